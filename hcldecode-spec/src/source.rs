@@ -1,0 +1,372 @@
+//! Source files, byte spans and resolved source ranges.
+//!
+//! Syntax trees store compact [`Span`]s (byte offsets into one file). A
+//! [`SourceFile`] resolves them to [`Pos`]itions with line and column on
+//! demand, which keeps trees small and makes the happy path pay nothing for
+//! line bookkeeping. Columns count grapheme clusters, as HashiCorp's scanner
+//! does, so `é` written as `e` + combining accent is one column.
+
+use std::fmt;
+use std::sync::{Arc, OnceLock};
+
+use unicode_segmentation::UnicodeSegmentation;
+
+/// A half-open byte range `start..end` within one source file.
+///
+/// ```
+/// use hcldecode_spec::source::Span;
+/// let s = Span::new(2, 5);
+/// assert_eq!(s.len(), 3);
+/// assert_eq!(Span::between(s, Span::new(7, 9)), Span::new(2, 9));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Span {
+    /// Byte offset of the first byte.
+    pub start: u32,
+    /// Byte offset just past the last byte.
+    pub end: u32,
+}
+
+impl Span {
+    /// A span from `start` to `end`.
+    pub const fn new(start: u32, end: u32) -> Span {
+        Span { start, end }
+    }
+
+    /// The empty span at `at`.
+    pub const fn empty(at: u32) -> Span {
+        Span { start: at, end: at }
+    }
+
+    /// The smallest span covering both `a` and `b` (like `hcl.RangeBetween`).
+    pub fn between(a: Span, b: Span) -> Span {
+        Span {
+            start: a.start.min(b.start),
+            end: a.end.max(b.end),
+        }
+    }
+
+    /// Number of bytes covered.
+    pub const fn len(self) -> u32 {
+        self.end - self.start
+    }
+
+    /// Whether the span covers no bytes.
+    pub const fn is_empty(self) -> bool {
+        self.start == self.end
+    }
+
+    /// The empty span at this span's start.
+    pub const fn start_point(self) -> Span {
+        Span::empty(self.start)
+    }
+
+    /// The empty span at this span's end.
+    pub const fn end_point(self) -> Span {
+        Span::empty(self.end)
+    }
+
+    /// As a `usize` range, for slicing.
+    pub const fn as_range(self) -> std::ops::Range<usize> {
+        self.start as usize..self.end as usize
+    }
+}
+
+/// A resolved position: 1-based line and column, 0-based byte offset.
+///
+/// ```
+/// use hcldecode_spec::source::Pos;
+/// let p = Pos { line: 1, column: 1, byte: 0 };
+/// assert_eq!(p.to_string(), "1,1-0");
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Pos {
+    /// 1-based line number.
+    pub line: usize,
+    /// 1-based column, counted in grapheme clusters.
+    pub column: usize,
+    /// 0-based byte offset from the start of the file.
+    pub byte: usize,
+}
+
+impl fmt::Display for Pos {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{},{}-{}", self.line, self.column, self.byte)
+    }
+}
+
+/// A resolved source range in a named file, as diagnostics report it.
+///
+/// ```
+/// use hcldecode_spec::source::SourceFile;
+/// let f = SourceFile::new("a.hcl", "a = 1\nbb = 2\n");
+/// let r = f.range(hcldecode_spec::source::Span::new(6, 8));
+/// assert_eq!(r.to_string(), "a.hcl:2,1-3");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Range {
+    /// The file name as given when the file was loaded.
+    pub filename: Arc<str>,
+    /// First position covered.
+    pub start: Pos,
+    /// Position just past the end.
+    pub end: Pos,
+}
+
+impl Range {
+    /// The smallest range covering both (like `hcl.RangeBetween`); the
+    /// filename is taken from `a`.
+    pub fn between(a: &Range, b: &Range) -> Range {
+        let start = if a.start.byte <= b.start.byte {
+            a.start
+        } else {
+            b.start
+        };
+        let end = if a.end.byte >= b.end.byte {
+            a.end
+        } else {
+            b.end
+        };
+        Range {
+            filename: a.filename.clone(),
+            start,
+            end,
+        }
+    }
+
+    /// The empty range at this range's start.
+    pub fn start_point(&self) -> Range {
+        Range {
+            filename: self.filename.clone(),
+            start: self.start,
+            end: self.start,
+        }
+    }
+}
+
+impl fmt::Display for Range {
+    /// Formats like `hcl.Range.String()`: `file:line,col-col` on one line,
+    /// `file:line,col-line,col` across lines.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.start.line == self.end.line {
+            write!(
+                f,
+                "{}:{},{}-{}",
+                self.filename, self.start.line, self.start.column, self.end.column
+            )
+        } else {
+            write!(
+                f,
+                "{}:{},{}-{},{}",
+                self.filename, self.start.line, self.start.column, self.end.line, self.end.column
+            )
+        }
+    }
+}
+
+/// The largest file hcldecode accepts, in bytes (spans are 32-bit).
+pub const MAX_FILE_SIZE: usize = u32::MAX as usize - 1;
+
+/// A named source text, shared by the syntax trees parsed from it.
+///
+/// ```
+/// use hcldecode_spec::source::{SourceFile, Span};
+/// let f = SourceFile::new("x.hcl", "name = \"héllo\"\n");
+/// assert_eq!(f.text(Span::new(0, 4)), "name");
+/// let p = f.pos(14);
+/// assert_eq!((p.line, p.column, p.byte), (1, 14, 14));
+/// ```
+pub struct SourceFile {
+    name: Arc<str>,
+    text: Box<str>,
+    /// Byte offset of the start of every line after the first; built on
+    /// first use so successful decodes never pay for it.
+    line_starts: OnceLock<Box<[u32]>>,
+}
+
+impl fmt::Debug for SourceFile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("SourceFile")
+            .field("name", &self.name)
+            .field("len", &self.text.len())
+            .finish()
+    }
+}
+
+impl SourceFile {
+    /// A source file with the given name and text.
+    ///
+    /// Texts longer than [`MAX_FILE_SIZE`] are the caller's to reject;
+    /// positions past 4 GiB would wrap.
+    pub fn new(name: impl Into<Arc<str>>, text: impl Into<Box<str>>) -> Arc<SourceFile> {
+        Arc::new(SourceFile {
+            name: name.into(),
+            text: text.into(),
+            line_starts: OnceLock::new(),
+        })
+    }
+
+    /// The file name.
+    pub fn name(&self) -> &Arc<str> {
+        &self.name
+    }
+
+    /// The whole text.
+    pub fn source(&self) -> &str {
+        &self.text
+    }
+
+    /// The text covered by `span`. Spans that are out of bounds or split a
+    /// character give the empty string rather than panicking.
+    pub fn text(&self, span: Span) -> &str {
+        self.text.get(span.as_range()).unwrap_or("")
+    }
+
+    fn line_starts(&self) -> &[u32] {
+        self.line_starts.get_or_init(|| {
+            memchr_newlines(self.text.as_bytes())
+                .map(|i| i as u32 + 1)
+                .collect::<Vec<_>>()
+                .into_boxed_slice()
+        })
+    }
+
+    /// Resolves a byte offset to a position. Offsets past the end clamp to
+    /// the end of the file.
+    pub fn pos(&self, byte: u32) -> Pos {
+        let byte = (byte as usize).min(self.text.len());
+        let starts = self.line_starts();
+        // Number of line starts at or before `byte`.
+        let idx = starts.partition_point(|&s| s as usize <= byte);
+        let line_start = if idx == 0 {
+            0
+        } else {
+            starts[idx - 1] as usize
+        };
+        let column = 1 + count_columns(&self.text.as_bytes()[line_start..byte]);
+        Pos {
+            line: idx + 1,
+            column,
+            byte,
+        }
+    }
+
+    /// Resolves a span to a named range.
+    pub fn range(&self, span: Span) -> Range {
+        let start = self.pos(span.start);
+        let end = if span.end == span.start {
+            start
+        } else {
+            self.pos(span.end)
+        };
+        Range {
+            filename: self.name.clone(),
+            start,
+            end,
+        }
+    }
+
+    /// The text of the line (without its newline) containing byte `at`, and
+    /// that line's starting byte offset.
+    pub fn line_at(&self, at: u32) -> (&str, usize) {
+        let at = (at as usize).min(self.text.len());
+        let starts = self.line_starts();
+        let idx = starts.partition_point(|&s| s as usize <= at);
+        let start = if idx == 0 {
+            0
+        } else {
+            starts[idx - 1] as usize
+        };
+        let end = starts
+            .get(idx)
+            .map(|&s| s as usize - 1)
+            .unwrap_or(self.text.len());
+        let line = &self.text[start..end];
+        (line.strip_suffix('\r').unwrap_or(line), start)
+    }
+}
+
+fn memchr_newlines(bytes: &[u8]) -> impl Iterator<Item = usize> + '_ {
+    bytes
+        .iter()
+        .enumerate()
+        .filter_map(|(i, &b)| (b == b'\n').then_some(i))
+}
+
+/// Grapheme clusters in `bytes`, which start at a line start. Bytes that are
+/// not valid UTF-8 (a span splitting a character) count one column each.
+fn count_columns(bytes: &[u8]) -> usize {
+    if bytes.is_ascii() {
+        return bytes.len();
+    }
+    match std::str::from_utf8(bytes) {
+        Ok(s) => s.graphemes(true).count(),
+        Err(e) => {
+            let (ok, rest) = bytes.split_at(e.valid_up_to());
+            count_columns(ok) + 1 + count_columns(&rest[1..])
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_count_lines_and_graphemes() {
+        let f = SourceFile::new("t", "ab\ncé\r\nx\u{301}y\n");
+        assert_eq!(
+            f.pos(0),
+            Pos {
+                line: 1,
+                column: 1,
+                byte: 0
+            }
+        );
+        assert_eq!(
+            f.pos(2),
+            Pos {
+                line: 1,
+                column: 3,
+                byte: 2
+            }
+        );
+        assert_eq!(
+            f.pos(3),
+            Pos {
+                line: 2,
+                column: 1,
+                byte: 3
+            }
+        );
+        // "c" + "é" (2 bytes) -> column 3 at byte 6
+        assert_eq!(
+            f.pos(6),
+            Pos {
+                line: 2,
+                column: 3,
+                byte: 6
+            }
+        );
+        // x + combining acute is one grapheme: 'y' is column 2
+        let y = f.source().find('y').unwrap() as u32;
+        assert_eq!(f.pos(y).column, 2);
+        assert_eq!(f.pos(y).line, 3);
+        assert_eq!(f.pos(1000).byte, f.source().len());
+    }
+
+    #[test]
+    fn line_text_strips_crlf() {
+        let f = SourceFile::new("t", "one\r\ntwo\nthree");
+        assert_eq!(f.line_at(0), ("one", 0));
+        assert_eq!(f.line_at(6), ("two", 5));
+        assert_eq!(f.line_at(12), ("three", 9));
+    }
+
+    #[test]
+    fn range_display_matches_hcl() {
+        let f = SourceFile::new("f.hcl", "a\nbc\n");
+        assert_eq!(f.range(Span::new(0, 1)).to_string(), "f.hcl:1,1-2");
+        assert_eq!(f.range(Span::new(0, 4)).to_string(), "f.hcl:1,1-2,3");
+    }
+}
