@@ -1,15 +1,17 @@
 //! The static layer of hcldecode: everything known about an HCL
 //! configuration without evaluating it.
 //!
-//! - [`source`]: source files, spans and ranges;
-//! - [`diag`]: diagnostics;
-//! - [`syntax`]: the native and JSON syntaxes, parsed into trees with ranges;
-//! - [`types`]: the type system and type constraints.
+//! - source files, spans and ranges: [`source`];
+//! - diagnostics: [`diag`];
+//! - the native and JSON syntaxes, parsed into trees with ranges: [`syntax`];
+//! - the type system and type constraints: [`types`];
+//! - spec trees and the spec-file loader: [`spec`].
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
 pub mod diag;
 pub mod json_text;
 pub mod source;
+pub mod spec;
 pub mod syntax;
 pub mod types;

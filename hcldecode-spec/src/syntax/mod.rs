@@ -1,7 +1,10 @@
-//! HCL syntax: the native syntax (lexer, recovering parser, syntax tree)
-//! and, alongside it, the JSON syntax.
+//! HCL syntax: the native syntax (lexer, recovering parser, syntax tree),
+//! the JSON syntax, and the syntax-independent body and expression handles.
 
+pub mod body;
+pub mod expr;
 pub mod native;
+pub mod suggest;
 
 /// Whether `s` is a valid HCL identifier: a letter or `_` (Unicode
 /// `ID_Start`), then letters, digits, `_` and `-` (`ID_Continue` or `-`).

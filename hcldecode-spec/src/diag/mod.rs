@@ -204,3 +204,5 @@ impl fmt::Display for Diagnostics {
         Ok(())
     }
 }
+
+pub mod render;

@@ -1,0 +1,995 @@
+//! Loading hcldec spec files.
+//!
+//! The format is HashiCorp's (`cmd/hcldec/spec-format.md`): one root spec
+//! block, `variables` blocks and `function` blocks. Spec arguments are
+//! decoded as gohcl decodes them (so `required = "true"` works), which
+//! needs evaluation: the loader asks a [`SpecEval`] for values. The dynamic
+//! layer (`hcldecode`) supplies the full evaluator; [`StaticEval`] accepts
+//! literal arguments only, for compile-time use by the derive.
+//!
+//! Extensions over the reference, accepted here and documented in
+//! `docs/deviations.md`: `block_tuple`, `block_object` and `block_label`
+//! spec blocks, which the reference's CLI does not register.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use super::validate::{PathStep, SpecPath};
+use super::{
+    AttrSpec, BlockAttrsSpec, BlockCollectionSpec, BlockLabelSpec, BlockMapSpec, BlockSpec,
+    DefaultSpec, DynRef, Dynamic, LiteralSpec, ObjectSpec, Spec, Transform, TransformSpec,
+};
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::source::{Range, SourceFile};
+use crate::syntax::body::{Block, Body, BodyRef, BodySchema, Content};
+use crate::syntax::expr::{ExprRef, Expression};
+use crate::syntax::native::analysis::{expr_as_keyword, expr_list};
+use crate::syntax::native::{self, ast};
+use crate::types::Type;
+
+/// What a spec argument is decoded into.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ArgKind {
+    /// A string (`name`, `block_type`).
+    String,
+    /// A bool (`required`).
+    Bool,
+    /// A whole number (`min_items`, `max_items`, `index`).
+    Int,
+    /// A list of strings (`labels`).
+    StringList,
+}
+
+/// A decoded spec argument.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ArgValue {
+    /// A string.
+    String(String),
+    /// A bool.
+    Bool(bool),
+    /// A whole number.
+    Int(i64),
+    /// A list of strings.
+    StringList(Vec<String>),
+}
+
+/// Evaluation the loader needs from the dynamic layer.
+pub trait SpecEval {
+    /// Decodes a spec argument as gohcl's `DecodeExpression` does: evaluate
+    /// without variables or functions, convert to `kind`. `None` for null
+    /// (treated as absent) or on error (reported in `diags`).
+    fn arg(
+        &mut self,
+        expr: ExprRef<'_>,
+        kind: ArgKind,
+        diags: &mut Diagnostics,
+    ) -> Option<ArgValue>;
+
+    /// Evaluates a `literal` spec's `value` (spec functions available).
+    fn literal(&mut self, expr: ExprRef<'_>, diags: &mut Diagnostics) -> Option<DynRef>;
+
+    /// Evaluates an entry of a `variables` block (spec functions available)
+    /// and remembers it.
+    fn variable(&mut self, name: &str, expr: ExprRef<'_>, diags: &mut Diagnostics);
+
+    /// The result type of a transform applied to a value of type `wrapped`.
+    fn transform_type(&mut self, spec: &TransformSpec, wrapped: Type) -> Type;
+}
+
+/// A user-defined function declared in a spec file.
+#[derive(Clone, Debug)]
+pub struct FunctionDecl {
+    /// The name it is called by.
+    pub name: String,
+    /// Positional parameter names.
+    pub params: Vec<String>,
+    /// The variadic parameter, which receives a tuple of the extra arguments.
+    pub variadic_param: Option<String>,
+    /// The result expression.
+    pub result: Expression,
+    /// The `function "name"` header.
+    pub def_range: Range,
+}
+
+/// A loaded spec file.
+#[derive(Clone, Debug)]
+pub struct SpecFile {
+    /// The root spec.
+    pub root: Spec,
+    /// User-defined functions, in declaration order (a later declaration of
+    /// the same name replaces an earlier one, as in the reference).
+    pub functions: Vec<FunctionDecl>,
+}
+
+/// The placeholder spec the reference substitutes for a spec with errors:
+/// a null literal.
+#[derive(Debug)]
+pub struct NullLiteral;
+
+impl Dynamic for NullLiteral {
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+    fn value_type(&self) -> Option<Type> {
+        Some(Type::Dynamic)
+    }
+    fn to_hcl(&self) -> Option<String> {
+        Some("null".into())
+    }
+}
+
+fn err_spec() -> Spec {
+    Spec::Literal(LiteralSpec {
+        value: Arc::new(NullLiteral),
+    })
+}
+
+const SPEC_BLOCK_TYPES: [&str; 14] = [
+    "object",
+    "array",
+    "literal",
+    "attr",
+    "block",
+    "block_list",
+    "block_map",
+    "block_set",
+    "default",
+    "transform",
+    "block_attrs",
+    // Extensions: not registered by the reference CLI.
+    "block_tuple",
+    "block_object",
+    "block_label",
+];
+
+fn spec_schema(labelled: bool) -> BodySchema {
+    let labels: &[&str] = if labelled { &["key"] } else { &[] };
+    SPEC_BLOCK_TYPES
+        .iter()
+        .fold(BodySchema::new(), |s, t| s.block(t, labels))
+}
+
+/// Parses and loads a spec file from its text.
+///
+/// On errors the returned spec may be partial (specs with errors are
+/// replaced by null literals, as the reference does); callers must not
+/// decode with it when the diagnostics have errors.
+pub fn load_spec_file(file: Arc<SourceFile>, eval: &mut dyn SpecEval) -> (SpecFile, Diagnostics) {
+    let (parsed, mut diags) = native::parse_config(file);
+    if diags.has_errors() {
+        return (
+            SpecFile {
+                root: err_spec(),
+                functions: Vec::new(),
+            },
+            diags,
+        );
+    }
+    let body = Body::native(parsed.source.clone(), parsed.body.clone());
+    let mut loader = Loader {
+        eval,
+        diags: Diagnostics::new(),
+        origins: HashMap::new(),
+        path: Vec::new(),
+        unlabelled: spec_schema(false),
+        labelled: spec_schema(true),
+    };
+    let (functions, rest) = loader.decls(&body);
+    let root = loader.root(&rest);
+    if !loader.diags.has_errors() {
+        for e in root.validate() {
+            let range = loader.origins.get(&e.path).cloned();
+            let mut d = Diagnostic::error(e.summary, e.detail);
+            d.subject = range;
+            loader.diags.push(d);
+        }
+    }
+    diags.extend(loader.diags);
+    (SpecFile { root, functions }, diags)
+}
+
+struct Loader<'e> {
+    eval: &'e mut dyn SpecEval,
+    diags: Diagnostics,
+    /// Where each spec in the tree was declared, for validation messages.
+    origins: HashMap<SpecPath, Range>,
+    path: Vec<PathStep>,
+    unlabelled: BodySchema,
+    labelled: BodySchema,
+}
+
+/// Arguments of a spec block, decoded as gohcl does.
+struct Args<'a> {
+    schema: BodySchema,
+    content: Content<'a>,
+    /// What is left of the body, for specs with nested spec blocks.
+    rest: Option<Body>,
+}
+
+impl<'a> Args<'a> {
+    fn expr(&self, name: &str) -> Option<ExprRef<'a>> {
+        self.content.attribute(&self.schema, name).map(|a| a.expr)
+    }
+}
+
+impl Loader<'_> {
+    /// `userfunc.DecodeUserFunctions` and the `variables` blocks; returns
+    /// the functions and the rest of the body.
+    fn decls(&mut self, body: &Body) -> (Vec<FunctionDecl>, Body) {
+        let mut functions: Vec<FunctionDecl> = Vec::new();
+        let schema = BodySchema::new().block("function", &["name"]);
+        let mut d = Diagnostics::new();
+        let (content, rest) = body.partial_content(&schema, &mut d);
+        let failed = d.has_errors();
+        self.diags.extend(d);
+        if !failed {
+            for block in &content.blocks {
+                if let Some(f) = self.function(block) {
+                    functions.retain(|g| g.name != f.name);
+                    functions.push(f);
+                }
+            }
+        }
+
+        let schema = BodySchema::new().block("variables", &[]);
+        let (content, rest) = rest.partial_content(&schema, &mut self.diags);
+        for block in &content.blocks {
+            let attrs = block.body.just_attributes(&mut self.diags);
+            for attr in attrs {
+                self.eval.variable(attr.name, attr.expr, &mut self.diags);
+            }
+        }
+        (functions, rest)
+    }
+
+    fn function(&mut self, block: &Block<'_>) -> Option<FunctionDecl> {
+        let schema = BodySchema::new()
+            .attribute("params", true)
+            .attribute("variadic_param", false)
+            .attribute("result", true);
+        let mut d = Diagnostics::new();
+        let content = block.body.content(&schema, &mut d);
+        let failed = d.has_errors();
+        self.diags.extend(d);
+        if failed {
+            return None;
+        }
+        let get = |n: &str| content.attribute(&schema, n).map(|a| a.expr);
+        let params_expr = get("params")?;
+        let result = get("result")?;
+        let ExprRef::Native { file, expr } = params_expr;
+        let items = match expr_list(file, expr) {
+            Ok(items) => items,
+            Err(d) => {
+                self.diags.extend(d);
+                return None;
+            }
+        };
+        let mut params = Vec::with_capacity(items.len());
+        for item in items {
+            match expr_as_keyword(file, item) {
+                Some(k) => params.push(k.to_string()),
+                None => {
+                    self.diags.push(
+                        Diagnostic::error(
+                            "Invalid param element",
+                            "Each parameter name must be an identifier.",
+                        )
+                        .with_subject(file.range(item.span)),
+                    );
+                    return None;
+                }
+            }
+        }
+        let variadic_param = match get("variadic_param") {
+            None => None,
+            Some(ExprRef::Native { file, expr }) => match expr_as_keyword(file, expr) {
+                Some(k) => Some(k.to_string()),
+                None => {
+                    self.diags.push(
+                        Diagnostic::error(
+                            "Invalid variadic_param",
+                            "The variadic parameter name must be an identifier.",
+                        )
+                        .with_subject(file.range(expr.span)),
+                    );
+                    return None;
+                }
+            },
+        };
+        Some(FunctionDecl {
+            name: block.labels[0].value.to_string(),
+            params,
+            variadic_param,
+            result: result.to_expression(),
+            def_range: block.def_range(),
+        })
+    }
+
+    /// `decodeSpecRoot`.
+    fn root(&mut self, body: &Body) -> Spec {
+        let mut d = Diagnostics::new();
+        let content = body.content(&self.unlabelled.clone(), &mut d);
+        let failed = d.has_errors();
+        self.diags.extend(d);
+        match content.blocks.len() {
+            0 => {
+                if !failed {
+                    self.diags.push(
+                        Diagnostic::error(
+                            "Missing spec block",
+                            "A spec file must have exactly one root block specifying how to map to a JSON value.",
+                        )
+                        .with_subject(body.missing_item_range()),
+                    );
+                }
+                err_spec()
+            }
+            1 => self.spec_block(&content.blocks[0]),
+            _ => {
+                self.diags.push(
+                    Diagnostic::error(
+                        "Extraneous spec block",
+                        "A spec file must have exactly one root block specifying how to map to a JSON value.",
+                    )
+                    .with_subject(content.blocks[1].def_range()),
+                );
+                err_spec()
+            }
+        }
+    }
+
+    /// `decodeSpecBlock`.
+    fn spec_block(&mut self, block: &Block<'_>) -> Spec {
+        self.origins
+            .insert(SpecPath(self.path.clone()), block.def_range());
+        let implied = block
+            .labels
+            .first()
+            .map(|l| l.value.to_string())
+            .unwrap_or_default();
+        let body = block.body;
+        match block.type_name {
+            "object" => self.object(body),
+            "array" => self.array(body),
+            "attr" => self.attr(body, implied),
+            "block" => self.block(body, implied),
+            "block_list" | "block_set" | "block_tuple" => {
+                self.block_collection(body, implied, block.type_name)
+            }
+            "block_map" | "block_object" => self.block_map(body, implied, block.type_name),
+            "block_attrs" => self.block_attrs(body, implied),
+            "block_label" => self.block_label(body, implied),
+            "default" => self.default(body),
+            "transform" => self.transform(body),
+            "literal" => self.literal(body),
+            other => {
+                self.diags.push(
+                    Diagnostic::error(
+                        "Invalid spec block",
+                        format!("Blocks of type {other:?} are not expected here."),
+                    )
+                    .with_subject(block.type_range()),
+                );
+                err_spec()
+            }
+        }
+    }
+
+    fn with_path<T>(&mut self, step: PathStep, f: impl FnOnce(&mut Self) -> T) -> T {
+        self.path.push(step);
+        let r = f(self);
+        self.path.pop();
+        r
+    }
+
+    fn object(&mut self, body: BodyRef<'_>) -> Spec {
+        let content = body.content(&self.labelled.clone(), &mut self.diags);
+        let mut properties = Vec::with_capacity(content.blocks.len());
+        for b in &content.blocks {
+            let key = b.labels[0].value.to_string();
+            let spec = self.with_path(PathStep::Property(key.clone()), |l| l.spec_block(b));
+            properties.push((key, spec));
+        }
+        Spec::Object(ObjectSpec { properties })
+    }
+
+    fn array(&mut self, body: BodyRef<'_>) -> Spec {
+        let content = body.content(&self.unlabelled.clone(), &mut self.diags);
+        let mut elems = Vec::with_capacity(content.blocks.len());
+        for (i, b) in content.blocks.iter().enumerate() {
+            elems.push(self.with_path(PathStep::Index(i), |l| l.spec_block(b)));
+        }
+        Spec::Tuple(elems)
+    }
+
+    /// `gohcl.DecodeBody` into a struct with the given attribute fields
+    /// (`required` for non-pointer fields) and, if `remain`, a remain body.
+    /// `None` when decoding reported errors (the caller gives up).
+    fn args<'a>(
+        &mut self,
+        body: BodyRef<'a>,
+        fields: &[(&str, bool)],
+        remain: bool,
+    ) -> Option<Args<'a>> {
+        let mut names: Vec<&(&str, bool)> = fields.iter().collect();
+        names.sort_by_key(|(n, _)| *n);
+        let schema = names
+            .iter()
+            .fold(BodySchema::new(), |s, (n, req)| s.attribute(n, *req));
+        let mut d = Diagnostics::new();
+        let (content, rest) = if remain {
+            match body {
+                BodyRef::Handle(h) => {
+                    let (c, r) = h.partial_content(&schema, &mut d);
+                    (c, Some(r))
+                }
+                BodyRef::Native { .. } => {
+                    let owned = body.to_body();
+                    let c = body.partial_content(&schema, &mut d);
+                    let r = owned.partial_content(&schema, &mut Diagnostics::new()).1;
+                    (c, Some(r))
+                }
+            }
+        } else {
+            (body.content(&schema, &mut d), None)
+        };
+        let failed = d.has_errors();
+        self.diags.extend(d);
+        if failed {
+            return None;
+        }
+        Some(Args {
+            schema,
+            content,
+            rest,
+        })
+    }
+
+    /// Decodes argument `name` of `args` as `kind`.
+    fn arg(
+        &mut self,
+        args: &Args<'_>,
+        name: &str,
+        kind: ArgKind,
+        failed: &mut bool,
+    ) -> Option<ArgValue> {
+        let expr = args.expr(name)?;
+        let before = self.diags.has_errors();
+        let v = self.eval.arg(expr, kind, &mut self.diags);
+        if !before && self.diags.has_errors() {
+            *failed = true;
+        }
+        v
+    }
+
+    fn string_arg(&mut self, args: &Args<'_>, name: &str, failed: &mut bool) -> Option<String> {
+        match self.arg(args, name, ArgKind::String, failed) {
+            Some(ArgValue::String(s)) => Some(s),
+            _ => None,
+        }
+    }
+
+    fn bool_arg(&mut self, args: &Args<'_>, name: &str, failed: &mut bool) -> Option<bool> {
+        match self.arg(args, name, ArgKind::Bool, failed) {
+            Some(ArgValue::Bool(b)) => Some(b),
+            _ => None,
+        }
+    }
+
+    fn int_arg(&mut self, args: &Args<'_>, name: &str, failed: &mut bool) -> Option<i64> {
+        match self.arg(args, name, ArgKind::Int, failed) {
+            Some(ArgValue::Int(i)) => Some(i),
+            _ => None,
+        }
+    }
+
+    fn type_arg(&mut self, args: &Args<'_>, name: &str) -> Type {
+        match args.expr(name) {
+            None => Type::Dynamic,
+            Some(ExprRef::Native { file, expr }) => {
+                let (ty, d) = super::typeexpr::eval_type_expr(file, expr);
+                self.diags.extend(d);
+                ty
+            }
+        }
+    }
+
+    /// A block count argument: gohcl decodes it into an `int`; negative
+    /// counts are rejected here (the reference ignores them).
+    fn count_arg(&mut self, args: &Args<'_>, name: &str, failed: &mut bool) -> usize {
+        let Some(n) = self.int_arg(args, name, failed) else {
+            return 0;
+        };
+        if n < 0 {
+            let range = args.expr(name).map(|e| e.range());
+            let mut d = Diagnostic::error(
+                "Invalid block count",
+                format!("{name} must not be negative."),
+            );
+            d.subject = range;
+            self.diags.push(d);
+            *failed = true;
+            return 0;
+        }
+        n as usize
+    }
+
+    fn attr(&mut self, body: BodyRef<'_>, implied: String) -> Spec {
+        let Some(args) = self.args(
+            body,
+            &[("name", false), ("type", false), ("required", false)],
+            false,
+        ) else {
+            return err_spec();
+        };
+        let mut failed = false;
+        let name = self.string_arg(&args, "name", &mut failed);
+        let required = self
+            .bool_arg(&args, "required", &mut failed)
+            .unwrap_or(false);
+        if failed {
+            return err_spec();
+        }
+        let ty = self.type_arg(&args, "type");
+        let name = name.unwrap_or(implied);
+        if name.is_empty() {
+            self.diags.push(
+                Diagnostic::error(
+                    "Missing name in attribute spec",
+                    "The name attribute is required, to specify the attribute name that is expected in an input HCL file.",
+                )
+                .with_subject(body.missing_item().range()),
+            );
+            return err_spec();
+        }
+        Spec::Attr(AttrSpec { name, ty, required })
+    }
+
+    fn block(&mut self, body: BodyRef<'_>, implied: String) -> Spec {
+        let Some(args) = self.args(body, &[("block_type", false), ("required", false)], true)
+        else {
+            return err_spec();
+        };
+        let mut failed = false;
+        let type_name = self.string_arg(&args, "block_type", &mut failed);
+        let required = self
+            .bool_arg(&args, "required", &mut failed)
+            .unwrap_or(false);
+        if failed {
+            return err_spec();
+        }
+        let nested = self.nested(&args, "A block spec must have exactly one child spec specifying how to decode block contents.");
+        Spec::Block(BlockSpec {
+            type_name: type_name.unwrap_or(implied),
+            nested: Box::new(nested),
+            required,
+        })
+    }
+
+    fn block_collection(&mut self, body: BodyRef<'_>, implied: String, kind: &str) -> Spec {
+        let Some(args) = self.args(
+            body,
+            &[
+                ("block_type", false),
+                ("min_items", false),
+                ("max_items", false),
+            ],
+            true,
+        ) else {
+            return err_spec();
+        };
+        let mut failed = false;
+        let type_name = self.string_arg(&args, "block_type", &mut failed);
+        let min_items = self.count_arg(&args, "min_items", &mut failed);
+        let max_items = self.count_arg(&args, "max_items", &mut failed);
+        if failed {
+            return err_spec();
+        }
+        let nested = self.nested(&args, "A block spec must have exactly one child spec specifying how to decode block contents.");
+        let type_name = type_name.unwrap_or(implied);
+        if type_name.is_empty() {
+            self.missing_block_type(kind, body);
+            return err_spec();
+        }
+        let spec = BlockCollectionSpec {
+            type_name,
+            nested: Box::new(nested),
+            min_items,
+            max_items,
+        };
+        match kind {
+            "block_list" => Spec::BlockList(spec),
+            "block_set" => Spec::BlockSet(spec),
+            _ => Spec::BlockTuple(spec),
+        }
+    }
+
+    fn missing_block_type(&mut self, kind: &str, body: BodyRef<'_>) {
+        self.diags.push(
+            Diagnostic::error(
+                format!("Missing block_type in {kind} spec"),
+                "The block_type attribute is required, to specify the block type name that is expected in an input HCL file.",
+            )
+            .with_subject(body.missing_item().range()),
+        );
+    }
+
+    fn block_map(&mut self, body: BodyRef<'_>, implied: String, kind: &str) -> Spec {
+        let Some(args) = self.args(body, &[("block_type", false), ("labels", true)], true) else {
+            return err_spec();
+        };
+        let mut failed = false;
+        let type_name = self.string_arg(&args, "block_type", &mut failed);
+        let labels = match self.arg(&args, "labels", ArgKind::StringList, &mut failed) {
+            Some(ArgValue::StringList(l)) => l,
+            _ => Vec::new(),
+        };
+        if failed {
+            return err_spec();
+        }
+        let nested = self.nested(&args, "A block spec must have exactly one child spec specifying how to decode block contents.");
+        let type_name = type_name.unwrap_or(implied);
+        if type_name.is_empty() {
+            self.missing_block_type(kind, body);
+            return err_spec();
+        }
+        if labels.is_empty() {
+            self.diags.push(
+                Diagnostic::error(
+                    "Invalid block label name list",
+                    format!("A {kind} must have at least one label specified."),
+                )
+                .with_subject(body.missing_item().range()),
+            );
+            return err_spec();
+        }
+        let spec = BlockMapSpec {
+            type_name,
+            labels,
+            nested: Box::new(nested),
+        };
+        if kind == "block_object" {
+            return Spec::BlockObject(spec);
+        }
+        let spec = Spec::BlockMap(spec);
+        if self.implied_type(&spec).has_dynamic_types() {
+            self.diags.push(
+                Diagnostic::error(
+                    "Invalid block_map spec",
+                    "A block_map spec may not contain attributes with type 'any'.",
+                )
+                .with_subject(body.missing_item().range()),
+            );
+        }
+        spec
+    }
+
+    /// `hcldec.ImpliedType`, asking the evaluator for transform types.
+    fn implied_type(&mut self, spec: &Spec) -> Type {
+        match spec {
+            Spec::Transform(t) => {
+                let w = self.implied_type(&t.wrapped);
+                self.eval.transform_type(t, w)
+            }
+            Spec::Object(o) => {
+                let attrs: Vec<(String, Type)> = o
+                    .properties
+                    .iter()
+                    .map(|(k, s)| (k.clone(), self.implied_type(s)))
+                    .collect();
+                Type::object(attrs)
+            }
+            Spec::Tuple(t) => {
+                let elems: Vec<Type> = t.iter().map(|s| self.implied_type(s)).collect();
+                Type::tuple(elems)
+            }
+            Spec::Block(b) => self.implied_type(&b.nested),
+            Spec::BlockList(b) => Type::list(self.implied_type(&b.nested)),
+            Spec::BlockSet(b) => Type::set(self.implied_type(&b.nested)),
+            Spec::BlockMap(b) => {
+                let mut t = self.implied_type(&b.nested);
+                for _ in &b.labels {
+                    t = Type::map(t);
+                }
+                t
+            }
+            Spec::Default(d) => self.implied_type(&d.primary),
+            Spec::Validate(v) => self.implied_type(&v.wrapped),
+            other => other.implied_type(),
+        }
+    }
+
+    fn block_attrs(&mut self, body: BodyRef<'_>, implied: String) -> Spec {
+        let Some(args) = self.args(
+            body,
+            &[
+                ("block_type", false),
+                ("element_type", false),
+                ("required", false),
+            ],
+            false,
+        ) else {
+            return err_spec();
+        };
+        let mut failed = false;
+        let type_name = self.string_arg(&args, "block_type", &mut failed);
+        let required = self
+            .bool_arg(&args, "required", &mut failed)
+            .unwrap_or(false);
+        if failed {
+            return err_spec();
+        }
+        let element_type = self.type_arg(&args, "element_type");
+        let type_name = type_name.unwrap_or(implied);
+        if type_name.is_empty() {
+            self.missing_block_type("block_attrs", body);
+            return err_spec();
+        }
+        Spec::BlockAttrs(BlockAttrsSpec {
+            type_name,
+            element_type,
+            required,
+        })
+    }
+
+    fn block_label(&mut self, body: BodyRef<'_>, implied: String) -> Spec {
+        let Some(args) = self.args(body, &[("index", true), ("name", false)], false) else {
+            return err_spec();
+        };
+        let mut failed = false;
+        let index = self.count_arg(&args, "index", &mut failed);
+        let name = self
+            .string_arg(&args, "name", &mut failed)
+            .unwrap_or(implied);
+        if failed {
+            return err_spec();
+        }
+        Spec::BlockLabel(BlockLabelSpec { index, name })
+    }
+
+    /// `decodeBlockNestedSpec` over the remaining body of `args`.
+    fn nested(&mut self, args: &Args<'_>, missing_detail: &str) -> Spec {
+        let Some(rest) = &args.rest else {
+            return err_spec();
+        };
+        let mut d = Diagnostics::new();
+        let content = rest.content(&self.unlabelled.clone(), &mut d);
+        let failed = d.has_errors();
+        self.diags.extend(d);
+        match content.blocks.len() {
+            0 => {
+                if !failed {
+                    self.diags.push(
+                        Diagnostic::error("Missing spec block", missing_detail)
+                            .with_subject(rest.missing_item_range()),
+                    );
+                }
+                err_spec()
+            }
+            1 => self.with_path(PathStep::Nested, |l| l.spec_block(&content.blocks[0])),
+            _ => {
+                self.diags.push(
+                    Diagnostic::error("Extraneous spec block", missing_detail)
+                        .with_subject(content.blocks[1].def_range()),
+                );
+                err_spec()
+            }
+        }
+    }
+
+    fn literal(&mut self, body: BodyRef<'_>) -> Spec {
+        let Some(args) = self.args(body, &[("value", true)], false) else {
+            return err_spec();
+        };
+        let Some(expr) = args.expr("value") else {
+            return err_spec();
+        };
+        let before = self.diags.has_errors();
+        let value = self.eval.literal(expr, &mut self.diags);
+        match value {
+            Some(value) if before || !self.diags.has_errors() => {
+                Spec::Literal(LiteralSpec { value })
+            }
+            _ => err_spec(),
+        }
+    }
+
+    fn default(&mut self, body: BodyRef<'_>) -> Spec {
+        let mut d = Diagnostics::new();
+        let content = body.content(&self.unlabelled.clone(), &mut d);
+        let failed = d.has_errors();
+        self.diags.extend(d);
+        if content.blocks.is_empty() {
+            if !failed {
+                self.diags.push(
+                    Diagnostic::error(
+                        "Missing spec block",
+                        "A default block must have at least one nested spec, each specifying a possible outcome.",
+                    )
+                    .with_subject(body.missing_item().range()),
+                );
+            }
+            return err_spec();
+        }
+        if content.blocks.len() == 1 && !failed {
+            self.diags.push(
+                Diagnostic::warning(
+                    "Useless default block",
+                    "A default block with only one spec is equivalent to using that spec alone.",
+                )
+                .with_subject(content.blocks[0].def_range()),
+            );
+        }
+        let mut spec: Option<Spec> = None;
+        for (i, b) in content.blocks.iter().enumerate() {
+            let before = self.diags.len();
+            let step = if i == 0 {
+                PathStep::Primary
+            } else {
+                PathStep::Default
+            };
+            let candidate = self.with_path(step, |l| l.spec_block(b));
+            if self.diags.0[before..].iter().any(Diagnostic::is_error) {
+                continue;
+            }
+            spec = Some(match spec {
+                None => candidate,
+                Some(primary) => Spec::Default(DefaultSpec {
+                    primary: Box::new(primary),
+                    default: Box::new(candidate),
+                }),
+            });
+        }
+        spec.unwrap_or_else(err_spec)
+    }
+
+    fn transform(&mut self, body: BodyRef<'_>) -> Spec {
+        let Some(args) = self.args(body, &[("result", false)], true) else {
+            return err_spec();
+        };
+        let expr = match args.expr("result") {
+            Some(e) => e.to_expression(),
+            None => null_expression(body),
+        };
+        let Some(rest) = &args.rest else {
+            return err_spec();
+        };
+        let mut d = Diagnostics::new();
+        let content = rest.content(&self.unlabelled.clone(), &mut d);
+        let failed = d.has_errors();
+        self.diags.extend(d);
+        if content.blocks.len() != 1 {
+            if failed {
+                return err_spec();
+            }
+            self.diags.push(
+                Diagnostic::error(
+                    "Invalid transform spec",
+                    "A transform spec block must have exactly one nested spec block.",
+                )
+                .with_subject(body.missing_item().range()),
+            );
+            return err_spec();
+        }
+        let wrapped = self.with_path(PathStep::Wrapped, |l| l.spec_block(&content.blocks[0]));
+        Spec::Transform(TransformSpec {
+            wrapped: Box::new(wrapped),
+            transform: Transform::Expr {
+                expr,
+                var_name: "nested".into(),
+            },
+        })
+    }
+}
+
+/// gohcl's stand-in for an absent expression argument: `null`, placed at
+/// the body's missing-item position.
+fn null_expression(body: BodyRef<'_>) -> Expression {
+    let range = body.missing_item().range();
+    let file = SourceFile::new(range.filename.to_string(), "null");
+    Expression::Native {
+        file,
+        expr: Arc::new(ast::Expr {
+            span: crate::source::Span::new(0, 4),
+            kind: ast::ExprKind::Literal(ast::Literal::Null),
+        }),
+    }
+}
+
+/// Evaluation with no dynamic layer: arguments and literals must be
+/// literal values. Used by the derive to read spec files at compile time.
+#[derive(Debug, Default)]
+pub struct StaticEval;
+
+impl SpecEval for StaticEval {
+    fn arg(
+        &mut self,
+        expr: ExprRef<'_>,
+        kind: ArgKind,
+        diags: &mut Diagnostics,
+    ) -> Option<ArgValue> {
+        let ExprRef::Native { file, expr } = expr;
+        let text = |e: &ast::Expr| -> Option<String> {
+            match &e.unwrap_parens().kind {
+                ast::ExprKind::Template { parts } => {
+                    let mut s = String::new();
+                    for p in parts {
+                        match &p.kind {
+                            ast::ExprKind::Literal(ast::Literal::String(t)) => {
+                                s.push_str(t.get(file))
+                            }
+                            _ => return None,
+                        }
+                    }
+                    Some(s)
+                }
+                ast::ExprKind::Literal(ast::Literal::String(t)) => Some(t.get(file).to_string()),
+                _ => None,
+            }
+        };
+        let e = expr.unwrap_parens();
+        if let ast::ExprKind::Literal(ast::Literal::Null) = e.kind {
+            return None;
+        }
+        let v = match kind {
+            ArgKind::String => text(e).map(ArgValue::String),
+            ArgKind::Bool => match &e.kind {
+                ast::ExprKind::Literal(ast::Literal::Bool(b)) => Some(ArgValue::Bool(*b)),
+                _ => match text(e).as_deref() {
+                    Some("true") => Some(ArgValue::Bool(true)),
+                    Some("false") => Some(ArgValue::Bool(false)),
+                    _ => None,
+                },
+            },
+            ArgKind::Int => match &e.kind {
+                ast::ExprKind::Literal(ast::Literal::Number(s)) => {
+                    file.text(*s).parse::<i64>().ok().map(ArgValue::Int)
+                }
+                _ => None,
+            },
+            ArgKind::StringList => match &e.kind {
+                ast::ExprKind::Tuple { exprs, .. } => exprs
+                    .iter()
+                    .map(text)
+                    .collect::<Option<Vec<_>>>()
+                    .map(ArgValue::StringList),
+                _ => None,
+            },
+        };
+        if v.is_none() {
+            diags.push(
+                Diagnostic::error(
+                    "Unsuitable value type",
+                    "This argument must be a literal value when the spec is read at compile time.",
+                )
+                .with_subject(file.range(expr.start_span()))
+                .with_context(file.range(expr.span)),
+            );
+        }
+        v
+    }
+
+    fn literal(&mut self, expr: ExprRef<'_>, _diags: &mut Diagnostics) -> Option<DynRef> {
+        Some(Arc::new(StaticLiteral(expr.to_expression())))
+    }
+
+    fn variable(&mut self, _name: &str, _expr: ExprRef<'_>, _diags: &mut Diagnostics) {}
+
+    fn transform_type(&mut self, _spec: &TransformSpec, _wrapped: Type) -> Type {
+        Type::Dynamic
+    }
+}
+
+/// A literal read by [`StaticEval`]: the unevaluated expression.
+#[derive(Debug)]
+pub struct StaticLiteral(pub Expression);
+
+impl Dynamic for StaticLiteral {
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+    fn to_hcl(&self) -> Option<String> {
+        Some(self.0.source_text().to_string())
+    }
+}

@@ -1,0 +1,402 @@
+//! The spec tree: how to turn an HCL body into a value.
+//!
+//! One [`Spec`] enum covers every kind of HashiCorp's `hcldec` package. Spec
+//! files ([`load`]) and `#[derive(HclDecode)]` both produce it; the decoder
+//! engine in `hcldecode` consumes it. Parts that need evaluation (literal
+//! values, transform functions, validators) are held opaquely as
+//! [`Dynamic`] objects supplied by the dynamic layer.
+
+use std::any::Any;
+use std::fmt;
+use std::sync::Arc;
+
+use crate::syntax::body::{AttributeSchema, BlockHeaderSchema, BodySchema};
+use crate::syntax::expr::Expression;
+use crate::types::Type;
+
+pub mod load;
+mod print;
+pub mod typeexpr;
+mod validate;
+
+pub use validate::{SpecError, SpecPath};
+
+/// Something the dynamic layer computed and the static layer carries
+/// without looking inside: a literal's value, a transform or validation
+/// function.
+pub trait Dynamic: Any + Send + Sync + fmt::Debug {
+    /// For downcasting to the concrete type.
+    fn as_any(&self) -> &dyn Any;
+    /// For a value: its type.
+    fn value_type(&self) -> Option<Type> {
+        None
+    }
+    /// The HCL expression text that recreates it in a spec file, if there
+    /// is one.
+    fn to_hcl(&self) -> Option<String> {
+        None
+    }
+}
+
+/// A shared [`Dynamic`].
+pub type DynRef = Arc<dyn Dynamic>;
+
+/// A description of how to decode a body.
+#[derive(Clone, Debug)]
+pub enum Spec {
+    /// `object`: an object whose attributes are decoded by the named specs,
+    /// from the same body.
+    Object(ObjectSpec),
+    /// `array` (a tuple spec): a tuple of the child specs' results.
+    Tuple(Vec<Spec>),
+    /// `attr`: the value of one attribute, converted to a type.
+    Attr(AttrSpec),
+    /// `literal`: a constant.
+    Literal(LiteralSpec),
+    /// An expression evaluated in the decode context, ignoring the body.
+    Expr(Expression),
+    /// `block`: one nested block decoded by the nested spec.
+    Block(BlockSpec),
+    /// `block_list`: all blocks of a type, as a list.
+    BlockList(BlockCollectionSpec),
+    /// `block_tuple`: all blocks of a type, as a tuple (types may differ).
+    BlockTuple(BlockCollectionSpec),
+    /// `block_set`: all blocks of a type, as a set.
+    BlockSet(BlockCollectionSpec),
+    /// `block_map`: blocks keyed by their labels, as nested maps.
+    BlockMap(BlockMapSpec),
+    /// `block_object`: blocks keyed by their labels, as nested objects.
+    BlockObject(BlockMapSpec),
+    /// `block_attrs`: one block whose attributes form a map.
+    BlockAttrs(BlockAttrsSpec),
+    /// `block_label`: a label of the block whose body is being decoded.
+    BlockLabel(BlockLabelSpec),
+    /// `default`: the primary spec's value, or the default's when null.
+    Default(DefaultSpec),
+    /// `transform`: the wrapped spec's value passed through an expression
+    /// or function.
+    Transform(TransformSpec),
+    /// `validate`: the wrapped spec's value checked by a function.
+    Validate(ValidateSpec),
+}
+
+/// Object properties, in declaration order.
+#[derive(Clone, Debug, Default)]
+pub struct ObjectSpec {
+    /// `(property name, spec)` pairs.
+    pub properties: Vec<(String, Spec)>,
+}
+
+/// An attribute.
+#[derive(Clone, Debug)]
+pub struct AttrSpec {
+    /// The attribute name in the input.
+    pub name: String,
+    /// The type to convert to (`Type::Dynamic` for any).
+    pub ty: Type,
+    /// Whether it must be present.
+    pub required: bool,
+}
+
+/// A constant value.
+#[derive(Clone, Debug)]
+pub struct LiteralSpec {
+    /// The value, built by the dynamic layer.
+    pub value: DynRef,
+}
+
+/// A single nested block.
+#[derive(Clone, Debug)]
+pub struct BlockSpec {
+    /// The block type.
+    pub type_name: String,
+    /// How to decode its body.
+    pub nested: Box<Spec>,
+    /// Whether it must be present.
+    pub required: bool,
+}
+
+/// Blocks of one type collected as a list, tuple or set.
+#[derive(Clone, Debug)]
+pub struct BlockCollectionSpec {
+    /// The block type.
+    pub type_name: String,
+    /// How to decode each body.
+    pub nested: Box<Spec>,
+    /// Minimum number of blocks.
+    pub min_items: usize,
+    /// Maximum number of blocks; 0 means no limit.
+    pub max_items: usize,
+}
+
+/// Blocks keyed by labels.
+#[derive(Clone, Debug)]
+pub struct BlockMapSpec {
+    /// The block type.
+    pub type_name: String,
+    /// One map level per label name (at least one).
+    pub labels: Vec<String>,
+    /// How to decode each body.
+    pub nested: Box<Spec>,
+}
+
+/// A block read as a map of its attributes.
+#[derive(Clone, Debug)]
+pub struct BlockAttrsSpec {
+    /// The block type.
+    pub type_name: String,
+    /// The type each attribute converts to.
+    pub element_type: Type,
+    /// Whether the block must be present.
+    pub required: bool,
+}
+
+/// A label of the enclosing block.
+#[derive(Clone, Debug)]
+pub struct BlockLabelSpec {
+    /// Which label, from 0.
+    pub index: usize,
+    /// The label's name, for messages.
+    pub name: String,
+}
+
+/// A primary spec with a fallback.
+#[derive(Clone, Debug)]
+pub struct DefaultSpec {
+    /// Tried first.
+    pub primary: Box<Spec>,
+    /// Used when the primary gives null.
+    pub default: Box<Spec>,
+}
+
+/// How a transform computes its result.
+#[derive(Clone, Debug)]
+pub enum Transform {
+    /// An expression evaluated with the wrapped value bound to `var_name`
+    /// (`nested` in spec files).
+    Expr {
+        /// The expression.
+        expr: Expression,
+        /// The variable holding the wrapped value.
+        var_name: String,
+    },
+    /// A function of the dynamic layer, called with the wrapped value.
+    Func(DynRef),
+}
+
+/// A spec whose value is transformed.
+#[derive(Clone, Debug)]
+pub struct TransformSpec {
+    /// The wrapped spec.
+    pub wrapped: Box<Spec>,
+    /// The transformation.
+    pub transform: Transform,
+}
+
+/// A spec whose value is validated.
+#[derive(Clone, Debug)]
+pub struct ValidateSpec {
+    /// The wrapped spec.
+    pub wrapped: Box<Spec>,
+    /// The validation function (dynamic layer).
+    pub func: DynRef,
+}
+
+impl Spec {
+    /// The specs decoded from the same body as this one (`visitSameBodyChildren`).
+    pub fn same_body_children(&self) -> Vec<&Spec> {
+        match self {
+            Spec::Object(o) => o.properties.iter().map(|(_, s)| s).collect(),
+            Spec::Tuple(t) => t.iter().collect(),
+            Spec::Default(d) => vec![&d.primary, &d.default],
+            Spec::Transform(t) => vec![&t.wrapped],
+            Spec::Validate(v) => vec![&v.wrapped],
+            _ => Vec::new(),
+        }
+    }
+
+    fn for_each_same_body<'a>(&'a self, f: &mut dyn FnMut(&'a Spec)) {
+        f(self);
+        match self {
+            Spec::Object(o) => o
+                .properties
+                .iter()
+                .for_each(|(_, s)| s.for_each_same_body(f)),
+            Spec::Tuple(t) => t.iter().for_each(|s| s.for_each_same_body(f)),
+            Spec::Default(d) => {
+                d.primary.for_each_same_body(f);
+                d.default.for_each_same_body(f);
+            }
+            Spec::Transform(t) => t.wrapped.for_each_same_body(f),
+            Spec::Validate(v) => v.wrapped.for_each_same_body(f),
+            _ => {}
+        }
+    }
+
+    /// The label names blocks decoded with this spec must have
+    /// (`findLabelSpecs`): one per `block_label` index; gaps are filled
+    /// with `missingNN` as the reference does.
+    pub fn label_names(&self) -> Vec<String> {
+        let mut found: Vec<(usize, &str)> = Vec::new();
+        self.for_each_same_body(&mut |s| {
+            if let Spec::BlockLabel(l) = s {
+                found.push((l.index, &l.name));
+            }
+        });
+        let Some(max) = found.iter().map(|(i, _)| *i).max() else {
+            return Vec::new();
+        };
+        (0..=max)
+            .map(|i| {
+                found
+                    .iter()
+                    .rev()
+                    .find(|(j, n)| *j == i && !n.is_empty())
+                    .map(|(_, n)| n.to_string())
+                    .unwrap_or_else(|| format!("missing{i:02}"))
+            })
+            .collect()
+    }
+
+    /// The attributes this spec reads directly from a body
+    /// (`attrSchemata`), not recursing.
+    fn attr_schemata(&self, out: &mut Vec<AttributeSchema>) {
+        match self {
+            Spec::Attr(a) => out.push(AttributeSchema {
+                name: a.name.clone(),
+                required: a.required,
+            }),
+            Spec::Default(d) => {
+                d.primary.attr_schemata(out);
+                d.default.attr_schemata(out);
+            }
+            _ => {}
+        }
+    }
+
+    /// The block header this spec reads directly (`blockHeaderSchemata`).
+    fn block_schemata(&self, out: &mut Vec<BlockHeaderSchema>) {
+        let header = |type_name: &str, mut labels: Vec<String>, nested: &Spec| {
+            labels.extend(nested.label_names());
+            BlockHeaderSchema {
+                type_name: type_name.to_string(),
+                label_names: labels,
+            }
+        };
+        match self {
+            Spec::Block(b) => out.push(header(&b.type_name, Vec::new(), &b.nested)),
+            Spec::BlockList(b) | Spec::BlockTuple(b) | Spec::BlockSet(b) => {
+                out.push(header(&b.type_name, Vec::new(), &b.nested))
+            }
+            Spec::BlockMap(b) | Spec::BlockObject(b) => {
+                out.push(header(&b.type_name, b.labels.clone(), &b.nested))
+            }
+            Spec::BlockAttrs(b) => out.push(BlockHeaderSchema {
+                type_name: b.type_name.clone(),
+                label_names: Vec::new(),
+            }),
+            // Only the primary may describe a block.
+            Spec::Default(d) => d.primary.block_schemata(out),
+            _ => {}
+        }
+    }
+
+    /// The body schema decoding with this spec implies (`ImpliedSchema`):
+    /// every attribute and block read by this spec and its same-body
+    /// children, in declaration order.
+    pub fn implied_schema(&self) -> BodySchema {
+        let mut schema = BodySchema::default();
+        self.for_each_same_body(&mut |s| {
+            s.attr_schemata(&mut schema.attributes);
+            s.block_schemata(&mut schema.blocks);
+        });
+        schema
+    }
+
+    /// The nested spec of a block-reading spec.
+    pub fn nested(&self) -> Option<&Spec> {
+        match self {
+            Spec::Block(b) => Some(&b.nested),
+            Spec::BlockList(b) | Spec::BlockTuple(b) | Spec::BlockSet(b) => Some(&b.nested),
+            Spec::BlockMap(b) | Spec::BlockObject(b) => Some(&b.nested),
+            _ => None,
+        }
+    }
+
+    /// The type decoding yields, where it is known without evaluating
+    /// (`ImpliedType`). `transform_type` computes a transform's result type
+    /// from the wrapped type (the dynamic layer evaluates it with an unknown
+    /// value); literals report their value's type.
+    pub fn implied_type_with(&self, transform_type: &dyn Fn(&TransformSpec, Type) -> Type) -> Type {
+        let rec = |s: &Spec| s.implied_type_with(transform_type);
+        match self {
+            Spec::Object(o) => {
+                if o.properties.is_empty() {
+                    return Type::empty_object();
+                }
+                Type::object(o.properties.iter().map(|(k, s)| (k.as_str(), rec(s))))
+            }
+            Spec::Tuple(t) => Type::tuple(t.iter().map(rec)),
+            Spec::Attr(a) => a.ty.clone(),
+            Spec::Literal(l) => l.value.value_type().unwrap_or(Type::Dynamic),
+            Spec::Expr(_) => Type::Dynamic,
+            Spec::Block(b) => rec(&b.nested),
+            Spec::BlockList(b) => Type::list(rec(&b.nested)),
+            Spec::BlockSet(b) => Type::set(rec(&b.nested)),
+            Spec::BlockTuple(_) | Spec::BlockObject(_) => Type::Dynamic,
+            Spec::BlockMap(b) => {
+                let mut t = rec(&b.nested);
+                for _ in &b.labels {
+                    t = Type::map(t);
+                }
+                t
+            }
+            Spec::BlockAttrs(b) => Type::map(b.element_type.clone()),
+            Spec::BlockLabel(_) => Type::String,
+            Spec::Default(d) => rec(&d.primary),
+            Spec::Transform(t) => transform_type(t, rec(&t.wrapped)),
+            Spec::Validate(v) => rec(&v.wrapped),
+        }
+    }
+
+    /// [`implied_type_with`](Self::implied_type_with) with transforms taken
+    /// as `any`.
+    pub fn implied_type(&self) -> Type {
+        self.implied_type_with(&|_, _| Type::Dynamic)
+    }
+
+    /// The spec-file block type of this spec (`object`, `block_list`, ...).
+    pub fn kind_name(&self) -> &'static str {
+        match self {
+            Spec::Object(_) => "object",
+            Spec::Tuple(_) => "array",
+            Spec::Attr(_) => "attr",
+            Spec::Literal(_) => "literal",
+            Spec::Expr(_) => "expr",
+            Spec::Block(_) => "block",
+            Spec::BlockList(_) => "block_list",
+            Spec::BlockTuple(_) => "block_tuple",
+            Spec::BlockSet(_) => "block_set",
+            Spec::BlockMap(_) => "block_map",
+            Spec::BlockObject(_) => "block_object",
+            Spec::BlockAttrs(_) => "block_attrs",
+            Spec::BlockLabel(_) => "block_label",
+            Spec::Default(_) => "default",
+            Spec::Transform(_) => "transform",
+            Spec::Validate(_) => "validate",
+        }
+    }
+
+    /// Checks the schema rules (see [`SpecError`]); every violation is
+    /// returned, in tree order.
+    pub fn validate(&self) -> Vec<SpecError> {
+        validate::validate(self)
+    }
+
+    /// The spec as hcldec spec-file text, where it can be written as one
+    /// (`expr`, `validate`, function transforms and block tuples/objects
+    /// have no spec-file form; they are written as comments).
+    pub fn to_spec_file(&self) -> String {
+        print::to_spec_file(self)
+    }
+}

@@ -1,0 +1,422 @@
+//! Schema validation: rules a spec tree must follow to decode anything
+//! meaningful. The spec-file loader reports violations with ranges in the
+//! spec file; the derive reports them as compile errors on the fields.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use super::Spec;
+
+/// One step from a spec to a child spec.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum PathStep {
+    /// An object property.
+    Property(String),
+    /// A tuple (array) element.
+    Index(usize),
+    /// The nested spec of a block spec.
+    Nested,
+    /// The primary of a default.
+    Primary,
+    /// The fallback of a default.
+    Default,
+    /// The wrapped spec of a transform or validate.
+    Wrapped,
+}
+
+/// Where in a spec tree something is: the steps from the root.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct SpecPath(pub Vec<PathStep>);
+
+impl SpecPath {
+    fn child(&self, step: PathStep) -> SpecPath {
+        let mut v = self.0.clone();
+        v.push(step);
+        SpecPath(v)
+    }
+}
+
+impl fmt::Display for SpecPath {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0.is_empty() {
+            return f.write_str("(root)");
+        }
+        for (i, s) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(".")?;
+            }
+            match s {
+                PathStep::Property(p) => write!(f, "{p}")?,
+                PathStep::Index(i) => write!(f, "[{i}]")?,
+                PathStep::Nested => f.write_str("nested")?,
+                PathStep::Primary => f.write_str("primary")?,
+                PathStep::Default => f.write_str("default")?,
+                PathStep::Wrapped => f.write_str("wrapped")?,
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A broken schema rule.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SpecError {
+    /// The offending spec.
+    pub path: SpecPath,
+    /// Short summary.
+    pub summary: String,
+    /// Explanation.
+    pub detail: String,
+}
+
+impl fmt::Display for SpecError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}; {}", self.path, self.summary, self.detail)
+    }
+}
+
+impl std::error::Error for SpecError {}
+
+pub(super) fn validate(spec: &Spec) -> Vec<SpecError> {
+    let mut errs = Vec::new();
+    check_body(spec, &SpecPath::default(), false, &mut errs);
+    errs
+}
+
+/// What one body's specs read: the first path naming each attribute or
+/// block type, to report collisions.
+#[derive(Default)]
+struct BodyNames {
+    attrs: HashMap<String, SpecPath>,
+    blocks: HashMap<String, (SpecPath, &'static str)>,
+    labels: Vec<(usize, SpecPath)>,
+}
+
+/// Checks `spec` as the spec of one body (the root, or a block's nested
+/// spec when `in_block`), then recurses into nested block bodies.
+fn check_body(spec: &Spec, path: &SpecPath, in_block: bool, errs: &mut Vec<SpecError>) {
+    let mut names = BodyNames::default();
+    let mut nested: Vec<(&Spec, SpecPath)> = Vec::new();
+    walk_same_body(spec, path, &mut names, &mut nested, errs);
+
+    if !in_block {
+        for (_, p) in &names.labels {
+            errs.push(SpecError {
+                path: p.clone(),
+                summary: "Block label outside a block".into(),
+                detail: "A block_label spec can only be used in the nested spec of a block, block_list, block_set or block_map."
+                    .into(),
+            });
+        }
+    } else {
+        let mut indices: Vec<usize> = names.labels.iter().map(|(i, _)| *i).collect();
+        indices.sort_unstable();
+        indices.dedup();
+        for (want, got) in indices.iter().enumerate() {
+            if *got != want {
+                let p = names
+                    .labels
+                    .iter()
+                    .find(|(i, _)| i == got)
+                    .map(|(_, p)| p.clone());
+                errs.push(SpecError {
+                    path: p.unwrap_or_default(),
+                    summary: "Inconsistent block label indices".into(),
+                    detail: format!(
+                        "Block label specs must use consecutive indices starting at zero, but index {want} is missing."
+                    ),
+                });
+                break;
+            }
+        }
+    }
+
+    for (n, p) in nested {
+        check_body(n, &p, true, errs);
+    }
+}
+
+fn walk_same_body<'a>(
+    spec: &'a Spec,
+    path: &SpecPath,
+    names: &mut BodyNames,
+    nested: &mut Vec<(&'a Spec, SpecPath)>,
+    errs: &mut Vec<SpecError>,
+) {
+    match spec {
+        Spec::Object(o) => {
+            let mut seen: HashMap<&str, ()> = HashMap::new();
+            for (k, s) in &o.properties {
+                let p = path.child(PathStep::Property(k.clone()));
+                if seen.insert(k, ()).is_some() {
+                    errs.push(SpecError {
+                        path: p.clone(),
+                        summary: "Duplicate object property".into(),
+                        detail: format!("The object spec already has a property named {k:?}."),
+                    });
+                }
+                walk_same_body(s, &p, names, nested, errs);
+            }
+        }
+        Spec::Tuple(t) => {
+            for (i, s) in t.iter().enumerate() {
+                walk_same_body(s, &path.child(PathStep::Index(i)), names, nested, errs);
+            }
+        }
+        Spec::Attr(a) => {
+            if let Some((bp, kind)) = names.blocks.get(&a.name) {
+                errs.push(SpecError {
+                    path: path.clone(),
+                    summary: "Attribute and block name collision".into(),
+                    detail: format!(
+                        "{:?} is read as an attribute here but as a {kind} at {bp}; one body cannot have both.",
+                        a.name
+                    ),
+                });
+            }
+            names
+                .attrs
+                .entry(a.name.clone())
+                .or_insert_with(|| path.clone());
+        }
+        Spec::Block(b) => add_block(&b.type_name, "block", &b.nested, path, names, nested, errs),
+        Spec::BlockList(b) => {
+            check_items(b.min_items, b.max_items, path, errs);
+            add_block(
+                &b.type_name,
+                "block_list",
+                &b.nested,
+                path,
+                names,
+                nested,
+                errs,
+            )
+        }
+        Spec::BlockTuple(b) => {
+            check_items(b.min_items, b.max_items, path, errs);
+            add_block(
+                &b.type_name,
+                "block_tuple",
+                &b.nested,
+                path,
+                names,
+                nested,
+                errs,
+            )
+        }
+        Spec::BlockSet(b) => {
+            check_items(b.min_items, b.max_items, path, errs);
+            add_block(
+                &b.type_name,
+                "block_set",
+                &b.nested,
+                path,
+                names,
+                nested,
+                errs,
+            )
+        }
+        Spec::BlockMap(b) | Spec::BlockObject(b) => {
+            if b.labels.is_empty() {
+                errs.push(SpecError {
+                    path: path.clone(),
+                    summary: "Invalid block label name list".into(),
+                    detail: format!(
+                        "A {} must have at least one label specified.",
+                        spec.kind_name()
+                    ),
+                });
+            }
+            add_block(
+                &b.type_name,
+                spec.kind_name(),
+                &b.nested,
+                path,
+                names,
+                nested,
+                errs,
+            )
+        }
+        Spec::BlockAttrs(b) => {
+            if let Some(ap) = names.attrs.get(&b.type_name) {
+                errs.push(collision(path, &b.type_name, ap));
+            }
+            names
+                .blocks
+                .entry(b.type_name.clone())
+                .or_insert_with(|| (path.clone(), "block_attrs"));
+        }
+        Spec::BlockLabel(l) => names.labels.push((l.index, path.clone())),
+        Spec::Default(d) => {
+            walk_same_body(
+                &d.primary,
+                &path.child(PathStep::Primary),
+                names,
+                nested,
+                errs,
+            );
+            walk_same_body(
+                &d.default,
+                &path.child(PathStep::Default),
+                names,
+                nested,
+                errs,
+            );
+        }
+        Spec::Transform(t) => walk_same_body(
+            &t.wrapped,
+            &path.child(PathStep::Wrapped),
+            names,
+            nested,
+            errs,
+        ),
+        Spec::Validate(v) => walk_same_body(
+            &v.wrapped,
+            &path.child(PathStep::Wrapped),
+            names,
+            nested,
+            errs,
+        ),
+        Spec::Literal(_) | Spec::Expr(_) => {}
+    }
+}
+
+fn add_block<'a>(
+    type_name: &str,
+    kind: &'static str,
+    n: &'a Spec,
+    path: &SpecPath,
+    names: &mut BodyNames,
+    nested: &mut Vec<(&'a Spec, SpecPath)>,
+    errs: &mut Vec<SpecError>,
+) {
+    if let Some(ap) = names.attrs.get(type_name) {
+        errs.push(collision(path, type_name, ap));
+    }
+    names
+        .blocks
+        .entry(type_name.to_string())
+        .or_insert_with(|| (path.clone(), kind));
+    nested.push((n, path.child(PathStep::Nested)));
+}
+
+fn check_items(min: usize, max: usize, path: &SpecPath, errs: &mut Vec<SpecError>) {
+    if max > 0 && min > max {
+        errs.push(SpecError {
+            path: path.clone(),
+            summary: "Invalid block count limits".into(),
+            detail: format!("min_items ({min}) must not be greater than max_items ({max})."),
+        });
+    }
+}
+
+fn collision(path: &SpecPath, name: &str, attr_path: &SpecPath) -> SpecError {
+    SpecError {
+        path: path.clone(),
+        summary: "Attribute and block name collision".into(),
+        detail: format!(
+            "{name:?} is read as a block here but as an attribute at {attr_path}; one body cannot have both."
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::spec::{AttrSpec, BlockCollectionSpec, BlockLabelSpec, BlockSpec, ObjectSpec};
+    use crate::types::Type;
+
+    fn attr(name: &str) -> Spec {
+        Spec::Attr(AttrSpec {
+            name: name.into(),
+            ty: Type::String,
+            required: false,
+        })
+    }
+
+    fn obj(props: Vec<(&str, Spec)>) -> Spec {
+        Spec::Object(ObjectSpec {
+            properties: props.into_iter().map(|(k, s)| (k.to_string(), s)).collect(),
+        })
+    }
+
+    #[test]
+    fn valid_spec_has_no_errors() {
+        let s = obj(vec![
+            ("a", attr("a")),
+            ("a2", attr("a")),
+            (
+                "b",
+                Spec::BlockList(BlockCollectionSpec {
+                    type_name: "b".into(),
+                    nested: Box::new(obj(vec![(
+                        "name",
+                        Spec::BlockLabel(BlockLabelSpec {
+                            index: 0,
+                            name: "name".into(),
+                        }),
+                    )])),
+                    min_items: 1,
+                    max_items: 2,
+                }),
+            ),
+        ]);
+        assert_eq!(s.validate(), vec![]);
+    }
+
+    #[test]
+    fn reports_every_violation_with_paths() {
+        let s = obj(vec![
+            ("x", attr("x")),
+            ("x", attr("y")),
+            (
+                "blk",
+                Spec::Block(BlockSpec {
+                    type_name: "x".into(),
+                    nested: Box::new(obj(vec![])),
+                    required: false,
+                }),
+            ),
+            (
+                "l",
+                Spec::BlockList(BlockCollectionSpec {
+                    type_name: "l".into(),
+                    nested: Box::new(obj(vec![(
+                        "lbl",
+                        Spec::BlockLabel(BlockLabelSpec {
+                            index: 1,
+                            name: "n".into(),
+                        }),
+                    )])),
+                    min_items: 3,
+                    max_items: 2,
+                }),
+            ),
+            (
+                "top",
+                Spec::BlockLabel(BlockLabelSpec {
+                    index: 0,
+                    name: "n".into(),
+                }),
+            ),
+        ]);
+        let errs = s.validate();
+        let got: Vec<(String, &str)> = errs
+            .iter()
+            .map(|e| (e.path.to_string(), e.summary.as_str()))
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                ("x".to_string(), "Duplicate object property"),
+                ("blk".to_string(), "Attribute and block name collision"),
+                ("l".to_string(), "Invalid block count limits"),
+                ("top".to_string(), "Block label outside a block"),
+                (
+                    "l.nested.lbl".to_string(),
+                    "Inconsistent block label indices"
+                ),
+            ]
+        );
+    }
+}

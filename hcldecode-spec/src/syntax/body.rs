@@ -1,0 +1,702 @@
+//! Bodies and their schema-driven content, independent of the concrete
+//! syntax: the `hcl.Body` interface of HashiCorp's HCL.
+//!
+//! A [`Body`] is a cheap, owned handle (`Arc`s inside) on a native-syntax or
+//! JSON body, or on several bodies merged into one. Asking a body for its
+//! [`Content`] under a [`BodySchema`] separates the attributes and blocks the
+//! schema wants from the rest and reports what is missing or unexpected.
+//! The content borrows from the body: no syntax is copied.
+
+use std::collections::HashSet;
+use std::sync::Arc;
+
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::source::{Range, SourceFile, Span};
+use crate::syntax::expr::ExprRef;
+use crate::syntax::native::ast;
+use crate::syntax::suggest::name_suggestion;
+
+/// An attribute the schema asks for.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct AttributeSchema {
+    /// The attribute name.
+    pub name: String,
+    /// Whether its absence is an error ("Missing required argument").
+    pub required: bool,
+}
+
+/// A block type the schema asks for.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct BlockHeaderSchema {
+    /// The block type name.
+    pub type_name: String,
+    /// The names of the labels blocks of this type must have (for messages;
+    /// the count is what is checked).
+    pub label_names: Vec<String>,
+}
+
+/// What a body is expected to contain.
+///
+/// ```
+/// use hcldecode_spec::syntax::body::BodySchema;
+/// let s = BodySchema::new().attribute("name", true).block("service", &["name"]);
+/// assert_eq!(s.attributes.len(), 1);
+/// assert_eq!(s.blocks[0].label_names, ["name"]);
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BodySchema {
+    /// Attributes, in the order their diagnostics are reported.
+    pub attributes: Vec<AttributeSchema>,
+    /// Block types.
+    pub blocks: Vec<BlockHeaderSchema>,
+}
+
+impl BodySchema {
+    /// An empty schema.
+    pub fn new() -> BodySchema {
+        BodySchema::default()
+    }
+
+    /// Adds an attribute.
+    pub fn attribute(mut self, name: &str, required: bool) -> BodySchema {
+        self.attributes.push(AttributeSchema {
+            name: name.to_string(),
+            required,
+        });
+        self
+    }
+
+    /// Adds a block type.
+    pub fn block(mut self, type_name: &str, label_names: &[&str]) -> BodySchema {
+        self.blocks.push(BlockHeaderSchema {
+            type_name: type_name.to_string(),
+            label_names: label_names.iter().map(|s| s.to_string()).collect(),
+        });
+        self
+    }
+
+    fn attr_index(&self, name: &str) -> Option<usize> {
+        self.attributes.iter().position(|a| a.name == name)
+    }
+
+    fn block_schema(&self, type_name: &str) -> Option<&BlockHeaderSchema> {
+        self.blocks.iter().find(|b| b.type_name == type_name)
+    }
+}
+
+/// Attributes and blocks hidden from a body by an earlier partial decode.
+#[derive(Clone, Debug, Default)]
+struct Hidden {
+    attrs: HashSet<String>,
+    blocks: HashSet<String>,
+}
+
+/// A handle on a body of some syntax. Cloning is cheap.
+#[derive(Clone, Debug)]
+pub struct Body(Repr);
+
+#[derive(Clone, Debug)]
+enum Repr {
+    Native {
+        file: Arc<SourceFile>,
+        body: Arc<ast::Body>,
+        hidden: Option<Arc<Hidden>>,
+    },
+    Merged(Arc<[Body]>),
+}
+
+/// An attribute found in a body.
+#[derive(Clone, Copy, Debug)]
+pub struct Attribute<'a> {
+    /// Its name.
+    pub name: &'a str,
+    /// Its value expression.
+    pub expr: ExprRef<'a>,
+    /// The file it is in.
+    pub file: &'a Arc<SourceFile>,
+    /// The name (`NameRange`).
+    pub name_span: Span,
+    /// Name through value (`Range`).
+    pub span: Span,
+}
+
+impl Attribute<'_> {
+    /// The name's range.
+    pub fn name_range(&self) -> Range {
+        self.file.range(self.name_span)
+    }
+
+    /// The whole attribute's range.
+    pub fn range(&self) -> Range {
+        self.file.range(self.span)
+    }
+}
+
+/// A block label: its value and where it is written.
+#[derive(Clone, Copy, Debug)]
+pub struct BlockLabel<'a> {
+    /// The label's value.
+    pub value: &'a str,
+    /// The label as written (with quotes, if quoted).
+    pub span: Span,
+}
+
+/// A block found in a body.
+#[derive(Clone, Debug)]
+pub struct Block<'a> {
+    /// The block type.
+    pub type_name: &'a str,
+    /// The labels.
+    pub labels: Vec<BlockLabel<'a>>,
+    /// The block's body.
+    pub body: BodyRef<'a>,
+    /// The file it is in.
+    pub file: &'a Arc<SourceFile>,
+    /// The type name (`TypeRange`).
+    pub type_span: Span,
+    /// Type name through last label (`DefRange`).
+    pub def_span: Span,
+    /// The opening brace.
+    pub open_brace_span: Span,
+}
+
+impl Block<'_> {
+    /// `DefRange`.
+    pub fn def_range(&self) -> Range {
+        self.file.range(self.def_span)
+    }
+
+    /// `TypeRange`.
+    pub fn type_range(&self) -> Range {
+        self.file.range(self.type_span)
+    }
+
+    /// The range of label `i`.
+    pub fn label_range(&self, i: usize) -> Range {
+        self.file.range(self.labels[i].span)
+    }
+}
+
+/// A borrowed body: what [`Block::body`] gives and decoding recurses into.
+#[derive(Clone, Copy, Debug)]
+pub enum BodyRef<'a> {
+    /// A native-syntax body.
+    Native {
+        /// The file.
+        file: &'a Arc<SourceFile>,
+        /// The body.
+        body: &'a Arc<ast::Body>,
+    },
+    /// A full handle (merged, partially consumed, ...).
+    Handle(&'a Body),
+}
+
+/// Where a missing item would go (`MissingItemRange`), resolved on demand.
+#[derive(Clone, Copy, Debug)]
+pub struct MissingItem<'a> {
+    file: Option<&'a Arc<SourceFile>>,
+    span: Span,
+}
+
+impl MissingItem<'_> {
+    /// The range.
+    pub fn range(&self) -> Range {
+        match self.file {
+            Some(f) => f.range(self.span),
+            None => Range {
+                filename: Arc::from("<empty>"),
+                start: Default::default(),
+                end: Default::default(),
+            },
+        }
+    }
+}
+
+/// The part of a body a schema selected.
+#[derive(Clone, Debug)]
+pub struct Content<'a> {
+    /// The attributes, one slot per schema attribute, in schema order.
+    pub attributes: Vec<Option<Attribute<'a>>>,
+    /// The wanted blocks, in source order (file order across merged bodies).
+    pub blocks: Vec<Block<'a>>,
+    /// Where missing items would go.
+    pub missing_item: MissingItem<'a>,
+}
+
+impl<'a> Content<'a> {
+    /// The attribute for schema attribute `name`.
+    pub fn attribute(&self, schema: &BodySchema, name: &str) -> Option<&Attribute<'a>> {
+        schema
+            .attr_index(name)
+            .and_then(|i| self.attributes.get(i))
+            .and_then(Option::as_ref)
+    }
+
+    /// `MissingItemRange`.
+    pub fn missing_item_range(&self) -> Range {
+        self.missing_item.range()
+    }
+}
+
+impl Body {
+    /// A handle on a native-syntax body.
+    pub fn native(file: Arc<SourceFile>, body: Arc<ast::Body>) -> Body {
+        Body(Repr::Native {
+            file,
+            body,
+            hidden: None,
+        })
+    }
+
+    /// Several bodies merged into one (`hcl.MergeBodies`): attributes may be
+    /// set in only one of them, blocks are concatenated in order.
+    pub fn merged(bodies: Vec<Body>) -> Body {
+        let mut flat = Vec::with_capacity(bodies.len());
+        for b in bodies {
+            match b.0 {
+                Repr::Merged(children) => flat.extend(children.iter().cloned()),
+                _ => flat.push(b),
+            }
+        }
+        Body(Repr::Merged(flat.into()))
+    }
+
+    /// A body with nothing in it.
+    pub fn empty() -> Body {
+        Body(Repr::Merged(Arc::from([])))
+    }
+
+    /// Borrows the body.
+    pub fn as_ref(&self) -> BodyRef<'_> {
+        match &self.0 {
+            Repr::Native {
+                file,
+                body,
+                hidden: None,
+            } => BodyRef::Native { file, body },
+            _ => BodyRef::Handle(self),
+        }
+    }
+
+    /// `Content`: the schema's attributes and blocks, with errors for
+    /// anything else in the body.
+    pub fn content<'a>(&'a self, schema: &BodySchema, diags: &mut Diagnostics) -> Content<'a> {
+        self.as_ref().content(schema, diags)
+    }
+
+    /// `PartialContent`: the schema's attributes and blocks, and a body of
+    /// what remains.
+    pub fn partial_content<'a>(
+        &'a self,
+        schema: &BodySchema,
+        diags: &mut Diagnostics,
+    ) -> (Content<'a>, Body) {
+        match &self.0 {
+            Repr::Native { file, body, hidden } => {
+                let content = native_partial(file, body, hidden.as_deref(), schema, diags);
+                let mut h = hidden.as_deref().cloned().unwrap_or_default();
+                for a in &schema.attributes {
+                    if content.attribute(schema, &a.name).is_some() {
+                        h.attrs.insert(a.name.clone());
+                    }
+                }
+                for b in &schema.blocks {
+                    h.blocks.insert(b.type_name.clone());
+                }
+                let remain = Body(Repr::Native {
+                    file: file.clone(),
+                    body: body.clone(),
+                    hidden: Some(Arc::new(h)),
+                });
+                (content, remain)
+            }
+            Repr::Merged(bodies) => {
+                let mut remains = Vec::new();
+                let content = merged_content(bodies, schema, diags, Some(&mut remains));
+                (content, Body::merged(remains))
+            }
+        }
+    }
+
+    /// `JustAttributes`: every attribute, for bodies that may not contain
+    /// blocks (an error names the first block). Source order.
+    pub fn just_attributes<'a>(&'a self, diags: &mut Diagnostics) -> Vec<Attribute<'a>> {
+        self.as_ref().just_attributes(diags)
+    }
+
+    /// `MissingItemRange`.
+    pub fn missing_item_range(&self) -> Range {
+        self.as_ref().missing_item().range()
+    }
+}
+
+impl<'a> BodyRef<'a> {
+    /// `Content`: the schema's attributes and blocks, with errors for
+    /// anything else.
+    pub fn content(self, schema: &BodySchema, diags: &mut Diagnostics) -> Content<'a> {
+        match self {
+            BodyRef::Native { file, body } => native_content(file, body, None, schema, diags),
+            BodyRef::Handle(h) => match &h.0 {
+                Repr::Native { file, body, hidden } => {
+                    native_content(file, body, hidden.as_deref(), schema, diags)
+                }
+                Repr::Merged(bodies) => merged_content(bodies, schema, diags, None),
+            },
+        }
+    }
+
+    /// `PartialContent` without the remaining body: what decoding needs to
+    /// compute source ranges.
+    pub fn partial_content(self, schema: &BodySchema, diags: &mut Diagnostics) -> Content<'a> {
+        match self {
+            BodyRef::Native { file, body } => native_partial(file, body, None, schema, diags),
+            BodyRef::Handle(h) => h.partial_content(schema, diags).0,
+        }
+    }
+
+    /// `JustAttributes`.
+    pub fn just_attributes(self, diags: &mut Diagnostics) -> Vec<Attribute<'a>> {
+        match self {
+            BodyRef::Native { file, body } => native_just_attributes(file, body, None, diags),
+            BodyRef::Handle(h) => match &h.0 {
+                Repr::Native { file, body, hidden } => {
+                    native_just_attributes(file, body, hidden.as_deref(), diags)
+                }
+                Repr::Merged(bodies) => {
+                    let mut out: Vec<Attribute<'a>> = Vec::new();
+                    for b in bodies.iter() {
+                        for attr in b.just_attributes(diags) {
+                            if let Some(prev) = out.iter().find(|p| p.name == attr.name) {
+                                diags.push(duplicate_argument(prev, &attr));
+                                continue;
+                            }
+                            out.push(attr);
+                        }
+                    }
+                    out
+                }
+            },
+        }
+    }
+
+    /// Where missing items would go.
+    pub fn missing_item(self) -> MissingItem<'a> {
+        match self {
+            BodyRef::Native { file, body } => MissingItem {
+                file: Some(file),
+                span: body.missing_item_span(),
+            },
+            BodyRef::Handle(h) => match &h.0 {
+                Repr::Native { file, body, .. } => MissingItem {
+                    file: Some(file),
+                    span: body.missing_item_span(),
+                },
+                Repr::Merged(bodies) => match bodies.first() {
+                    Some(b) => b.as_ref().missing_item(),
+                    None => MissingItem {
+                        file: None,
+                        span: Span::default(),
+                    },
+                },
+            },
+        }
+    }
+
+    /// An owned handle on this body.
+    pub fn to_body(self) -> Body {
+        match self {
+            BodyRef::Native { file, body } => Body::native(file.clone(), body.clone()),
+            BodyRef::Handle(h) => h.clone(),
+        }
+    }
+}
+
+fn native_block<'a>(file: &'a Arc<SourceFile>, b: &'a ast::Block) -> Block<'a> {
+    Block {
+        type_name: file.text(b.type_name),
+        labels: b
+            .labels
+            .iter()
+            .map(|l| BlockLabel {
+                value: l.value.get(file),
+                span: l.span,
+            })
+            .collect(),
+        body: BodyRef::Native {
+            file,
+            body: &b.body,
+        },
+        file,
+        type_span: b.type_name,
+        def_span: b.def_span(),
+        open_brace_span: b.open_brace,
+    }
+}
+
+fn native_attr<'a>(file: &'a Arc<SourceFile>, a: &'a ast::Attribute) -> Attribute<'a> {
+    Attribute {
+        name: file.text(a.name),
+        expr: ExprRef::Native {
+            file,
+            expr: &a.expr,
+        },
+        file,
+        name_span: a.name,
+        span: a.span,
+    }
+}
+
+/// hclsyntax `Body.PartialContent`.
+fn native_partial<'a>(
+    file: &'a Arc<SourceFile>,
+    body: &'a ast::Body,
+    hidden: Option<&Hidden>,
+    schema: &BodySchema,
+    diags: &mut Diagnostics,
+) -> Content<'a> {
+    let missing = MissingItem {
+        file: Some(file),
+        span: body.missing_item_span(),
+    };
+    let is_hidden_attr = |name: &str| hidden.is_some_and(|h| h.attrs.contains(name));
+    let mut attributes = Vec::with_capacity(schema.attributes.len());
+    for attr_s in &schema.attributes {
+        let found = if is_hidden_attr(&attr_s.name) {
+            None
+        } else {
+            body.attribute(file, &attr_s.name)
+        };
+        match found {
+            Some(a) => attributes.push(Some(native_attr(file, a))),
+            None => {
+                if attr_s.required {
+                    diags.push(
+                        Diagnostic::error(
+                            "Missing required argument",
+                            format!(
+                                "The argument {:?} is required, but no definition was found.",
+                                attr_s.name
+                            ),
+                        )
+                        .with_subject(missing.range()),
+                    );
+                }
+                attributes.push(None);
+            }
+        }
+    }
+
+    let mut blocks = Vec::new();
+    for b in &body.blocks {
+        let type_name = file.text(b.type_name);
+        if hidden.is_some_and(|h| h.blocks.contains(type_name)) {
+            continue;
+        }
+        let Some(block_s) = schema.block_schema(type_name) else {
+            continue;
+        };
+        let want = block_s.label_names.len();
+        let context = || file.range(Span::between(b.type_name, b.open_brace));
+        if b.labels.len() > want {
+            let detail = if want == 0 {
+                format!("No labels are expected for {type_name} blocks.")
+            } else {
+                format!(
+                    "Only {want} labels ({}) are expected for {type_name} blocks.",
+                    block_s.label_names.join(", ")
+                )
+            };
+            diags.push(
+                Diagnostic::error(format!("Extraneous label for {type_name}"), detail)
+                    .with_subject(file.range(b.labels[want].span))
+                    .with_context(context()),
+            );
+            continue;
+        }
+        if b.labels.len() < want {
+            diags.push(
+                Diagnostic::error(
+                    format!(
+                        "Missing {} for {type_name}",
+                        block_s.label_names[b.labels.len()]
+                    ),
+                    format!(
+                        "All {type_name} blocks must have {want} labels ({}).",
+                        block_s.label_names.join(", ")
+                    ),
+                )
+                .with_subject(file.range(b.open_brace))
+                .with_context(context()),
+            );
+            continue;
+        }
+        blocks.push(native_block(file, b));
+    }
+
+    Content {
+        attributes,
+        blocks,
+        missing_item: missing,
+    }
+}
+
+/// hclsyntax `Body.Content`: partial content plus errors for everything
+/// left over. Leftover attributes are reported in source order (the
+/// reference's order is random).
+fn native_content<'a>(
+    file: &'a Arc<SourceFile>,
+    body: &'a ast::Body,
+    hidden: Option<&Hidden>,
+    schema: &BodySchema,
+    diags: &mut Diagnostics,
+) -> Content<'a> {
+    let content = native_partial(file, body, hidden, schema, diags);
+    for a in &body.attributes {
+        let name = file.text(a.name);
+        if hidden.is_some_and(|h| h.attrs.contains(name)) {
+            continue;
+        }
+        if schema
+            .attr_index(name)
+            .is_some_and(|i| content.attributes[i].is_some())
+        {
+            continue;
+        }
+        let candidates = schema
+            .attributes
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| content.attributes[*i].is_none())
+            .map(|(_, s)| s.name.as_str());
+        let suggestion = match name_suggestion(name, candidates) {
+            Some(s) => format!(" Did you mean {s:?}?"),
+            None if schema.block_schema(name).is_some() => {
+                format!(" Did you mean to define a block of type {name:?}?")
+            }
+            None => String::new(),
+        };
+        diags.push(
+            Diagnostic::error(
+                "Unsupported argument",
+                format!("An argument named {name:?} is not expected here.{suggestion}"),
+            )
+            .with_subject(file.range(a.name)),
+        );
+    }
+    for b in &body.blocks {
+        let type_name = file.text(b.type_name);
+        if hidden.is_some_and(|h| h.blocks.contains(type_name))
+            || schema.block_schema(type_name).is_some()
+        {
+            continue;
+        }
+        let candidates = schema.blocks.iter().map(|s| s.type_name.as_str());
+        let suggestion = match name_suggestion(type_name, candidates) {
+            Some(s) => format!(" Did you mean {s:?}?"),
+            None if schema.attr_index(type_name).is_some() => format!(
+                " Did you mean to define argument {type_name:?}? If so, use the equals sign to assign it a value."
+            ),
+            None => String::new(),
+        };
+        diags.push(
+            Diagnostic::error(
+                "Unsupported block type",
+                format!("Blocks of type {type_name:?} are not expected here.{suggestion}"),
+            )
+            .with_subject(file.range(b.type_name)),
+        );
+    }
+    content
+}
+
+fn native_just_attributes<'a>(
+    file: &'a Arc<SourceFile>,
+    body: &'a ast::Body,
+    hidden: Option<&Hidden>,
+    diags: &mut Diagnostics,
+) -> Vec<Attribute<'a>> {
+    if let Some(b) = body.blocks.first() {
+        diags.push(
+            Diagnostic::error(
+                format!("Unexpected {:?} block", file.text(b.type_name)),
+                "Blocks are not allowed here.",
+            )
+            .with_subject(file.range(b.type_name)),
+        );
+    }
+    body.attributes
+        .iter()
+        .filter(|a| !hidden.is_some_and(|h| h.attrs.contains(file.text(a.name))))
+        .map(|a| native_attr(file, a))
+        .collect()
+}
+
+fn duplicate_argument(prev: &Attribute<'_>, attr: &Attribute<'_>) -> Diagnostic {
+    Diagnostic::error(
+        "Duplicate argument",
+        format!(
+            "Argument {:?} was already set at {}",
+            attr.name,
+            prev.name_range()
+        ),
+    )
+    .with_subject(attr.name_range())
+}
+
+/// `mergedBodies.mergedContent`.
+fn merged_content<'a>(
+    bodies: &'a [Body],
+    schema: &BodySchema,
+    diags: &mut Diagnostics,
+    mut remains: Option<&mut Vec<Body>>,
+) -> Content<'a> {
+    let mut merged_schema = schema.clone();
+    for a in &mut merged_schema.attributes {
+        a.required = false;
+    }
+    let mut attributes: Vec<Option<Attribute<'a>>> = vec![None; schema.attributes.len()];
+    let mut blocks = Vec::new();
+    for b in bodies {
+        let this = match remains.as_deref_mut() {
+            Some(r) => {
+                let (c, rest) = b.partial_content(&merged_schema, diags);
+                r.push(rest);
+                c
+            }
+            None => b.content(&merged_schema, diags),
+        };
+        for (slot, found) in attributes.iter_mut().zip(this.attributes) {
+            let Some(attr) = found else { continue };
+            match slot {
+                Some(prev) => diags.push(duplicate_argument(prev, &attr)),
+                None => *slot = Some(attr),
+            }
+        }
+        blocks.extend(this.blocks);
+    }
+    let missing_item = match bodies.first() {
+        Some(b) => b.as_ref().missing_item(),
+        None => MissingItem {
+            file: None,
+            span: Span::default(),
+        },
+    };
+    for (s, found) in schema.attributes.iter().zip(&attributes) {
+        if s.required && found.is_none() {
+            // The reference gives this no range; we point at the first
+            // file's body (see docs/deviations.md).
+            diags.push(
+                Diagnostic::error(
+                    "Missing required argument",
+                    format!("The argument {:?} is required, but was not set.", s.name),
+                )
+                .with_subject(missing_item.range()),
+            );
+        }
+    }
+    Content {
+        attributes,
+        blocks,
+        missing_item,
+    }
+}
