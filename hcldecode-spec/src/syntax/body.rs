@@ -139,6 +139,15 @@ pub struct BlockLabel<'a> {
     pub value: &'a str,
     /// The label as written (with quotes, if quoted).
     pub span: Span,
+    /// The file it is in.
+    pub file: &'a Arc<SourceFile>,
+}
+
+impl BlockLabel<'_> {
+    /// The label's range.
+    pub fn range(&self) -> Range {
+        self.file.range(self.span)
+    }
 }
 
 /// A block found in a body.
@@ -420,6 +429,7 @@ fn native_block<'a>(file: &'a Arc<SourceFile>, b: &'a ast::Block) -> Block<'a> {
             .map(|l| BlockLabel {
                 value: l.value.get(file),
                 span: l.span,
+                file,
             })
             .collect(),
         body: BodyRef::Native {

@@ -1,6 +1,5 @@
 //! `hcldec`: decode HCL files against an hcldec spec file and print JSON.
 
 fn main() {
-    eprintln!("hcldec: not yet implemented");
-    std::process::exit(1);
+    std::process::exit(hcldecode::cli::main());
 }

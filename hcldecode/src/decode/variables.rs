@@ -1,0 +1,169 @@
+//! Static analysis: which variables decoding a body with a spec would read
+//! (`hcldec.Variables`), for `hcldec --var-refs` and for applications that
+//! populate variables on demand.
+
+use hcldecode_spec::diag::Diagnostics;
+use hcldecode_spec::source::Range;
+use hcldecode_spec::spec::Spec;
+use hcldecode_spec::syntax::body::{BodyRef, Content};
+use hcldecode_spec::syntax::expr::ExprRef;
+use hcldecode_spec::syntax::native::analysis;
+use hcldecode_spec::syntax::native::ast::Step;
+
+use crate::eval::native_literal;
+use crate::value::Value;
+
+/// A reference to a variable: its root name and the attribute and index
+/// steps after it (`hcl.Traversal`).
+#[derive(Clone, Debug)]
+pub struct Traversal {
+    /// The steps, starting with [`TraversalStep::Root`].
+    pub steps: Vec<TraversalStep>,
+}
+
+/// One step of a [`Traversal`].
+#[derive(Clone, Debug)]
+pub enum TraversalStep {
+    /// The variable name.
+    Root {
+        /// Name.
+        name: String,
+        /// Where it is written.
+        range: Range,
+    },
+    /// `.name`.
+    Attr {
+        /// Attribute name.
+        name: String,
+        /// The step, dot included.
+        range: Range,
+    },
+    /// `[key]` with a literal key.
+    Index {
+        /// The key.
+        key: Value,
+        /// The step, brackets included.
+        range: Range,
+    },
+}
+
+impl TraversalStep {
+    /// The step's range.
+    pub fn range(&self) -> &Range {
+        match self {
+            TraversalStep::Root { range, .. }
+            | TraversalStep::Attr { range, .. }
+            | TraversalStep::Index { range, .. } => range,
+        }
+    }
+}
+
+impl Traversal {
+    /// The root variable's name.
+    pub fn root_name(&self) -> &str {
+        match self.steps.first() {
+            Some(TraversalStep::Root { name, .. }) => name,
+            _ => "",
+        }
+    }
+
+    /// From the first step through the last.
+    pub fn range(&self) -> Range {
+        match (self.steps.first(), self.steps.last()) {
+            (Some(a), Some(b)) => Range::between(a.range(), b.range()),
+            _ => Range {
+                filename: "".into(),
+                start: Default::default(),
+                end: Default::default(),
+            },
+        }
+    }
+}
+
+/// The variables an expression refers to, in source order of the walk
+/// (`Expression.Variables`).
+pub fn expr_variables(expr: ExprRef<'_>) -> Vec<Traversal> {
+    match expr {
+        ExprRef::Native { file, expr } => analysis::variables(expr)
+            .into_iter()
+            .map(|t| {
+                let mut steps = Vec::with_capacity(t.steps.len() + 1);
+                steps.push(TraversalStep::Root {
+                    name: file.text(t.root).to_string(),
+                    range: file.range(t.root),
+                });
+                for s in &t.steps {
+                    steps.push(match s {
+                        Step::Attr { name, span } => TraversalStep::Attr {
+                            name: file.text(*name).to_string(),
+                            range: file.range(*span),
+                        },
+                        Step::Index { key, span } => TraversalStep::Index {
+                            key: native_literal(file, key),
+                            range: file.range(*span),
+                        },
+                    });
+                }
+                Traversal { steps }
+            })
+            .collect(),
+    }
+}
+
+/// The variables decoding `body` with `spec` would read
+/// (`hcldec.Variables`). Object properties are visited in declaration order.
+pub fn variables(body: BodyRef<'_>, spec: &Spec) -> Vec<Traversal> {
+    let schema = spec.implied_schema();
+    let content = body.partial_content(&schema, &mut Diagnostics::new());
+    let mut out = Vec::new();
+    visit(spec, &content, &mut out);
+    out
+}
+
+fn visit(spec: &Spec, content: &Content<'_>, out: &mut Vec<Traversal>) {
+    needed(spec, content, out);
+    for child in spec.same_body_children() {
+        visit(child, content, out);
+    }
+}
+
+/// `variablesNeeded` of one spec.
+fn needed(spec: &Spec, content: &Content<'_>, out: &mut Vec<Traversal>) {
+    let blocks = |type_name: &str| content.blocks.iter().filter(move |b| b.type_name == type_name);
+    match spec {
+        Spec::Attr(a) => {
+            if let Some(attr) = content.attributes.iter().flatten().find(|x| x.name == a.name) {
+                out.extend(expr_variables(attr.expr));
+            }
+        }
+        Spec::Expr(e) => out.extend(expr_variables(e.as_ref())),
+        Spec::Block(b) => {
+            if let Some(block) = blocks(&b.type_name).next() {
+                out.extend(variables(block.body, &b.nested));
+            }
+        }
+        Spec::BlockList(b) | Spec::BlockTuple(b) | Spec::BlockSet(b) => {
+            for block in blocks(&b.type_name) {
+                out.extend(variables(block.body, &b.nested));
+            }
+        }
+        Spec::BlockMap(b) | Spec::BlockObject(b) => {
+            for block in blocks(&b.type_name) {
+                out.extend(variables(block.body, &b.nested));
+            }
+        }
+        Spec::BlockAttrs(b) => {
+            if let Some(block) = blocks(&b.type_name).next() {
+                let mut d = Diagnostics::new();
+                let attrs = block.body.just_attributes(&mut d);
+                if d.has_errors() {
+                    return;
+                }
+                let mut vars: Vec<Traversal> = attrs.iter().flat_map(|a| expr_variables(a.expr)).collect();
+                vars.sort_by_key(|t| t.range().start.byte);
+                out.extend(vars);
+            }
+        }
+        _ => {}
+    }
+}

@@ -1,0 +1,153 @@
+//! Evaluation contexts: the variables and functions an expression can use.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use crate::function::Function;
+use crate::value::Value;
+
+/// Variables and functions available to expressions (HCL's `EvalContext`).
+///
+/// "No variables" and "an empty set of variables" differ, as in HCL: with
+/// none, a reference is reported as "Variables not allowed"; with an empty
+/// set, as "Unknown variable". The same holds for functions.
+///
+/// ```
+/// use hcldecode::eval::EvalContext;
+/// use hcldecode::Value;
+/// let mut ctx = EvalContext::new();
+/// ctx.set_variable("region", Value::string("eu-west-1"));
+/// assert!(ctx.variable("region").is_some());
+/// assert!(ctx.variable("zone").is_none());
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct EvalContext {
+    variables: Option<Vars>,
+    functions: Option<Funcs>,
+    parent: Option<Arc<EvalContext>>,
+}
+
+/// Variables in insertion order with a hash index, so suggestions are
+/// deterministic.
+#[derive(Clone, Debug, Default)]
+struct Vars {
+    order: Vec<(String, Value)>,
+    index: HashMap<String, usize>,
+}
+
+#[derive(Clone, Debug, Default)]
+struct Funcs {
+    order: Vec<(String, Function)>,
+    index: HashMap<String, usize>,
+}
+
+impl EvalContext {
+    /// A context with no variables and no functions.
+    pub fn new() -> EvalContext {
+        EvalContext::default()
+    }
+
+    /// A child context: lookups that miss here continue in `parent`.
+    pub fn child_of(parent: Arc<EvalContext>) -> EvalContext {
+        EvalContext {
+            parent: Some(parent),
+            ..EvalContext::default()
+        }
+    }
+
+    /// Sets a variable (replacing one of the same name); from then on the
+    /// context has variables.
+    pub fn set_variable(&mut self, name: impl Into<String>, value: Value) {
+        let vars = self.variables.get_or_insert_with(Vars::default);
+        let name = name.into();
+        match vars.index.get(&name) {
+            Some(&i) => vars.order[i].1 = value,
+            None => {
+                vars.index.insert(name.clone(), vars.order.len());
+                vars.order.push((name, value));
+            }
+        }
+    }
+
+    /// Sets a function (replacing one of the same name); from then on the
+    /// context has functions.
+    pub fn set_function(&mut self, name: impl Into<String>, f: Function) {
+        let funcs = self.functions.get_or_insert_with(Funcs::default);
+        let name = name.into();
+        match funcs.index.get(&name) {
+            Some(&i) => funcs.order[i].1 = f,
+            None => {
+                funcs.index.insert(name.clone(), funcs.order.len());
+                funcs.order.push((name, f));
+            }
+        }
+    }
+
+    /// Marks the context as having variables even if it has none, so
+    /// references report "Unknown variable".
+    pub fn allow_variables(&mut self) {
+        self.variables.get_or_insert_with(Vars::default);
+    }
+
+    /// Marks the context as having functions even if it has none.
+    pub fn allow_functions(&mut self) {
+        self.functions.get_or_insert_with(Funcs::default);
+    }
+
+    /// Whether this context or a parent has variables (possibly none).
+    pub fn has_variables(&self) -> bool {
+        self.variables.is_some() || self.parent.as_ref().is_some_and(|p| p.has_variables())
+    }
+
+    /// Whether this context or a parent has functions (possibly none).
+    pub fn has_functions(&self) -> bool {
+        self.functions.is_some() || self.parent.as_ref().is_some_and(|p| p.has_functions())
+    }
+
+    /// Whether there is nothing at all (the reference passes no context).
+    pub fn is_empty(&self) -> bool {
+        !self.has_variables() && !self.has_functions()
+    }
+
+    /// Looks a variable up here, then in parents.
+    pub fn variable(&self, name: &str) -> Option<&Value> {
+        self.variables
+            .as_ref()
+            .and_then(|v| v.index.get(name).map(|&i| &v.order[i].1))
+            .or_else(|| self.parent.as_ref().and_then(|p| p.variable(name)))
+    }
+
+    /// Looks a function up here, then in parents.
+    pub fn function(&self, name: &str) -> Option<&Function> {
+        self.functions
+            .as_ref()
+            .and_then(|f| f.index.get(name).map(|&i| &f.order[i].1))
+            .or_else(|| self.parent.as_ref().and_then(|p| p.function(name)))
+    }
+
+    /// Variable names, here first, then in parents.
+    pub fn variable_names(&self) -> Vec<&str> {
+        let mut out: Vec<&str> = self
+            .variables
+            .iter()
+            .flat_map(|v| v.order.iter().map(|(n, _)| n.as_str()))
+            .collect();
+        if let Some(p) = &self.parent {
+            out.extend(p.variable_names());
+        }
+        out
+    }
+
+    /// Function names, here first, then in parents.
+    pub fn function_names(&self) -> Vec<&str> {
+        let mut out: Vec<&str> = self
+            .functions
+            .iter()
+            .flat_map(|f| f.order.iter().map(|(n, _)| n.as_str()))
+            .collect();
+        if let Some(p) = &self.parent {
+            out.extend(p.function_names());
+        }
+        out
+    }
+}

@@ -1,0 +1,83 @@
+//! Expression evaluation: values of expressions in an [`EvalContext`] of
+//! variables and functions, with HCL's semantics and diagnostics.
+
+mod context;
+mod native;
+mod ops;
+
+pub use context::EvalContext;
+
+use hcldecode_spec::diag::Diagnostics;
+use hcldecode_spec::syntax::expr::ExprRef;
+
+use crate::value::Value;
+
+/// Evaluates an expression. `ctx` `None` means no variables and no
+/// functions (references are "not allowed", not "unknown").
+///
+/// ```
+/// use hcldecode::eval::{evaluate, EvalContext};
+/// use hcldecode::Value;
+/// let expr = hcldecode::parse_expression("1 + x", "expr.hcl").unwrap();
+/// let mut ctx = EvalContext::new();
+/// ctx.set_variable("x", Value::int(2));
+/// let (v, diags) = evaluate(expr.as_ref(), Some(&ctx));
+/// assert!(diags.is_empty());
+/// assert_eq!(v.as_number().unwrap().to_string(), "3");
+/// ```
+pub fn evaluate(expr: ExprRef<'_>, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
+    let mut diags = Diagnostics::new();
+    let v = evaluate_into(expr, ctx, &mut diags);
+    (v, diags)
+}
+
+/// [`evaluate`], appending diagnostics to `diags`.
+pub fn evaluate_into(expr: ExprRef<'_>, ctx: Option<&EvalContext>, diags: &mut Diagnostics) -> Value {
+    evaluate_with_locals(expr, ctx, None, diags)
+}
+
+/// Evaluates with a scope of local variables on top of `ctx` (a transform's
+/// `nested`, a user function's parameters). `Some(&[])` is a scope without
+/// variables, which still turns "Variables not allowed" into "Unknown
+/// variable".
+pub(crate) fn evaluate_with_locals(
+    expr: ExprRef<'_>,
+    ctx: Option<&EvalContext>,
+    locals: Option<&[(&str, Value)]>,
+    diags: &mut Diagnostics,
+) -> Value {
+    match expr {
+        ExprRef::Native { file, expr } => native::eval(file, expr, ctx, locals, diags),
+    }
+}
+
+pub(crate) use native::literal_value as native_literal;
+
+/// The value a variable reference denotes in `ctx` (`Traversal.TraverseAbs`).
+pub fn traverse_abs(t: &crate::decode::Traversal, ctx: Option<&EvalContext>) -> Result<Value, Diagnostics> {
+    use crate::decode::TraversalStep;
+    use hcldecode_spec::diag::Diagnostic;
+    let mut diags = Diagnostics::new();
+    let Some(TraversalStep::Root { name, range }) = t.steps.first() else {
+        return Err(diags);
+    };
+    let Some(root) = ctx.and_then(|c| c.variable(name)) else {
+        diags.push(
+            Diagnostic::error("Unknown variable", format!("There is no variable named {name:?}."))
+                .with_subject(range.clone()),
+        );
+        return Err(diags);
+    };
+    let mut v = root.clone();
+    for step in &t.steps[1..] {
+        v = match step {
+            TraversalStep::Attr { name, range } => ops::get_attr(&v, name, range.clone(), &mut diags),
+            TraversalStep::Index { key, range } => ops::index(&v, key, range.clone(), &mut diags),
+            TraversalStep::Root { .. } => v,
+        };
+        if diags.has_errors() {
+            return Err(diags);
+        }
+    }
+    Ok(v)
+}

@@ -1,0 +1,1184 @@
+//! Evaluation of native-syntax expressions: a port of the `Value` methods
+//! of hclsyntax's expression nodes, with the same results and diagnostics.
+//!
+//! Diagnostics go into one vector for the whole evaluation; where HCL
+//! inspects a sub-expression's own diagnostics, the evaluator looks at the
+//! part of the vector that sub-expression appended.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use hcldecode_spec::diag::{Diagnostic, Diagnostics};
+use hcldecode_spec::source::{Range, SourceFile, Span};
+use hcldecode_spec::syntax::native::analysis::expr_as_keyword;
+use hcldecode_spec::syntax::native::ast::{BinaryOp, Expr, ExprKind, ForExpr, Literal, Step, UnaryOp};
+use hcldecode_spec::syntax::suggest::name_suggestion;
+
+use super::EvalContext;
+use super::ops;
+use crate::function::{Function, stdlib};
+use crate::value::convert::{convert, get_conversion_unsafe, unify_unsafe};
+use crate::value::{Number, Type, Value, ValueRef};
+
+/// Deepest expression nesting evaluated before giving up with a diagnostic.
+pub(crate) const MAX_DEPTH: usize = 1000;
+
+/// Evaluates `expr` from `file` in `ctx` (`None`: no variables, no
+/// functions), appending diagnostics to `diags`.
+pub(crate) fn eval(
+    file: &Arc<SourceFile>,
+    expr: &Expr,
+    ctx: Option<&EvalContext>,
+    locals: Option<&[(&str, Value)]>,
+    diags: &mut Diagnostics,
+) -> Value {
+    let mut ev = Evaluator {
+        file,
+        ctx,
+        local_scope: locals.is_some(),
+        locals: locals.unwrap_or(&[]).iter().map(|(n, v)| (*n, v.clone())).collect(),
+        items: Vec::new(),
+        diags,
+        depth: 0,
+    };
+    ev.expr(expr)
+}
+
+struct Evaluator<'a, 'd> {
+    file: &'a Arc<SourceFile>,
+    ctx: Option<&'a EvalContext>,
+    /// Whether the evaluation has a scope of local variables (a function's
+    /// parameters, a transform's `nested`) even if it is empty.
+    local_scope: bool,
+    /// Local variables and `for` variables in scope, innermost last.
+    locals: Vec<(&'a str, Value)>,
+    /// Current splat elements by anonymous-symbol id, innermost last.
+    items: Vec<(u32, Value)>,
+    diags: &'d mut Diagnostics,
+    depth: usize,
+}
+
+impl<'a> Evaluator<'a, '_> {
+    fn range(&self, span: Span) -> Range {
+        self.file.range(span)
+    }
+
+    fn text(&self, span: Span) -> &'a str {
+        self.file.text(span)
+    }
+
+    fn err(&mut self, summary: &str, detail: String, subject: Span, context: Option<Span>) {
+        let mut d = Diagnostic::error(summary, detail).with_subject(self.range(subject));
+        if let Some(c) = context {
+            d = d.with_context(self.range(c));
+        }
+        self.diags.push(d);
+    }
+
+    /// Whether diagnostics appended since `mark` include an error.
+    fn errors_since(&self, mark: usize) -> bool {
+        self.diags.0[mark..].iter().any(Diagnostic::is_error)
+    }
+
+    fn expr(&mut self, e: &'a Expr) -> Value {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            self.depth -= 1;
+            self.err(
+                "Expression too deeply nested",
+                format!("Expressions may be nested at most {MAX_DEPTH} levels deep."),
+                e.span,
+                None,
+            );
+            return Value::dynamic();
+        }
+        let v = self.expr_inner(e);
+        self.depth -= 1;
+        v
+    }
+
+    fn expr_inner(&mut self, e: &'a Expr) -> Value {
+        match &e.kind {
+            ExprKind::Literal(l) => self.literal(l),
+            ExprKind::Invalid => Value::dynamic(),
+            ExprKind::Parens(inner) => self.expr(inner),
+            ExprKind::TemplateWrap { wrapped } => self.expr(wrapped),
+            ExprKind::ScopeTraversal { root, steps } => self.scope_traversal(*root, steps),
+            ExprKind::RelativeTraversal { source, steps } => {
+                let v = self.expr(source);
+                self.traverse(v, steps)
+            }
+            ExprKind::FunctionCall {
+                name,
+                args,
+                expand_final,
+                close_paren,
+                ..
+            } => self.call(e, *name, args, *expand_final, *close_paren),
+            ExprKind::Conditional {
+                cond,
+                true_result,
+                false_result,
+            } => self.conditional(e, cond, true_result, false_result),
+            ExprKind::BinaryOp { op, lhs, rhs } => self.binary(e, *op, lhs, rhs),
+            ExprKind::UnaryOp { op, operand, .. } => self.unary(e, *op, operand),
+            ExprKind::Tuple { exprs, .. } => {
+                let vals = exprs.iter().map(|x| self.expr(x)).collect();
+                Value::tuple(vals)
+            }
+            ExprKind::Object { items, .. } => self.object(items),
+            ExprKind::For(f) => self.for_expr(e, f),
+            ExprKind::Index {
+                collection,
+                key,
+                brackets,
+                ..
+            } => {
+                let coll = self.expr(collection);
+                let key = self.expr(key);
+                ops::index(&coll, &key, self.range(*brackets), self.diags)
+            }
+            ExprKind::Splat {
+                source,
+                each,
+                item,
+                marker,
+            } => self.splat(source, each, *item, *marker),
+            ExprKind::AnonSymbol { id } => self
+                .items
+                .iter()
+                .rev()
+                .find(|(i, _)| i == id)
+                .map(|(_, v)| v.clone())
+                .unwrap_or_else(Value::dynamic),
+            ExprKind::Template { parts } => self.template(e, parts),
+            ExprKind::TemplateJoin { tuple } => self.template_join(e, tuple),
+        }
+    }
+
+    fn literal(&mut self, l: &Literal) -> Value {
+        literal_value(self.file, l)
+    }
+
+    // ----- variables and traversals ------------------------------------
+
+    fn scope_traversal(&mut self, root: Span, steps: &'a [Step]) -> Value {
+        let name = self.text(root);
+        let found = self
+            .locals
+            .iter()
+            .rev()
+            .find(|(n, _)| *n == name)
+            .map(|(_, v)| v.clone())
+            .or_else(|| self.ctx.and_then(|c| c.variable(name)).cloned());
+        match found {
+            Some(v) => self.traverse(v, steps),
+            None => {
+                let has_vars = self.local_scope || !self.locals.is_empty() || self.ctx.is_some_and(EvalContext::has_variables);
+                if !has_vars {
+                    self.err(
+                        "Variables not allowed",
+                        "Variables may not be used here.".into(),
+                        root,
+                        None,
+                    );
+                } else {
+                    let mut names: Vec<&str> = self.locals.iter().rev().map(|(n, _)| *n).collect();
+                    if let Some(c) = self.ctx {
+                        names.extend(c.variable_names());
+                    }
+                    let suggestion = name_suggestion(name, names)
+                        .map(|s| format!(" Did you mean {s:?}?"))
+                        .unwrap_or_default();
+                    self.err(
+                        "Unknown variable",
+                        format!("There is no variable named {name:?}.{suggestion}"),
+                        root,
+                        None,
+                    );
+                }
+                Value::dynamic()
+            }
+        }
+    }
+
+    /// `Traversal.TraverseRel`: applies steps until one fails.
+    fn traverse(&mut self, mut v: Value, steps: &'a [Step]) -> Value {
+        for step in steps {
+            let mark = self.diags.len();
+            v = match step {
+                Step::Attr { name, span } => {
+                    let name = self.text(*name);
+                    ops::get_attr(&v, name, self.range(*span), self.diags)
+                }
+                Step::Index { key, span } => {
+                    let key = self.literal(key);
+                    ops::index(&v, &key, self.range(*span), self.diags)
+                }
+            };
+            if self.errors_since(mark) {
+                return Value::dynamic();
+            }
+        }
+        v
+    }
+
+    // ----- function calls ----------------------------------------------
+
+    fn call(&mut self, e: &'a Expr, name_span: Span, args: &'a [Expr], expand_final: bool, close_paren: Span) -> Value {
+        let name = self.text(name_span);
+        let f: Option<Function> = self.ctx.and_then(|c| c.function(name)).cloned();
+        let Some(f) = f else {
+            if !self.ctx.is_some_and(EvalContext::has_functions) {
+                self.err(
+                    "Function calls not allowed",
+                    "Functions may not be called here.".into(),
+                    e.span,
+                    None,
+                );
+            } else {
+                let names = self.ctx.map(|c| c.function_names()).unwrap_or_default();
+                let suggestion = name_suggestion(name, names)
+                    .map(|s| format!(" Did you mean {s:?}?"))
+                    .unwrap_or_default();
+                self.err(
+                    "Call to unknown function",
+                    format!("There is no function named {name:?}.{suggestion}"),
+                    name_span,
+                    Some(e.span),
+                );
+            }
+            return Value::dynamic();
+        };
+
+        // Arguments: expressions, except that an expanded final argument
+        // contributes one pre-evaluated value per element.
+        enum Arg<'x> {
+            Expr(&'x Expr),
+            Value(Value, Span),
+        }
+        let mut arg_list: Vec<Arg<'a>> = Vec::with_capacity(args.len());
+        let fixed = if expand_final { &args[..args.len().saturating_sub(1)] } else { args };
+        arg_list.extend(fixed.iter().map(Arg::Expr));
+        if expand_final && let Some(last) = args.last() {
+            let mark = self.diags.len();
+            let v = self.expr(last);
+            if self.errors_since(mark) {
+                return Value::dynamic();
+            }
+            let ty = v.ty().clone();
+            if ty.is_dynamic() {
+                if v.is_null() {
+                    self.err(
+                        "Invalid expanding argument value",
+                        "The expanding argument (indicated by ...) must not be null.".into(),
+                        last.span,
+                        Some(e.span),
+                    );
+                }
+                return Value::dynamic();
+            }
+            if matches!(ty, Type::Tuple(_) | Type::List(_) | Type::Set(_)) {
+                if v.is_null() {
+                    self.err(
+                        "Invalid expanding argument value",
+                        "The expanding argument (indicated by ...) must not be null.".into(),
+                        last.span,
+                        Some(e.span),
+                    );
+                    return Value::dynamic();
+                }
+                if !v.is_known() {
+                    return Value::dynamic();
+                }
+                for el in v.elements().unwrap_or(&[]) {
+                    arg_list.push(Arg::Value(el.clone(), last.span));
+                }
+            } else {
+                self.err(
+                    "Invalid expanding argument value",
+                    "The expanding argument (indicated by ...) must be of a tuple, list, or set type.".into(),
+                    last.span,
+                    Some(e.span),
+                );
+                return Value::dynamic();
+            }
+        }
+
+        let params = f.params();
+        let var_param = f.var_param();
+        if arg_list.len() < params.len() {
+            let qual = if var_param.is_some() { " at least" } else { "" };
+            self.err(
+                "Not enough function arguments",
+                format!(
+                    "Function {name:?} expects{qual} {} argument(s). Missing value for {:?}.",
+                    params.len(),
+                    params[arg_list.len()].name
+                ),
+                close_paren,
+                Some(e.span),
+            );
+            return Value::dynamic();
+        }
+        if var_param.is_none() && arg_list.len() > params.len() {
+            let at = match &arg_list[params.len()] {
+                Arg::Expr(x) => x.start_span(),
+                Arg::Value(_, s) => *s,
+            };
+            self.err(
+                "Too many function arguments",
+                format!("Function {name:?} expects only {} argument(s).", params.len()),
+                at,
+                Some(e.span),
+            );
+            return Value::dynamic();
+        }
+
+        let mark = self.diags.len();
+        let mut vals = Vec::with_capacity(arg_list.len());
+        let mut starts = Vec::with_capacity(arg_list.len());
+        for (i, a) in arg_list.iter().enumerate() {
+            let param = params.get(i).or(var_param).expect("checked above");
+            let (v, start) = match a {
+                Arg::Expr(x) => (self.expr(x), x.start_span()),
+                Arg::Value(v, s) => (v.clone(), *s),
+            };
+            starts.push(start);
+            match convert(&v, &param.ty) {
+                Ok(c) => vals.push(c),
+                Err(err) => {
+                    self.err(
+                        "Invalid function argument",
+                        format!("Invalid value for {:?} parameter: {err}.", param.name),
+                        start,
+                        Some(e.span),
+                    );
+                    vals.push(v);
+                }
+            }
+        }
+        if self.errors_since(mark) {
+            return Value::dynamic();
+        }
+
+        match f.call(vals) {
+            Ok(v) => v,
+            Err(err) => {
+                let param = err.arg_index().and_then(|i| params.get(i).or(var_param).map(|p| (i, p)));
+                match param {
+                    Some((i, p)) if i < starts.len() => self.err(
+                        "Invalid function argument",
+                        format!("Invalid value for {:?} parameter: {err}.", p.name),
+                        starts[i],
+                        Some(e.span),
+                    ),
+                    Some((_, p)) => self.err(
+                        "Invalid function argument",
+                        format!("Invalid value for {:?} parameter: {err}.", p.name),
+                        e.span,
+                        None,
+                    ),
+                    None => {
+                        let start = Span::between(name_span, e.start_span());
+                        self.err(
+                            "Error in function call",
+                            format!("Call to function {name:?} failed: {err}."),
+                            start,
+                            Some(e.span),
+                        );
+                        // A user-defined function's own diagnostics.
+                        self.diags.extend(err.into_diagnostics());
+                    }
+                }
+                Value::dynamic()
+            }
+        }
+    }
+
+    // ----- conditionals and operators ----------------------------------
+
+    fn conditional(&mut self, e: &'a Expr, cond: &'a Expr, t: &'a Expr, f: &'a Expr) -> Value {
+        let t_mark = self.diags.len();
+        let t_val = self.expr(t);
+        let f_mark = self.diags.len();
+        let f_val = self.expr(f);
+        let end = self.diags.len();
+        // Each branch's diagnostics are reported only if that branch is taken.
+        let f_diags: Vec<Diagnostic> = self.diags.0.drain(f_mark..end).collect();
+        let t_diags: Vec<Diagnostic> = self.diags.0.drain(t_mark..f_mark).collect();
+
+        let null_dyn = |v: &Value| v.is_null() && v.ty().is_dynamic();
+        let (result_ty, t_conv, f_conv) = if null_dyn(&t_val) {
+            let ty = f_val.ty().clone();
+            let c = get_conversion_unsafe(&Type::Dynamic, &ty);
+            (Some(ty), c, None)
+        } else if null_dyn(&f_val) {
+            let ty = t_val.ty().clone();
+            let c = get_conversion_unsafe(&Type::Dynamic, &ty);
+            (Some(ty), None, c)
+        } else if t_val.ty().is_dynamic() || f_val.ty().is_dynamic() {
+            (Some(Type::Dynamic), None, None)
+        } else {
+            match unify_unsafe(&[t_val.ty().clone(), f_val.ty().clone()]) {
+                Some((ty, mut convs)) => {
+                    let fc = convs.pop().flatten();
+                    let tc = convs.pop().flatten();
+                    (Some(ty), tc, fc)
+                }
+                None => (None, None, None),
+            }
+        };
+        let Some(result_ty) = result_ty else {
+            self.err(
+                "Inconsistent conditional result types",
+                format!(
+                    "The true and false result expressions must have consistent types. {}.",
+                    describe_conditional_type_mismatch(t_val.ty(), f_val.ty())
+                ),
+                Span::between(t.span, f.span),
+                Some(e.span),
+            );
+            return Value::dynamic();
+        };
+
+        let c = self.expr(cond);
+        if c.is_null() {
+            self.err(
+                "Null condition",
+                "The condition value is null. Conditions must either be true or false.".into(),
+                cond.span,
+                Some(e.span),
+            );
+            return Value::unknown(result_ty);
+        }
+        if !c.is_known() {
+            return Value::unknown(result_ty);
+        }
+        let c = match convert(&c, &Type::Bool) {
+            Ok(c) => c,
+            Err(_) => {
+                self.err(
+                    "Incorrect condition type",
+                    "The condition expression must be of type bool.".into(),
+                    cond.span,
+                    Some(e.span),
+                );
+                return Value::unknown(result_ty);
+            }
+        };
+        let (val, branch_diags, conv, which, branch) = if c.as_bool() == Some(true) {
+            (t_val, t_diags, t_conv, "true", t)
+        } else {
+            (f_val, f_diags, f_conv, "false", f)
+        };
+        self.diags.extend(branch_diags);
+        match conv {
+            None => val,
+            Some(conv) => match conv.apply(&val) {
+                Ok(v) => v,
+                Err(err) => {
+                    self.err(
+                        "Inconsistent conditional result types",
+                        format!("The {which} result value has the wrong type: {err}."),
+                        branch.span,
+                        Some(e.span),
+                    );
+                    Value::unknown(result_ty)
+                }
+            },
+        }
+    }
+
+    fn binary(&mut self, e: &'a Expr, op: BinaryOp, lhs: &'a Expr, rhs: &'a Expr) -> Value {
+        let (f, result_ty) = binary_op_function(op);
+        let params = f.params();
+        let mark = self.diags.len();
+        let l = self.expr(lhs);
+        let r = self.expr(rhs);
+        let l = match convert(&l, &params[0].ty) {
+            Ok(v) => v,
+            Err(err) => {
+                self.err(
+                    "Invalid operand",
+                    format!("Unsuitable value for left operand: {err}."),
+                    lhs.span,
+                    Some(e.span),
+                );
+                l
+            }
+        };
+        let r = match convert(&r, &params[1].ty) {
+            Ok(v) => v,
+            Err(err) => {
+                self.err(
+                    "Invalid operand",
+                    format!("Unsuitable value for right operand: {err}."),
+                    rhs.span,
+                    Some(e.span),
+                );
+                r
+            }
+        };
+        if self.errors_since(mark) {
+            return Value::unknown(result_ty);
+        }
+        match f.call(vec![l, r]) {
+            Ok(v) => v,
+            Err(err) => {
+                self.err("Operation failed", format!("Error during operation: {err}."), e.span, None);
+                Value::unknown(result_ty)
+            }
+        }
+    }
+
+    fn unary(&mut self, e: &'a Expr, op: UnaryOp, operand: &'a Expr) -> Value {
+        let (f, result_ty) = match op {
+            UnaryOp::Not => (stdlib::not(), Type::Bool),
+            UnaryOp::Negate => (stdlib::negate(), Type::Number),
+        };
+        let mark = self.diags.len();
+        let v = self.expr(operand);
+        let v = match convert(&v, &f.params()[0].ty) {
+            Ok(v) => v,
+            Err(err) => {
+                self.err(
+                    "Invalid operand",
+                    format!("Unsuitable value for unary operand: {err}."),
+                    operand.span,
+                    Some(e.span),
+                );
+                v
+            }
+        };
+        if self.errors_since(mark) {
+            return Value::unknown(result_ty);
+        }
+        match f.call(vec![v]) {
+            Ok(v) => v,
+            Err(err) => {
+                self.err("Operation failed", format!("Error during operation: {err}."), e.span, None);
+                Value::unknown(result_ty)
+            }
+        }
+    }
+
+    // ----- collections ---------------------------------------------------
+
+    fn object(&mut self, items: &'a [hcldecode_spec::syntax::native::ast::ObjectItem]) -> Value {
+        let mut vals: Vec<(String, Value)> = Vec::with_capacity(items.len());
+        let mut index: HashMap<String, usize> = HashMap::new();
+        let mut known = true;
+        for item in items {
+            let mark = self.diags.len();
+            let key = self.object_key(&item.key, item.force_non_literal);
+            let key_failed = self.errors_since(mark);
+            let val = self.expr(&item.value);
+            if key_failed {
+                known = false;
+                continue;
+            }
+            if key.is_null() {
+                self.diags.push(
+                    Diagnostic::error("Null value as key", "Can't use a null value as a key.")
+                        .with_subject(self.range(item.value.span)),
+                );
+                known = false;
+                continue;
+            }
+            let key = match convert(&key, &Type::String) {
+                Ok(k) => k,
+                Err(err) => {
+                    self.err(
+                        "Incorrect key type",
+                        format!("Can't use this value as a key: {err}."),
+                        item.key.span,
+                        None,
+                    );
+                    known = false;
+                    continue;
+                }
+            };
+            let Some(k) = key.as_str() else {
+                known = false;
+                continue;
+            };
+            match index.get(k) {
+                Some(&i) => vals[i].1 = val,
+                None => {
+                    index.insert(k.to_string(), vals.len());
+                    vals.push((k.to_string(), val));
+                }
+            }
+        }
+        if !known {
+            return Value::dynamic();
+        }
+        Value::object(vals)
+    }
+
+    /// `ObjectConsKeyExpr.Value`.
+    fn object_key(&mut self, key: &'a Expr, force_non_literal: bool) -> Value {
+        if !force_non_literal {
+            if let ExprKind::ScopeTraversal { steps, .. } = &key.kind
+                && !steps.is_empty()
+            {
+                self.diags.push(
+                    Diagnostic::error(
+                        "Ambiguous attribute key",
+                        "If this expression is intended to be a reference, wrap it in parentheses. If it's instead intended as a literal name containing periods, wrap it in quotes to create a string literal.",
+                    )
+                    .with_subject(self.range(key.span)),
+                );
+                return Value::dynamic();
+            }
+            if let Some(k) = expr_as_keyword(self.file, key) {
+                return Value::string(k);
+            }
+        }
+        self.expr(key)
+    }
+
+    fn for_expr(&mut self, e: &'a Expr, f: &'a ForExpr) -> Value {
+        let coll = self.expr(&f.coll);
+        if coll.is_null() {
+            self.err(
+                "Iteration over null value",
+                "A null value cannot be used as the collection in a 'for' expression.".into(),
+                f.coll.span,
+                Some(e.span),
+            );
+            return Value::dynamic();
+        }
+        if coll.ty().is_dynamic() {
+            return Value::dynamic();
+        }
+        let iterable = matches!(
+            coll.ty(),
+            Type::List(_) | Type::Set(_) | Type::Map(_) | Type::Tuple(_) | Type::Object(_)
+        );
+        if !iterable {
+            self.err(
+                "Iteration over non-iterable value",
+                format!(
+                    "A value of type {} cannot be used as the collection in a 'for' expression.",
+                    coll.ty().friendly_name()
+                ),
+                f.coll.span,
+                Some(e.span),
+            );
+            return Value::dynamic();
+        }
+        if !coll.is_known() {
+            return Value::dynamic();
+        }
+        let key_var = f.key_var.map(|s| self.text(s));
+        let val_var = self.text(f.val_var);
+
+        if let Some(cond) = &f.cond {
+            // Checked once with unknown iteration values, as HCL does.
+            let mark = self.diags.len();
+            self.push_iter_vars(key_var, Value::dynamic(), val_var, Value::dynamic());
+            let r = self.expr(cond);
+            self.pop_iter_vars(key_var);
+            if r.is_null() {
+                self.err(
+                    "Condition is null",
+                    "The value of the 'if' clause must not be null.".into(),
+                    cond.span,
+                    Some(e.span),
+                );
+                return Value::dynamic();
+            }
+            if let Err(err) = convert(&r, &Type::Bool) {
+                self.err(
+                    "Invalid 'for' condition",
+                    format!("The 'if' clause value is invalid: {err}."),
+                    cond.span,
+                    Some(e.span),
+                );
+                return Value::dynamic();
+            }
+            if self.errors_since(mark) {
+                return Value::dynamic();
+            }
+        }
+
+        let elems = iteration_pairs(&coll);
+        let mut known = true;
+        let mut tuple_vals = Vec::new();
+        let mut obj_vals: Vec<(String, Value)> = Vec::new();
+        let mut obj_index: HashMap<String, usize> = HashMap::new();
+        let mut groups: Vec<(String, Vec<Value>)> = Vec::new();
+        for (k, v) in elems {
+            self.push_iter_vars(key_var, k, val_var, v);
+            self.for_iteration(
+                e,
+                f,
+                &mut known,
+                &mut tuple_vals,
+                &mut obj_vals,
+                &mut obj_index,
+                &mut groups,
+            );
+            self.pop_iter_vars(key_var);
+        }
+        if !known {
+            return Value::dynamic();
+        }
+        if f.key_expr.is_none() {
+            return Value::tuple(tuple_vals);
+        }
+        if f.group {
+            return Value::object(groups.into_iter().map(|(k, vs)| (k, Value::tuple(vs))));
+        }
+        Value::object(obj_vals)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn for_iteration(
+        &mut self,
+        e: &'a Expr,
+        f: &'a ForExpr,
+        known: &mut bool,
+        tuple_vals: &mut Vec<Value>,
+        obj_vals: &mut Vec<(String, Value)>,
+        obj_index: &mut HashMap<String, usize>,
+        groups: &mut Vec<(String, Vec<Value>)>,
+    ) -> bool {
+        if let Some(cond) = &f.cond {
+            let include = self.expr(cond);
+            if include.is_null() {
+                if *known {
+                    self.err(
+                        "Invalid 'for' condition",
+                        "The value of the 'if' clause must not be null.".into(),
+                        cond.span,
+                        Some(e.span),
+                    );
+                }
+                *known = false;
+                return false;
+            }
+            if f.key_expr.is_none() && !include.is_known() {
+                *known = false;
+                return false;
+            }
+            let include = match convert(&include, &Type::Bool) {
+                Ok(v) => v,
+                Err(err) => {
+                    if *known {
+                        self.err(
+                            "Invalid 'for' condition",
+                            format!("The 'if' clause value is invalid: {err}."),
+                            cond.span,
+                            Some(e.span),
+                        );
+                    }
+                    *known = false;
+                    return false;
+                }
+            };
+            if !include.is_known() {
+                *known = false;
+                return false;
+            }
+            if include.as_bool() == Some(false) {
+                return false;
+            }
+        }
+        let Some(key_expr) = &f.key_expr else {
+            let v = self.expr(&f.val_expr);
+            tuple_vals.push(v);
+            return true;
+        };
+        let key = self.expr(key_expr);
+        if key.is_null() {
+            if *known {
+                self.err(
+                    "Invalid object key",
+                    "Key expression in 'for' expression must not produce a null value.".into(),
+                    key_expr.span,
+                    Some(e.span),
+                );
+            }
+            *known = false;
+            return false;
+        }
+        if !key.is_known() {
+            *known = false;
+            return false;
+        }
+        let key = match convert(&key, &Type::String) {
+            Ok(k) => k,
+            Err(err) => {
+                if *known {
+                    self.err(
+                        "Invalid object key",
+                        format!("The key expression produced an invalid result: {err}."),
+                        key_expr.span,
+                        Some(e.span),
+                    );
+                }
+                *known = false;
+                return false;
+            }
+        };
+        let k = key.as_str().unwrap_or_default().to_string();
+        let v = self.expr(&f.val_expr);
+        if f.group {
+            match groups.iter_mut().find(|(g, _)| *g == k) {
+                Some((_, vs)) => vs.push(v),
+                None => groups.push((k, vec![v])),
+            }
+        } else if obj_index.contains_key(&k) {
+            self.err(
+                "Duplicate object key",
+                format!(
+                    "Two different items produced the key {k:?} in this 'for' expression. If duplicates are expected, use the ellipsis (...) after the value expression to enable grouping by key."
+                ),
+                key_expr.span,
+                Some(e.span),
+            );
+        } else {
+            obj_index.insert(k.clone(), obj_vals.len());
+            obj_vals.push((k, v));
+        }
+        true
+    }
+
+    fn push_iter_vars(&mut self, key_var: Option<&'a str>, k: Value, val_var: &'a str, v: Value) {
+        if let Some(kv) = key_var {
+            self.locals.push((kv, k));
+        }
+        self.locals.push((val_var, v));
+    }
+
+    fn pop_iter_vars(&mut self, key_var: Option<&'a str>) {
+        self.locals.pop();
+        if key_var.is_some() {
+            self.locals.pop();
+        }
+    }
+
+    fn splat(&mut self, source: &'a Expr, each: &'a Expr, item: u32, marker: Span) -> Value {
+        let mark = self.diags.len();
+        let src = self.expr(source);
+        if self.errors_since(mark) {
+            return Value::dynamic();
+        }
+        let ty = src.ty().clone();
+        let auto_upgrade = !matches!(ty, Type::Tuple(_) | Type::List(_) | Type::Set(_));
+        if src.is_null() {
+            if auto_upgrade {
+                return Value::empty_tuple();
+            }
+            self.err(
+                "Splat of null value",
+                "Splat expressions (with the * symbol) cannot be applied to null sequences.".into(),
+                source.span,
+                Some(Span::between(source.span, marker)),
+            );
+            return Value::dynamic();
+        }
+        if ty.is_dynamic() {
+            return Value::dynamic();
+        }
+        let mut upgraded_unknown = false;
+        let src = if auto_upgrade {
+            upgraded_unknown = !src.is_known();
+            Value::tuple(vec![src])
+        } else {
+            src
+        };
+        let src_ty = src.ty().clone();
+        if !src.is_known() {
+            let ty = self.splat_result_type(&src_ty, each, item, true);
+            return Value::unknown(ty);
+        }
+        let elems: Vec<Value> = src.elements().map(<[Value]>::to_vec).unwrap_or_default();
+        let mut vals = Vec::with_capacity(elems.len());
+        let mut is_known = true;
+        for el in elems {
+            self.items.push((item, el));
+            let mark = self.diags.len();
+            let v = self.expr(each);
+            if self.errors_since(mark) {
+                is_known = false;
+            }
+            self.items.pop();
+            vals.push(v);
+        }
+        if upgraded_unknown {
+            return Value::dynamic();
+        }
+        if !is_known {
+            let ty = self.splat_result_type(&src_ty, each, item, false);
+            return Value::unknown(ty);
+        }
+        match src_ty {
+            Type::List(_) | Type::Set(_) => {
+                if vals.is_empty() {
+                    let ty = self.splat_result_type(&src_ty, each, item, true);
+                    return Value::list_empty(ty.element_type().cloned().unwrap_or(Type::Dynamic));
+                }
+                list_of(vals)
+            }
+            _ => Value::tuple(vals),
+        }
+    }
+
+    /// The type a splat would produce, found by evaluating `each` with
+    /// unknown elements; its diagnostics are kept only if `keep`.
+    fn splat_result_type(&mut self, src_ty: &Type, each: &'a Expr, item: u32, keep: bool) -> Type {
+        let mark = self.diags.len();
+        let mut one = |ev: &mut Self, ety: &Type| {
+            ev.items.push((item, Value::unknown(ety.clone())));
+            let v = ev.expr(each);
+            ev.items.pop();
+            v.ty().clone()
+        };
+        let ty = match src_ty {
+            Type::List(e) | Type::Set(e) => Type::list(one(self, e)),
+            Type::Tuple(ts) => Type::tuple(ts.iter().map(|t| one(self, t)).collect::<Vec<_>>()),
+            _ => Type::Dynamic,
+        };
+        if !keep {
+            self.diags.0.truncate(mark);
+        }
+        ty
+    }
+
+    // ----- templates -------------------------------------------------------
+
+    fn template(&mut self, e: &'a Expr, parts: &'a [Expr]) -> Value {
+        // Fast path: a plain string.
+        if let [p] = parts
+            && let ExprKind::Literal(Literal::String(t)) = &p.kind
+        {
+            return Value::string(t.get(self.file));
+        }
+        let mut buf = String::new();
+        let mut known = true;
+        for part in parts {
+            if let ExprKind::Literal(Literal::String(t)) = &part.kind {
+                buf.push_str(t.get(self.file));
+                continue;
+            }
+            let v = self.expr(part);
+            if v.is_null() {
+                self.err(
+                    "Invalid template interpolation value",
+                    "The expression result is null. Cannot include a null value in a string template.".into(),
+                    part.span,
+                    Some(e.span),
+                );
+                continue;
+            }
+            if !v.is_known() {
+                known = false;
+                continue;
+            }
+            match convert(&v, &Type::String) {
+                Ok(s) => buf.push_str(s.as_str().unwrap_or_default()),
+                Err(err) => self.err(
+                    "Invalid template interpolation value",
+                    format!("Cannot include the given value in a string template: {err}."),
+                    part.span,
+                    Some(e.span),
+                ),
+            }
+        }
+        if known { Value::string(buf) } else { Value::unknown(Type::String) }
+    }
+
+    fn template_join(&mut self, e: &'a Expr, tuple: &'a Expr) -> Value {
+        let t = self.expr(tuple);
+        if t.ty().is_dynamic() || !t.is_known() || t.is_null() {
+            return Value::unknown(Type::String);
+        }
+        let mut buf = String::new();
+        for v in t.elements().unwrap_or(&[]) {
+            if v.is_null() {
+                self.diags.push(
+                    Diagnostic::error(
+                        "Invalid template interpolation value",
+                        "An iteration result is null. Cannot include a null value in a string template.",
+                    )
+                    .with_subject(self.range(e.span)),
+                );
+                continue;
+            }
+            if v.ty().is_dynamic() {
+                return Value::unknown(Type::String);
+            }
+            match convert(v, &Type::String) {
+                Ok(s) => {
+                    if !v.is_known() {
+                        return Value::unknown(Type::String);
+                    }
+                    buf.push_str(s.as_str().unwrap_or_default());
+                }
+                Err(err) => self.diags.push(
+                    Diagnostic::error(
+                        "Invalid template interpolation value",
+                        format!(
+                            "Cannot include one of the interpolation results into the string template: {err}."
+                        ),
+                    )
+                    .with_subject(self.range(e.span)),
+                ),
+            }
+        }
+        Value::string(buf)
+    }
+}
+
+/// The value of a literal.
+pub(crate) fn literal_value(file: &SourceFile, l: &Literal) -> Value {
+    match l {
+        Literal::Null => Value::null(Type::Dynamic),
+        Literal::Bool(b) => Value::bool(*b),
+        // The parser has validated the literal; a failure here would be a
+        // parser bug, and gives an unknown number rather than a panic.
+        Literal::Number(s) => match Number::parse(file.text(*s)) {
+            Ok(n) => Value::number(n),
+            Err(_) => Value::unknown(Type::Number),
+        },
+        Literal::String(t) => Value::string(t.get(file)),
+    }
+}
+
+/// The `(key, value)` pairs a `for` expression iterates: indices for
+/// sequences, keys for maps and objects (cty's `ElementIterator`).
+fn iteration_pairs(coll: &Value) -> Vec<(Value, Value)> {
+    match coll.view() {
+        ValueRef::List(es) | ValueRef::Set(es) | ValueRef::Tuple(es) => es
+            .iter()
+            .enumerate()
+            .map(|(i, v)| (Value::number(Number::from_i64(i as i64)), v.clone()))
+            .collect(),
+        ValueRef::Map(entries) => entries
+            .iter()
+            .map(|(k, v)| (Value::string_arc(k.clone()), v.clone()))
+            .collect(),
+        ValueRef::Object(ty, vals) => ty
+            .attrs()
+            .iter()
+            .zip(vals)
+            .map(|((k, _), v)| (Value::string_arc(k.clone()), v.clone()))
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// A list of values that all have one type (a splat over a list).
+fn list_of(vals: Vec<Value>) -> Value {
+    let ty = vals.first().map(|v| v.ty().clone()).unwrap_or(Type::Dynamic);
+    if vals.iter().all(|v| v.ty() == &ty) {
+        Value::list(ty, vals)
+    } else {
+        // Elements of differing types (a dynamic each): unify them.
+        let types: Vec<Type> = vals.iter().map(|v| v.ty().clone()).collect();
+        match unify_unsafe(&types) {
+            Some((ety, convs)) => {
+                let vals = vals
+                    .into_iter()
+                    .zip(convs)
+                    .map(|(v, c)| match c {
+                        Some(c) => c.apply(&v).unwrap_or_else(|_| Value::unknown(ety.clone())),
+                        None => v,
+                    })
+                    .collect();
+                Value::list(ety, vals)
+            }
+            None => Value::tuple(vals),
+        }
+    }
+}
+
+/// The stdlib function behind a binary operator, and its result type.
+fn binary_op_function(op: BinaryOp) -> (Function, Type) {
+    match op {
+        BinaryOp::Or => (stdlib::or(), Type::Bool),
+        BinaryOp::And => (stdlib::and(), Type::Bool),
+        BinaryOp::Equal => (stdlib::equal(), Type::Bool),
+        BinaryOp::NotEqual => (stdlib::not_equal(), Type::Bool),
+        BinaryOp::Greater => (stdlib::greater_than(), Type::Bool),
+        BinaryOp::GreaterOrEqual => (stdlib::greater_than_or_equal_to(), Type::Bool),
+        BinaryOp::Less => (stdlib::less_than(), Type::Bool),
+        BinaryOp::LessOrEqual => (stdlib::less_than_or_equal_to(), Type::Bool),
+        BinaryOp::Add => (stdlib::add(), Type::Number),
+        BinaryOp::Subtract => (stdlib::subtract(), Type::Number),
+        BinaryOp::Multiply => (stdlib::multiply(), Type::Number),
+        BinaryOp::Divide => (stdlib::divide(), Type::Number),
+        BinaryOp::Modulo => (stdlib::modulo(), Type::Number),
+    }
+}
+
+/// hclsyntax's `describeConditionalTypeMismatch`.
+fn describe_conditional_type_mismatch(t: &Type, f: &Type) -> String {
+    match (t, f) {
+        (Type::Object(to), Type::Object(fo)) => {
+            for (name, tty) in to.attrs() {
+                match fo.get(name) {
+                    None => {
+                        return format!(
+                            "The 'true' value includes object attribute {name:?}, which is absent in the 'false' value"
+                        );
+                    }
+                    Some(fty) if fty != tty => {
+                        return format!(
+                            "Type mismatch for object attribute {name:?}: {}",
+                            describe_conditional_type_mismatch(tty, fty)
+                        );
+                    }
+                    _ => {}
+                }
+            }
+            for (name, _) in fo.attrs() {
+                if to.get(name).is_none() {
+                    return format!(
+                        "The 'false' value includes object attribute {name:?}, which is absent in the 'true' value"
+                    );
+                }
+            }
+        }
+        (Type::Tuple(ts), Type::Tuple(fs)) => {
+            if ts.len() != fs.len() {
+                return format!(
+                    "The 'true' tuple has length {}, but the 'false' tuple has length {}",
+                    ts.len(),
+                    fs.len()
+                );
+            }
+            for (i, (a, b)) in ts.iter().zip(fs.iter()).enumerate() {
+                if a != b {
+                    return format!(
+                        "Type mismatch for tuple element {i}: {}",
+                        describe_conditional_type_mismatch(a, b)
+                    );
+                }
+            }
+        }
+        (Type::List(a), Type::List(b)) | (Type::Set(a), Type::Set(b)) | (Type::Map(a), Type::Map(b))
+            if (a.is_object() && b.is_object()) || (a.is_tuple() && b.is_tuple()) =>
+        {
+            let noun = match t {
+                Type::List(_) => "list",
+                Type::Set(_) => "set",
+                _ => "map",
+            };
+            return format!(
+                "Mismatched {noun} element types: {}",
+                describe_conditional_type_mismatch(a, b)
+            );
+        }
+        _ => {}
+    }
+    let (tn, fname) = (t.friendly_name(), f.friendly_name());
+    if tn == fname {
+        return "At least one deeply-nested attribute or element is not compatible across both the 'true' and the 'false' value".into();
+    }
+    format!("The 'true' value is {tn}, but the 'false' value is {fname}")
+}

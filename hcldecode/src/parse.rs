@@ -1,0 +1,126 @@
+//! Reading configuration: native syntax, JSON syntax (chosen by file
+//! extension), single expressions.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use hcldecode_spec::diag::{Diagnostic, Diagnostics};
+use hcldecode_spec::source::{SourceFile, Span};
+use hcldecode_spec::syntax::body::Body;
+use hcldecode_spec::syntax::expr::Expression;
+use hcldecode_spec::syntax::native;
+
+/// A parsed configuration file: its body and source, for decoding and for
+/// showing diagnostics with snippets.
+#[derive(Clone, Debug)]
+pub struct File {
+    /// The source text.
+    pub source: Arc<SourceFile>,
+    /// The top-level body.
+    pub body: Body,
+    /// Top-level blocks (span and header), the "in BLOCK" context of
+    /// diagnostic snippets.
+    pub blocks: Vec<(Span, String)>,
+}
+
+/// The syntax of a configuration file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Syntax {
+    /// HCL native syntax.
+    Native,
+    /// HCL JSON syntax.
+    Json,
+}
+
+impl Syntax {
+    /// The syntax a file name implies: JSON for names ending `.json`, native
+    /// otherwise (as `hcldec` decides).
+    pub fn for_path(path: &str) -> Syntax {
+        if path.ends_with(".json") { Syntax::Json } else { Syntax::Native }
+    }
+}
+
+/// Parses native-syntax source. A tree is returned even when there are
+/// errors (it holds what could be recovered).
+///
+/// ```
+/// let (file, diags) = hcldecode::parse::parse_native(b"a = 1\n", "a.hcl");
+/// assert!(diags.is_empty());
+/// assert_eq!(file.blocks.len(), 0);
+/// ```
+pub fn parse_native(src: &[u8], filename: &str) -> (File, Diagnostics) {
+    let (source, mut diags) = native::source_from_bytes(filename, src);
+    let (parsed, d) = native::parse_config(source.clone());
+    diags.extend(d);
+    let blocks = parsed
+        .body
+        .blocks
+        .iter()
+        .map(|b| {
+            let mut header = source.text(b.type_name).to_string();
+            for l in &b.labels {
+                header.push(' ');
+                header.push_str(&format!("{:?}", l.value.get(&source)));
+            }
+            (b.span(), header)
+        })
+        .collect();
+    let body = Body::native(source.clone(), parsed.body);
+    (File { source, body, blocks }, diags)
+}
+
+/// Parses source in the given syntax.
+pub fn parse(src: &[u8], filename: &str, syntax: Syntax) -> (File, Diagnostics) {
+    match syntax {
+        Syntax::Native => parse_native(src, filename),
+        Syntax::Json => crate::json::parse_json(src, filename),
+    }
+}
+
+/// Reads and parses a file, choosing the syntax by extension. A file that
+/// cannot be read is a diagnostic, as in `hcldec`.
+pub fn parse_path(path: &str) -> (Option<File>, Diagnostics) {
+    match std::fs::read(Path::new(path)) {
+        Ok(bytes) => {
+            let (f, d) = parse(&bytes, path, Syntax::for_path(path));
+            (Some(f), d)
+        }
+        Err(_) => (None, read_failure(path)),
+    }
+}
+
+/// Reads and parses a file as native syntax whatever its name (spec files).
+pub fn parse_path_native(path: &str) -> (Option<File>, Diagnostics) {
+    match std::fs::read(Path::new(path)) {
+        Ok(bytes) => {
+            let (f, d) = parse_native(&bytes, path);
+            (Some(f), d)
+        }
+        Err(_) => (None, read_failure(path)),
+    }
+}
+
+fn read_failure(path: &str) -> Diagnostics {
+    Diagnostics::from(Diagnostic::error(
+        "Failed to read file",
+        format!("The configuration file {path:?} could not be read."),
+    ))
+}
+
+/// Parses a single native-syntax expression.
+///
+/// ```
+/// let e = hcldecode::parse_expression("[1, 2]", "e.hcl").unwrap();
+/// assert_eq!(e.source_text(), "[1, 2]");
+/// ```
+pub fn parse_expression(src: &str, filename: &str) -> Result<Expression, Diagnostics> {
+    let source = SourceFile::new(filename, src);
+    let (expr, diags) = native::parse_expression(source.clone());
+    if diags.has_errors() {
+        return Err(diags);
+    }
+    Ok(Expression::Native {
+        file: source,
+        expr: Arc::new(expr),
+    })
+}

@@ -1,0 +1,143 @@
+//! Spec files at run time: loading, the context they give inputs, decoding.
+
+use std::sync::Arc;
+
+use hcldecode_spec::diag::Diagnostics;
+use hcldecode_spec::spec::Spec;
+use hcldecode_spec::spec::load::{FunctionDecl, load_spec_file};
+use hcldecode_spec::syntax::body::Body;
+
+use crate::decode::{self, Traversal};
+use crate::eval::{self, EvalContext};
+use crate::function::{Function, stdlib};
+use crate::parse::{self, File};
+use crate::spec_values::RuntimeSpecEval;
+use crate::value::{Type, Value};
+
+/// A loaded hcldec spec file: the spec, the variables and functions it
+/// declares, and the spec functions its expressions use.
+#[derive(Clone, Debug)]
+pub struct LoadedSpec {
+    /// The root spec.
+    pub spec: Spec,
+    /// The context of the spec's own expressions (transforms, literals,
+    /// user functions' bodies): the spec definition functions.
+    pub spec_ctx: Arc<EvalContext>,
+    /// Variables from `variables` blocks.
+    pub variables: Vec<(String, Value)>,
+    /// Functions from `function` blocks.
+    pub functions: Vec<(String, Function)>,
+}
+
+impl LoadedSpec {
+    /// Reads, parses and loads a spec file. The parsed file is returned for
+    /// diagnostic snippets whenever it could be read.
+    pub fn load_path(path: &str) -> (Option<LoadedSpec>, Option<File>, Diagnostics) {
+        let (file, mut diags) = parse::parse_path_native(path);
+        let Some(file) = file else {
+            return (None, None, diags);
+        };
+        if diags.has_errors() {
+            return (None, Some(file), diags);
+        }
+        let (loaded, d) = LoadedSpec::load_source(&file);
+        diags.extend(d);
+        (Some(loaded), Some(file), diags)
+    }
+
+    /// Loads spec-file text.
+    ///
+    /// ```
+    /// use hcldecode::spec_file::LoadedSpec;
+    /// let (spec, diags) = LoadedSpec::load_str("object {\n attr \"a\" { type = number }\n}\n", "s.hcldec");
+    /// assert!(!diags.has_errors());
+    /// assert_eq!(spec.unwrap().spec.kind_name(), "object");
+    /// ```
+    pub fn load_str(src: &str, filename: &str) -> (Option<LoadedSpec>, Diagnostics) {
+        let (file, mut diags) = parse::parse_native(src.as_bytes(), filename);
+        if diags.has_errors() {
+            return (None, diags);
+        }
+        let (loaded, d) = LoadedSpec::load_source(&file);
+        diags.extend(d);
+        (Some(loaded), diags)
+    }
+
+    fn load_source(file: &File) -> (LoadedSpec, Diagnostics) {
+        let spec_ctx = Arc::new(stdlib::spec_context());
+        let mut ev = RuntimeSpecEval {
+            spec_ctx: spec_ctx.clone(),
+            variables: Vec::new(),
+        };
+        let (spec_file, diags) = load_spec_file(file.source.clone(), &mut ev);
+        let functions = spec_file
+            .functions
+            .iter()
+            .map(|d| (d.name.clone(), user_function(d, spec_ctx.clone())))
+            .collect();
+        (
+            LoadedSpec {
+                spec: spec_file.root,
+                spec_ctx,
+                variables: ev.variables,
+                functions,
+            },
+            diags,
+        )
+    }
+
+    /// The context for input expressions: the spec's variables and
+    /// functions (as hcldec gives them; further variables may be added).
+    pub fn input_context(&self) -> EvalContext {
+        let mut ctx = EvalContext::new();
+        for (n, v) in &self.variables {
+            ctx.set_variable(n.clone(), v.clone());
+        }
+        for (n, f) in &self.functions {
+            ctx.set_function(n.clone(), f.clone());
+        }
+        ctx
+    }
+
+    /// Decodes a body with the spec.
+    pub fn decode(&self, body: &Body, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
+        decode::decode(body, &self.spec, ctx, Some(&self.spec_ctx))
+    }
+
+    /// The variables decoding `body` would read.
+    pub fn variables(&self, body: &Body) -> Vec<Traversal> {
+        decode::variables(body.as_ref(), &self.spec)
+    }
+
+    /// The type decoding yields.
+    pub fn implied_type(&self) -> Type {
+        decode::implied_type(&self.spec, Some(&self.spec_ctx))
+    }
+}
+
+/// A function declared in a spec file (`userfunc`): its parameters take any
+/// type and do not accept null; the body is evaluated with the spec
+/// functions and the parameters as variables.
+fn user_function(decl: &FunctionDecl, spec_ctx: Arc<EvalContext>) -> Function {
+    let result = decl.result.clone();
+    let params = decl.params.clone();
+    let variadic = decl.variadic_param.clone();
+    Function::user_defined(
+        decl.params.clone(),
+        decl.variadic_param.clone(),
+        Arc::new(move |args: &[Value]| {
+            let mut locals: Vec<(&str, Value)> = params
+                .iter()
+                .zip(args)
+                .map(|(n, v)| (n.as_str(), v.clone()))
+                .collect();
+            if let Some(vp) = &variadic {
+                let rest = args.get(params.len()..).unwrap_or(&[]).to_vec();
+                locals.push((vp.as_str(), Value::tuple(rest)));
+            }
+            let mut diags = Diagnostics::new();
+            let v = eval::evaluate_with_locals(result.as_ref(), Some(&spec_ctx), Some(&locals), &mut diags);
+            if diags.has_errors() { Err(diags) } else { Ok(v) }
+        }),
+    )
+}

@@ -1,0 +1,271 @@
+//! The dynamic parts of spec trees: literal values, transform and
+//! validation functions carried by `hcldecode_spec`'s `Spec` as opaque
+//! [`Dynamic`] objects, and the evaluator the spec-file loader uses.
+
+use std::any::Any;
+use std::fmt;
+use std::sync::Arc;
+
+use hcldecode_spec::diag::{Diagnostic, Diagnostics};
+use hcldecode_spec::spec::load::{ArgKind, ArgValue, NullLiteral, SpecEval, StaticLiteral};
+use hcldecode_spec::spec::{DynRef, Dynamic, TransformSpec};
+use hcldecode_spec::syntax::expr::ExprRef;
+
+use crate::decode::transform_type;
+use crate::eval::{self, EvalContext};
+use crate::function::Function;
+use crate::value::convert::convert;
+use crate::value::{Type, Value, ValueRef};
+
+/// A literal spec's value.
+#[derive(Clone, Debug)]
+pub struct LiteralValue(pub Value);
+
+impl Dynamic for LiteralValue {
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+    fn value_type(&self) -> Option<Type> {
+        Some(self.0.ty().clone())
+    }
+    fn to_hcl(&self) -> Option<String> {
+        value_to_hcl(&self.0)
+    }
+}
+
+/// Wraps a value for use as a literal spec.
+pub fn literal(v: Value) -> DynRef {
+    Arc::new(LiteralValue(v))
+}
+
+/// The value of a literal spec. Literals read without evaluation (by the
+/// derive at compile time) are evaluated here without a context.
+pub(crate) fn literal_value(d: &DynRef) -> Value {
+    let any = d.as_any();
+    if let Some(l) = any.downcast_ref::<LiteralValue>() {
+        return l.0.clone();
+    }
+    if let Some(l) = any.downcast_ref::<StaticLiteral>() {
+        let (v, _) = eval::evaluate(l.0.as_ref(), None);
+        return v;
+    }
+    if any.is::<NullLiteral>() {
+        return Value::null(Type::Dynamic);
+    }
+    Value::null(Type::Dynamic)
+}
+
+/// A transform function: called with the wrapped spec's value.
+#[derive(Clone)]
+pub struct TransformFn(pub Function);
+
+impl fmt::Debug for TransformFn {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("TransformFn")
+    }
+}
+
+impl Dynamic for TransformFn {
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+pub(crate) fn transform_function(d: &DynRef) -> Option<&Function> {
+    d.as_any().downcast_ref::<TransformFn>().map(|t| &t.0)
+}
+
+/// A validation function: returns diagnostics about a decoded value
+/// (without a subject, the wrapped spec's source range is used).
+pub type ValidateFnType = dyn Fn(&Value) -> Diagnostics + Send + Sync;
+
+/// A validation function for a validate spec.
+#[derive(Clone)]
+pub struct ValidateFn(pub Arc<ValidateFnType>);
+
+impl fmt::Debug for ValidateFn {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("ValidateFn")
+    }
+}
+
+impl Dynamic for ValidateFn {
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+pub(crate) fn validate_function(d: &DynRef) -> Option<&ValidateFnType> {
+    d.as_any().downcast_ref::<ValidateFn>().map(|v| &*v.0)
+}
+
+/// The evaluator the spec-file loader uses at run time: arguments as gohcl
+/// decodes them, literals and variables with the spec functions.
+pub(crate) struct RuntimeSpecEval {
+    /// The spec functions (abs, coalesce, ...): the context of literals,
+    /// variables, transforms and user functions' bodies.
+    pub spec_ctx: Arc<EvalContext>,
+    /// Variables from `variables` blocks, in order.
+    pub variables: Vec<(String, Value)>,
+}
+
+impl SpecEval for RuntimeSpecEval {
+    fn arg(&mut self, expr: ExprRef<'_>, kind: ArgKind, diags: &mut Diagnostics) -> Option<ArgValue> {
+        let v = eval::evaluate_into(expr, None, diags);
+        let want = match kind {
+            ArgKind::String => Type::String,
+            ArgKind::Bool => Type::Bool,
+            ArgKind::Int => Type::Number,
+            ArgKind::StringList => Type::list(Type::String),
+        };
+        let unsuitable = |diags: &mut Diagnostics, msg: String| {
+            diags.push(
+                Diagnostic::error("Unsuitable value type", format!("Unsuitable value: {msg}"))
+                    .with_subject(expr.start_range())
+                    .with_context(expr.range()),
+            );
+        };
+        let v = match convert(&v, &want) {
+            Ok(v) => v,
+            Err(err) => {
+                unsuitable(diags, err.to_string());
+                return None;
+            }
+        };
+        if v.is_null() {
+            return None;
+        }
+        if !v.is_wholly_known() {
+            unsuitable(diags, "value must be known".into());
+            return None;
+        }
+        match (kind, v.view()) {
+            (ArgKind::String, ValueRef::String(s)) => Some(ArgValue::String(s.to_string())),
+            (ArgKind::Bool, ValueRef::Bool(b)) => Some(ArgValue::Bool(b)),
+            (ArgKind::Int, ValueRef::Number(n)) => match n.to_i64() {
+                Some(i) => Some(ArgValue::Int(i)),
+                None => {
+                    let msg = if n.is_integer() {
+                        "value must be a whole number, between -9223372036854775808 and 9223372036854775807"
+                    } else {
+                        "value must be a whole number, between -9223372036854775808 and 9223372036854775807"
+                    };
+                    unsuitable(diags, msg.into());
+                    None
+                }
+            },
+            (ArgKind::StringList, ValueRef::List(items)) => {
+                let mut out = Vec::with_capacity(items.len());
+                for item in items {
+                    match item.as_str() {
+                        Some(s) => out.push(s.to_string()),
+                        None => {
+                            unsuitable(diags, "value must not be null".into());
+                            return None;
+                        }
+                    }
+                }
+                Some(ArgValue::StringList(out))
+            }
+            _ => None,
+        }
+    }
+
+    fn literal(&mut self, expr: ExprRef<'_>, diags: &mut Diagnostics) -> Option<DynRef> {
+        let v = eval::evaluate_into(expr, Some(&self.spec_ctx), diags);
+        Some(literal(v))
+    }
+
+    fn variable(&mut self, name: &str, expr: ExprRef<'_>, diags: &mut Diagnostics) {
+        let v = eval::evaluate_into(expr, Some(&self.spec_ctx), diags);
+        match self.variables.iter_mut().find(|(n, _)| n == name) {
+            Some(slot) => slot.1 = v,
+            None => self.variables.push((name.to_string(), v)),
+        }
+    }
+
+    fn transform_type(&mut self, spec: &TransformSpec, wrapped: Type) -> Type {
+        transform_type(spec, wrapped, Some(&self.spec_ctx))
+    }
+}
+
+/// A value written as an HCL expression, where it has one (unknown values
+/// do not).
+pub fn value_to_hcl(v: &Value) -> Option<String> {
+    let mut out = String::new();
+    write_hcl(&mut out, v).then_some(out)
+}
+
+fn write_hcl(out: &mut String, v: &Value) -> bool {
+    match v.view() {
+        ValueRef::Null => out.push_str("null"),
+        ValueRef::Unknown => return false,
+        ValueRef::Bool(b) => out.push_str(if b { "true" } else { "false" }),
+        ValueRef::Number(n) => out.push_str(&n.to_string()),
+        ValueRef::String(s) => write_hcl_string(out, s),
+        ValueRef::List(es) | ValueRef::Set(es) | ValueRef::Tuple(es) => {
+            out.push('[');
+            for (i, e) in es.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                if !write_hcl(out, e) {
+                    return false;
+                }
+            }
+            out.push(']');
+        }
+        ValueRef::Map(entries) => {
+            out.push('{');
+            for (i, (k, e)) in entries.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                write_hcl_string(out, k);
+                out.push_str(" = ");
+                if !write_hcl(out, e) {
+                    return false;
+                }
+            }
+            out.push('}');
+        }
+        ValueRef::Object(ty, vals) => {
+            out.push('{');
+            for (i, ((k, _), e)) in ty.attrs().iter().zip(vals).enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                write_hcl_string(out, k);
+                out.push_str(" = ");
+                if !write_hcl(out, e) {
+                    return false;
+                }
+            }
+            out.push('}');
+        }
+    }
+    true
+}
+
+/// A quoted HCL string literal; `${` and `%{` are escaped so the text is
+/// not a template.
+fn write_hcl_string(out: &mut String, s: &str) {
+    out.push('"');
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '$' | '%' if chars.peek() == Some(&'{') => {
+                out.push(c);
+                out.push(c);
+            }
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
