@@ -1,6 +1,7 @@
 //! HCL syntax: the native syntax (lexer, recovering parser, syntax tree)
 //! and, alongside it, the JSON syntax.
 
+pub mod json;
 pub mod native;
 
 /// Whether `s` is a valid HCL identifier: a letter or `_` (Unicode

@@ -1,0 +1,136 @@
+//! HCL's JSON syntax: a port of HashiCorp's `hcl/v2/json` scanner and
+//! parser (v2.14.1), producing a JSON value tree with spans ([`ast`]).
+//!
+//! This layer is syntax only. Which properties are attributes and which are
+//! blocks depends on a schema and is decided later, by the body layer built
+//! on this tree (the reference's `structure.go`); duplicate property names,
+//! `"//"` comment properties and the like are that layer's business, so the
+//! tree keeps every property in source order.
+//!
+//! Parsing matches the reference's diagnostics (summary, detail, subject
+//! range and order) for every kind of malformed input, including its
+//! recovery, which can report several problems in one file. Differences:
+//!
+//! - nesting deeper than [`ParseOptions::max_depth`] objects and arrays is
+//!   reported ("Nesting too deep") instead of parsed;
+//! - the reference reads bytes; here a file is text, and
+//!   [`source_from_bytes`] replaces each byte that is not valid UTF-8 with
+//!   U+FFFD as Go's JSON decoder does inside strings (silently, as the
+//!   reference does). Columns still match, but byte offsets after such a
+//!   byte are two more per replaced byte.
+//!
+//! ## Positions
+//!
+//! The reference JSON scanner counts columns its own way (a tab is two
+//! columns, a carriage return none, grapheme clusters only inside
+//! strings), so a JSON [`SourceFile`] must count with
+//! [`ColumnRule::Json`]: create it with [`source_from_bytes`] or
+//! [`SourceFile::with_columns`]. Ranges then come from
+//! [`SourceFile::range`] as usual.
+//!
+//! ```
+//! use hcldecode_spec::syntax::json::{self, Value};
+//!
+//! let src = json::source_from_bytes("main.json", b"{\n\t\"a\": [1, true]\n}".to_vec());
+//! let (file, diags) = json::parse(src.clone());
+//! assert!(diags.is_empty());
+//! let root = file.root.as_object().unwrap();
+//! let prop = &root.props[0];
+//! assert_eq!(prop.key.value(&src), "a");
+//! assert_eq!(src.range(prop.key.span).to_string(), "main.json:2,3-6");
+//! let items = &prop.value.as_array().unwrap().items;
+//! assert!(matches!(items[0], Value::Number(s) if src.text(s) == "1"));
+//!
+//! let (_, diags) = json::parse(json::source_from_bytes("bad.json", b"{\"a\": tru}".to_vec()));
+//! assert_eq!(
+//!     diags.to_string(),
+//!     "bad.json:1,7-10: Invalid JSON keyword; \"tru\" is not a valid JSON keyword. Did you mean \"true\"?"
+//! );
+//! ```
+
+pub mod ast;
+mod parser;
+mod scanner;
+
+use std::sync::Arc;
+
+pub use ast::{Array, File, JsonString, Object, Property, Value};
+pub use parser::{DEFAULT_MAX_DEPTH, ParseOptions};
+
+use crate::diag::Diagnostics;
+use crate::source::{ColumnRule, SourceFile};
+
+pub(crate) use scanner::count_columns;
+
+/// Parses a JSON configuration file (`json.Parse`).
+///
+/// The root must be an object or an array (of objects, which the body
+/// layer checks); otherwise, or when the root fails to parse, the
+/// diagnostics end with "Root value must be object" and
+/// [`File::root`] is an empty placeholder object. The tree is complete
+/// when there are no errors; with errors it holds what could be parsed,
+/// with [`Value::Invalid`] where values failed.
+///
+/// `file` should count columns with [`ColumnRule::Json`] (see the module
+/// documentation).
+pub fn parse(file: Arc<SourceFile>) -> (File, Diagnostics) {
+    parser::parse_file(file, &ParseOptions::default())
+}
+
+/// [`parse`] with options.
+pub fn parse_with(file: Arc<SourceFile>, options: &ParseOptions) -> (File, Diagnostics) {
+    parser::parse_file(file, options)
+}
+
+/// Parses one JSON value of any kind (`json.ParseExpression`), followed by
+/// nothing but whitespace.
+///
+/// ```
+/// use hcldecode_spec::syntax::json;
+/// let src = json::source_from_bytes("<value>", b" \"x\" ".to_vec());
+/// let (v, diags) = json::parse_expression(&src, &Default::default());
+/// assert!(diags.is_empty());
+/// assert_eq!(v.as_string().unwrap().value(&src), "x");
+/// ```
+pub fn parse_expression(file: &SourceFile, options: &ParseOptions) -> (Value, Diagnostics) {
+    parser::parse_expression(file, options)
+}
+
+/// A JSON source file from raw bytes, counting columns as the reference
+/// JSON scanner does. Each byte that is not part of valid UTF-8 becomes
+/// U+FFFD (Go's decoder replaces one byte at a time, so `E2 82` is two
+/// replacement characters); the reference reports nothing for such bytes
+/// inside strings, and outside strings the parser reports the replacement
+/// as it would the byte ("Invalid start of value" and the like).
+///
+/// ```
+/// use hcldecode_spec::syntax::json;
+/// let f = json::source_from_bytes("x.json", b"\"a\xe2\x82\"".to_vec());
+/// assert_eq!(f.source(), "\"a\u{FFFD}\u{FFFD}\"");
+/// ```
+pub fn source_from_bytes(name: impl Into<Arc<str>>, bytes: Vec<u8>) -> Arc<SourceFile> {
+    let text = match String::from_utf8(bytes) {
+        Ok(s) => s,
+        Err(e) => {
+            let bytes = e.into_bytes();
+            let mut out = String::with_capacity(bytes.len() + 16);
+            let mut rest = &bytes[..];
+            loop {
+                match std::str::from_utf8(rest) {
+                    Ok(s) => {
+                        out.push_str(s);
+                        break;
+                    }
+                    Err(e) => {
+                        let (ok, bad) = rest.split_at(e.valid_up_to());
+                        out.push_str(std::str::from_utf8(ok).unwrap_or_default());
+                        out.push('\u{FFFD}');
+                        rest = &bad[1..];
+                    }
+                }
+            }
+            out
+        }
+    };
+    SourceFile::with_columns(name, text, ColumnRule::Json)
+}
