@@ -198,6 +198,9 @@ pub struct SourceFile {
     /// Byte offset of the start of every line after the first; built on
     /// first use so successful decodes never pay for it.
     line_starts: OnceLock<Box<[u32]>>,
+    /// [`ColumnRule::Json`] only: where column counting may resume on long
+    /// lines; built on first use.
+    json_checkpoints: OnceLock<Box<[(u32, u32)]>>,
 }
 
 impl fmt::Debug for SourceFile {
@@ -230,6 +233,7 @@ impl SourceFile {
             text: text.into(),
             columns,
             line_starts: OnceLock::new(),
+            json_checkpoints: OnceLock::new(),
         })
     }
 
@@ -277,7 +281,12 @@ impl SourceFile {
         };
         let column = 1 + match self.columns {
             ColumnRule::Graphemes => count_columns(&self.text.as_bytes()[line_start..byte]),
-            ColumnRule::Json => crate::syntax::json::count_columns(&self.text, line_start, byte),
+            ColumnRule::Json => {
+                crate::syntax::json::count_columns(&self.text, line_start, byte, || {
+                    self.json_checkpoints
+                        .get_or_init(|| crate::syntax::json::column_checkpoints(&self.text))
+                })
+            }
         };
         Pos {
             line: idx + 1,

@@ -3,9 +3,10 @@
 //! (severity, summary, detail, subject and context ranges, in order) and a
 //! dump of the tree with all ranges and decoded strings.
 //!
-//! `tests/data/json_syntax_reference.txt` holds about a hundred hand-written
-//! inputs (every diagnostic of the parser, escapes, Unicode, CRLF, tabs,
-//! recovery) and nine hundred random mutations of them. Block format:
+//! `tests/data/json_syntax_reference.txt` holds 120 hand-written inputs
+//! (every diagnostic of the parser, escapes, Unicode, CRLF, tabs, recovery),
+//! 900 random mutations of them and 150 valid documents laid out in assorted
+//! ways (indentation, tabs, CRLF, escapes). Block format:
 //!
 //! ```text
 //! #case NAME
@@ -19,7 +20,7 @@ use std::fmt::Write;
 
 use hcldecode_spec::diag::Severity;
 use hcldecode_spec::source::{Range, SourceFile, Span};
-use hcldecode_spec::syntax::json::{self, Value};
+use hcldecode_spec::syntax::json::{self, Document, Value};
 
 fn hex_decode(s: &str) -> Vec<u8> {
     (0..s.len() / 2)
@@ -42,60 +43,63 @@ fn span(src: &SourceFile, s: Span) -> String {
     range(&src.range(s))
 }
 
-fn dump(out: &mut String, src: &SourceFile, v: &Value, depth: usize) {
+fn dump(out: &mut String, doc: &Document, v: Value, depth: usize) {
+    let src = doc.source();
     let ind = " ".repeat(depth);
     match v {
         Value::Object(o) => {
             writeln!(
                 out,
                 "{ind}object {} open={} close={}",
-                span(src, o.span()),
-                span(src, o.open),
-                span(src, o.close)
+                span(src, o.span),
+                span(src, o.open()),
+                span(src, o.close())
             )
             .unwrap();
-            for p in &o.props {
+            for p in o.props(doc) {
                 writeln!(
                     out,
                     "{ind} prop {} {}",
-                    hex_encode(p.key.value(src).as_bytes()),
+                    hex_encode(p.key.value(doc).as_bytes()),
                     span(src, p.key.span)
                 )
                 .unwrap();
-                dump(out, src, &p.value, depth + 2);
+                dump(out, doc, p.value, depth + 2);
             }
         }
         Value::Array(a) => {
             writeln!(
                 out,
                 "{ind}array {} open={}",
-                span(src, a.span()),
-                span(src, a.open)
+                span(src, a.span),
+                span(src, a.open())
             )
             .unwrap();
-            for item in &a.items {
-                dump(out, src, item, depth + 1);
+            for &item in a.items(doc) {
+                dump(out, doc, item, depth + 1);
             }
         }
         Value::String(s) => writeln!(
             out,
             "{ind}string {} {}",
             span(src, s.span),
-            hex_encode(s.value(src).as_bytes())
+            hex_encode(s.value(doc).as_bytes())
         )
         .unwrap(),
-        Value::Number(s) => {
-            writeln!(out, "{ind}number {} {}", span(src, *s), src.text(*s)).unwrap()
-        }
-        Value::Bool(b, s) => writeln!(out, "{ind}bool {} {b}", span(src, *s)).unwrap(),
-        Value::Null(s) => writeln!(out, "{ind}null {}", span(src, *s)).unwrap(),
-        Value::Invalid(s) => writeln!(out, "{ind}invalid {}", span(src, *s)).unwrap(),
+        Value::Number(s) => writeln!(out, "{ind}number {} {}", span(src, s), doc.text(s)).unwrap(),
+        Value::Bool(b, s) => writeln!(out, "{ind}bool {} {b}", span(src, s)).unwrap(),
+        Value::Null(s) => writeln!(out, "{ind}null {}", span(src, s)).unwrap(),
+        Value::Invalid(s) => writeln!(out, "{ind}invalid {}", span(src, s)).unwrap(),
     }
 }
 
-fn run(input: &[u8]) -> String {
+fn run(input: &[u8], expression: bool) -> String {
     let src = json::source_from_bytes("t.json", input.to_vec());
-    let (file, diags) = json::parse(src.clone());
+    let (file, diags) = if expression {
+        json::parse_expression(src, &Default::default())
+    } else {
+        json::parse(src)
+    };
     let mut out = String::new();
     for d in &diags {
         let sev = match d.severity {
@@ -111,9 +115,9 @@ fn run(input: &[u8]) -> String {
         )
         .unwrap();
     }
-    match &file.root {
-        Value::Object(o) if o.open.is_empty() => out.push_str("placeholder\n"),
-        root => dump(&mut out, &src, root, 0),
+    match file.root {
+        Value::Object(o) if o.span.is_empty() && !expression => out.push_str("placeholder\n"),
+        root => dump(&mut out, &file.doc, root, 0),
     }
     out
 }
@@ -184,8 +188,18 @@ fn loose(text: &str) -> String {
 }
 
 #[test]
-fn matches_reference_vectors() {
-    let data = include_str!("data/json_syntax_reference.txt");
+fn parse_matches_reference_vectors() {
+    check_vectors(include_str!("data/json_syntax_reference.txt"), 1100);
+}
+
+/// `tests/data/json_expression_reference.txt`: the hand-written inputs
+/// through `json.ParseExpression` (no root check; names start `expr:`).
+#[test]
+fn parse_expression_matches_reference_vectors() {
+    check_vectors(include_str!("data/json_expression_reference.txt"), 100);
+}
+
+fn check_vectors(data: &str, at_least: usize) {
     let mut cases = 0;
     let mut failures = Vec::new();
     for block in data.split("#end\n") {
@@ -197,7 +211,7 @@ fn matches_reference_vectors() {
         let input = hex_decode(lines.next().unwrap().strip_prefix("#input").unwrap().trim());
         let expected: String = lines.map(|l| format!("{l}\n")).collect();
         let invalid = invalid_bytes(&input);
-        let got = run(&input);
+        let got = run(&input, name.starts_with("expr:"));
         cases += 1;
         // Bytes that are not UTF-8 became three-byte U+FFFDs (a documented
         // deviation): inside strings every later offset moves by two per
@@ -217,7 +231,7 @@ fn matches_reference_vectors() {
             ));
         }
     }
-    assert!(cases > 1000, "only {cases} cases");
+    assert!(cases > at_least, "only {cases} cases");
     assert!(
         failures.is_empty(),
         "{} of {cases} cases differ:\n{}",

@@ -34,12 +34,12 @@
 //! let src = json::source_from_bytes("main.json", b"{\n\t\"a\": [1, true]\n}".to_vec());
 //! let (file, diags) = json::parse(src.clone());
 //! assert!(diags.is_empty());
-//! let root = file.root.as_object().unwrap();
-//! let prop = &root.props[0];
-//! assert_eq!(prop.key.value(&src), "a");
+//! let doc = &file.doc;
+//! let prop = &file.root.as_object().unwrap().props(doc)[0];
+//! assert_eq!(prop.key.value(doc), "a");
 //! assert_eq!(src.range(prop.key.span).to_string(), "main.json:2,3-6");
-//! let items = &prop.value.as_array().unwrap().items;
-//! assert!(matches!(items[0], Value::Number(s) if src.text(s) == "1"));
+//! let items = prop.value.as_array().unwrap().items(doc);
+//! assert!(matches!(items[0], Value::Number(s) if doc.text(s) == "1"));
 //!
 //! let (_, diags) = json::parse(json::source_from_bytes("bad.json", b"{\"a\": tru}".to_vec()));
 //! assert_eq!(
@@ -54,13 +54,13 @@ mod scanner;
 
 use std::sync::Arc;
 
-pub use ast::{Array, File, JsonString, Object, Property, Value};
+pub use ast::{Array, Document, File, JsonString, Object, Property, Value};
 pub use parser::{DEFAULT_MAX_DEPTH, ParseOptions};
 
 use crate::diag::Diagnostics;
 use crate::source::{ColumnRule, SourceFile};
 
-pub(crate) use scanner::count_columns;
+pub(crate) use scanner::{column_checkpoints, count_columns};
 
 /// Parses a JSON configuration file (`json.Parse`).
 ///
@@ -85,14 +85,16 @@ pub fn parse_with(file: Arc<SourceFile>, options: &ParseOptions) -> (File, Diagn
 /// Parses one JSON value of any kind (`json.ParseExpression`), followed by
 /// nothing but whitespace.
 ///
+/// [`File::root`] is the value, [`Value::Invalid`] if it failed to parse.
+///
 /// ```
 /// use hcldecode_spec::syntax::json;
 /// let src = json::source_from_bytes("<value>", b" \"x\" ".to_vec());
-/// let (v, diags) = json::parse_expression(&src, &Default::default());
+/// let (file, diags) = json::parse_expression(src, &Default::default());
 /// assert!(diags.is_empty());
-/// assert_eq!(v.as_string().unwrap().value(&src), "x");
+/// assert_eq!(file.root.as_string().unwrap().value(&file.doc), "x");
 /// ```
-pub fn parse_expression(file: &SourceFile, options: &ParseOptions) -> (Value, Diagnostics) {
+pub fn parse_expression(file: Arc<SourceFile>, options: &ParseOptions) -> (File, Diagnostics) {
     parser::parse_expression(file, options)
 }
 

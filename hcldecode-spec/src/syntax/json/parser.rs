@@ -14,7 +14,7 @@
 
 use std::sync::Arc;
 
-use super::ast::{Array, File, JsonString, Object, Property, Value};
+use super::ast::{Document, File, JsonString, Object, Property, Value};
 use super::scanner::{Kind, STR_BACKSLASH, STR_CLOSED, STR_SWALLOWED, Scanner, Token};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::source::{Pos, Range, SourceFile, Span};
@@ -88,39 +88,39 @@ impl<'a> Peeker<'a> {
     }
 }
 
-enum Frame {
-    Object {
-        open: Span,
-        props: Vec<Property>,
-        /// The key and colon read, waiting for the value.
-        key: Option<(JsonString, Span)>,
-    },
-    Array {
-        open: Span,
-        items: Vec<Value>,
-    },
+/// An object or array being parsed. Its entries so far sit on the parser's
+/// shared scratch stacks from `base` on, so each finished container gets
+/// one exactly-sized allocation.
+struct Frame {
+    is_object: bool,
+    open: Span,
+    base: usize,
+    /// Object only: the key and colon read, waiting for the value.
+    key: Option<(JsonString, Span)>,
 }
 
-/// What the state machine does next.
-enum Step {
-    /// Parse a value at the current token (`parseValue`).
+/// What follows a value handed to a container.
+enum Next {
+    /// Parse another value (the next key, property value or element).
     Value,
-    /// The top frame's loop head: close it or parse its next entry.
-    Top,
-    /// Hand a finished value to the top frame (or make it the root).
-    Deliver(Value),
+    /// The container is finished (or failed): hand this to its parent.
+    Done(Value),
 }
 
 pub(crate) struct Parser<'a> {
-    src: &'a SourceFile,
+    src: &'a Arc<SourceFile>,
     text: &'a str,
     p: Peeker<'a>,
     diags: Diagnostics,
     max_depth: usize,
+    stack: Vec<Frame>,
+    props: Vec<Property>,
+    items: Vec<Value>,
+    doc: Document,
 }
 
 impl<'a> Parser<'a> {
-    pub(crate) fn new(src: &'a SourceFile, opts: &ParseOptions) -> Parser<'a> {
+    pub(crate) fn new(src: &'a Arc<SourceFile>, opts: &ParseOptions) -> Parser<'a> {
         let text = src.source();
         Parser {
             src,
@@ -128,12 +128,25 @@ impl<'a> Parser<'a> {
             p: Peeker::new(text),
             diags: Diagnostics::new(),
             max_depth: opts.max_depth,
+            stack: Vec::new(),
+            props: Vec::new(),
+            items: Vec::new(),
+            doc: Document::new(src.clone()),
         }
     }
 
+    #[cold]
     fn error(&mut self, summary: &str, detail: impl Into<String>, subject: Span) {
         let d = Diagnostic::error(summary, detail).with_subject(self.src.range(subject));
         self.diags.push(d);
+    }
+
+    fn finish(self, root: Value) -> (File, Diagnostics) {
+        let file = File {
+            doc: Arc::new(self.doc),
+            root,
+        };
+        (file, self.diags)
     }
 
     /// `parseFileContent`: a value and then the end of the input. `None`
@@ -154,86 +167,140 @@ impl<'a> Parser<'a> {
     /// The reference's `parseValue`, including everything nested in the
     /// value, without recursion.
     fn parse_value_tree(&mut self) -> Option<Value> {
-        let mut stack: Vec<Frame> = Vec::new();
-        let mut step = Step::Value;
         loop {
-            step = match step {
-                Step::Value => {
-                    let tok = self.p.peek();
-                    match tok.kind {
-                        Kind::BraceO | Kind::BrackO => {
-                            if stack.len() >= self.max_depth {
-                                self.error(
-                                    "Nesting too deep",
-                                    format!(
-                                        "Objects and arrays are nested more than {} levels deep here, which is not supported.",
-                                        self.max_depth
-                                    ),
-                                    tok.span,
-                                );
-                                return None;
-                            }
-                            self.p.read();
-                            stack.push(if tok.kind == Kind::BraceO {
-                                Frame::Object {
-                                    open: tok.span,
-                                    props: Vec::new(),
-                                    key: None,
-                                }
-                            } else {
-                                Frame::Array {
-                                    open: tok.span,
-                                    items: Vec::new(),
-                                }
-                            });
-                            Step::Top
-                        }
-                        _ => Step::Deliver(self.parse_scalar(tok)),
+            // parseValue at the current token.
+            let tok = self.p.peek();
+            let mut v = match tok.kind {
+                Kind::BraceO | Kind::BrackO => {
+                    if self.stack.len() >= self.max_depth {
+                        self.error(
+                            "Nesting too deep",
+                            format!(
+                                "Objects and arrays are nested more than {} levels deep here, which is not supported.",
+                                self.max_depth
+                            ),
+                            tok.span,
+                        );
+                        return None;
                     }
+                    self.p.read();
+                    let is_object = tok.kind == Kind::BraceO;
+                    self.stack.push(Frame {
+                        is_object,
+                        open: tok.span,
+                        base: if is_object {
+                            self.props.len()
+                        } else {
+                            self.items.len()
+                        },
+                        key: None,
+                    });
+                    // The loop head of parseObject / parseArray.
+                    let close = if is_object {
+                        Kind::BraceC
+                    } else {
+                        Kind::BrackC
+                    };
+                    if self.p.peek().kind != close {
+                        continue;
+                    }
+                    let close = self.p.read().span;
+                    self.close(close)
                 }
-                Step::Top => {
-                    let next = self.p.peek().kind;
-                    match stack.last() {
-                        Some(Frame::Object { .. }) if next == Kind::BraceC => {
-                            Step::Deliver(close(&mut stack, self.p.read().span))
-                        }
-                        Some(Frame::Array { .. }) if next == Kind::BrackC => {
-                            Step::Deliver(close(&mut stack, self.p.read().span))
-                        }
-                        _ => Step::Value,
-                    }
+                _ => self.parse_scalar(tok),
+            };
+            // Hand the value up until a container wants another value.
+            loop {
+                let Some(frame) = self.stack.last_mut() else {
+                    return Some(v);
+                };
+                let next = if !frame.is_object {
+                    self.array_value(v)
+                } else if frame.key.is_none() {
+                    self.object_key(v)
+                } else {
+                    self.object_value(v)
+                };
+                match next {
+                    Next::Value => break,
+                    Next::Done(done) => v = done,
                 }
-                Step::Deliver(v) => match stack.last_mut() {
-                    None => return Some(v),
-                    Some(Frame::Object { key, .. }) if key.is_none() => {
-                        self.object_key(&mut stack, v)
-                    }
-                    Some(Frame::Object { .. }) => self.object_value(&mut stack, v),
-                    Some(Frame::Array { .. }) => self.array_value(&mut stack, v),
-                },
             }
         }
     }
 
+    /// Pops the top frame as a finished container.
+    fn close(&mut self, close: Span) -> Value {
+        let Some(f) = self.stack.pop() else {
+            return Value::Invalid(close);
+        };
+        let span = Span::between(f.open, close);
+        if f.is_object {
+            let o = self.doc.push_object(&self.props[f.base..], span);
+            self.props.truncate(f.base);
+            Value::Object(o)
+        } else {
+            let a = self.doc.push_array(&self.items[f.base..], span);
+            self.items.truncate(f.base);
+            Value::Array(a)
+        }
+    }
+
+    /// Pops the top frame as failed: it becomes an invalid value at its
+    /// opening token (the reference's `wrapInvalid`).
+    fn fail(&mut self) -> Next {
+        let Some(f) = self.stack.pop() else {
+            return Next::Done(Value::Invalid(Span::empty(0)));
+        };
+        if f.is_object {
+            self.props.truncate(f.base);
+        } else {
+            self.items.truncate(f.base);
+        }
+        Next::Done(Value::Invalid(f.open))
+    }
+
     /// A value that is not a container, or the error for a token that
     /// cannot start a value (which is not consumed).
+    #[inline]
     fn parse_scalar(&mut self, tok: Token) -> Value {
-        let (summary, detail) = match tok.kind {
-            Kind::Number => {
-                self.p.read();
-                return self.parse_number(tok);
-            }
+        let span = tok.span;
+        match tok.kind {
             Kind::String => {
                 self.p.read();
-                return match self.parse_string(tok) {
-                    Some(s) => Value::String(s),
-                    None => Value::Invalid(tok.span),
-                };
+                if tok.flags & (STR_CLOSED | STR_BACKSLASH | STR_SWALLOWED) == STR_CLOSED {
+                    Value::String(JsonString::raw(span))
+                } else {
+                    self.parse_string(span)
+                }
+            }
+            Kind::Number => {
+                self.p.read();
+                if number_is_valid(&self.text.as_bytes()[span.as_range()]) {
+                    Value::Number(span)
+                } else {
+                    self.invalid_number(span)
+                }
             }
             Kind::Keyword => {
                 self.p.read();
-                return self.parse_keyword(tok);
+                match &self.text.as_bytes()[span.as_range()] {
+                    b"true" => Value::Bool(true, span),
+                    b"false" => Value::Bool(false, span),
+                    b"null" => Value::Null(span),
+                    _ => self.invalid_keyword(span),
+                }
             }
+            _ => self.missing_value(tok),
+        }
+    }
+
+    /// The error for a token that cannot start a value (which is not
+    /// consumed).
+    #[cold]
+    #[inline(never)]
+    fn missing_value(&mut self, tok: Token) -> Value {
+        let (summary, detail) = match tok.kind {
             Kind::BraceC => (
                 "Missing JSON value",
                 "A JSON value must start with a brace, a bracket, a number, a string, or a keyword.",
@@ -253,14 +320,14 @@ impl<'a> Parser<'a> {
     }
 
     /// `parseObject` after reading a key.
-    fn object_key(&mut self, stack: &mut Vec<Frame>, key: Value) -> Step {
+    fn object_key(&mut self, key: Value) -> Next {
         let Value::String(key) = key else {
             self.error(
                 "Invalid object property name",
                 "A JSON object property name must be a string",
                 key.start_span(),
             );
-            return fail(stack);
+            return self.fail();
         };
         let colon = self.p.read();
         if colon.kind != Kind::Colon {
@@ -272,7 +339,7 @@ impl<'a> Parser<'a> {
                         "A JSON object attribute must have a value, introduced by a colon.",
                         colon.span,
                     );
-                    return fail(stack);
+                    return self.fail();
                 }
                 Kind::Equals => {
                     "JSON uses a colon as its name/value delimiter, not an equals sign."
@@ -280,22 +347,28 @@ impl<'a> Parser<'a> {
                 _ => "A colon must appear between an object property's name and its value.",
             };
             self.error("Missing property value colon", detail, colon.span);
-            return fail(stack);
+            return self.fail();
         }
-        if let Some(Frame::Object { key: slot, .. }) = stack.last_mut() {
-            *slot = Some((key, colon.span));
+        if let Some(frame) = self.stack.last_mut() {
+            frame.key = Some((key, colon.span));
         }
-        Step::Value
+        // Shortcut for the common case: a scalar property value.
+        let tok = self.p.peek();
+        if matches!(tok.kind, Kind::String | Kind::Number | Kind::Keyword) {
+            let v = self.parse_scalar(tok);
+            return self.object_value(v);
+        }
+        Next::Value
     }
 
     /// `parseObject` after reading a property value.
-    fn object_value(&mut self, stack: &mut Vec<Frame>, value: Value) -> Step {
-        let Some(Frame::Object { open, props, key }) = stack.last_mut() else {
-            return Step::Top;
+    fn object_value(&mut self, value: Value) -> Next {
+        let Some(frame) = self.stack.last_mut() else {
+            return Next::Done(value);
         };
-        let open = *open;
-        if let Some((key, colon)) = key.take() {
-            props.push(Property { key, colon, value });
+        let open = frame.open;
+        if let Some((key, colon)) = frame.key.take() {
+            self.props.push(Property { key, colon, value });
         }
         let next = self.p.peek();
         match next.kind {
@@ -307,9 +380,9 @@ impl<'a> Parser<'a> {
                         "JSON does not permit a trailing comma after the final property in an object.",
                         comma.span,
                     );
-                    return fail(stack);
+                    return self.fail();
                 }
-                Step::Value
+                Next::Value
             }
             Kind::Eof => {
                 self.error(
@@ -317,7 +390,7 @@ impl<'a> Parser<'a> {
                     "No closing brace was found for this JSON object.",
                     open,
                 );
-                fail(stack)
+                self.fail()
             }
             Kind::BrackC => {
                 self.p.read();
@@ -327,9 +400,12 @@ impl<'a> Parser<'a> {
                     "A JSON object must be closed with a brace, not a bracket.",
                     at,
                 );
-                fail(stack)
+                self.fail()
             }
-            Kind::BraceC => Step::Deliver(close(stack, self.p.read().span)),
+            Kind::BraceC => {
+                let close = self.p.read().span;
+                Next::Done(self.close(close))
+            }
             _ => {
                 let tok = self.p.read();
                 self.p.recover(tok, Kind::BraceO, Kind::BraceC);
@@ -339,18 +415,18 @@ impl<'a> Parser<'a> {
                     "A comma must appear between each property definition in an object.",
                     at,
                 );
-                fail(stack)
+                self.fail()
             }
         }
     }
 
     /// `parseArray` after reading an element.
-    fn array_value(&mut self, stack: &mut Vec<Frame>, value: Value) -> Step {
-        let Some(Frame::Array { open, items }) = stack.last_mut() else {
-            return Step::Top;
+    fn array_value(&mut self, value: Value) -> Next {
+        let Some(frame) = self.stack.last_mut() else {
+            return Next::Done(value);
         };
-        let open = *open;
-        items.push(value);
+        let open = frame.open;
+        self.items.push(value);
         let next = self.p.peek();
         let (summary, detail) = match next.kind {
             Kind::Comma => {
@@ -361,11 +437,16 @@ impl<'a> Parser<'a> {
                         "JSON does not permit a trailing comma after the final value in an array.",
                         comma.span,
                     );
-                    return fail(stack);
+                    return self.fail();
                 }
-                return Step::Value;
+                return Next::Value;
             }
-            Kind::BrackC => return Step::Deliver(close(stack, self.p.read().span)),
+            Kind::BrackC => {
+                return {
+                    let close = self.p.read().span;
+                    Next::Done(self.close(close))
+                };
+            }
             Kind::Eof => {
                 self.p.read();
                 self.error(
@@ -373,7 +454,7 @@ impl<'a> Parser<'a> {
                     "No closing bracket was found for this JSON array.",
                     open,
                 );
-                return fail(stack);
+                return self.fail();
             }
             Kind::Colon => (
                 "Invalid array value",
@@ -392,61 +473,50 @@ impl<'a> Parser<'a> {
         self.p.recover(tok, Kind::BrackO, Kind::BrackC);
         let at = self.p.peek().span;
         self.error(summary, detail, at);
-        fail(stack)
+        self.fail()
     }
 
-    fn parse_number(&mut self, tok: Token) -> Value {
-        if number_is_valid(self.text.as_bytes()[tok.span.as_range()].as_ref()) {
-            Value::Number(tok.span)
-        } else {
-            self.error(
-                "Invalid JSON number",
-                "There is a syntax error in the given JSON number.",
-                tok.span,
-            );
-            Value::Invalid(tok.span)
-        }
+    #[cold]
+    #[inline(never)]
+    fn invalid_number(&mut self, span: Span) -> Value {
+        self.error(
+            "Invalid JSON number",
+            "There is a syntax error in the given JSON number.",
+            span,
+        );
+        Value::Invalid(span)
     }
 
-    fn parse_keyword(&mut self, tok: Token) -> Value {
-        let s = &self.text[tok.span.as_range()];
-        match s {
-            "true" => Value::Bool(true, tok.span),
-            "false" => Value::Bool(false, tok.span),
-            "null" => Value::Null(tok.span),
-            _ => {
-                let detail = match s {
-                    "undefined" | "NaN" | "Infinity" => {
-                        format!("The JavaScript identifier \"{s}\" cannot be used in JSON.")
-                    }
-                    _ => match keyword_suggestion(s) {
-                        Some(k) => {
-                            format!("\"{s}\" is not a valid JSON keyword. Did you mean \"{k}\"?")
-                        }
-                        None => format!("\"{s}\" is not a valid JSON keyword."),
-                    },
-                };
-                self.error("Invalid JSON keyword", detail, tok.span);
-                Value::Invalid(tok.span)
+    #[cold]
+    #[inline(never)]
+    fn invalid_keyword(&mut self, span: Span) -> Value {
+        let s = &self.text[span.as_range()];
+        let detail = match s {
+            "undefined" | "NaN" | "Infinity" => {
+                format!("The JavaScript identifier \"{s}\" cannot be used in JSON.")
             }
-        }
+            _ => match keyword_suggestion(s) {
+                Some(k) => format!("\"{s}\" is not a valid JSON keyword. Did you mean \"{k}\"?"),
+                None => format!("\"{s}\" is not a valid JSON keyword."),
+            },
+        };
+        self.error("Invalid JSON keyword", detail, span);
+        Value::Invalid(span)
     }
 
     /// `parseString`: decodes as `encoding/json` would, reporting its
     /// syntax errors where the reference does.
-    fn parse_string(&mut self, tok: Token) -> Option<JsonString> {
-        let span = tok.span;
-        if tok.flags & (STR_CLOSED | STR_BACKSLASH | STR_SWALLOWED) == STR_CLOSED {
-            return Some(JsonString::raw(span));
-        }
+    /// The slow path for strings with escapes or errors.
+    #[inline(never)]
+    fn parse_string(&mut self, span: Span) -> Value {
         let raw = &self.text[span.as_range()];
         match check_string(raw.as_bytes()) {
             Ok(end_quote) => {
                 let inner = &raw[1..end_quote];
                 if end_quote + 1 == raw.len() && !inner.contains('\\') {
-                    return Some(JsonString::raw(span));
+                    return Value::String(JsonString::raw(span));
                 }
-                Some(JsonString::decoded(span, unquote(inner)))
+                Value::String(self.doc.push_decoded(span, unquote(inner)))
             }
             Err(offset) => {
                 // The reference adds the byte offset to the column too.
@@ -475,36 +545,10 @@ impl<'a> Parser<'a> {
                     d = d.with_context(tok_range);
                 }
                 self.diags.push(d);
-                None
+                Value::Invalid(span)
             }
         }
     }
-}
-
-/// Pops the top frame as a finished container.
-fn close(stack: &mut Vec<Frame>, close: Span) -> Value {
-    match stack.pop() {
-        Some(Frame::Object { open, props, .. }) => {
-            Value::Object(Arc::new(Object { props, open, close }))
-        }
-        Some(Frame::Array { open, items }) => Value::Array(Arc::new(Array { items, open, close })),
-        None => Value::Invalid(close),
-    }
-}
-
-/// Pops the top frame as failed: it becomes an invalid value at its
-/// opening token (the reference's `wrapInvalid`).
-fn fail(stack: &mut Vec<Frame>) -> Step {
-    let open = match stack.pop() {
-        Some(Frame::Object { open, .. }) | Some(Frame::Array { open, .. }) => open,
-        None => Span::empty(0),
-    };
-    Step::Deliver(Value::Invalid(open))
-}
-
-/// The placeholder root: an empty object at the start of the file.
-fn placeholder_root() -> Value {
-    Value::Object(Arc::new(Object::default()))
 }
 
 /// `json.Parse`: the file's value, which must be an object or an array.
@@ -518,21 +562,20 @@ pub(crate) fn parse_file(src: Arc<SourceFile>, opts: &ParseOptions) -> (File, Di
                 "The root value in a JSON-based configuration must be either a JSON object or a JSON array of objects.",
                 other.start_span(),
             );
-            placeholder_root()
+            Value::Object(Object::placeholder())
         }
-        None => placeholder_root(),
+        None => Value::Object(Object::placeholder()),
     };
-    let diags = parser.diags;
-    (File { source: src, root }, diags)
+    parser.finish(root)
 }
 
 /// `json.ParseExpression`: any one value.
-pub(crate) fn parse_expression(src: &SourceFile, opts: &ParseOptions) -> (Value, Diagnostics) {
-    let mut parser = Parser::new(src, opts);
-    let v = parser
+pub(crate) fn parse_expression(src: Arc<SourceFile>, opts: &ParseOptions) -> (File, Diagnostics) {
+    let mut parser = Parser::new(&src, opts);
+    let root = parser
         .parse_content()
         .unwrap_or(Value::Invalid(Span::empty(0)));
-    (v, parser.diags)
+    parser.finish(root)
 }
 
 /// Runs `encoding/json`'s syntax check over a string token. `Ok` gives the

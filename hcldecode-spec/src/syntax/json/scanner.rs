@@ -185,6 +185,7 @@ impl<'a> Scanner<'a> {
     }
 
     /// The next token; end of file repeats forever.
+    #[inline]
     pub fn next_token(&mut self) -> Token {
         if self.stopped {
             return self.eof();
@@ -193,6 +194,13 @@ impl<'a> Scanner<'a> {
         let mut i = self.pos;
         while i < b.len() && TOP[b[i] as usize] == C_WS {
             i += 1;
+            // Indentation: eight spaces at a time.
+            while let Some(chunk) = b.get(i..i + 8) {
+                if u64::from_ne_bytes(chunk.try_into().unwrap_or([0; 8])) != SPACES {
+                    break;
+                }
+                i += 8;
+            }
         }
         self.pos = i;
         if i >= b.len() {
@@ -254,6 +262,21 @@ impl<'a> Scanner<'a> {
     }
 }
 
+const SPACES: u64 = u64::from_ne_bytes([b' '; 8]);
+const ONES: u64 = 0x0101_0101_0101_0101;
+const HIGHS: u64 = 0x8080_8080_8080_8080;
+
+/// Whether any byte of `x` is a quote, a backslash, a control character or
+/// not ASCII (the classic "has zero byte" bit trick, exact for ASCII).
+#[inline]
+fn has_string_special(x: u64) -> bool {
+    let below_space = x.wrapping_sub(ONES * 0x20);
+    let quote = x ^ (ONES * b'"' as u64);
+    let backslash = x ^ (ONES * b'\\' as u64);
+    let zero = |v: u64| v.wrapping_sub(ONES);
+    ((below_space | zero(quote) | zero(backslash) | x) & HIGHS) != 0
+}
+
 /// Scans the string starting with the quote at `start`: its end and flags.
 fn scan_string(b: &[u8], start: usize) -> (usize, u8) {
     let mut i = start + 1;
@@ -261,6 +284,13 @@ fn scan_string(b: &[u8], start: usize) -> (usize, u8) {
     let mut flags = 0;
     loop {
         let run = i;
+        // Eight plain ASCII bytes at a time, then byte by byte.
+        while let Some(chunk) = b.get(i..i + 8) {
+            if has_string_special(u64::from_ne_bytes(chunk.try_into().unwrap_or([0; 8]))) {
+                break;
+            }
+            i += 8;
+        }
         while i < b.len() && !STRING_SPECIAL[b[i] as usize] {
             i += 1;
         }
@@ -312,19 +342,43 @@ fn scan_string(b: &[u8], start: usize) -> (usize, u8) {
     }
 }
 
+/// Lines longer than this resolve columns from [`column_checkpoints`]
+/// rather than from the line start.
+const LONG_LINE: usize = 4096;
+
 /// The 0-based column of byte `at` on the line starting at `line_start`, as
 /// the reference JSON scanner counts: a tab is two columns, a carriage
 /// return none, and inside strings each grapheme cluster is one column
 /// (each of a string's quotes and backslashes being a cluster of its own).
 /// Everything else is one column per byte, which is exact since tokens
 /// outside strings are ASCII (a non-ASCII byte there is an invalid token).
-pub(crate) fn count_columns(text: &str, line_start: usize, at: usize) -> usize {
+///
+/// Far into a long line, counting resumes from the nearest checkpoint
+/// before `at` (`checkpoints` builds them once per file), so resolving many
+/// positions on one huge line stays linear overall.
+pub(crate) fn count_columns<'c>(
+    text: &str,
+    line_start: usize,
+    at: usize,
+    checkpoints: impl FnOnce() -> &'c [(u32, u32)],
+) -> usize {
     let bytes = text.as_bytes();
     let at = at.min(bytes.len());
-    let line_start = line_start.min(at);
-    let prefix = &bytes[line_start..at];
+    let mut from = line_start.min(at);
+    let mut col = 0;
+    if at - from > LONG_LINE {
+        let cps = checkpoints();
+        let idx = cps.partition_point(|&(b, _)| b as usize <= at);
+        if let Some(&(b, c)) = idx.checked_sub(1).and_then(|i| cps.get(i))
+            && b as usize >= from
+        {
+            from = b as usize;
+            col = c as usize;
+        }
+    }
+    let prefix = &bytes[from..at];
     if prefix.is_ascii() {
-        let mut col = prefix.len();
+        col += prefix.len();
         for &b in prefix {
             match b {
                 b'\t' => col += 1,
@@ -334,9 +388,16 @@ pub(crate) fn count_columns(text: &str, line_start: usize, at: usize) -> usize {
         }
         return col;
     }
+    col + walk_columns(text, from, at)
+}
+
+/// Columns from `from`, a position outside any token, up to `at` (same
+/// line).
+fn walk_columns(text: &str, from: usize, at: usize) -> usize {
+    let bytes = text.as_bytes();
     let mut col = 0;
-    let mut pos = line_start;
-    let mut scanner = Scanner::new(text, line_start);
+    let mut pos = from;
+    let mut scanner = Scanner::new(text, from);
     loop {
         let tok = scanner.next_token();
         let ws_end = (tok.span.start as usize).min(at);
@@ -370,6 +431,47 @@ pub(crate) fn count_columns(text: &str, line_start: usize, at: usize) -> usize {
     }
 }
 
+/// Distance between checkpoints, in bytes.
+const CHECKPOINT_STRIDE: usize = 256;
+
+/// `(byte, column)` pairs at token starts every 256 bytes or so through the
+/// file, in order: where [`count_columns`] may resume counting.
+pub(crate) fn column_checkpoints(text: &str) -> Box<[(u32, u32)]> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut scanner = Scanner::new(text, 0);
+    let mut pos = 0;
+    let mut col = 0;
+    let mut last = 0;
+    loop {
+        let tok = scanner.next_token();
+        if tok.kind == Kind::Eof {
+            break;
+        }
+        let start = tok.span.start as usize;
+        for &b in &bytes[pos..start] {
+            match b {
+                b'\n' => col = 0,
+                b'\t' => col += 2,
+                b'\r' => {}
+                _ => col += 1,
+            }
+        }
+        if start - last >= CHECKPOINT_STRIDE {
+            out.push((start as u32, col as u32));
+            last = start;
+        }
+        let end = tok.span.end as usize;
+        col += if tok.kind == Kind::String {
+            string_columns(text, start, end, end)
+        } else {
+            end - start
+        };
+        pos = end;
+    }
+    out.into_boxed_slice()
+}
+
 /// Columns of the string token `start..end` that start before `at`.
 fn string_columns(text: &str, start: usize, end: usize, at: usize) -> usize {
     let bytes = text.as_bytes();
@@ -383,6 +485,14 @@ fn string_columns(text: &str, start: usize, end: usize, at: usize) -> usize {
             b < 0x80 && (b == b'"' || b == b'\\' || bytes.get(i + 1).is_none_or(|n| n.is_ascii()));
         if ascii_alone {
             i += 1;
+        } else if let (ch, len) = decode_at(bytes, i)
+            && ch >= 0x80
+            && !is_prepend(ch)
+            && bytes.get(i + len).is_none_or(|n| n.is_ascii())
+        {
+            // Nothing ASCII extends a cluster, and only a prepended mark
+            // reaches forward: a character before ASCII stands alone.
+            i += len;
         } else {
             let cluster = text
                 .get(i..end)
@@ -465,12 +575,32 @@ mod tests {
     }
 
     #[test]
+    fn checkpoints_agree_with_counting_from_the_line_start() {
+        let mut text = String::from("{\t");
+        for i in 0..700 {
+            text.push_str(&format!("\"k{i}\u{301}\":\t\"v\\\"é👍🏽\u{600}x\", \r"));
+        }
+        text.push_str("\"end\": [1, tru]}\n  [\"\u{1F1E9}\u{1F1EA}\"]");
+        let cps = column_checkpoints(&text);
+        assert!(cps.len() > 80);
+        let nl = text.find('\n').unwrap();
+        for at in (0..text.len()).step_by(53) {
+            let line_start = if at > nl { nl + 1 } else { 0 };
+            assert_eq!(
+                count_columns(&text, line_start, at, || &cps),
+                walk_columns(&text, line_start, at),
+                "byte {at}"
+            );
+        }
+    }
+
+    #[test]
     fn columns_follow_the_json_scanner() {
         // tab = 2 columns, CR = 0
-        assert_eq!(count_columns("\t\r{", 0, 2), 2);
+        assert_eq!(count_columns("\t\r{", 0, 2, || &[]), 2);
         // graphemes inside strings; `"` + combining mark is two columns
         let s = "[\"e\u{301}\", \"\u{301}\", 1]";
         let one = s.find('1').unwrap();
-        assert_eq!(count_columns(s, 0, one), 11);
+        assert_eq!(count_columns(s, 0, one, || &[]), 11);
     }
 }
