@@ -8,16 +8,38 @@
 //! tree keeps every property in source order.
 //!
 //! Parsing matches the reference's diagnostics (summary, detail, subject
-//! range and order) for every kind of malformed input, including its
-//! recovery, which can report several problems in one file. Differences:
+//! and context ranges, order) for every kind of malformed input, including
+//! its recovery, which can report several problems in one file, and its
+//! quirks (an "Invalid JSON string" column is the token's column plus the
+//! error's *byte* offset; a prepended concatenation mark such as U+0600
+//! swallows the closing quote after it). Differences:
 //!
 //! - nesting deeper than [`ParseOptions::max_depth`] objects and arrays is
-//!   reported ("Nesting too deep") instead of parsed;
+//!   reported ("Nesting too deep") and parsing stops; the reference has no
+//!   limit;
 //! - the reference reads bytes; here a file is text, and
 //!   [`source_from_bytes`] replaces each byte that is not valid UTF-8 with
 //!   U+FFFD as Go's JSON decoder does inside strings (silently, as the
-//!   reference does). Columns still match, but byte offsets after such a
-//!   byte are two more per replaced byte.
+//!   reference does). Lines and columns still match, but byte offsets after
+//!   such a byte inside a string are two more per replaced byte (and so is
+//!   the column of an "Invalid JSON string" error after one);
+//! - grapheme clusters inside strings follow Unicode 17
+//!   (`unicode-segmentation`) where the reference uses Unicode 13, which
+//!   can change a column after rare scripts' clusters; the prepended marks
+//!   that decide where a string ends are Unicode 13's, as in the reference;
+//! - the placeholder root of a file that failed to parse has its closing
+//!   brace at 1:1 where the reference's is an all-zero range;
+//! - files over [`MAX_FILE_SIZE`](crate::source::MAX_FILE_SIZE) bytes are
+//!   reported ("File too large") rather than parsed.
+//!
+//! ## Strings and templates
+//!
+//! The body layer parses string values as templates. The reference parses
+//! the *decoded* value, positioned as if it began one column and one byte
+//! after the opening quote (`SrcRange.Start` + 1), so its positions are
+//! exact only when the literal has no escapes. [`JsonString::is_raw`] says
+//! when that is so: the template text is then [`JsonString::content_span`]
+//! of this very file.
 //!
 //! ## Positions
 //!

@@ -17,7 +17,7 @@ use std::sync::Arc;
 use super::ast::{Document, File, JsonString, Object, Property, Value};
 use super::scanner::{Kind, STR_BACKSLASH, STR_CLOSED, STR_SWALLOWED, Scanner, Token};
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::source::{Pos, Range, SourceFile, Span};
+use crate::source::{MAX_FILE_SIZE, Pos, Range, SourceFile, Span};
 
 /// The deepest nesting of objects and arrays [`super::parse`] accepts.
 pub const DEFAULT_MAX_DEPTH: usize = 10_000;
@@ -89,8 +89,8 @@ impl<'a> Peeker<'a> {
 }
 
 /// An object or array being parsed. Its entries so far sit on the parser's
-/// shared scratch stacks from `base` on, so each finished container gets
-/// one exactly-sized allocation.
+/// shared scratch stacks from `base` on; when it closes they move to the
+/// document as one contiguous block.
 struct Frame {
     is_object: bool,
     open: Span,
@@ -150,8 +150,20 @@ impl<'a> Parser<'a> {
     }
 
     /// `parseFileContent`: a value and then the end of the input. `None`
-    /// when parsing stopped at the depth limit.
+    /// when parsing stopped at the depth limit (or never started, for a
+    /// file too large for 32-bit spans).
     fn parse_content(&mut self) -> Option<Value> {
+        if self.text.len() > MAX_FILE_SIZE {
+            self.diags.push(Diagnostic::error(
+                "File too large",
+                format!(
+                    "The file {} is {} bytes long; files over {MAX_FILE_SIZE} bytes are not supported.",
+                    self.src.name(),
+                    self.text.len()
+                ),
+            ));
+            return None;
+        }
         let v = self.parse_value_tree()?;
         let next = self.p.peek();
         if self.diags.is_empty() && next.kind != Kind::Eof {
