@@ -164,6 +164,21 @@ impl fmt::Display for Range {
     }
 }
 
+/// How a [`SourceFile`] counts columns.
+///
+/// HashiCorp's two scanners disagree: the native syntax counts grapheme
+/// clusters, while the JSON scanner counts a tab as two columns, a carriage
+/// return as none, and counts grapheme clusters only inside strings. Each
+/// file resolves positions with the rule of the syntax it is written in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum ColumnRule {
+    /// One column per grapheme cluster (native syntax, spec files).
+    #[default]
+    Graphemes,
+    /// The JSON scanner's counting (see [`crate::syntax::json`]).
+    Json,
+}
+
 /// The largest file hcldecode accepts, in bytes (spans are 32-bit).
 pub const MAX_FILE_SIZE: usize = u32::MAX as usize - 1;
 
@@ -179,9 +194,13 @@ pub const MAX_FILE_SIZE: usize = u32::MAX as usize - 1;
 pub struct SourceFile {
     name: Arc<str>,
     text: Box<str>,
+    columns: ColumnRule,
     /// Byte offset of the start of every line after the first; built on
     /// first use so successful decodes never pay for it.
     line_starts: OnceLock<Box<[u32]>>,
+    /// [`ColumnRule::Json`] only: where column counting may resume on long
+    /// lines; built on first use.
+    json_checkpoints: OnceLock<Box<[(u32, u32)]>>,
 }
 
 impl fmt::Debug for SourceFile {
@@ -199,11 +218,28 @@ impl SourceFile {
     /// Texts longer than [`MAX_FILE_SIZE`] are the caller's to reject;
     /// positions past 4 GiB would wrap.
     pub fn new(name: impl Into<Arc<str>>, text: impl Into<Box<str>>) -> Arc<SourceFile> {
+        SourceFile::with_columns(name, text, ColumnRule::Graphemes)
+    }
+
+    /// A source file whose positions follow `columns`; JSON files use
+    /// [`ColumnRule::Json`].
+    pub fn with_columns(
+        name: impl Into<Arc<str>>,
+        text: impl Into<Box<str>>,
+        columns: ColumnRule,
+    ) -> Arc<SourceFile> {
         Arc::new(SourceFile {
             name: name.into(),
             text: text.into(),
+            columns,
             line_starts: OnceLock::new(),
+            json_checkpoints: OnceLock::new(),
         })
+    }
+
+    /// How this file counts columns.
+    pub fn column_rule(&self) -> ColumnRule {
+        self.columns
     }
 
     /// The file name.
@@ -243,7 +279,15 @@ impl SourceFile {
         } else {
             starts[idx - 1] as usize
         };
-        let column = 1 + count_columns(&self.text.as_bytes()[line_start..byte]);
+        let column = 1 + match self.columns {
+            ColumnRule::Graphemes => count_columns(&self.text.as_bytes()[line_start..byte]),
+            ColumnRule::Json => {
+                crate::syntax::json::count_columns(&self.text, line_start, byte, || {
+                    self.json_checkpoints
+                        .get_or_init(|| crate::syntax::json::column_checkpoints(&self.text))
+                })
+            }
+        };
         Pos {
             line: idx + 1,
             column,

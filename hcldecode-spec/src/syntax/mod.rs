@@ -3,6 +3,7 @@
 
 pub mod body;
 pub mod expr;
+pub mod json;
 pub mod native;
 pub mod suggest;
 
