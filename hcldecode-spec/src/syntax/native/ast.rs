@@ -411,22 +411,25 @@ pub enum ExprKind {
 
 impl Expr {
     /// `StartRange()`: the span HCL uses for a reference to the start of the
-    /// expression (the name of a call, the condition of a conditional, the
-    /// opening bracket of a collection).
+    /// expression (the name and opening parenthesis of a call, the start of
+    /// a conditional's condition, the opening bracket of a collection, the
+    /// marker of a splat).
     pub fn start_span(&self) -> Span {
         match &self.kind {
-            ExprKind::FunctionCall { name, .. } => *name,
-            ExprKind::Conditional { cond, .. } => cond.span,
+            ExprKind::FunctionCall {
+                name, open_paren, ..
+            } => Span::new(name.start, open_paren.end),
+            ExprKind::Conditional { cond, .. } => cond.start_span(),
             ExprKind::Index { open, .. }
             | ExprKind::Tuple { open, .. }
             | ExprKind::Object { open, .. } => *open,
             ExprKind::For(f) => f.open,
-            ExprKind::Splat { source, .. } => source.start_span(),
+            ExprKind::Splat { marker, .. } => *marker,
             ExprKind::BinaryOp { lhs, .. } => lhs.start_span(),
             ExprKind::UnaryOp { symbol, .. } => *symbol,
             ExprKind::Template { parts } => parts.first().map_or(self.span, Expr::start_span),
             ExprKind::TemplateJoin { tuple } => tuple.start_span(),
-            ExprKind::TemplateWrap { wrapped } => wrapped.start_span(),
+            ExprKind::TemplateWrap { .. } => self.span,
             ExprKind::Parens(inner) => inner.start_span(),
             _ => self.span,
         }
