@@ -275,7 +275,13 @@ impl SourceFile {
         // Number of line starts at or before `byte`.
         let idx = starts.partition_point(|&s| s as usize <= byte);
         let line_start = if idx == 0 {
-            0
+            // A UTF-8 byte order mark is not text: HashiCorp's scanner
+            // counts the first line's columns from just after it.
+            if byte >= 3 && self.text.starts_with('\u{FEFF}') {
+                3
+            } else {
+                0
+            }
         } else {
             starts[idx - 1] as usize
         };
@@ -397,6 +403,14 @@ mod tests {
         assert_eq!(f.pos(y).column, 2);
         assert_eq!(f.pos(y).line, 3);
         assert_eq!(f.pos(1000).byte, f.source().len());
+    }
+
+    #[test]
+    fn byte_order_mark_takes_no_column() {
+        let f = SourceFile::new("t", "\u{FEFF}ab\ncd");
+        assert_eq!(f.pos(3).column, 1);
+        assert_eq!(f.pos(4).column, 2);
+        assert_eq!(f.pos(7).column, 2);
     }
 
     #[test]

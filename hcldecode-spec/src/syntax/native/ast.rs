@@ -411,14 +411,14 @@ pub enum ExprKind {
 
 impl Expr {
     /// `StartRange()`: the span HCL uses for a reference to the start of the
-    /// expression (a call's name and opening parenthesis, the start of a
-    /// conditional's condition, the opening bracket of a collection, a
-    /// splat's marker).
+    /// expression (the name and opening parenthesis of a call, the start of
+    /// a conditional's condition, the opening bracket of a collection, the
+    /// marker of a splat).
     pub fn start_span(&self) -> Span {
         match &self.kind {
             ExprKind::FunctionCall {
                 name, open_paren, ..
-            } => Span::between(*name, *open_paren),
+            } => Span::new(name.start, open_paren.end),
             ExprKind::Conditional { cond, .. } => cond.start_span(),
             ExprKind::Index { open, .. }
             | ExprKind::Tuple { open, .. }
@@ -429,6 +429,7 @@ impl Expr {
             ExprKind::UnaryOp { symbol, .. } => *symbol,
             ExprKind::Template { parts } => parts.first().map_or(self.span, Expr::start_span),
             ExprKind::TemplateJoin { tuple } => tuple.start_span(),
+            ExprKind::TemplateWrap { .. } => self.span,
             ExprKind::Parens(inner) => inner.start_span(),
             _ => self.span,
         }

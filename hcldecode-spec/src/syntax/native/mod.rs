@@ -1,35 +1,240 @@
 //! HCL native syntax: `name = expr` attributes, `type "label" { }` blocks,
 //! expressions and templates.
+//!
+//! This is a port of HashiCorp's `hclsyntax` (HCL v2.14.1): the scanner,
+//! the recovering parser, and the static analysis helpers. Trees have the
+//! same node kinds and ranges as hclsyntax builds, and syntax errors are
+//! reported with the same diagnostics (summary, detail, subject and
+//! context ranges), in the same order.
+//!
+//! ```
+//! use hcldecode_spec::source::SourceFile;
+//! use hcldecode_spec::syntax::native::parse_config;
+//!
+//! let file = SourceFile::new("main.hcl", "name = \"web\"\nport \"http\" { number = 80 }\n");
+//! let (tree, diags) = parse_config(file);
+//! assert!(diags.is_empty());
+//! assert_eq!(tree.body.attributes.len(), 1);
+//! assert_eq!(tree.body.blocks[0].labels.len(), 1);
+//! ```
 
-pub mod ast;
-// TEMP-STUB-BEGIN
-use crate::diag::Diagnostics;
-use crate::source::SourceFile;
 use std::sync::Arc;
-/// stub
+
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::source::{MAX_FILE_SIZE, SourceFile, Span};
+
+pub mod analysis;
+pub mod ast;
+mod ident_tables;
+pub mod lexer;
+mod parser;
+mod strings;
+mod template;
+pub mod token;
+
+pub use analysis::Traversal;
+pub use lexer::{LexMode, is_valid_identifier, lex};
+pub use strings::check_number_literal;
+
+use parser::Parser;
+use token::TokenKind;
+
+/// The byte that stands for a byte of invalid UTF-8 in a source text.
+///
+/// Source texts are `str`, so [`source_from_bytes`] replaces every byte
+/// that HashiCorp's scanner would reject as bad UTF-8 with this ASCII
+/// control character (SUB, U+001A), keeping every offset exact. The scanner
+/// treats it as a bad byte wherever it appears except in comments (which,
+/// as in hclsyntax, accept anything), and reports "Invalid character
+/// encoding" at the first one, in token order, as hclsyntax does.
+pub const INVALID_BYTE_PLACEHOLDER: u8 = 0x1A;
+
+/// The default limit on nesting of expressions, blocks and template
+/// directives.
+pub const DEFAULT_MAX_DEPTH: u32 = 500;
+
+/// Parser settings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ParseOptions {
+    /// How deeply expressions, blocks and template directives may nest;
+    /// deeper input gets a "Nesting too deep" error instead of exhausting
+    /// the stack.
+    pub max_depth: u32,
+}
+
+impl Default for ParseOptions {
+    fn default() -> Self {
+        ParseOptions {
+            max_depth: DEFAULT_MAX_DEPTH,
+        }
+    }
+}
+
+fn whole(file: &SourceFile) -> Span {
+    Span::new(0, file.source().len() as u32)
+}
+
+fn lexed<'a>(file: &'a SourceFile, span: Span, mode: LexMode, opts: &ParseOptions) -> Parser<'a> {
+    let toks = lex(file.source(), span, mode);
+    let mut diags = Vec::new();
+    lexer::check_invalid_tokens(&toks, file, &mut diags);
+    Parser::new(file, toks, diags, opts.max_depth)
+}
+
+/// Parses a whole configuration file (`hclsyntax.ParseConfig`). A tree is
+/// always returned, recovered as well as possible after syntax errors.
 pub fn parse_config(file: Arc<SourceFile>) -> (ast::File, Diagnostics) {
-    let _ = file;
-    todo!()
+    parse_config_with(file, &ParseOptions::default())
 }
-/// stub
-pub fn parse_expression(file: Arc<SourceFile>) -> (ast::Expr, Diagnostics) {
-    let _ = file;
-    todo!()
+
+/// [`parse_config`] with explicit [`ParseOptions`].
+pub fn parse_config_with(file: Arc<SourceFile>, opts: &ParseOptions) -> (ast::File, Diagnostics) {
+    let (body, diags) = {
+        let mut p = lexed(&file, whole(&file), LexMode::Normal, opts);
+        let body = p.parse_body(TokenKind::Eof);
+        (body, p.diags)
+    };
+    (
+        ast::File {
+            source: file,
+            body: Arc::new(body),
+        },
+        Diagnostics(diags),
+    )
 }
-/// stub
-pub mod analysis {
-    use super::ast::Expr;
-    use crate::diag::Diagnostics;
-    use crate::source::SourceFile;
-    /// stub
-    pub fn expr_as_keyword<'a>(file: &'a SourceFile, e: &'a Expr) -> Option<&'a str> {
-        let _ = (file, e);
-        todo!()
+
+/// Parses the whole text as one expression (`hclsyntax.ParseExpression`);
+/// newlines are insignificant, as inside parentheses.
+pub fn parse_expression(file: &SourceFile) -> (ast::Expr, Diagnostics) {
+    parse_expression_in(file, whole(file), &ParseOptions::default())
+}
+
+/// Parses the text within `span` of `file` as one expression; spans in the
+/// result are offsets into the whole file.
+pub fn parse_expression_in(
+    file: &SourceFile,
+    span: Span,
+    opts: &ParseOptions,
+) -> (ast::Expr, Diagnostics) {
+    let mut p = lexed(file, span, LexMode::Normal, opts);
+    p.push_nl(false);
+    let expr = p.parse_expression();
+    let next = p.peek();
+    if next.kind != TokenKind::Eof && !p.recovery {
+        p.err(
+            "Extra characters after expression",
+            "An expression was successfully parsed, but extra characters were found after it.",
+            next.span,
+            None,
+        );
     }
-    /// stub
-    pub fn expr_list<'a>(file: &SourceFile, e: &'a Expr) -> Result<Vec<&'a Expr>, Diagnostics> {
-        let _ = (file, e);
-        todo!()
-    }
+    p.pop_nl();
+    (expr, Diagnostics(p.diags))
 }
-// TEMP-STUB-END
+
+/// Parses the whole text as a template (`hclsyntax.ParseTemplate`): text
+/// with `${...}` interpolations and `%{...}` directives.
+pub fn parse_template(file: &SourceFile) -> (ast::Expr, Diagnostics) {
+    parse_template_in(file, whole(file), &ParseOptions::default())
+}
+
+/// Parses the text within `span` of `file` as a template; spans in the
+/// result are offsets into the whole file (as the JSON syntax needs for
+/// templates embedded in strings).
+pub fn parse_template_in(
+    file: &SourceFile,
+    span: Span,
+    opts: &ParseOptions,
+) -> (ast::Expr, Diagnostics) {
+    let mut p = lexed(file, span, LexMode::Template, opts);
+    let expr = p.parse_template(TokenKind::Eof, false);
+    (expr, Diagnostics(p.diags))
+}
+
+/// Parses the text within `span` of `file` as an absolute traversal
+/// (`hclsyntax.ParseTraversalAbs`): a variable name followed by attribute
+/// accesses and literal index keys. `None` when there is not even a
+/// variable name (with an error).
+pub fn parse_traversal_abs(file: &SourceFile, span: Span) -> (Option<Traversal>, Diagnostics) {
+    let mut p = lexed(file, span, LexMode::Normal, &ParseOptions::default());
+    p.push_nl(false);
+    let t = p.parse_traversal_abs();
+    p.pop_nl();
+    (t, Diagnostics(p.diags))
+}
+
+/// Makes a source file from bytes that may not be valid UTF-8.
+///
+/// Bytes hclsyntax's scanner reads as bad UTF-8 are replaced one for one by
+/// [`INVALID_BYTE_PLACEHOLDER`], so that offsets, lines and columns stay
+/// those of the original bytes; the parser then reports them ("Invalid
+/// character encoding", once per file, not within comments) exactly where
+/// hclsyntax does. Sequences hclsyntax's scanner takes for characters
+/// although they are not valid UTF-8 (overlong forms, surrogates, code
+/// points past U+10FFFF) become a replacement character of the same length.
+/// A UTF-8 byte order mark is kept; the scanner skips it.
+///
+/// The diagnostics are about the file as a whole: a file larger than
+/// [`MAX_FILE_SIZE`] is refused (and an empty source returned).
+pub fn source_from_bytes(name: &str, bytes: Vec<u8>) -> (Arc<SourceFile>, Diagnostics) {
+    if bytes.len() > MAX_FILE_SIZE {
+        let d = Diagnostic::error(
+            "File too large",
+            format!(
+                "The file {name:?} is {} bytes long; files larger than {MAX_FILE_SIZE} bytes are not supported.",
+                bytes.len()
+            ),
+        );
+        return (SourceFile::new(name, ""), Diagnostics::from(d));
+    }
+    let text = match String::from_utf8(bytes) {
+        Ok(s) => s,
+        Err(e) => sanitize_utf8(e.into_bytes()),
+    };
+    (SourceFile::new(name, text), Diagnostics::new())
+}
+
+/// Rewrites bytes as hclsyntax's scanner sees them (see
+/// [`source_from_bytes`]).
+fn sanitize_utf8(b: Vec<u8>) -> String {
+    let mut out: Vec<u8> = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if c < 0x80 {
+            out.push(c);
+            i += 1;
+            continue;
+        }
+        let n = match c {
+            0xC0..=0xDF => 2,
+            0xE0..=0xEF => 3,
+            0xF0..=0xF7 => 4,
+            _ => 0,
+        };
+        let complete = n > 0
+            && i + n <= b.len()
+            && b[i + 1..i + n].iter().all(|&x| (0x80..=0xBF).contains(&x));
+        if !complete {
+            out.push(INVALID_BYTE_PLACEHOLDER);
+            i += 1;
+            continue;
+        }
+        let seq = &b[i..i + n];
+        if std::str::from_utf8(seq).is_ok() {
+            out.extend_from_slice(seq);
+        } else {
+            // A character to hclsyntax, but not valid UTF-8: keep a valid,
+            // non-identifier character of the same length.
+            let repl = match n {
+                2 => "\u{D7}",
+                3 => "\u{FFFD}",
+                _ => "\u{1FFFD}",
+            };
+            out.extend_from_slice(repl.as_bytes());
+        }
+        i += n;
+    }
+    String::from_utf8(out)
+        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}

@@ -1,0 +1,710 @@
+//! The native-syntax scanner: a hand-written port of hclsyntax's Ragel
+//! scanner (`scan_tokens.rl`), producing the same tokens with the same
+//! boundaries, including its quirks around `$`/`%` in templates, heredoc
+//! markers and unterminated constructs.
+//!
+//! The scanner never allocates per token: tokens are a kind and a span.
+
+use super::ident_tables::{ID_CONTINUE, ID_START};
+use super::token::{Token, TokenKind};
+use super::INVALID_BYTE_PLACEHOLDER as BAD;
+use crate::diag::Diagnostic;
+use crate::source::{SourceFile, Span};
+
+/// What the scanner starts with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LexMode {
+    /// A configuration file or a standalone expression (`LexConfig`).
+    Normal,
+    /// A bare template, where the text is literal until `${` or `%{`
+    /// (`LexTemplate`).
+    Template,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Frame {
+    Main,
+    Str,
+    Heredoc,
+    Bare,
+}
+
+struct Heredoc {
+    marker: (usize, usize),
+    start_of_line: bool,
+}
+
+struct Lexer<'a> {
+    text: &'a str,
+    b: &'a [u8],
+    pos: usize,
+    mode: LexMode,
+    tokens: Vec<Token>,
+    frames: Vec<Frame>,
+    braces: i64,
+    ret_braces: Vec<i64>,
+    heredocs: Vec<Heredoc>,
+    stopped: bool,
+}
+
+/// Whether `c` (above U+007F) may start an identifier.
+fn is_id_start(c: u32) -> bool {
+    in_table(ID_START, c)
+}
+
+/// Whether `c` (above U+007F) may continue an identifier.
+fn is_id_continue(c: u32) -> bool {
+    in_table(ID_CONTINUE, c)
+}
+
+fn in_table(table: &[(u32, u32)], c: u32) -> bool {
+    table
+        .binary_search_by(|&(lo, hi)| {
+            if hi < c {
+                std::cmp::Ordering::Less
+            } else if lo > c {
+                std::cmp::Ordering::Greater
+            } else {
+                std::cmp::Ordering::Equal
+            }
+        })
+        .is_ok()
+}
+
+/// Length in bytes of the UTF-8 sequence starting with `lead`.
+#[inline]
+fn utf8_len(lead: u8) -> usize {
+    if lead < 0x80 {
+        1
+    } else if lead < 0xE0 {
+        2
+    } else if lead < 0xF0 {
+        3
+    } else {
+        4
+    }
+}
+
+/// Decodes the character at `i` (the input is valid UTF-8; missing bytes
+/// read as zero rather than panicking).
+#[inline]
+fn decode(b: &[u8], i: usize) -> (u32, usize) {
+    let at = |k: usize| b.get(i + k).copied().unwrap_or(0) as u32 & 0x3F;
+    let c0 = b.get(i).copied().unwrap_or(0) as u32;
+    match utf8_len(c0 as u8) {
+        1 => (c0, 1),
+        2 => (((c0 & 0x1F) << 6) | at(1), 2),
+        3 => (((c0 & 0x0F) << 12) | (at(1) << 6) | at(2), 3),
+        _ => (((c0 & 0x07) << 18) | (at(1) << 12) | (at(2) << 6) | at(3), 4),
+    }
+}
+
+/// Whether `s` is a valid identifier by the scanner's rules
+/// (`hclsyntax.ValidIdentifier`): a letter (Unicode 9.0 `ID_Start`) or `_`,
+/// then letters, digits, `_` and `-` (`ID_Continue` or `-`).
+///
+/// ```
+/// use hcldecode_spec::syntax::native::is_valid_identifier;
+/// assert!(is_valid_identifier("foo-bar_2"));
+/// assert!(is_valid_identifier("ñame"));
+/// assert!(!is_valid_identifier("2x"));
+/// assert!(!is_valid_identifier("a.b"));
+/// ```
+pub fn is_valid_identifier(s: &str) -> bool {
+    let b = s.as_bytes();
+    match ident_end(b, 0) {
+        Some(end) => end == b.len(),
+        None => false,
+    }
+}
+
+/// If an identifier starts at `i`, the offset just past it.
+#[inline]
+fn ident_end(b: &[u8], i: usize) -> Option<usize> {
+    let c = *b.get(i)?;
+    let mut j = if c.is_ascii_alphabetic() || c == b'_' {
+        i + 1
+    } else if c >= 0x80 {
+        let (ch, n) = decode(b, i);
+        if !is_id_start(ch) {
+            return None;
+        }
+        i + n
+    } else {
+        return None;
+    };
+    loop {
+        match b.get(j) {
+            Some(&c) if c.is_ascii_alphanumeric() || c == b'_' || c == b'-' => j += 1,
+            Some(&c) if c >= 0x80 => {
+                let (ch, n) = decode(b, j);
+                if is_id_continue(ch) {
+                    j += n;
+                } else {
+                    break;
+                }
+            }
+            _ => break,
+        }
+    }
+    Some(j)
+}
+
+/// Scans `span` of `text` (which must be on character boundaries; the
+/// whole text when in doubt) into tokens whose spans are offsets into
+/// `text`. The last token is always [`TokenKind::Eof`]. A UTF-8 byte order
+/// mark at the start of the span is skipped, as hclsyntax does.
+pub fn lex(text: &str, span: Span, mode: LexMode) -> Vec<Token> {
+    let (start, end) = match text.get(span.as_range()) {
+        Some(_) => (span.start as usize, span.end as usize),
+        None => (text.len(), text.len()),
+    };
+    let b = &text.as_bytes()[..end];
+    let mut start = start;
+    if b[start..].starts_with(b"\xEF\xBB\xBF") {
+        start += 3;
+    }
+    let mut lx = Lexer {
+        text,
+        b,
+        pos: start,
+        mode,
+        tokens: Vec::with_capacity((end - start) / 5 + 4),
+        frames: vec![match mode {
+            LexMode::Normal => Frame::Main,
+            LexMode::Template => Frame::Bare,
+        }],
+        braces: 0,
+        ret_braces: Vec::new(),
+        heredocs: Vec::new(),
+        stopped: false,
+    };
+    while lx.pos < end && !lx.stopped {
+        match lx.frames.last().copied().unwrap_or(Frame::Main) {
+            Frame::Main => lx.main(),
+            Frame::Str => lx.string(),
+            Frame::Heredoc => lx.heredoc(),
+            Frame::Bare => lx.bare(),
+        }
+    }
+    lx.tokens.push(Token {
+        kind: TokenKind::Eof,
+        span: Span::empty(end as u32),
+    });
+    lx.tokens
+}
+
+impl Lexer<'_> {
+    #[inline]
+    fn tok(&mut self, kind: TokenKind, s: usize, e: usize) {
+        self.tokens.push(Token {
+            kind,
+            span: Span::new(s as u32, e as u32),
+        });
+        self.pos = e;
+    }
+
+    #[inline]
+    fn at(&self, i: usize) -> Option<u8> {
+        self.b.get(i).copied()
+    }
+
+    /// The scanner cannot match anything at `s`: everything from there to
+    /// the end becomes one token.
+    fn fail(&mut self, s: usize) {
+        let kind = if self.mode == LexMode::Template && self.frames.len() == 1 {
+            TokenKind::StringLit
+        } else {
+            TokenKind::Invalid
+        };
+        let end = self.b.len();
+        self.tok(kind, s, end);
+        self.stopped = true;
+    }
+
+    fn pop_frame(&mut self) {
+        if self.frames.len() > 1 {
+            self.frames.pop();
+        }
+    }
+
+    fn begin_sequence(&mut self, kind: TokenKind, s: usize) {
+        let mut e = s + 2;
+        if self.at(e) == Some(b'~') {
+            e += 1;
+        }
+        self.tok(kind, s, e);
+        self.braces += 1;
+        self.ret_braces.push(self.braces);
+        if let Some(h) = self.heredocs.last_mut() {
+            h.start_of_line = false;
+        }
+        self.frames.push(Frame::Main);
+    }
+
+    fn main(&mut self) {
+        use TokenKind::*;
+        let s = self.pos;
+        let b = self.b;
+        let c = b[s];
+        let next = self.at(s + 1);
+        match c {
+            b' ' | b'\t' => {
+                let mut i = s + 1;
+                while i < b.len() && (b[i] == b' ' || b[i] == b'\t') {
+                    i += 1;
+                }
+                self.pos = i;
+            }
+            b'\n' => self.tok(Newline, s, s + 1),
+            b'\r' => {
+                if next == Some(b'\n') {
+                    self.tok(Newline, s, s + 2)
+                } else {
+                    self.tok(Invalid, s, s + 1)
+                }
+            }
+            b'0'..=b'9' => {
+                let mut i = s + 1;
+                let mut last = i;
+                loop {
+                    match self.at(i) {
+                        Some(b'0'..=b'9') => {
+                            i += 1;
+                            last = i;
+                        }
+                        Some(b'.') => i += 1,
+                        Some(b'e' | b'E') => {
+                            let mut k = i + 1;
+                            if matches!(self.at(k), Some(b'+' | b'-')) {
+                                k += 1;
+                            }
+                            if matches!(self.at(k), Some(b'0'..=b'9')) {
+                                i = k + 1;
+                                last = i;
+                            } else {
+                                break;
+                            }
+                        }
+                        _ => break,
+                    }
+                }
+                self.tok(NumberLit, s, last)
+            }
+            b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
+                let e = ident_end(b, s).unwrap_or(s + 1);
+                self.tok(Ident, s, e)
+            }
+            b'#' => self.line_comment(s),
+            b'/' => match next {
+                Some(b'/') => self.line_comment(s),
+                Some(b'*') => {
+                    let mut i = s + 2;
+                    let mut found = None;
+                    while i + 1 < b.len() {
+                        if b[i] == b'*' && b[i + 1] == b'/' {
+                            found = Some(i + 2);
+                            break;
+                        }
+                        i += 1;
+                    }
+                    match found {
+                        Some(e) => self.tok(Comment, s, e),
+                        None => self.tok(Slash, s, s + 1),
+                    }
+                }
+                _ => self.tok(Slash, s, s + 1),
+            },
+            b'=' => match next {
+                Some(b'=') => self.tok(EqualOp, s, s + 2),
+                Some(b'>') => self.tok(FatArrow, s, s + 2),
+                _ => self.tok(Equal, s, s + 1),
+            },
+            b'!' => match next {
+                Some(b'=') => self.tok(NotEqual, s, s + 2),
+                _ => self.tok(Bang, s, s + 1),
+            },
+            b'<' => match next {
+                Some(b'=') => self.tok(LessThanEq, s, s + 2),
+                Some(b'<') => self.heredoc_intro(s),
+                _ => self.tok(LessThan, s, s + 1),
+            },
+            b'>' => match next {
+                Some(b'=') => self.tok(GreaterThanEq, s, s + 2),
+                _ => self.tok(GreaterThan, s, s + 1),
+            },
+            b'&' => match next {
+                Some(b'&') => self.tok(And, s, s + 2),
+                _ => self.tok(BitwiseAnd, s, s + 1),
+            },
+            b'|' => match next {
+                Some(b'|') => self.tok(Or, s, s + 2),
+                _ => self.tok(BitwiseOr, s, s + 1),
+            },
+            b'.' => {
+                if next == Some(b'.') && self.at(s + 2) == Some(b'.') {
+                    self.tok(Ellipsis, s, s + 3)
+                } else {
+                    self.tok(Dot, s, s + 1)
+                }
+            }
+            b'~' => {
+                if next == Some(b'}') {
+                    self.tok(TemplateSeqEnd, s, s + 2);
+                    let ret = self.ret_braces.last() == Some(&self.braces);
+                    self.braces -= 1;
+                    if ret {
+                        self.ret_braces.pop();
+                        self.pop_frame();
+                    }
+                } else {
+                    self.tok(BitwiseNot, s, s + 1)
+                }
+            }
+            b'{' => {
+                self.tok(OBrace, s, s + 1);
+                self.braces += 1;
+            }
+            b'}' => {
+                if self.ret_braces.last() == Some(&self.braces) {
+                    self.tok(TemplateSeqEnd, s, s + 1);
+                    self.braces -= 1;
+                    self.ret_braces.pop();
+                    self.pop_frame();
+                } else {
+                    self.tok(CBrace, s, s + 1);
+                    self.braces -= 1;
+                }
+            }
+            b'"' => {
+                self.tok(OQuote, s, s + 1);
+                self.frames.push(Frame::Str);
+            }
+            b'[' => self.tok(OBrack, s, s + 1),
+            b']' => self.tok(CBrack, s, s + 1),
+            b'(' => self.tok(OParen, s, s + 1),
+            b')' => self.tok(CParen, s, s + 1),
+            b',' => self.tok(Comma, s, s + 1),
+            b'*' => self.tok(Star, s, s + 1),
+            b'%' => self.tok(Percent, s, s + 1),
+            b'+' => self.tok(Plus, s, s + 1),
+            b'-' => self.tok(Minus, s, s + 1),
+            b'?' => self.tok(Question, s, s + 1),
+            b':' => self.tok(Colon, s, s + 1),
+            b'^' => self.tok(BitwiseXor, s, s + 1),
+            b';' => self.tok(Semicolon, s, s + 1),
+            b'`' => self.tok(Backtick, s, s + 1),
+            b'\'' => self.tok(Apostrophe, s, s + 1),
+            BAD => self.tok(BadUtf8, s, s + 1),
+            0x80.. => match ident_end(b, s) {
+                Some(e) => self.tok(Ident, s, e),
+                None => {
+                    let n = utf8_len(c);
+                    self.tok(Invalid, s, (s + n).min(b.len()))
+                }
+            },
+            _ => self.tok(Invalid, s, s + 1),
+        }
+    }
+
+    fn line_comment(&mut self, s: usize) {
+        let e = match self.b[s..].iter().position(|&c| c == b'\n') {
+            Some(i) => s + i + 1,
+            None => self.b.len(),
+        };
+        self.tok(TokenKind::Comment, s, e)
+    }
+
+    /// At `<<`: a heredoc introducer `<<` `-`? identifier newline, or just `<`.
+    fn heredoc_intro(&mut self, s: usize) {
+        let mut i = s + 2;
+        if self.at(i) == Some(b'-') {
+            i += 1;
+        }
+        if let Some(e) = ident_end(self.b, i) {
+            let nl_end = match (self.at(e), self.at(e + 1)) {
+                (Some(b'\n'), _) => Some(e + 1),
+                (Some(b'\r'), Some(b'\n')) => Some(e + 2),
+                _ => None,
+            };
+            if let Some(nl_end) = nl_end {
+                self.tok(TokenKind::OHeredoc, s, nl_end);
+                self.heredocs.push(Heredoc {
+                    marker: (i, e),
+                    start_of_line: true,
+                });
+                self.frames.push(Frame::Heredoc);
+                return;
+            }
+        }
+        self.tok(TokenKind::LessThan, s, s + 1)
+    }
+
+    fn string(&mut self) {
+        use TokenKind::*;
+        let s = self.pos;
+        let b = self.b;
+        let c = b[s];
+        match c {
+            b'$' | b'%' => {
+                let open = if c == b'$' {
+                    TemplateInterp
+                } else {
+                    TemplateControl
+                };
+                match self.at(s + 1) {
+                    Some(b'{') => self.begin_sequence(open, s),
+                    Some(n) if n == c && self.at(s + 2) == Some(b'{') => {
+                        let e = if self.at(s + 3) == Some(b'~') {
+                            s + 4
+                        } else {
+                            s + 3
+                        };
+                        self.tok(QuotedLit, s, e)
+                    }
+                    Some(_) => self.tok(QuotedLit, s, s + 1),
+                    None => self.tok(Invalid, s, s + 1),
+                }
+            }
+            b'"' => {
+                self.tok(CQuote, s, s + 1);
+                self.pop_frame();
+            }
+            b'\r' | b'\n' => {
+                let mut i = s + 1;
+                while i < b.len() && (b[i] == b'\r' || b[i] == b'\n') {
+                    i += 1;
+                }
+                self.tok(QuotedNewline, s, i)
+            }
+            BAD => self.tok(BadUtf8, s, s + 1),
+            _ => {
+                let mut i = s;
+                while i < b.len() {
+                    match b[i] {
+                        b'$' | b'%' | b'"' | b'\r' | b'\n' | BAD => break,
+                        b'\\' => match self.at(i + 1) {
+                            None | Some(b'\r' | b'\n' | BAD) => break,
+                            Some(x) => i += 1 + utf8_len(x),
+                        },
+                        x => i += utf8_len(x),
+                    }
+                }
+                let i = i.min(b.len());
+                if i > s {
+                    self.tok(QuotedLit, s, i)
+                } else {
+                    self.tok(Invalid, s, s + 1)
+                }
+            }
+        }
+    }
+
+    /// Shared by heredoc and bare templates: the literal token starting at
+    /// `s`, or `None` if the scanner fails here. Returns the token end and
+    /// whether it ended with a newline (an end-of-line literal).
+    fn template_literal(&mut self, s: usize) -> Option<(usize, bool)> {
+        let b = self.b;
+        let c = b[s];
+        let with_eol = |this: &Self, e: usize| match (this.at(e), this.at(e + 1)) {
+            (Some(b'\n'), _) => (e + 1, true),
+            (Some(b'\r'), Some(b'\n')) => (e + 2, true),
+            _ => (e, false),
+        };
+        match c {
+            b'$' | b'%' => match self.at(s + 1) {
+                Some(n) if n == c && self.at(s + 2) == Some(b'{') => {
+                    let e = if self.at(s + 3) == Some(b'~') {
+                        s + 4
+                    } else {
+                        s + 3
+                    };
+                    Some(with_eol(self, e))
+                }
+                Some(_) => match self.at(s + 2) {
+                    Some(b'\n') => Some((s + 2, true)),
+                    Some(b'\r') => Some((s + 2, false)),
+                    _ => Some((s + 1, false)),
+                },
+                None => None,
+            },
+            b'\n' => Some((s + 1, true)),
+            b'\r' => {
+                if self.at(s + 1) == Some(b'\n') {
+                    Some((s + 2, true))
+                } else {
+                    None
+                }
+            }
+            _ => {
+                let mut i = s;
+                while i < b.len() {
+                    match b[i] {
+                        b'$' | b'%' | b'\r' | b'\n' | BAD => break,
+                        x => i += utf8_len(x),
+                    }
+                }
+                Some(with_eol(self, i.min(b.len())))
+            }
+        }
+    }
+
+    fn heredoc(&mut self) {
+        let s = self.pos;
+        let c = self.b[s];
+        if c == BAD {
+            return self.tok(TokenKind::BadUtf8, s, s + 1);
+        }
+        if (c == b'$' || c == b'%') && self.at(s + 1) == Some(b'{') {
+            let open = if c == b'$' {
+                TokenKind::TemplateInterp
+            } else {
+                TokenKind::TemplateControl
+            };
+            return self.begin_sequence(open, s);
+        }
+        let Some((e, eol)) = self.template_literal(s) else {
+            return self.fail(s);
+        };
+        if eol {
+            if let Some(top) = self.heredocs.last() {
+                if top.start_of_line {
+                    let line = self.text.get(s..e).unwrap_or("").trim();
+                    let (ms, me) = top.marker;
+                    if line.as_bytes() == &self.b[ms..me] {
+                        let nle = e;
+                        let mut te = e - 1;
+                        let mut nls = e - 1;
+                        if te > s && self.b[te - 1] == b'\r' {
+                            nls -= 1;
+                            te -= 1;
+                        }
+                        self.tok(TokenKind::CHeredoc, s, te);
+                        self.tok(TokenKind::Newline, nls, nle);
+                        self.heredocs.pop();
+                        self.pop_frame();
+                        return;
+                    }
+                }
+            }
+        }
+        if let Some(top) = self.heredocs.last_mut() {
+            top.start_of_line = eol;
+        }
+        self.tok(TokenKind::StringLit, s, e)
+    }
+
+    fn bare(&mut self) {
+        let s = self.pos;
+        let c = self.b[s];
+        if c == BAD {
+            return self.tok(TokenKind::BadUtf8, s, s + 1);
+        }
+        if (c == b'$' || c == b'%') && self.at(s + 1) == Some(b'{') {
+            let open = if c == b'$' {
+                TokenKind::TemplateInterp
+            } else {
+                TokenKind::TemplateControl
+            };
+            return self.begin_sequence(open, s);
+        }
+        match self.template_literal(s) {
+            Some((e, _)) => self.tok(TokenKind::StringLit, s, e),
+            None => self.fail(s),
+        }
+    }
+}
+
+/// `checkInvalidTokens`: diagnostics for tokens that never appear in valid
+/// HCL, appended to `diags` in token order.
+pub fn check_invalid_tokens(tokens: &[Token], file: &SourceFile, diags: &mut Vec<Diagnostic>) {
+    let mut told_bitwise = 0;
+    let mut told_backtick = 0;
+    let mut told_apostrophe = 0;
+    let mut told_semicolon = 0;
+    let mut told_bad_utf8 = 0;
+    for tok in tokens {
+        let err = |summary: &str, detail: &str| {
+            Diagnostic::error(summary, detail).with_subject(file.range(tok.span))
+        };
+        match tok.kind {
+            TokenKind::BitwiseAnd
+            | TokenKind::BitwiseOr
+            | TokenKind::BitwiseXor
+            | TokenKind::BitwiseNot => {
+                if told_bitwise < 4 {
+                    let suggestion = match tok.kind {
+                        TokenKind::BitwiseAnd => " Did you mean boolean AND (\"&&\")?",
+                        TokenKind::BitwiseOr => " Did you mean boolean OR (\"||\")?",
+                        TokenKind::BitwiseNot => " Did you mean boolean NOT (\"!\")?",
+                        _ => "",
+                    };
+                    diags.push(err(
+                        "Unsupported operator",
+                        &format!("Bitwise operators are not supported.{suggestion}"),
+                    ));
+                    told_bitwise += 1;
+                }
+            }
+            TokenKind::Backtick => {
+                if told_backtick % 2 == 0 {
+                    diags.push(err(
+                        "Invalid character",
+                        "The \"`\" character is not valid. To create a multi-line string, use the \"heredoc\" syntax, like \"<<EOT\".",
+                    ));
+                }
+                if told_backtick <= 2 {
+                    told_backtick += 1;
+                }
+            }
+            TokenKind::Apostrophe => {
+                if told_apostrophe % 2 == 0 {
+                    diags.push(err(
+                        "Invalid character",
+                        "Single quotes are not valid. Use double quotes (\") to enclose strings.",
+                    ));
+                }
+                if told_apostrophe <= 2 {
+                    told_apostrophe += 1;
+                }
+            }
+            TokenKind::Semicolon => {
+                if told_semicolon < 1 {
+                    diags.push(err(
+                        "Invalid character",
+                        "The \";\" character is not valid. Use newlines to separate arguments and blocks, and commas to separate items in collection values.",
+                    ));
+                    told_semicolon += 1;
+                }
+            }
+            TokenKind::BadUtf8 => {
+                if told_bad_utf8 < 1 {
+                    diags.push(err(
+                        "Invalid character encoding",
+                        "All input files must be UTF-8 encoded. Ensure that UTF-8 encoding is selected in your editor.",
+                    ));
+                    told_bad_utf8 += 1;
+                }
+            }
+            TokenKind::QuotedNewline => diags.push(err(
+                "Invalid multi-line string",
+                "Quoted strings may not be split over multiple lines. To produce a multi-line string, either use the \\n escape to represent a newline character or use the \"heredoc\" multi-line template syntax.",
+            )),
+            TokenKind::Invalid => {
+                let chars = file.text(tok.span);
+                if chars == "\u{201C}" || chars == "\u{201D}" {
+                    diags.push(err(
+                        "Invalid character",
+                        "\"Curly quotes\" are not valid here. These can sometimes be inadvertently introduced when sharing code via documents or discussion forums. It might help to replace the character with a \"straight quote\".",
+                    ));
+                } else {
+                    diags.push(err(
+                        "Invalid character",
+                        "This character is not used within the language.",
+                    ));
+                }
+            }
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,1826 @@
+//! The recursive-descent parser, a port of hclsyntax's `parser.go` and
+//! `peeker.go` with the same error recovery and diagnostics.
+//!
+//! hclsyntax's parse functions return their diagnostics to the caller,
+//! which often decides what to do next from whether the callee reported an
+//! error. Here all diagnostics go to one list, and a callee's diagnostics
+//! are those added since a mark taken before the call.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use super::ast::*;
+use super::strings::{check_number_literal, decode_literal, go_quote};
+use super::token::{Token, TokenKind};
+use crate::diag::Diagnostic;
+use crate::source::{SourceFile, Span};
+
+use TokenKind as T;
+
+/// `hcl.RangeBetween`: from the start of `a` to the end of `b` (never
+/// inverted: an end before the start is clamped to the start).
+#[inline]
+pub(crate) fn rb(a: Span, b: Span) -> Span {
+    Span::new(a.start, b.end.max(a.start))
+}
+
+/// Splat anonymous symbols get ids unique in the process, hence in a file.
+static NEXT_ANON: AtomicU32 = AtomicU32::new(1);
+
+pub(crate) struct Parser<'a> {
+    pub(crate) file: &'a SourceFile,
+    pub(crate) toks: Vec<Token>,
+    next: usize,
+    nl_stack: Vec<bool>,
+    pub(crate) recovery: bool,
+    pub(crate) diags: Vec<Diagnostic>,
+    depth: u32,
+    pub(crate) max_depth: u32,
+}
+
+pub(crate) enum Item {
+    Attr(Attribute),
+    Block(Block),
+}
+
+impl<'a> Parser<'a> {
+    pub(crate) fn new(
+        file: &'a SourceFile,
+        toks: Vec<Token>,
+        diags: Vec<Diagnostic>,
+        max_depth: u32,
+    ) -> Self {
+        Parser {
+            file,
+            toks,
+            next: 0,
+            nl_stack: vec![true],
+            recovery: false,
+            diags,
+            depth: 0,
+            max_depth,
+        }
+    }
+
+    // ---- peeker ----
+
+    #[inline]
+    fn next_token(&self) -> (Token, usize) {
+        let include_nl = *self.nl_stack.last().unwrap_or(&true);
+        let mut i = self.next;
+        while i < self.toks.len() {
+            let t = self.toks[i];
+            match t.kind {
+                T::Comment => {
+                    if include_nl
+                        && t.span.end > t.span.start
+                        && self.file.source().as_bytes().get(t.span.end as usize - 1)
+                            == Some(&b'\n')
+                    {
+                        return (
+                            Token {
+                                kind: T::Newline,
+                                span: t.span,
+                            },
+                            i + 1,
+                        );
+                    }
+                    i += 1;
+                    continue;
+                }
+                T::Newline if !include_nl => {
+                    i += 1;
+                    continue;
+                }
+                _ => return (t, i + 1),
+            }
+        }
+        let last = self.toks.last().copied().unwrap_or(Token {
+            kind: T::Eof,
+            span: Span::default(),
+        });
+        (last, self.toks.len())
+    }
+
+    #[inline]
+    pub(crate) fn peek(&self) -> Token {
+        self.next_token().0
+    }
+
+    #[inline]
+    pub(crate) fn read(&mut self) -> Token {
+        let (t, i) = self.next_token();
+        self.next = i;
+        t
+    }
+
+    #[inline]
+    pub(crate) fn next_range(&self) -> Span {
+        self.peek().span
+    }
+
+    #[inline]
+    pub(crate) fn prev_range(&self) -> Span {
+        if self.next == 0 {
+            return self.next_range();
+        }
+        self.toks[self.next - 1].span
+    }
+
+    #[inline]
+    pub(crate) fn push_nl(&mut self, include: bool) {
+        self.nl_stack.push(include);
+    }
+
+    #[inline]
+    pub(crate) fn pop_nl(&mut self) {
+        if self.nl_stack.len() > 1 {
+            self.nl_stack.pop();
+        }
+    }
+
+    pub(crate) fn text(&self, span: Span) -> &'a str {
+        self.file.text(span)
+    }
+
+    fn is_keyword(&self, t: Token, kw: &str) -> bool {
+        t.kind == T::Ident && self.text(t.span) == kw
+    }
+
+    // ---- diagnostics ----
+
+    #[inline]
+    pub(crate) fn mark(&self) -> usize {
+        self.diags.len()
+    }
+
+    /// Whether diagnostics were added since `mark` (hclsyntax's parser only
+    /// produces errors, so this is `HasErrors` of the callee's result).
+    #[inline]
+    pub(crate) fn errs_since(&self, mark: usize) -> bool {
+        self.diags.len() > mark
+    }
+
+    pub(crate) fn err(&mut self, summary: &str, detail: &str, subject: Span, context: Option<Span>) {
+        let mut d = Diagnostic::error(summary, detail).with_subject(self.file.range(subject));
+        if let Some(c) = context {
+            d = d.with_context(self.file.range(c));
+        }
+        self.diags.push(d);
+    }
+
+    pub(crate) fn set_recovery(&mut self) {
+        self.recovery = true;
+    }
+
+    /// Depth guard: true (after reporting) when nesting is too deep.
+    pub(crate) fn enter(&mut self, at: Span) -> bool {
+        if self.depth >= self.max_depth {
+            let detail = format!(
+                "This construct is nested more than {} levels deep, which is not supported.",
+                self.max_depth
+            );
+            self.err("Nesting too deep", &detail, at, None);
+            self.set_recovery();
+            return false;
+        }
+        self.depth += 1;
+        true
+    }
+
+    pub(crate) fn leave(&mut self) {
+        self.depth -= 1;
+    }
+
+    // ---- recovery ----
+
+    pub(crate) fn recover(&mut self, end: TokenKind) -> Token {
+        let start = opposite_bracket(end);
+        self.recovery = true;
+        let mut nest = 0;
+        loop {
+            let tok = self.read();
+            let mut ty = tok.kind;
+            if end == T::TemplateSeqEnd && ty == T::TemplateControl {
+                ty = T::TemplateInterp;
+            }
+            if Some(ty) == start {
+                nest += 1;
+            } else if ty == end {
+                if nest < 1 {
+                    return tok;
+                }
+                nest -= 1;
+            } else if ty == T::Eof {
+                return tok;
+            }
+        }
+    }
+
+    pub(crate) fn recover_after_body_item(&mut self) {
+        self.recovery = true;
+        let mut open: Vec<TokenKind> = Vec::new();
+        loop {
+            let tok = self.read();
+            match tok.kind {
+                T::Newline => {
+                    if open.is_empty() {
+                        break;
+                    }
+                }
+                T::Eof => break,
+                T::OBrace
+                | T::OBrack
+                | T::OParen
+                | T::OQuote
+                | T::OHeredoc
+                | T::TemplateInterp
+                | T::TemplateControl => open.push(tok.kind),
+                T::CBrace | T::CBrack | T::CParen | T::CQuote | T::CHeredoc => {
+                    let opener = opposite_bracket(tok.kind);
+                    while let Some(&top) = open.last() {
+                        if Some(top) == opener {
+                            break;
+                        }
+                        open.pop();
+                    }
+                    open.pop();
+                }
+                T::TemplateSeqEnd => {
+                    while let Some(&top) = open.last() {
+                        if top == T::TemplateInterp || top == T::TemplateControl {
+                            break;
+                        }
+                        open.pop();
+                    }
+                    open.pop();
+                }
+                _ => {}
+            }
+        }
+    }
+
+    // ---- bodies ----
+
+    pub(crate) fn parse_body(&mut self, end: TokenKind) -> Body {
+        let start_range = self.prev_range();
+        let mut attributes: Vec<Attribute> = Vec::new();
+        let mut blocks: Vec<Block> = Vec::new();
+        let mut index: Option<std::collections::HashMap<&'a str, usize>> = None;
+        let end_range;
+        loop {
+            let next = self.peek();
+            if next.kind == end {
+                end_range = next.span;
+                self.read();
+                break;
+            }
+            match next.kind {
+                T::Newline => {
+                    self.read();
+                }
+                T::Ident => match self.parse_body_item() {
+                    Some(Item::Block(b)) => blocks.push(b),
+                    Some(Item::Attr(a)) => {
+                        let name = self.text(a.name);
+                        let existing = match &index {
+                            Some(m) => m.get(name).copied(),
+                            None => attributes
+                                .iter()
+                                .position(|e| self.file.text(e.name) == name),
+                        };
+                        if let Some(i) = existing {
+                            let detail = format!(
+                                "The argument {} was already set at {}. Each argument may be set only once.",
+                                go_quote(name),
+                                self.file.range(attributes[i].name)
+                            );
+                            self.err("Attribute redefined", &detail, a.name, None);
+                        } else {
+                            if let Some(m) = &mut index {
+                                m.insert(name, attributes.len());
+                            } else if attributes.len() >= 16 {
+                                let mut m = std::collections::HashMap::new();
+                                for (i, e) in attributes.iter().enumerate() {
+                                    m.insert(self.file.text(e.name), i);
+                                }
+                                m.insert(name, attributes.len());
+                                index = Some(m);
+                            }
+                            attributes.push(a);
+                        }
+                    }
+                    None => {}
+                },
+                _ => {
+                    let bad = self.read();
+                    if !self.recovery {
+                        match bad.kind {
+                            T::OQuote => self.err(
+                                "Invalid argument name",
+                                "Argument names must not be quoted.",
+                                bad.span,
+                                None,
+                            ),
+                            T::Eof => {
+                                if end == T::CBrace {
+                                    self.err(
+                                        "Unclosed configuration block",
+                                        "There is no closing brace for this block before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.",
+                                        start_range,
+                                        None,
+                                    )
+                                } else {
+                                    self.err(
+                                        "Unclosed configuration body",
+                                        "Found end of file before the end of this configuration body.",
+                                        start_range,
+                                        None,
+                                    )
+                                }
+                            }
+                            _ => self.err(
+                                "Argument or block definition required",
+                                "An argument or block definition is required here.",
+                                bad.span,
+                                None,
+                            ),
+                        }
+                    }
+                    end_range = self.prev_range();
+                    self.recover(end);
+                    break;
+                }
+            }
+        }
+        Body {
+            attributes,
+            blocks,
+            span: rb(start_range, end_range),
+            end_span: Span::empty(end_range.end),
+        }
+    }
+
+    fn parse_body_item(&mut self) -> Option<Item> {
+        let ident = self.read();
+        if ident.kind != T::Ident {
+            self.recover_after_body_item();
+            self.err(
+                "Argument or block definition required",
+                "An argument or block definition is required here.",
+                ident.span,
+                None,
+            );
+            return None;
+        }
+        let next = self.peek();
+        match next.kind {
+            T::Equal => Some(Item::Attr(self.finish_parsing_body_attribute(ident, false))),
+            T::OQuote | T::OBrace | T::Ident => Some(Item::Block(self.finish_parsing_body_block(ident))),
+            _ => {
+                self.recover_after_body_item();
+                self.err(
+                    "Argument or block definition required",
+                    "An argument or block definition is required here. To set an argument, use the equals sign \"=\" to introduce the argument value.",
+                    ident.span,
+                    None,
+                );
+                None
+            }
+        }
+    }
+
+    fn parse_single_attr_body(&mut self) -> Option<Body> {
+        let ident = self.read();
+        if ident.kind != T::Ident {
+            self.recover_after_body_item();
+            self.err(
+                "Argument or block definition required",
+                "An argument or block definition is required here.",
+                ident.span,
+                None,
+            );
+            return None;
+        }
+        let next = self.peek();
+        match next.kind {
+            T::Equal => {
+                let attr = self.finish_parsing_body_attribute(ident, true);
+                let span = attr.span;
+                Some(Body {
+                    attributes: vec![attr],
+                    blocks: Vec::new(),
+                    span,
+                    end_span: Span::empty(span.end),
+                })
+            }
+            T::OQuote | T::OBrace | T::Ident => {
+                self.recover_after_body_item();
+                let detail = format!(
+                    "A single-line block definition can contain only a single argument. If you meant to define argument {}, use an equals sign to assign it a value. To define a nested block, place it on a line of its own within its parent block.",
+                    go_quote(self.text(ident.span))
+                );
+                self.err(
+                    "Argument definition required",
+                    &detail,
+                    rb(ident.span, next.span),
+                    None,
+                );
+                None
+            }
+            _ => {
+                self.recover_after_body_item();
+                self.err(
+                    "Argument or block definition required",
+                    "An argument or block definition is required here. To set an argument, use the equals sign \"=\" to introduce the argument value.",
+                    ident.span,
+                    None,
+                );
+                None
+            }
+        }
+    }
+
+    fn finish_parsing_body_attribute(&mut self, ident: Token, single_line: bool) -> Attribute {
+        let eq = self.read();
+        let m = self.mark();
+        let expr = self.parse_expression();
+        let mut end_range;
+        if self.recovery && self.errs_since(m) {
+            end_range = self.prev_range();
+            self.recover_after_body_item();
+        } else {
+            end_range = self.prev_range();
+            if !single_line {
+                let end = self.peek();
+                if end.kind != T::Newline && end.kind != T::Eof {
+                    if !self.recovery {
+                        let (summary, detail) = if end.kind == T::Comma {
+                            (
+                                "Unexpected comma after argument",
+                                "Argument definitions must be separated by newlines, not commas. An argument definition must end with a newline.",
+                            )
+                        } else {
+                            (
+                                "Missing newline after argument",
+                                "An argument definition must end with a newline.",
+                            )
+                        };
+                        self.err(summary, detail, end.span, Some(rb(ident.span, end.span)));
+                    }
+                    end_range = self.prev_range();
+                    self.recover_after_body_item();
+                } else {
+                    end_range = self.prev_range();
+                    self.read();
+                }
+            }
+        }
+        Attribute {
+            name: ident.span,
+            expr: Arc::new(expr),
+            span: rb(ident.span, end_range),
+            equals: eq.span,
+        }
+    }
+
+    fn finish_parsing_body_block(&mut self, ident: Token) -> Block {
+        let mut labels: Vec<Label> = Vec::new();
+        let o_brace;
+        loop {
+            let tok = self.peek();
+            match tok.kind {
+                T::OBrace => {
+                    o_brace = self.read();
+                    break;
+                }
+                T::OQuote => {
+                    let (value, span) = self.parse_quoted_string_literal();
+                    labels.push(Label { span, value });
+                }
+                T::Ident => {
+                    let tok = self.read();
+                    labels.push(Label {
+                        span: tok.span,
+                        value: Text::Source(tok.span),
+                    });
+                }
+                _ => {
+                    match tok.kind {
+                        T::Equal => self.err(
+                            "Invalid block definition",
+                            "The equals sign \"=\" indicates an argument definition, and must not be used when defining a block.",
+                            tok.span,
+                            Some(rb(ident.span, tok.span)),
+                        ),
+                        T::Newline => self.err(
+                            "Invalid block definition",
+                            "A block definition must have block content delimited by \"{\" and \"}\", starting on the same line as the block header.",
+                            tok.span,
+                            Some(rb(ident.span, tok.span)),
+                        ),
+                        _ => {
+                            if !self.recovery {
+                                self.err(
+                                    "Invalid block definition",
+                                    "Either a quoted string block label or an opening brace (\"{\") is expected here.",
+                                    tok.span,
+                                    Some(rb(ident.span, tok.span)),
+                                );
+                            }
+                        }
+                    }
+                    self.recover_after_body_item();
+                    return Block {
+                        type_name: ident.span,
+                        labels,
+                        body: Arc::new(Body {
+                            attributes: Vec::new(),
+                            blocks: Vec::new(),
+                            span: ident.span,
+                            end_span: ident.span,
+                        }),
+                        open_brace: ident.span,
+                        close_brace: ident.span,
+                    };
+                }
+            }
+        }
+
+        let mut body: Option<Body> = None;
+        if !self.enter(o_brace.span) {
+            self.recover(T::CBrace);
+        } else {
+            match self.peek().kind {
+                T::Newline | T::Eof | T::CBrace => {
+                    body = Some(self.parse_body(T::CBrace));
+                }
+                _ => {
+                    let m = self.mark();
+                    body = self.parse_single_attr_body();
+                    let body_diags = self.diags.split_off(m);
+                    let next = self.peek();
+                    match next.kind {
+                        T::CBrace => {
+                            self.read();
+                        }
+                        T::Comma => {
+                            self.err(
+                                "Invalid single-argument block definition",
+                                "Single-line block syntax can include only one argument definition. To define multiple arguments, use the multi-line block syntax with one argument definition per line.",
+                                next.span,
+                                None,
+                            );
+                            self.recover(T::CBrace);
+                        }
+                        T::Newline => {
+                            self.err(
+                                "Invalid single-argument block definition",
+                                "An argument definition on the same line as its containing block creates a single-line block definition, which must also be closed on the same line. Place the block's closing brace immediately after the argument definition.",
+                                next.span,
+                                None,
+                            );
+                            self.recover(T::CBrace);
+                        }
+                        _ => {
+                            if !self.recovery {
+                                if next.kind == T::Eof {
+                                    self.err(
+                                        "Unclosed configuration block",
+                                        "There is no closing brace for this block before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.",
+                                        o_brace.span,
+                                        Some(rb(ident.span, o_brace.span)),
+                                    );
+                                } else {
+                                    self.err(
+                                        "Invalid single-argument block definition",
+                                        "A single-line block definition must end with a closing brace immediately after its single argument definition.",
+                                        next.span,
+                                        None,
+                                    );
+                                }
+                            }
+                            self.recover(T::CBrace);
+                        }
+                    }
+                    self.diags.extend(body_diags);
+                }
+            }
+            self.leave();
+        }
+        let c_brace_range = self.prev_range();
+
+        let eol = self.peek();
+        if eol.kind == T::Newline || eol.kind == T::Eof {
+            self.read();
+        } else {
+            if !self.recovery {
+                self.err(
+                    "Missing newline after block definition",
+                    "A block definition must end with a newline.",
+                    eol.span,
+                    Some(rb(ident.span, eol.span)),
+                );
+            }
+            self.recover_after_body_item();
+        }
+
+        let body = body.unwrap_or_else(|| Body {
+            attributes: Vec::new(),
+            blocks: Vec::new(),
+            span: rb(o_brace.span, c_brace_range),
+            end_span: c_brace_range,
+        });
+
+        Block {
+            type_name: ident.span,
+            labels,
+            body: Arc::new(body),
+            open_brace: o_brace.span,
+            close_brace: c_brace_range,
+        }
+    }
+
+    // ---- expressions ----
+
+    pub(crate) fn parse_expression(&mut self) -> Expr {
+        self.parse_ternary_conditional()
+    }
+
+    fn parse_ternary_conditional(&mut self) -> Expr {
+        let start_range = self.next_range();
+        let m = self.mark();
+        let cond = self.parse_binary_ops(0);
+        if self.recovery && self.errs_since(m) {
+            return cond;
+        }
+        if self.peek().kind != T::Question {
+            return cond;
+        }
+        self.read();
+        let m = self.mark();
+        let true_result = self.parse_expression();
+        if self.recovery && self.errs_since(m) {
+            return cond;
+        }
+        let colon = self.peek();
+        if colon.kind != T::Colon {
+            self.err(
+                "Missing false expression in conditional",
+                "The conditional operator (...?...:...) requires a false expression, delimited by a colon.",
+                colon.span,
+                Some(rb(start_range, colon.span)),
+            );
+            return cond;
+        }
+        self.read();
+        let m = self.mark();
+        let false_result = self.parse_expression();
+        if self.recovery && self.errs_since(m) {
+            return cond;
+        }
+        Expr {
+            span: rb(start_range, false_result.span),
+            kind: ExprKind::Conditional {
+                cond: Box::new(cond),
+                true_result: Box::new(true_result),
+                false_result: Box::new(false_result),
+            },
+        }
+    }
+
+    fn binary_op(level: usize, kind: TokenKind) -> Option<BinaryOp> {
+        Some(match (level, kind) {
+            (0, T::Or) => BinaryOp::Or,
+            (1, T::And) => BinaryOp::And,
+            (2, T::EqualOp) => BinaryOp::Equal,
+            (2, T::NotEqual) => BinaryOp::NotEqual,
+            (3, T::GreaterThan) => BinaryOp::Greater,
+            (3, T::GreaterThanEq) => BinaryOp::GreaterOrEqual,
+            (3, T::LessThan) => BinaryOp::Less,
+            (3, T::LessThanEq) => BinaryOp::LessOrEqual,
+            (4, T::Plus) => BinaryOp::Add,
+            (4, T::Minus) => BinaryOp::Subtract,
+            (5, T::Star) => BinaryOp::Multiply,
+            (5, T::Slash) => BinaryOp::Divide,
+            (5, T::Percent) => BinaryOp::Modulo,
+            _ => return None,
+        })
+    }
+
+    fn parse_binary_ops(&mut self, level: usize) -> Expr {
+        if level == 6 {
+            return self.parse_expression_with_traversals();
+        }
+        let m = self.mark();
+        let mut lhs = self.parse_binary_ops(level + 1);
+        if self.recovery && self.errs_since(m) {
+            return lhs;
+        }
+        let mut pending: Option<(BinaryOp, Expr)> = None;
+        loop {
+            let Some(new_op) = Self::binary_op(level, self.peek().kind) else {
+                break;
+            };
+            if let Some((op, rhs)) = pending.take() {
+                lhs = make_binary(op, lhs, rhs);
+            }
+            self.read();
+            let m = self.mark();
+            let rhs = self.parse_binary_ops(level + 1);
+            if self.recovery && self.errs_since(m) {
+                return lhs;
+            }
+            pending = Some((new_op, rhs));
+        }
+        match pending {
+            None => lhs,
+            Some((op, rhs)) => make_binary(op, lhs, rhs),
+        }
+    }
+
+    fn parse_expression_with_traversals(&mut self) -> Expr {
+        let term = self.parse_expression_term();
+        self.parse_expression_traversals(term)
+    }
+
+    fn legacy_index_error(&mut self, num: Token, subject: Span, splat: bool) {
+        let text = self.text(num.span);
+        let dot = text.find('.').unwrap_or(text.len());
+        let (first, second) = (&text[..dot], text.get(dot + 1..).unwrap_or(""));
+        let detail = if splat {
+            format!(
+                "When using the legacy index syntax, chaining two indexes together is not permitted. Use the proper index syntax with a full splat expression [*] instead, like [{first}][{second}]."
+            )
+        } else {
+            format!(
+                "When using the legacy index syntax, chaining two indexes together is not permitted. Use the proper index syntax instead, like [{first}][{second}]."
+            )
+        };
+        self.err("Invalid legacy index syntax", &detail, subject, None);
+    }
+
+    fn parse_expression_traversals(&mut self, from: Expr) -> Expr {
+        let from_start = from.span;
+        let mut ret = from;
+        'traversal: loop {
+            let next = self.peek();
+            match next.kind {
+                T::Dot => {
+                    let dot = self.read();
+                    let attr_tok = self.peek();
+                    match attr_tok.kind {
+                        T::Ident => {
+                            let t = self.read();
+                            let rng = rb(dot.span, t.span);
+                            ret = make_relative_traversal(
+                                ret,
+                                Step::Attr {
+                                    name: t.span,
+                                    span: rng,
+                                },
+                                rng,
+                            );
+                        }
+                        T::NumberLit => {
+                            let num = self.read();
+                            let rng = rb(dot.span, num.span);
+                            if self.text(num.span).contains('.') {
+                                self.legacy_index_error(num, num.span, false);
+                            } else {
+                                self.check_number(num);
+                            }
+                            ret = make_relative_traversal(
+                                ret,
+                                Step::Index {
+                                    key: Literal::Number(num.span),
+                                    span: rng,
+                                },
+                                rng,
+                            );
+                        }
+                        T::Star => {
+                            let marker = self.read();
+                            let mut trav: Vec<Step> = Vec::new();
+                            let first_range = self.next_range();
+                            let mut last_range = marker.span;
+                            while self.peek().kind == T::Dot {
+                                let inner_dot = self.read();
+                                if self.peek().kind == T::NumberLit {
+                                    let num = self.read();
+                                    if self.text(num.span).contains('.') {
+                                        self.legacy_index_error(num, attr_tok.span, true);
+                                    } else {
+                                        self.check_number(num);
+                                    }
+                                    trav.push(Step::Index {
+                                        key: Literal::Number(num.span),
+                                        span: rb(inner_dot.span, num.span),
+                                    });
+                                    last_range = num.span;
+                                    continue;
+                                }
+                                if self.peek().kind != T::Ident {
+                                    if !self.recovery {
+                                        let p = self.peek();
+                                        if p.kind == T::Star {
+                                            self.err(
+                                                "Nested splat expression not allowed",
+                                                "A splat expression (*) cannot be used inside another attribute-only splat expression.",
+                                                p.span,
+                                                None,
+                                            );
+                                        } else {
+                                            self.err(
+                                                "Invalid attribute name",
+                                                "An attribute name is required after a dot.",
+                                                attr_tok.span,
+                                                None,
+                                            );
+                                        }
+                                    }
+                                    self.set_recovery();
+                                    continue 'traversal;
+                                }
+                                let a = self.read();
+                                trav.push(Step::Attr {
+                                    name: a.span,
+                                    span: rb(inner_dot.span, a.span),
+                                });
+                                last_range = a.span;
+                            }
+                            let id = NEXT_ANON.fetch_add(1, Ordering::Relaxed);
+                            let item = Expr {
+                                span: rb(dot.span, marker.span),
+                                kind: ExprKind::AnonSymbol { id },
+                            };
+                            let each = if trav.is_empty() {
+                                item
+                            } else {
+                                Expr {
+                                    span: rb(first_range, last_range),
+                                    kind: ExprKind::RelativeTraversal {
+                                        source: Box::new(item),
+                                        steps: trav,
+                                    },
+                                }
+                            };
+                            ret = Expr {
+                                span: rb(from_start, last_range),
+                                kind: ExprKind::Splat {
+                                    source: Box::new(ret),
+                                    each: Box::new(each),
+                                    item: id,
+                                    marker: rb(dot.span, marker.span),
+                                },
+                            };
+                        }
+                        _ => {
+                            self.err(
+                                "Invalid attribute name",
+                                "An attribute name is required after a dot.",
+                                attr_tok.span,
+                                None,
+                            );
+                            self.set_recovery();
+                        }
+                    }
+                }
+                T::OBrack => {
+                    let open = self.read();
+                    if self.peek().kind == T::Star {
+                        self.read();
+                        let mut close = self.read();
+                        if close.kind != T::CBrack && !self.recovery {
+                            // hclsyntax's diagnostic points at its `close`
+                            // variable, which recovery then reassigns: the
+                            // subject is where recovery stopped.
+                            close = self.recover(T::CBrack);
+                            self.err(
+                                "Missing close bracket on splat index",
+                                "The star for a full splat operator must be immediately followed by a closing bracket (\"]\").",
+                                close.span,
+                                None,
+                            );
+                        }
+                        let id = NEXT_ANON.fetch_add(1, Ordering::Relaxed);
+                        let marker = rb(open.span, close.span);
+                        let item = Expr {
+                            span: marker,
+                            kind: ExprKind::AnonSymbol { id },
+                        };
+                        let each = if self.enter(marker) {
+                            let e = self.parse_expression_traversals(item);
+                            self.leave();
+                            e
+                        } else {
+                            item
+                        };
+                        ret = Expr {
+                            span: rb(from_start, each.span),
+                            kind: ExprKind::Splat {
+                                source: Box::new(ret),
+                                each: Box::new(each),
+                                item: id,
+                                marker,
+                            },
+                        };
+                    } else {
+                        self.push_nl(false);
+                        let m = self.mark();
+                        let key = self.parse_expression();
+                        let close = if self.recovery && self.errs_since(m) {
+                            self.recover(T::CBrack)
+                        } else {
+                            let mut close = self.read();
+                            if close.kind != T::CBrack && !self.recovery {
+                                // As above, the subject is where recovery
+                                // stopped (hclsyntax aliases `close`).
+                                close = self.recover(T::CBrack);
+                                self.err(
+                                    "Missing close bracket on index",
+                                    "The index operator must end with a closing bracket (\"]\").",
+                                    close.span,
+                                    None,
+                                );
+                            }
+                            close
+                        };
+                        self.pop_nl();
+                        let rng = rb(open.span, close.span);
+                        let lit_key = match key.kind {
+                            ExprKind::Literal(ref l) => Some(l.clone()),
+                            ExprKind::Template { ref parts } if parts.len() == 1 => {
+                                match &parts[0].kind {
+                                    ExprKind::Literal(Literal::String(t)) => {
+                                        Some(Literal::String(t.clone()))
+                                    }
+                                    _ => None,
+                                }
+                            }
+                            _ => None,
+                        };
+                        match lit_key {
+                            Some(k) => {
+                                ret = make_relative_traversal(
+                                    ret,
+                                    Step::Index { key: k, span: rng },
+                                    rng,
+                                );
+                            }
+                            None => {
+                                ret = Expr {
+                                    span: rb(from_start, rng),
+                                    kind: ExprKind::Index {
+                                        collection: Box::new(ret),
+                                        key: Box::new(key),
+                                        open: open.span,
+                                        brackets: rng,
+                                    },
+                                };
+                            }
+                        }
+                    }
+                }
+                _ => break,
+            }
+        }
+        ret
+    }
+
+    fn check_number(&mut self, tok: Token) {
+        if !check_number_literal(self.text(tok.span)) {
+            self.err(
+                "Invalid number literal",
+                "Failed to recognize the value of this number literal.",
+                tok.span,
+                None,
+            );
+        }
+    }
+
+    fn parse_expression_term(&mut self) -> Expr {
+        let start = self.peek();
+        if !self.enter(start.span) {
+            return Expr {
+                span: start.span,
+                kind: ExprKind::Invalid,
+            };
+        }
+        let e = self.parse_expression_term_inner(start);
+        self.leave();
+        e
+    }
+
+    fn parse_expression_term_inner(&mut self, start: Token) -> Expr {
+        match start.kind {
+            T::OParen => {
+                let o_paren = self.read();
+                self.push_nl(false);
+                let m = self.mark();
+                let expr = self.parse_expression();
+                if self.errs_since(m) {
+                    self.recover(T::CParen);
+                    self.pop_nl();
+                    return expr;
+                }
+                let close = self.peek();
+                if close.kind != T::CParen {
+                    self.err(
+                        "Unbalanced parentheses",
+                        "Expected a closing parenthesis to terminate the expression.",
+                        close.span,
+                        Some(rb(start.span, close.span)),
+                    );
+                    self.set_recovery();
+                }
+                let c_paren = self.read();
+                self.pop_nl();
+                Expr {
+                    span: rb(o_paren.span, c_paren.span),
+                    kind: ExprKind::Parens(Box::new(expr)),
+                }
+            }
+            T::NumberLit => {
+                let tok = self.read();
+                self.check_number(tok);
+                Expr {
+                    span: tok.span,
+                    kind: ExprKind::Literal(Literal::Number(tok.span)),
+                }
+            }
+            T::Ident => {
+                let tok = self.read();
+                if self.peek().kind == T::OParen {
+                    return self.finish_parsing_function_call(tok);
+                }
+                let kind = match self.text(tok.span) {
+                    "true" => ExprKind::Literal(Literal::Bool(true)),
+                    "false" => ExprKind::Literal(Literal::Bool(false)),
+                    "null" => ExprKind::Literal(Literal::Null),
+                    _ => ExprKind::ScopeTraversal {
+                        root: tok.span,
+                        steps: Vec::new(),
+                    },
+                };
+                Expr {
+                    span: tok.span,
+                    kind,
+                }
+            }
+            T::OQuote | T::OHeredoc => {
+                let open = self.read();
+                let closer = if open.kind == T::OQuote {
+                    T::CQuote
+                } else {
+                    T::CHeredoc
+                };
+                let flush = open.kind == T::OHeredoc && self.text(open.span).starts_with("<<-");
+                let (mut exprs, passthru, _) = self.parse_template_inner(closer, flush);
+                let close_range = self.prev_range();
+                let span = rb(open.span, close_range);
+                if passthru && exprs.len() == 1 {
+                    let wrapped = exprs.pop().unwrap_or(Expr {
+                        span,
+                        kind: ExprKind::Invalid,
+                    });
+                    return Expr {
+                        span,
+                        kind: ExprKind::TemplateWrap {
+                            wrapped: Box::new(wrapped),
+                        },
+                    };
+                }
+                Expr {
+                    span,
+                    kind: ExprKind::Template { parts: exprs },
+                }
+            }
+            T::Minus | T::Bang => {
+                let tok = self.read();
+                let operand = self.parse_expression_with_traversals();
+                Expr {
+                    span: rb(tok.span, operand.span),
+                    kind: ExprKind::UnaryOp {
+                        op: if start.kind == T::Minus {
+                            UnaryOp::Negate
+                        } else {
+                            UnaryOp::Not
+                        },
+                        operand: Box::new(operand),
+                        symbol: tok.span,
+                    },
+                }
+            }
+            T::OBrack => self.parse_tuple_cons(),
+            T::OBrace => self.parse_object_cons(),
+            _ => {
+                if !self.recovery {
+                    if start.kind == T::Eof {
+                        self.err(
+                            "Missing expression",
+                            "Expected the start of an expression, but found the end of the file.",
+                            start.span,
+                            None,
+                        );
+                    } else {
+                        self.err(
+                            "Invalid expression",
+                            "Expected the start of an expression, but found an invalid expression token.",
+                            start.span,
+                            None,
+                        );
+                    }
+                }
+                self.set_recovery();
+                Expr {
+                    span: start.span,
+                    kind: ExprKind::Invalid,
+                }
+            }
+        }
+    }
+
+    fn finish_parsing_function_call(&mut self, name: Token) -> Expr {
+        let open = self.read();
+        let mut args: Vec<Expr> = Vec::new();
+        let mut expand_final = false;
+        let close;
+        self.push_nl(false);
+        loop {
+            let tok = self.peek();
+            if tok.kind == T::CParen {
+                close = self.read();
+                break;
+            }
+            let m = self.mark();
+            let arg = self.parse_expression();
+            args.push(arg);
+            if self.recovery && self.errs_since(m) {
+                // hclsyntax drops the token recovery stops at here, leaving
+                // the closing parenthesis range zero.
+                self.recover(T::CParen);
+                close = Token {
+                    kind: T::CParen,
+                    span: Span::default(),
+                };
+                break;
+            }
+            let sep = self.read();
+            if sep.kind == T::CParen {
+                close = sep;
+                break;
+            }
+            if sep.kind == T::Ellipsis {
+                expand_final = true;
+                if self.peek().kind != T::CParen {
+                    if !self.recovery {
+                        self.err(
+                            "Missing closing parenthesis",
+                            "An expanded function argument (with ...) must be immediately followed by closing parentheses.",
+                            sep.span,
+                            Some(rb(name.span, sep.span)),
+                        );
+                    }
+                    close = self.recover(T::CParen);
+                } else {
+                    close = self.read();
+                }
+                break;
+            }
+            if sep.kind != T::Comma {
+                if sep.kind == T::Eof {
+                    self.err(
+                        "Unterminated function call",
+                        "There is no closing parenthesis for this function call before the end of the file. This may be caused by incorrect parethesis nesting elsewhere in this file.",
+                        rb(name.span, open.span),
+                        None,
+                    );
+                } else {
+                    self.err(
+                        "Missing argument separator",
+                        "A comma is required to separate each function argument from the next.",
+                        sep.span,
+                        Some(rb(name.span, sep.span)),
+                    );
+                }
+                close = self.recover(T::CParen);
+                break;
+            }
+            if self.peek().kind == T::CParen {
+                close = self.read();
+                break;
+            }
+        }
+        self.pop_nl();
+        Expr {
+            span: rb(name.span, close.span),
+            kind: ExprKind::FunctionCall {
+                name: name.span,
+                args,
+                expand_final,
+                open_paren: open.span,
+                close_paren: close.span,
+            },
+        }
+    }
+
+    fn parse_tuple_cons(&mut self) -> Expr {
+        let open = self.read();
+        self.push_nl(false);
+        if self.is_keyword(self.peek(), "for") {
+            let e = self.finish_parsing_for_expr(open);
+            self.pop_nl();
+            return e;
+        }
+        let mut exprs: Vec<Expr> = Vec::new();
+        let close;
+        loop {
+            if self.peek().kind == T::CBrack {
+                close = self.read();
+                break;
+            }
+            let m = self.mark();
+            let e = self.parse_expression();
+            exprs.push(e);
+            if self.recovery && self.errs_since(m) {
+                close = self.recover(T::CBrack);
+                break;
+            }
+            let next = self.peek();
+            if next.kind == T::CBrack {
+                close = self.read();
+                break;
+            }
+            if next.kind != T::Comma {
+                if !self.recovery {
+                    if next.kind == T::Eof {
+                        self.err(
+                            "Unterminated tuple constructor expression",
+                            "There is no corresponding closing bracket before the end of the file. This may be caused by incorrect bracket nesting elsewhere in this file.",
+                            open.span,
+                            None,
+                        );
+                    } else {
+                        self.err(
+                            "Missing item separator",
+                            "Expected a comma to mark the beginning of the next item.",
+                            next.span,
+                            Some(rb(open.span, next.span)),
+                        );
+                    }
+                }
+                close = self.recover(T::CBrack);
+                break;
+            }
+            self.read();
+        }
+        self.pop_nl();
+        Expr {
+            span: rb(open.span, close.span),
+            kind: ExprKind::Tuple {
+                exprs,
+                open: open.span,
+            },
+        }
+    }
+
+    fn parse_object_cons(&mut self) -> Expr {
+        let open = self.read();
+        self.push_nl(false);
+        let is_for = self.is_keyword(self.peek(), "for");
+        self.pop_nl();
+        if is_for {
+            return self.finish_parsing_for_expr(open);
+        }
+        self.push_nl(true);
+        let mut items: Vec<ObjectItem> = Vec::new();
+        let close;
+        loop {
+            let next = self.peek();
+            if next.kind == T::Newline {
+                self.read();
+                continue;
+            }
+            if next.kind == T::CBrace {
+                close = self.read();
+                break;
+            }
+            let force_non_literal = next.kind == T::OParen;
+            let m = self.mark();
+            let key = self.parse_expression();
+            if self.recovery && self.errs_since(m) {
+                close = self.recover(T::CBrace);
+                break;
+            }
+            let next = self.peek();
+            if next.kind != T::Equal && next.kind != T::Colon {
+                if !self.recovery {
+                    match next.kind {
+                        T::Newline | T::Comma => self.err(
+                            "Missing attribute value",
+                            "Expected an attribute value, introduced by an equals sign (\"=\").",
+                            next.span,
+                            Some(rb(open.span, next.span)),
+                        ),
+                        T::Ident => self.err(
+                            "Missing key/value separator",
+                            "Expected an equals sign (\"=\") to mark the beginning of the attribute value. If you intended to given an attribute name containing periods or spaces, write the name in quotes to create a string literal.",
+                            next.span,
+                            Some(rb(open.span, next.span)),
+                        ),
+                        T::Eof => self.err(
+                            "Unterminated object constructor expression",
+                            "There is no corresponding closing brace before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.",
+                            open.span,
+                            None,
+                        ),
+                        _ => self.err(
+                            "Missing key/value separator",
+                            "Expected an equals sign (\"=\") to mark the beginning of the attribute value.",
+                            next.span,
+                            Some(rb(open.span, next.span)),
+                        ),
+                    }
+                }
+                close = self.recover(T::CBrace);
+                break;
+            }
+            self.read();
+            let m = self.mark();
+            let value = self.parse_expression();
+            if self.recovery && self.errs_since(m) {
+                close = self.recover(T::CBrace);
+                break;
+            }
+            items.push(ObjectItem {
+                key,
+                force_non_literal,
+                value,
+            });
+            let next = self.peek();
+            if next.kind == T::CBrace {
+                close = self.read();
+                break;
+            }
+            if next.kind != T::Comma && next.kind != T::Newline {
+                if !self.recovery {
+                    if next.kind == T::Eof {
+                        self.err(
+                            "Unterminated object constructor expression",
+                            "There is no corresponding closing brace before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.",
+                            open.span,
+                            None,
+                        );
+                    } else {
+                        self.err(
+                            "Missing attribute separator",
+                            "Expected a newline or comma to mark the beginning of the next attribute.",
+                            next.span,
+                            Some(rb(open.span, next.span)),
+                        );
+                    }
+                }
+                close = self.recover(T::CBrace);
+                break;
+            }
+            self.read();
+        }
+        self.pop_nl();
+        Expr {
+            span: rb(open.span, close.span),
+            kind: ExprKind::Object {
+                items,
+                open: open.span,
+            },
+        }
+    }
+
+    fn for_error(&mut self, open: Token, detail: &str, close_type: TokenKind) -> Expr {
+        if !self.recovery {
+            let p = self.peek();
+            self.err(
+                "Invalid 'for' expression",
+                detail,
+                p.span,
+                Some(rb(open.span, p.span)),
+            );
+        }
+        self.for_placeholder(open, close_type)
+    }
+
+    fn for_placeholder(&mut self, open: Token, close_type: TokenKind) -> Expr {
+        let close = self.recover(close_type);
+        Expr {
+            span: rb(open.span, close.span),
+            kind: ExprKind::Invalid,
+        }
+    }
+
+    fn finish_parsing_for_expr(&mut self, open: Token) -> Expr {
+        self.push_nl(false);
+        let e = self.finish_parsing_for_expr_inner(open);
+        self.pop_nl();
+        e
+    }
+
+    fn finish_parsing_for_expr_inner(&mut self, open: Token) -> Expr {
+        self.read(); // "for"
+        let make_obj = open.kind == T::OBrace;
+        let close_type = if make_obj { T::CBrace } else { T::CBrack };
+
+        if self.peek().kind != T::Ident {
+            return self.for_error(
+                open,
+                "For expression requires variable name after 'for'.",
+                close_type,
+            );
+        }
+        let mut val_var = self.read().span;
+        let mut key_var = None;
+        if self.peek().kind == T::Comma {
+            key_var = Some(val_var);
+            self.read();
+            if self.peek().kind != T::Ident {
+                return self.for_error(
+                    open,
+                    "For expression requires value variable name after comma.",
+                    close_type,
+                );
+            }
+            val_var = self.read().span;
+        }
+        if !self.is_keyword(self.peek(), "in") {
+            return self.for_error(
+                open,
+                "For expression requires the 'in' keyword after its name declarations.",
+                close_type,
+            );
+        }
+        self.read();
+        let m = self.mark();
+        let coll = self.parse_expression();
+        if self.recovery && self.errs_since(m) {
+            return self.for_placeholder(open, close_type);
+        }
+        if self.peek().kind != T::Colon {
+            return self.for_error(
+                open,
+                "For expression requires a colon after the collection expression.",
+                close_type,
+            );
+        }
+        self.read();
+        let m = self.mark();
+        let mut val_expr = self.parse_expression();
+        let mut key_expr = None;
+        if self.peek().kind == T::FatArrow {
+            self.read();
+            key_expr = Some(val_expr);
+            val_expr = self.parse_expression();
+        }
+        if self.recovery && self.errs_since(m) {
+            return self.for_placeholder(open, close_type);
+        }
+        let mut group = false;
+        let mut ellipsis = Span::default();
+        if self.peek().kind == T::Ellipsis {
+            ellipsis = self.read().span;
+            group = true;
+        }
+        let mut cond = None;
+        if self.is_keyword(self.peek(), "if") {
+            self.read();
+            let m = self.mark();
+            let c = self.parse_expression();
+            if self.recovery && self.errs_since(m) {
+                return self.for_placeholder(open, close_type);
+            }
+            cond = Some(c);
+        }
+        let close = if self.peek().kind == close_type {
+            self.read()
+        } else {
+            if !self.recovery {
+                let p = self.peek();
+                self.err(
+                    "Invalid 'for' expression",
+                    "Extra characters after the end of the 'for' expression.",
+                    p.span,
+                    Some(rb(open.span, p.span)),
+                );
+            }
+            self.recover(close_type)
+        };
+        let whole = rb(open.span, close.span);
+        if !make_obj {
+            if let Some(k) = &key_expr {
+                let ks = k.span;
+                self.err(
+                    "Invalid 'for' expression",
+                    "Key expression is not valid when building a tuple.",
+                    ks,
+                    Some(whole),
+                );
+            }
+            if group {
+                self.err(
+                    "Invalid 'for' expression",
+                    "Grouping ellipsis (...) cannot be used when building a tuple.",
+                    ellipsis,
+                    Some(whole),
+                );
+            }
+        } else if key_expr.is_none() {
+            self.err(
+                "Invalid 'for' expression",
+                "Key expression is required when building an object.",
+                val_expr.span,
+                Some(whole),
+            );
+        }
+        Expr {
+            span: whole,
+            kind: ExprKind::For(Box::new(ForExpr {
+                key_var,
+                val_var,
+                coll,
+                key_expr,
+                val_expr,
+                cond,
+                group,
+                open: open.span,
+                close: close.span,
+            })),
+        }
+    }
+
+    /// `parseQuotedStringLiteral`: a quoted string without interpolations
+    /// (block labels, traversal index keys).
+    pub(crate) fn parse_quoted_string_literal(&mut self) -> (Text, Span) {
+        let o_quote = self.read();
+        if o_quote.kind != T::OQuote {
+            self.err(
+                "Invalid string literal",
+                "A quoted string is required here.",
+                o_quote.span,
+                None,
+            );
+            return (Text::Owned("".into()), o_quote.span);
+        }
+        let mut acc = Acc::Empty;
+        let end_range;
+        loop {
+            let tok = self.read();
+            match tok.kind {
+                T::CQuote => {
+                    end_range = tok.span;
+                    break;
+                }
+                T::QuotedLit => {
+                    let file = self.file;
+                    let s = decode_literal(file, tok.span, true, &mut self.diags);
+                    acc.push(file, tok.span, s);
+                }
+                T::TemplateControl | T::TemplateInterp => {
+                    let which = if tok.kind == T::TemplateControl {
+                        "%"
+                    } else {
+                        "$"
+                    };
+                    let detail = format!(
+                        "Template sequences are not allowed in this string. To include a literal {}, double it (as \"{which}{which}\") to escape it.",
+                        go_quote(which)
+                    );
+                    self.err(
+                        "Invalid string literal",
+                        &detail,
+                        tok.span,
+                        Some(rb(o_quote.span, tok.span)),
+                    );
+                    let marker = if which == "%" { "%{ ... }" } else { "${ ... }" };
+                    acc.push(self.file, tok.span, std::borrow::Cow::Borrowed(marker));
+                    self.recover(T::TemplateSeqEnd);
+                }
+                T::Eof => {
+                    self.err(
+                        "Unterminated string literal",
+                        "Unable to find the closing quote mark before the end of the file.",
+                        tok.span,
+                        Some(rb(o_quote.span, tok.span)),
+                    );
+                    end_range = tok.span;
+                    break;
+                }
+                _ => {
+                    self.err(
+                        "Invalid string literal",
+                        "This item is not valid in a string literal.",
+                        tok.span,
+                        Some(rb(o_quote.span, tok.span)),
+                    );
+                    self.recover(T::CQuote);
+                    end_range = tok.span;
+                    break;
+                }
+            }
+        }
+        let value = acc.finish();
+        (value, rb(o_quote.span, end_range))
+    }
+}
+
+impl Parser<'_> {
+    /// `ParseTraversalAbs`: a variable followed by attribute and literal
+    /// index steps, consuming all remaining tokens.
+    pub(crate) fn parse_traversal_abs(&mut self) -> Option<super::analysis::Traversal> {
+        let m = self.mark();
+        let var_tok = self.read();
+        if var_tok.kind != T::Ident {
+            self.err(
+                "Variable name required",
+                "Must begin with a variable name.",
+                var_tok.span,
+                None,
+            );
+            return None;
+        }
+        let mut steps: Vec<Step> = Vec::new();
+        let done = |steps: Vec<Step>| {
+            let end = steps.last().map_or(var_tok.span, Step::span);
+            Some(super::analysis::Traversal {
+                root: var_tok.span,
+                span: rb(var_tok.span, end),
+                steps,
+            })
+        };
+        loop {
+            let next = self.peek();
+            match next.kind {
+                T::Eof => return done(steps),
+                T::Dot => {
+                    let dot = self.read();
+                    let name_tok = self.read();
+                    if name_tok.kind != T::Ident {
+                        let detail = if name_tok.kind == T::Star {
+                            "Splat expressions (.*) may not be used here."
+                        } else {
+                            "Dot must be followed by attribute name."
+                        };
+                        self.err(
+                            "Attribute name required",
+                            detail,
+                            name_tok.span,
+                            Some(rb(var_tok.span, name_tok.span)),
+                        );
+                        return done(steps);
+                    }
+                    steps.push(Step::Attr {
+                        name: name_tok.span,
+                        span: rb(dot.span, name_tok.span),
+                    });
+                }
+                T::OBrack => {
+                    let open = self.read();
+                    let next = self.peek();
+                    let key = match next.kind {
+                        T::NumberLit => {
+                            let tok = self.read();
+                            self.check_number(tok);
+                            Literal::Number(tok.span)
+                        }
+                        T::OQuote => {
+                            let (text, _) = self.parse_quoted_string_literal();
+                            Literal::String(text)
+                        }
+                        _ => {
+                            if next.kind == T::Star {
+                                self.err(
+                                    "Attribute name required",
+                                    "Splat expressions ([*]) may not be used here.",
+                                    next.span,
+                                    Some(rb(var_tok.span, next.span)),
+                                );
+                            } else {
+                                self.err(
+                                    "Index value required",
+                                    "Index brackets must contain either a literal number or a literal string.",
+                                    next.span,
+                                    Some(rb(var_tok.span, next.span)),
+                                );
+                            }
+                            return done(steps);
+                        }
+                    };
+                    let close = self.read();
+                    if close.kind != T::CBrack {
+                        self.err(
+                            "Unclosed index brackets",
+                            "Index key must be followed by a closing bracket.",
+                            close.span,
+                            Some(rb(open.span, close.span)),
+                        );
+                    }
+                    steps.push(Step::Index {
+                        key,
+                        span: rb(open.span, close.span),
+                    });
+                    if self.errs_since(m) {
+                        return done(steps);
+                    }
+                }
+                _ => {
+                    self.err(
+                        "Invalid character",
+                        "Expected an attribute access or an index operator.",
+                        next.span,
+                        Some(rb(var_tok.span, next.span)),
+                    );
+                    return done(steps);
+                }
+            }
+        }
+    }
+}
+
+/// Accumulates the value of a string from decoded pieces, staying a
+/// source span while it is exactly one undecoded token.
+enum Acc {
+    Empty,
+    Src(Span),
+    Own(String),
+}
+
+impl Acc {
+    fn push(&mut self, file: &SourceFile, span: Span, piece: std::borrow::Cow<'_, str>) {
+        *self = match std::mem::replace(self, Acc::Empty) {
+            Acc::Empty => match piece {
+                std::borrow::Cow::Borrowed(b) if b.as_ptr() == file.text(span).as_ptr() && b.len() == span.len() as usize => Acc::Src(span),
+                p => Acc::Own(p.into_owned()),
+            },
+            Acc::Src(sp) => {
+                let mut s = file.text(sp).to_string();
+                s.push_str(&piece);
+                Acc::Own(s)
+            }
+            Acc::Own(mut s) => {
+                s.push_str(&piece);
+                Acc::Own(s)
+            }
+        };
+    }
+
+    fn finish(self) -> Text {
+        match self {
+            Acc::Empty => Text::Owned("".into()),
+            Acc::Src(sp) => Text::Source(sp),
+            Acc::Own(s) => Text::Owned(s.into_boxed_str()),
+        }
+    }
+}
+
+fn make_binary(op: BinaryOp, lhs: Expr, rhs: Expr) -> Expr {
+    Expr {
+        span: rb(lhs.span, rhs.span),
+        kind: ExprKind::BinaryOp {
+            op,
+            lhs: Box::new(lhs),
+            rhs: Box::new(rhs),
+        },
+    }
+}
+
+fn make_relative_traversal(mut expr: Expr, step: Step, rng: Span) -> Expr {
+    match &mut expr.kind {
+        ExprKind::ScopeTraversal { steps, .. } | ExprKind::RelativeTraversal { steps, .. } => {
+            steps.push(step);
+            expr.span = rb(expr.span, rng);
+            expr
+        }
+        _ => Expr {
+            span: rb(expr.span, rng),
+            kind: ExprKind::RelativeTraversal {
+                source: Box::new(expr),
+                steps: vec![step],
+            },
+        },
+    }
+}
+
+pub(crate) fn opposite_bracket(ty: TokenKind) -> Option<TokenKind> {
+    Some(match ty {
+        T::OBrace => T::CBrace,
+        T::OBrack => T::CBrack,
+        T::OParen => T::CParen,
+        T::OQuote => T::CQuote,
+        T::OHeredoc => T::CHeredoc,
+        T::CBrace => T::OBrace,
+        T::CBrack => T::OBrack,
+        T::CParen => T::OParen,
+        T::CQuote => T::OQuote,
+        T::CHeredoc => T::OHeredoc,
+        T::TemplateControl | T::TemplateInterp => T::TemplateSeqEnd,
+        T::TemplateSeqEnd => T::TemplateInterp,
+        _ => return None,
+    })
+}
