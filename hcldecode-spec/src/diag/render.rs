@@ -228,23 +228,17 @@ pub fn wrap(s: &str, lim: usize) -> String {
     for c in s.chars() {
         if c == '\n' {
             if word.is_empty() {
-                if current + space_len > lim {
-                    current = 0;
-                } else {
-                    current += space_len;
+                if current + space_len <= lim {
                     buf.push_str(&space);
                 }
-                space.clear();
-                space_len = 0;
             } else {
-                current += space_len + word_len;
                 buf.push_str(&space);
-                space.clear();
-                space_len = 0;
                 buf.push_str(&word);
                 word.clear();
                 word_len = 0;
             }
+            space.clear();
+            space_len = 0;
             buf.push(c);
             current = 0;
         } else if c.is_whitespace() && c != '\u{a0}' {

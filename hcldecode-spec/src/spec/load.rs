@@ -258,7 +258,7 @@ impl Loader<'_> {
         let params_expr = get("params")?;
         let result = get("result")?;
         let ExprRef::Native { file, expr } = params_expr;
-        let items = match expr_list(file, expr) {
+        let items = match expr_list(expr, file) {
             Ok(items) => items,
             Err(d) => {
                 self.diags.extend(d);
@@ -267,7 +267,7 @@ impl Loader<'_> {
         };
         let mut params = Vec::with_capacity(items.len());
         for item in items {
-            match expr_as_keyword(file, item) {
+            match expr_as_keyword(item, file) {
                 Some(k) => params.push(k.to_string()),
                 None => {
                     self.diags.push(
@@ -283,7 +283,7 @@ impl Loader<'_> {
         }
         let variadic_param = match get("variadic_param") {
             None => None,
-            Some(ExprRef::Native { file, expr }) => match expr_as_keyword(file, expr) {
+            Some(ExprRef::Native { file, expr }) => match expr_as_keyword(expr, file) {
                 Some(k) => Some(k.to_string()),
                 None => {
                     self.diags.push(

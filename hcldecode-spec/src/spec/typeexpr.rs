@@ -49,7 +49,7 @@ enum Tv {
 /// use hcldecode_spec::syntax::native::parse_expression;
 /// use hcldecode_spec::spec::typeexpr::eval_type_expr;
 /// let f = SourceFile::new("t", "map(list(string))");
-/// let (expr, _) = parse_expression(f.clone());
+/// let (expr, _) = parse_expression(&f);
 /// let (ty, diags) = eval_type_expr(&f, &expr);
 /// assert!(diags.is_empty());
 /// assert_eq!(ty.to_type_expr(), "map(list(string))");
