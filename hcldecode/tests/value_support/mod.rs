@@ -338,3 +338,39 @@ pub fn check(failures: Vec<String>, total: usize) {
 pub fn obj_type(attrs: &[(&str, Type)]) -> Arc<ObjectType> {
     Arc::new(ObjectType::new(attrs.iter().cloned()))
 }
+
+/// Whether the text mentions a number whose exact digits need the 512-bit
+/// Number (more than 15 significant digits, or an exponent beyond f64).
+pub fn needs_exact_number(s: &str) -> bool {
+    let b = s.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i].is_ascii_digit() {
+            let start = i;
+            while i < b.len() && (b[i].is_ascii_digit() || b[i] == b'.') {
+                i += 1;
+            }
+            let digits = s[start..i].trim_start_matches(['0', '.']).replace('.', "");
+            let digits = digits.trim_end_matches('0');
+            if digits.len() > 15 {
+                return true;
+            }
+            if i < b.len() && (b[i] == b'e' || b[i] == b'E') {
+                let j = i + 1;
+                let mut k = j;
+                while k < b.len() && (b[k].is_ascii_digit() || b[k] == b'-' || b[k] == b'+') {
+                    k += 1;
+                }
+                if let Ok(e) = s[j..k].parse::<i32>() {
+                    if e.abs() > 300 {
+                        return true;
+                    }
+                }
+                i = k;
+            }
+        } else {
+            i += 1;
+        }
+    }
+    false
+}

@@ -201,9 +201,9 @@ fn write_number(out: &mut String, n: &Number, path: &Path) -> Result<(), JsonErr
 }
 
 /// The nesting depth beyond which JSON is refused. Go's scanner allows
-/// 10000 levels; this port recurses per level and stops at 1000 so that
+/// 10000 levels; this port recurses per level and stops at 500 so that
 /// deeply nested input cannot exhaust the stack.
-const MAX_DEPTH: usize = 1000;
+const MAX_DEPTH: usize = 500;
 
 /// Infers the type of a JSON document (cty `json.ImpliedType`).
 pub fn implied_type(json: &str) -> Result<Type, JsonError> {
@@ -310,42 +310,75 @@ pub fn unmarshal(json: &str, ty: &Type) -> Result<Value, JsonError> {
 }
 
 fn read_value(buf: &str, ty: &Type, path: &mut Path, depth: usize) -> Result<Value, JsonError> {
-    if depth > MAX_DEPTH {
-        return Err(JsonError::new(
-            path,
-            "invalid character '[' exceeded max depth",
-        ));
+    // Depth counts values; implied_type counts containers.
+    if depth > MAX_DEPTH + 1 {
+        return Err(depth_exceeded(path));
     }
+    // Kept small: this recursion is as deep as the document.
+    match ty {
+        Type::Bool | Type::Number | Type::String => read_primitive_doc(buf, ty, path),
+        Type::Dynamic => read_dynamic(buf, path, depth),
+        Type::List(ety) => read_list(buf, ety, path, depth),
+        Type::Set(ety) => read_set(buf, ety, path, depth),
+        Type::Map(ety) => read_map(buf, ety, path, depth),
+        Type::Tuple(etys) => read_tuple(buf, etys, path, depth),
+        Type::Object(o) => read_object(buf, o, path, depth),
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn depth_exceeded(path: &Path) -> JsonError {
+    JsonError::new(path, "invalid character '[' exceeded max depth")
+}
+
+/// Whether the document starts with `null` (cty's first `Token` check).
+#[inline(never)]
+fn leading_null(buf: &str, path: &Path) -> Result<bool, JsonError> {
+    let mut dec = Decoder::new(buf);
+    match dec.token() {
+        Ok(tok) => Ok(tok == Tok::Null),
+        Err(e) => Err(JsonError::new(path, e)),
+    }
+}
+
+#[inline(never)]
+fn read_primitive_doc(buf: &str, ty: &Type, path: &Path) -> Result<Value, JsonError> {
     let mut dec = Decoder::new(buf);
     let tok = dec.token().map_err(|e| JsonError::new(path, e))?;
     if tok == Tok::Null {
         return Ok(Value::null(ty.clone()));
     }
-    match ty {
-        Type::Dynamic => read_dynamic(buf, path, depth),
-        Type::Bool | Type::Number | Type::String => read_primitive(tok, ty, path),
-        Type::List(ety) => {
-            let vals = read_array(buf, ety, path, depth, "list", |_, e| PathStep::Index(e))?;
-            if vals.is_empty() {
-                return Ok(Value::list_empty((**ety).clone()));
-            }
-            Value::list_infer(vals)
-                .ok_or_else(|| JsonError::new(path, "inconsistent list element types"))
-        }
-        Type::Set(ety) => {
-            let vals = read_array(buf, ety, path, depth, "set", |ety, _| {
-                PathStep::Index(Value::unknown(ety.clone()))
-            })?;
-            if vals.is_empty() {
-                return Ok(Value::set_empty((**ety).clone()));
-            }
-            Value::set_infer(vals)
-                .ok_or_else(|| JsonError::new(path, "inconsistent set element types"))
-        }
-        Type::Map(ety) => read_map(buf, ety, path, depth),
-        Type::Tuple(etys) => read_tuple(buf, etys, path, depth),
-        Type::Object(o) => read_object(buf, o, path, depth),
+    read_primitive(tok, ty, path)
+}
+
+#[inline(never)]
+fn read_list(
+    buf: &str,
+    ety: &Arc<Type>,
+    path: &mut Path,
+    depth: usize,
+) -> Result<Value, JsonError> {
+    if leading_null(buf, path)? {
+        return Ok(Value::null(Type::List(ety.clone())));
     }
+    let vals = read_array(buf, ety, path, depth, false)?;
+    if vals.is_empty() {
+        return Ok(Value::list_empty((**ety).clone()));
+    }
+    Value::list_infer(vals).ok_or_else(|| JsonError::new(path, "inconsistent list element types"))
+}
+
+#[inline(never)]
+fn read_set(buf: &str, ety: &Arc<Type>, path: &mut Path, depth: usize) -> Result<Value, JsonError> {
+    if leading_null(buf, path)? {
+        return Ok(Value::null(Type::Set(ety.clone())));
+    }
+    let vals = read_array(buf, ety, path, depth, true)?;
+    if vals.is_empty() {
+        return Ok(Value::set_empty((**ety).clone()));
+    }
+    Value::set_infer(vals).ok_or_else(|| JsonError::new(path, "inconsistent set element types"))
 }
 
 fn read_primitive(tok: Tok<'_>, ty: &Type, path: &Path) -> Result<Value, JsonError> {
@@ -393,28 +426,35 @@ fn require_key<'a>(dec: &mut Decoder<'a>) -> Result<std::borrow::Cow<'a, str>, S
     }
 }
 
+#[cold]
+#[inline(never)]
+fn read_failed(path: &Path, what: &str, e: String) -> JsonError {
+    JsonError::new(path, format!("failed to read {what}: {e}"))
+}
+
 fn read_array(
     buf: &str,
     ety: &Type,
     path: &mut Path,
     depth: usize,
-    what: &str,
-    step: impl Fn(&Type, Value) -> PathStep,
+    is_set: bool,
 ) -> Result<Vec<Value>, JsonError> {
     let mut dec = Decoder::new(buf);
     require_delim(&mut dec, b'[').map_err(|e| JsonError::new(path, e))?;
     let mut vals = Vec::new();
     let mut idx = 0i64;
     while dec.more() {
-        path.push(step(ety, Value::int(idx)));
+        path.push(PathStep::Index(if is_set {
+            Value::unknown(ety.clone())
+        } else {
+            Value::int(idx)
+        }));
         idx += 1;
         let raw = match dec.decode_raw() {
             Ok(raw) => raw,
             Err(e) => {
-                return Err(JsonError::new(
-                    path,
-                    format!("failed to read {what} value: {e}"),
-                ));
+                let what = if is_set { "set value" } else { "list value" };
+                return Err(read_failed(path, what, e));
             }
         };
         let el = read_value(raw, ety, path, depth + 1)?;
@@ -425,7 +465,12 @@ fn read_array(
     Ok(vals)
 }
 
-fn read_map(buf: &str, ety: &Type, path: &mut Path, depth: usize) -> Result<Value, JsonError> {
+#[inline(never)]
+fn read_map(buf: &str, ety: &Arc<Type>, path: &mut Path, depth: usize) -> Result<Value, JsonError> {
+    if leading_null(buf, path)? {
+        return Ok(Value::null(Type::Map(ety.clone())));
+    }
+    let ety: &Type = ety;
     let mut dec = Decoder::new(buf);
     require_delim(&mut dec, b'{').map_err(|e| JsonError::new(path, e))?;
     let mut vals: Vec<(Arc<str>, Value)> = Vec::new();
@@ -436,7 +481,7 @@ fn read_map(buf: &str, ety: &Type, path: &mut Path, depth: usize) -> Result<Valu
         path.set_last(PathStep::Index(Value::string(&*k)));
         let raw = dec
             .decode_raw()
-            .map_err(|e| JsonError::new(path, format!("failed to read map value: {e}")))?;
+            .map_err(|e| read_failed(path, "map value", e))?;
         let el = read_value(raw, ety, path, depth + 1)?;
         path.pop();
         vals.push((Arc::from(&*k), el));
@@ -454,7 +499,16 @@ fn read_map(buf: &str, ety: &Type, path: &mut Path, depth: usize) -> Result<Valu
     Value::map_infer(sorted).ok_or_else(|| JsonError::new(path, "inconsistent map element types"))
 }
 
-fn read_tuple(buf: &str, etys: &[Type], path: &mut Path, depth: usize) -> Result<Value, JsonError> {
+#[inline(never)]
+fn read_tuple(
+    buf: &str,
+    etys: &Arc<[Type]>,
+    path: &mut Path,
+    depth: usize,
+) -> Result<Value, JsonError> {
+    if leading_null(buf, path)? {
+        return Ok(Value::null(Type::Tuple(etys.clone())));
+    }
     let mut dec = Decoder::new(buf);
     require_delim(&mut dec, b'[').map_err(|e| JsonError::new(path, e))?;
     let mut vals = Vec::with_capacity(etys.len());
@@ -469,7 +523,7 @@ fn read_tuple(buf: &str, etys: &[Type], path: &mut Path, depth: usize) -> Result
         path.push(PathStep::Index(Value::int(idx as i64)));
         let raw = dec
             .decode_raw()
-            .map_err(|e| JsonError::new(path, format!("failed to read tuple value: {e}")))?;
+            .map_err(|e| read_failed(path, "tuple value", e))?;
         let el = read_value(raw, &etys[idx], path, depth + 1)?;
         path.pop();
         vals.push(el);
@@ -514,7 +568,7 @@ fn read_object(
         path.set_last(PathStep::GetAttr(oty.attrs()[idx].0.clone()));
         let raw = dec
             .decode_raw()
-            .map_err(|e| JsonError::new(path, format!("failed to read object value: {e}")))?;
+            .map_err(|e| read_failed(path, "object value", e))?;
         let el = read_value(raw, &oty.attrs()[idx].1, path, depth + 1)?;
         path.pop();
         vals[idx] = Some(el);
@@ -533,7 +587,11 @@ fn read_object(
     ))
 }
 
+#[inline(never)]
 fn read_dynamic(buf: &str, path: &mut Path, depth: usize) -> Result<Value, JsonError> {
+    if leading_null(buf, path)? {
+        return Ok(Value::null(Type::Dynamic));
+    }
     let mut dec = Decoder::new(buf);
     require_delim(&mut dec, b'{').map_err(|e| JsonError::new(path, e))?;
     let mut ty: Option<Type> = None;
