@@ -361,10 +361,8 @@ pub fn needs_exact_number(s: &str) -> bool {
                 while k < b.len() && (b[k].is_ascii_digit() || b[k] == b'-' || b[k] == b'+') {
                     k += 1;
                 }
-                if let Ok(e) = s[j..k].parse::<i32>() {
-                    if e.abs() > 300 {
-                        return true;
-                    }
+                if s[j..k].parse::<i32>().is_ok_and(|e| e.abs() > 300) {
+                    return true;
                 }
                 i = k;
             }
