@@ -3,6 +3,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod function;
 pub mod value;
 
 pub use hcldecode_spec::diag::{Diagnostic, Diagnostics, Severity};

@@ -183,7 +183,17 @@ fn set_subset(a: &[Value], b: &[Value]) -> bool {
 /// when `given` conforms to `want` (the dynamic pseudo-type in `want`
 /// accepts anything). Where cty's order depends on Go map iteration, names
 /// are taken in sorted order.
-pub(crate) fn conformance_error(given: &Type, want: &Type) -> Option<String> {
+///
+/// ```
+/// use hcldecode::Type;
+/// use hcldecode::value::conformance_error;
+/// assert_eq!(conformance_error(&Type::list(Type::String), &Type::list(Type::Dynamic)), None);
+/// assert_eq!(
+///     conformance_error(&Type::Bool, &Type::Number).as_deref(),
+///     Some("number required, but received bool")
+/// );
+/// ```
+pub fn conformance_error(given: &Type, want: &Type) -> Option<String> {
     if want.is_dynamic() || given == want {
         return None;
     }

@@ -37,6 +37,7 @@ mod set;
 use std::fmt;
 use std::sync::Arc;
 
+pub use equality::conformance_error;
 pub use number::{Number, NumberError};
 pub use path::{Path, PathStep};
 
