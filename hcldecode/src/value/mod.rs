@@ -1,10 +1,974 @@
-//! Values of the HCL information model (the cty value system).
+//! Values of the HCL information model (a port of go-cty's value system).
+//!
+//! A [`Value`] is null, unknown, or a known value of a [`Type`]: a bool, a
+//! [`Number`], a string, a list, set, map, tuple or object. Values are
+//! immutable and share their parts through `Arc`: cloning is O(1) whatever
+//! the size, and [`Value::ty`] is O(1) (compound values store their type).
+//!
+//! The semantics follow go-cty 1.12:
+//! - strings are NFC-normalised on construction ([`Value::string`]);
+//! - collections hold elements of exactly their element type (elements of
+//!   the dynamic pseudo-type, i.e. untyped nulls and unknowns, are re-typed
+//!   to the element type as cty does); mixing element types is a caller bug
+//!   (checked in debug builds) — use [`convert`] to make elements uniform;
+//! - maps and objects iterate in key order (byte order), sets in cty's set
+//!   order (see [`Value::set`]);
+//! - [`Value::raw_equals`] is cty `RawEquals` (also `==` on `Value`), and
+//!   [`Value::equals`] is cty `Equals` (unknown-aware, gives a bool value).
+//!
+//! ```
+//! use hcldecode::value::Value;
+//! use hcldecode::Type;
+//! let v = Value::object([("name", Value::string("web")), ("port", Value::int(80))]);
+//! assert_eq!(v.get_attr("port"), Some(Value::int(80)));
+//! assert_eq!(v.ty(), &Type::object([("name", Type::String), ("port", Type::Number)]));
+//! let l = Value::list(Type::String, vec![Value::string("a"), Value::string("b")]);
+//! assert_eq!(l.length_int(), Some(2));
+//! ```
 
+pub mod convert;
+mod equality;
+mod gofmt;
+pub mod json;
 mod number;
+mod path;
+mod set;
 
+use std::fmt;
+use std::sync::Arc;
+
+pub use equality::conformance_error;
 pub use number::{Number, NumberError};
+pub use path::{Path, PathStep};
 
-/// A value of the HCL information model. (Skeleton: the full value system
-/// lands with the values work.)
-#[derive(Clone, Debug)]
-pub struct Value;
+use crate::{ObjectType, Type};
+
+const DYNAMIC_TY: &Type = &Type::Dynamic;
+const BOOL_TY: &Type = &Type::Bool;
+const NUMBER_TY: &Type = &Type::Number;
+const STRING_TY: &Type = &Type::String;
+
+/// A type stored inline for the common cases (no allocation for nulls and
+/// unknowns of primitive or dynamic type).
+#[derive(Clone)]
+enum TyRef {
+    Dynamic,
+    Bool,
+    Number,
+    String,
+    Other(Arc<Type>),
+}
+
+impl TyRef {
+    fn new(t: Type) -> TyRef {
+        match t {
+            Type::Dynamic => TyRef::Dynamic,
+            Type::Bool => TyRef::Bool,
+            Type::Number => TyRef::Number,
+            Type::String => TyRef::String,
+            other => TyRef::Other(Arc::new(other)),
+        }
+    }
+
+    fn get(&self) -> &Type {
+        match self {
+            TyRef::Dynamic => DYNAMIC_TY,
+            TyRef::Bool => BOOL_TY,
+            TyRef::Number => NUMBER_TY,
+            TyRef::String => STRING_TY,
+            TyRef::Other(t) => t,
+        }
+    }
+}
+
+/// Elements of a list, set or tuple, with the value's type.
+struct Seq {
+    ty: Type,
+    elems: Vec<Value>,
+    wholly_known: bool,
+}
+
+/// Entries of a map, sorted by key.
+struct MapData {
+    ty: Type,
+    entries: Vec<(Arc<str>, Value)>,
+    wholly_known: bool,
+}
+
+/// Attribute values of an object, in the order of its type's attributes.
+struct ObjData {
+    ty: Type,
+    vals: Vec<Value>,
+    wholly_known: bool,
+}
+
+#[derive(Clone)]
+enum Repr {
+    Null(TyRef),
+    Unknown(TyRef),
+    Bool(bool),
+    Number(Arc<Number>),
+    String(Arc<str>),
+    List(Arc<Seq>),
+    Set(Arc<Seq>),
+    Tuple(Arc<Seq>),
+    Map(Arc<MapData>),
+    Object(Arc<ObjData>),
+}
+
+/// A value of the HCL information model: see the [module docs](self).
+///
+/// `Value` is 24 bytes; cloning is O(1).
+#[derive(Clone)]
+pub struct Value(Repr);
+
+/// A borrowed view of a value's contents, for matching.
+///
+/// ```
+/// use hcldecode::value::{Value, ValueRef};
+/// match Value::string("x").view() {
+///     ValueRef::String(s) => assert_eq!(s, "x"),
+///     _ => unreachable!(),
+/// }
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub enum ValueRef<'a> {
+    /// A null value (of [`Value::ty`]).
+    Null,
+    /// An unknown value (of [`Value::ty`]).
+    Unknown,
+    /// A known bool.
+    Bool(bool),
+    /// A known number.
+    Number(&'a Number),
+    /// A known string.
+    String(&'a str),
+    /// A known list's elements.
+    List(&'a [Value]),
+    /// A known set's elements, in cty's set order.
+    Set(&'a [Value]),
+    /// A known tuple's elements.
+    Tuple(&'a [Value]),
+    /// A known map's entries, sorted by key.
+    Map(&'a [(Arc<str>, Value)]),
+    /// A known object: its type's attributes and the values in that order.
+    Object(&'a ObjectType, &'a [Value]),
+}
+
+/// Returns `s` in Unicode Normalization Form C, reusing the allocation when
+/// it is already normalised (always the case for ASCII).
+pub(crate) fn nfc_arc<S: AsRef<str> + Into<Arc<str>>>(s: S) -> Arc<str> {
+    if is_nfc_fast(s.as_ref()) {
+        s.into()
+    } else {
+        Arc::from(nfc_string(s.as_ref()))
+    }
+}
+
+fn is_nfc_fast(s: &str) -> bool {
+    s.is_ascii()
+        || matches!(
+            unicode_normalization::is_nfc_quick(s.chars()),
+            unicode_normalization::IsNormalized::Yes
+        )
+}
+
+/// `s` in Unicode Normalization Form C (cty's `NormalizeString`).
+pub fn normalize_string(s: &str) -> std::borrow::Cow<'_, str> {
+    if is_nfc_fast(s) {
+        std::borrow::Cow::Borrowed(s)
+    } else {
+        std::borrow::Cow::Owned(nfc_string(s))
+    }
+}
+
+fn nfc_string(s: &str) -> String {
+    use unicode_normalization::UnicodeNormalization;
+    s.nfc().collect()
+}
+
+/// Sorts entries by key, keeping the last of repeated keys.
+pub(crate) fn sort_dedup_last<T>(v: &mut Vec<(Arc<str>, T)>) {
+    if v.windows(2).all(|w| w[0].0 < w[1].0) {
+        return;
+    }
+    // Stable sort, then keep the last of each run of equal keys.
+    v.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut out: Vec<(Arc<str>, T)> = Vec::with_capacity(v.len());
+    for e in v.drain(..) {
+        match out.last_mut() {
+            Some(last) if last.0 == e.0 => *last = e,
+            _ => out.push(e),
+        }
+    }
+    *v = out;
+}
+
+/// Re-types untyped (dynamic) nulls and unknowns to `ety`, as cty's
+/// collection constructors do by storing raw values under the collection's
+/// element type.
+fn retype(v: Value, ety: &Type) -> Value {
+    if !ety.is_dynamic() && v.ty().is_dynamic() {
+        match v.0 {
+            Repr::Null(_) => Value::null(ety.clone()),
+            _ => Value::unknown(ety.clone()),
+        }
+    } else {
+        v
+    }
+}
+
+fn all_wholly_known<'a>(vals: impl IntoIterator<Item = &'a Value>) -> bool {
+    vals.into_iter().all(Value::is_wholly_known)
+}
+
+impl Value {
+    // ----- constructors -------------------------------------------------
+
+    /// A null value of type `ty` (cty `NullVal`).
+    pub fn null(ty: Type) -> Value {
+        Value(Repr::Null(TyRef::new(ty)))
+    }
+
+    /// An unknown value of type `ty` (cty `UnknownVal`).
+    pub fn unknown(ty: Type) -> Value {
+        Value(Repr::Unknown(TyRef::new(ty)))
+    }
+
+    /// The unknown value of the dynamic pseudo-type (cty `DynamicVal`).
+    pub fn dynamic() -> Value {
+        Value(Repr::Unknown(TyRef::Dynamic))
+    }
+
+    /// A bool (cty `BoolVal`).
+    pub fn bool(b: bool) -> Value {
+        Value(Repr::Bool(b))
+    }
+
+    /// A number (cty `NumberVal`).
+    pub fn number(n: Number) -> Value {
+        Value(Repr::Number(Arc::new(n)))
+    }
+
+    /// An integer number at 64-bit precision (cty `NumberIntVal`).
+    pub fn int(i: i64) -> Value {
+        Value::number(Number::from_i64(i))
+    }
+
+    /// A string, NFC-normalised (cty `StringVal`). ASCII and already
+    /// normalised text is copied once into the value, never re-normalised.
+    pub fn string<S: AsRef<str>>(s: S) -> Value {
+        let s = s.as_ref();
+        if is_nfc_fast(s) {
+            Value(Repr::String(Arc::from(s)))
+        } else {
+            Value(Repr::String(Arc::from(nfc_string(s))))
+        }
+    }
+
+    /// A string from shared text, reusing the `Arc` when the text is already
+    /// NFC-normalised.
+    pub fn string_arc(s: Arc<str>) -> Value {
+        Value(Repr::String(nfc_arc(s)))
+    }
+
+    /// A list of elements of type `elem_ty` (cty `ListVal`/`ListValEmpty`).
+    ///
+    /// Every element must have type `elem_ty` (or be an untyped null or
+    /// unknown, which is re-typed); checked in debug builds.
+    pub fn list(elem_ty: Type, elems: Vec<Value>) -> Value {
+        let elems = Value::typed_elems(&elem_ty, elems, "list");
+        let wholly_known = all_wholly_known(&elems);
+        Value(Repr::List(Arc::new(Seq {
+            ty: Type::list(elem_ty),
+            elems,
+            wholly_known,
+        })))
+    }
+
+    /// An empty list of `elem_ty` (cty `ListValEmpty`).
+    pub fn list_empty(elem_ty: Type) -> Value {
+        Value::list(elem_ty, Vec::new())
+    }
+
+    /// A set of elements of type `elem_ty` (cty `SetVal`/`SetValEmpty`):
+    /// duplicates (cty `Equals`, within the same set hash) are removed,
+    /// keeping the first, and the elements are ordered as cty orders sets:
+    /// known values first (strings by bytes, numbers by value, `false`
+    /// before `true`, other types by their set-hash serialization), then
+    /// unknowns, then null; ties keep cty's hash-bucket order.
+    ///
+    /// Elements must have type `elem_ty` (checked in debug builds).
+    pub fn set(elem_ty: Type, elems: Vec<Value>) -> Value {
+        let elems = Value::typed_elems(&elem_ty, elems, "set");
+        let elems = set::build_set(&elem_ty, elems);
+        let wholly_known = all_wholly_known(&elems);
+        Value(Repr::Set(Arc::new(Seq {
+            ty: Type::set(elem_ty),
+            elems,
+            wholly_known,
+        })))
+    }
+
+    /// An empty set of `elem_ty` (cty `SetValEmpty`).
+    pub fn set_empty(elem_ty: Type) -> Value {
+        Value::set(elem_ty, Vec::new())
+    }
+
+    /// A map from string keys (NFC-normalised) to elements of `elem_ty`
+    /// (cty `MapVal`/`MapValEmpty`). Entries are sorted by key; when a key
+    /// repeats, the last entry wins.
+    ///
+    /// Elements must have type `elem_ty` (checked in debug builds).
+    pub fn map<K, I>(elem_ty: Type, entries: I) -> Value
+    where
+        K: AsRef<str> + Into<Arc<str>>,
+        I: IntoIterator<Item = (K, Value)>,
+    {
+        let mut v: Vec<(Arc<str>, Value)> = entries
+            .into_iter()
+            .map(|(k, val)| (nfc_arc(k), retype(val, &elem_ty)))
+            .collect();
+        sort_dedup_last(&mut v);
+        debug_assert!(
+            v.iter().all(|(_, e)| e.ty() == &elem_ty),
+            "inconsistent map element types"
+        );
+        let wholly_known = all_wholly_known(v.iter().map(|(_, e)| e));
+        Value(Repr::Map(Arc::new(MapData {
+            ty: Type::map(elem_ty),
+            entries: v,
+            wholly_known,
+        })))
+    }
+
+    /// An empty map of `elem_ty` (cty `MapValEmpty`).
+    pub fn map_empty(elem_ty: Type) -> Value {
+        Value::map::<Arc<str>, _>(elem_ty, Vec::new())
+    }
+
+    /// A tuple of the given elements (cty `TupleVal`).
+    pub fn tuple(elems: Vec<Value>) -> Value {
+        let ty = Type::Tuple(elems.iter().map(|e| e.ty().clone()).collect());
+        let wholly_known = all_wholly_known(&elems);
+        Value(Repr::Tuple(Arc::new(Seq {
+            ty,
+            elems,
+            wholly_known,
+        })))
+    }
+
+    /// The empty tuple (cty `EmptyTupleVal`).
+    pub fn empty_tuple() -> Value {
+        Value::tuple(Vec::new())
+    }
+
+    /// An object from named attribute values in any order (cty `ObjectVal`);
+    /// names are NFC-normalised, and a repeated name keeps the last value.
+    pub fn object<K, I>(attrs: I) -> Value
+    where
+        K: AsRef<str> + Into<Arc<str>>,
+        I: IntoIterator<Item = (K, Value)>,
+    {
+        let mut v: Vec<(Arc<str>, Value)> = attrs
+            .into_iter()
+            .map(|(k, val)| (nfc_arc(k), val))
+            .collect();
+        sort_dedup_last(&mut v);
+        let mut types = Vec::with_capacity(v.len());
+        let mut vals = Vec::with_capacity(v.len());
+        for (k, val) in v {
+            types.push((k, val.ty().clone()));
+            vals.push(val);
+        }
+        Value::object_with_type(Arc::new(ObjectType::from_sorted(types)), vals)
+    }
+
+    /// The empty object (cty `EmptyObjectVal`).
+    pub fn empty_object() -> Value {
+        Value::object_with_type(Arc::new(ObjectType::default()), Vec::new())
+    }
+
+    /// An object whose type is already known: `vals` holds the attribute
+    /// values in the order of `ty.attrs()` (sorted by name), each of exactly
+    /// the attribute's type (checked in debug builds). This is the fast way
+    /// to build many objects of one type: the type is shared, not rebuilt.
+    pub fn object_with_type(ty: Arc<ObjectType>, vals: Vec<Value>) -> Value {
+        debug_assert_eq!(ty.len(), vals.len(), "object value count mismatch");
+        debug_assert!(
+            ty.attrs().iter().zip(&vals).all(|((_, t), v)| v.ty() == t),
+            "object attribute value types must match the object type"
+        );
+        let wholly_known = all_wholly_known(&vals);
+        Value(Repr::Object(Arc::new(ObjData {
+            ty: Type::Object(ty),
+            vals,
+            wholly_known,
+        })))
+    }
+
+    fn typed_elems(ety: &Type, elems: Vec<Value>, what: &str) -> Vec<Value> {
+        let needs_retype = !ety.is_dynamic() && elems.iter().any(|e| e.ty().is_dynamic());
+        let elems = if needs_retype {
+            elems.into_iter().map(|e| retype(e, ety)).collect()
+        } else {
+            elems
+        };
+        debug_assert!(
+            elems.iter().all(|e| e.ty() == ety),
+            "inconsistent {what} element types (want {ety:?})"
+        );
+        let _ = what;
+        elems
+    }
+
+    /// cty's `ListVal`: the element type is that of the first element not of
+    /// the dynamic pseudo-type. `None` when `elems` is empty or the types
+    /// differ (cty's `CanListVal`).
+    pub(crate) fn list_infer(elems: Vec<Value>) -> Option<Value> {
+        let ety = infer_elem_type(elems.iter())?;
+        Some(Value::list(ety, elems))
+    }
+
+    /// cty's `SetVal` with inferred element type, see [`Value::list_infer`].
+    pub(crate) fn set_infer(elems: Vec<Value>) -> Option<Value> {
+        let ety = infer_elem_type(elems.iter())?;
+        Some(Value::set(ety, elems))
+    }
+
+    /// cty's `MapVal` with inferred element type, see [`Value::list_infer`].
+    /// `entries` must be sorted by key and unique.
+    pub(crate) fn map_infer(entries: Vec<(Arc<str>, Value)>) -> Option<Value> {
+        let ety = infer_elem_type(entries.iter().map(|(_, v)| v))?;
+        Some(Value::map(ety, entries))
+    }
+
+    // ----- accessors ----------------------------------------------------
+
+    /// The value's type. O(1).
+    pub fn ty(&self) -> &Type {
+        match &self.0 {
+            Repr::Null(t) | Repr::Unknown(t) => t.get(),
+            Repr::Bool(_) => BOOL_TY,
+            Repr::Number(_) => NUMBER_TY,
+            Repr::String(_) => STRING_TY,
+            Repr::List(s) | Repr::Set(s) | Repr::Tuple(s) => &s.ty,
+            Repr::Map(m) => &m.ty,
+            Repr::Object(o) => &o.ty,
+        }
+    }
+
+    /// A borrowed view of the contents, for matching.
+    pub fn view(&self) -> ValueRef<'_> {
+        match &self.0 {
+            Repr::Null(_) => ValueRef::Null,
+            Repr::Unknown(_) => ValueRef::Unknown,
+            Repr::Bool(b) => ValueRef::Bool(*b),
+            Repr::Number(n) => ValueRef::Number(n),
+            Repr::String(s) => ValueRef::String(s),
+            Repr::List(s) => ValueRef::List(&s.elems),
+            Repr::Set(s) => ValueRef::Set(&s.elems),
+            Repr::Tuple(s) => ValueRef::Tuple(&s.elems),
+            Repr::Map(m) => ValueRef::Map(&m.entries),
+            Repr::Object(o) => ValueRef::Object(object_type_of(&o.ty), &o.vals),
+        }
+    }
+
+    /// Whether the value is null.
+    pub fn is_null(&self) -> bool {
+        matches!(self.0, Repr::Null(_))
+    }
+
+    /// Whether the value is known (a null is known).
+    pub fn is_known(&self) -> bool {
+        !matches!(self.0, Repr::Unknown(_))
+    }
+
+    /// Whether the value is known and so is everything nested in it
+    /// (cty `IsWhollyKnown`). O(1).
+    pub fn is_wholly_known(&self) -> bool {
+        match &self.0 {
+            Repr::Unknown(_) => false,
+            Repr::List(s) | Repr::Set(s) | Repr::Tuple(s) => s.wholly_known,
+            Repr::Map(m) => m.wholly_known,
+            Repr::Object(o) => o.wholly_known,
+            _ => true,
+        }
+    }
+
+    /// cty `HasWhollyKnownType`: false when an unknown of the dynamic
+    /// pseudo-type (or an unknown whose type has dynamic parts) appears.
+    pub fn has_wholly_known_type(&self) -> bool {
+        match &self.0 {
+            Repr::Null(_) => true,
+            Repr::Unknown(t) => {
+                let t = t.get();
+                if t.is_dynamic() {
+                    false
+                } else if is_iterable_type(t) {
+                    !t.has_dynamic_types()
+                } else {
+                    true
+                }
+            }
+            Repr::List(s) | Repr::Set(s) | Repr::Tuple(s) => {
+                s.elems.iter().all(Value::has_wholly_known_type)
+            }
+            Repr::Map(m) => m.entries.iter().all(|(_, v)| v.has_wholly_known_type()),
+            Repr::Object(o) => o.vals.iter().all(Value::has_wholly_known_type),
+            _ => true,
+        }
+    }
+
+    /// The bool, if this is a known bool.
+    pub fn as_bool(&self) -> Option<bool> {
+        match self.0 {
+            Repr::Bool(b) => Some(b),
+            _ => None,
+        }
+    }
+
+    /// The number, if this is a known number.
+    pub fn as_number(&self) -> Option<&Number> {
+        match &self.0 {
+            Repr::Number(n) => Some(n),
+            _ => None,
+        }
+    }
+
+    /// The text, if this is a known string.
+    pub fn as_str(&self) -> Option<&str> {
+        match &self.0 {
+            Repr::String(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The shared text, if this is a known string.
+    pub fn as_str_arc(&self) -> Option<&Arc<str>> {
+        match &self.0 {
+            Repr::String(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The elements of a known list, set (in set order) or tuple.
+    pub fn elements(&self) -> Option<&[Value]> {
+        match &self.0 {
+            Repr::List(s) | Repr::Set(s) | Repr::Tuple(s) => Some(&s.elems),
+            _ => None,
+        }
+    }
+
+    /// The entries of a known map, sorted by key.
+    pub fn map_entries(&self) -> Option<&[(Arc<str>, Value)]> {
+        match &self.0 {
+            Repr::Map(m) => Some(&m.entries),
+            _ => None,
+        }
+    }
+
+    /// The attribute values of a known object, in the order of its type's
+    /// attributes (sorted by name).
+    pub fn object_values(&self) -> Option<&[Value]> {
+        match &self.0 {
+            Repr::Object(o) => Some(&o.vals),
+            _ => None,
+        }
+    }
+
+    /// The (key, value) entries of a known map or object in cty's order
+    /// (sorted by key), or `None` for other values.
+    pub fn entries(&self) -> Option<Entries<'_>> {
+        match &self.0 {
+            Repr::Map(m) => Some(Entries::Map(m.entries.iter())),
+            Repr::Object(o) => Some(Entries::Object(
+                object_type_of(&o.ty).attrs().iter(),
+                o.vals.iter(),
+            )),
+            _ => None,
+        }
+    }
+
+    /// cty `LengthInt`: the number of elements of a tuple or attributes of
+    /// an object (even when unknown or null: taken from the type), or of a
+    /// known list, set or map; `None` otherwise.
+    pub fn length_int(&self) -> Option<usize> {
+        match self.ty() {
+            Type::Tuple(t) => return Some(t.len()),
+            Type::Object(o) => return Some(o.len()),
+            _ => {}
+        }
+        match &self.0 {
+            Repr::List(s) | Repr::Set(s) => Some(s.elems.len()),
+            Repr::Map(m) => Some(m.entries.len()),
+            _ => None,
+        }
+    }
+
+    /// cty `Length`: the length as a number value; unknown for unknown
+    /// collections and for sets with unknown parts and more than one
+    /// element. `None` for values without a length or null collections.
+    pub fn length(&self) -> Option<Value> {
+        if let Type::Tuple(t) = self.ty() {
+            return Some(Value::int(t.len() as i64));
+        }
+        if !self.is_known() {
+            return Some(Value::unknown(Type::Number));
+        }
+        if let Repr::Set(s) = &self.0 {
+            let n = s.elems.len();
+            return Some(if n == 1 || s.wholly_known {
+                Value::int(n as i64)
+            } else {
+                Value::unknown(Type::Number)
+            });
+        }
+        self.length_int().map(|n| Value::int(n as i64))
+    }
+
+    /// cty `GetAttr`: the attribute `name` of an object (unknown of the
+    /// attribute's type when the object is unknown); [`Value::dynamic`] when
+    /// this value is of the dynamic pseudo-type. `None` where cty panics:
+    /// not an object, no such attribute, or a null object.
+    pub fn get_attr(&self, name: &str) -> Option<Value> {
+        let ty = self.ty();
+        if ty.is_dynamic() {
+            return Some(Value::dynamic());
+        }
+        let ot = ty.object_type()?;
+        let name = normalize_string(name);
+        let idx = ot.index_of(&name)?;
+        let aty = &ot.attrs()[idx].1;
+        match &self.0 {
+            Repr::Object(o) => Some(o.vals[idx].clone()),
+            Repr::Unknown(_) => Some(Value::unknown(aty.clone())),
+            _ => None,
+        }
+    }
+
+    /// cty `Index` on a list, map or tuple. Unknown keys or collections give
+    /// unknown results (of the element type; [`Value::dynamic`] for tuples
+    /// with an unknown key); a missing map key gives a null of the element
+    /// type, as in cty. `None` where cty panics: wrong key type, negative,
+    /// fractional or out-of-range list/tuple index, a null collection, or a
+    /// value that is not a list, map or tuple.
+    pub fn index(&self, key: &Value) -> Option<Value> {
+        let ty = self.ty();
+        match ty {
+            Type::Dynamic => Some(Value::dynamic()),
+            Type::List(ety) => {
+                let ety: &Type = ety;
+                if key.ty().is_dynamic() {
+                    return Some(Value::unknown(ety.clone()));
+                }
+                if key.ty() != &Type::Number {
+                    return None;
+                }
+                if !key.is_known() || !self.is_known() {
+                    return Some(Value::unknown(ety.clone()));
+                }
+                let i = key_index(key)?;
+                match &self.0 {
+                    Repr::List(s) => s.elems.get(i).cloned(),
+                    _ => None,
+                }
+            }
+            Type::Map(ety) => {
+                let ety: &Type = ety;
+                if key.ty().is_dynamic() {
+                    return Some(Value::unknown(ety.clone()));
+                }
+                if key.ty() != &Type::String {
+                    return None;
+                }
+                if !key.is_known() || !self.is_known() {
+                    return Some(Value::unknown(ety.clone()));
+                }
+                let k = key.as_str()?;
+                match &self.0 {
+                    Repr::Map(m) => Some(
+                        map_lookup(&m.entries, k)
+                            .cloned()
+                            .unwrap_or_else(|| Value::null(ety.clone())),
+                    ),
+                    _ => None,
+                }
+            }
+            Type::Tuple(etys) => {
+                if key.ty().is_dynamic() {
+                    return Some(Value::dynamic());
+                }
+                if key.ty() != &Type::Number {
+                    return None;
+                }
+                if !key.is_known() {
+                    return Some(Value::dynamic());
+                }
+                let i = key_index(key)?;
+                let ety = etys.get(i)?;
+                match &self.0 {
+                    Repr::Tuple(s) => s.elems.get(i).cloned(),
+                    Repr::Unknown(_) => Some(Value::unknown(ety.clone())),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// cty `HasIndex`: whether [`Value::index`] would succeed, as a bool
+    /// value (unknown when that depends on unknowns). For values that are
+    /// not lists, maps or tuples (where cty panics) this gives `false`.
+    pub fn has_index(&self, key: &Value) -> Value {
+        let ty = self.ty();
+        match ty {
+            Type::Dynamic => Value::unknown(Type::Bool),
+            Type::List(_) | Type::Map(_) | Type::Tuple(_) => {
+                if key.ty().is_dynamic() {
+                    return Value::unknown(Type::Bool);
+                }
+                let want = if matches!(ty, Type::Map(_)) {
+                    &Type::String
+                } else {
+                    &Type::Number
+                };
+                if key.ty() != want {
+                    return Value::bool(false);
+                }
+                if !key.is_known() {
+                    return Value::unknown(Type::Bool);
+                }
+                match ty {
+                    Type::Tuple(etys) => {
+                        Value::bool(key_index(key).is_some_and(|i| i < etys.len()))
+                    }
+                    _ if !self.is_known() => Value::unknown(Type::Bool),
+                    Type::List(_) => {
+                        let len = self.elements().map_or(0, <[Value]>::len);
+                        Value::bool(key_index(key).is_some_and(|i| i < len))
+                    }
+                    _ => {
+                        let k = key.as_str().unwrap_or("");
+                        Value::bool(
+                            self.map_entries()
+                                .is_some_and(|e| map_lookup(e, k).is_some()),
+                        )
+                    }
+                }
+            }
+            _ => Value::bool(false),
+        }
+    }
+
+    /// cty `RawEquals`: whether the two values are exactly the same (same
+    /// type; unknowns equal unknowns; numbers compare as cty does, by their
+    /// shortest decimal form). Also available as `==`.
+    pub fn raw_equals(&self, other: &Value) -> bool {
+        equality::raw_equals(self, other)
+    }
+
+    /// cty `Equals`: the `==` of HCL, as a bool value which is unknown when
+    /// the answer depends on unknown values.
+    pub fn equals(&self, other: &Value) -> Value {
+        equality::equals(self, other)
+    }
+
+    /// The serialization cty hashes set elements with (`makeSetHashBytes`).
+    pub fn set_hash_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        set::append_set_hash_bytes(self, &mut out);
+        out
+    }
+}
+
+/// Iterator over the (key, value) entries of a map or object.
+pub enum Entries<'a> {
+    /// A map's entries.
+    #[doc(hidden)]
+    Map(std::slice::Iter<'a, (Arc<str>, Value)>),
+    /// An object's attributes and values.
+    #[doc(hidden)]
+    Object(
+        std::slice::Iter<'a, (Arc<str>, Type)>,
+        std::slice::Iter<'a, Value>,
+    ),
+}
+
+impl<'a> Iterator for Entries<'a> {
+    type Item = (&'a Arc<str>, &'a Value);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        match self {
+            Entries::Map(it) => it.next().map(|(k, v)| (k, v)),
+            Entries::Object(names, vals) => Some((&names.next()?.0, vals.next()?)),
+        }
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        match self {
+            Entries::Map(it) => it.size_hint(),
+            Entries::Object(_, it) => it.size_hint(),
+        }
+    }
+}
+
+impl ExactSizeIterator for Entries<'_> {}
+
+fn object_type_of(t: &Type) -> &ObjectType {
+    match t {
+        Type::Object(o) => o,
+        // Object values always carry an object type.
+        _ => unreachable!("object value without object type"),
+    }
+}
+
+fn is_iterable_type(t: &Type) -> bool {
+    matches!(
+        t,
+        Type::List(_) | Type::Set(_) | Type::Map(_) | Type::Tuple(_) | Type::Object(_)
+    )
+}
+
+pub(crate) fn map_lookup<'a>(entries: &'a [(Arc<str>, Value)], k: &str) -> Option<&'a Value> {
+    entries
+        .binary_search_by(|(ek, _)| (**ek).cmp(k))
+        .ok()
+        .map(|i| &entries[i].1)
+}
+
+/// A known number key as a non-negative integer index (cty's
+/// `Int64()` exactness check).
+fn key_index(key: &Value) -> Option<usize> {
+    let i = key.as_number()?.to_i64()?;
+    usize::try_from(i).ok()
+}
+
+/// cty's element type inference (`ListVal`, `SetVal`, `MapVal`, and the
+/// `CanListVal` family): the first type that is not dynamic; `None` if a
+/// later element has another (non-dynamic) type or there are no elements.
+pub(crate) fn infer_elem_type<'a>(vals: impl Iterator<Item = &'a Value>) -> Option<Type> {
+    let mut ety: Option<&Type> = None;
+    let mut any = false;
+    for v in vals {
+        any = true;
+        let t = v.ty();
+        match ety {
+            None => {
+                if !t.is_dynamic() {
+                    ety = Some(t)
+                }
+            }
+            Some(e) => {
+                if !t.is_dynamic() && e != t {
+                    return None;
+                }
+            }
+        }
+    }
+    if !any {
+        return None;
+    }
+    Some(ety.cloned().unwrap_or(Type::Dynamic))
+}
+
+impl PartialEq for Value {
+    /// [`Value::raw_equals`].
+    fn eq(&self, other: &Value) -> bool {
+        self.raw_equals(other)
+    }
+}
+
+impl From<bool> for Value {
+    fn from(b: bool) -> Value {
+        Value::bool(b)
+    }
+}
+
+impl From<Number> for Value {
+    fn from(n: Number) -> Value {
+        Value::number(n)
+    }
+}
+
+impl From<&str> for Value {
+    fn from(s: &str) -> Value {
+        Value::string(s)
+    }
+}
+
+impl From<String> for Value {
+    fn from(s: String) -> Value {
+        Value::string(s)
+    }
+}
+
+impl fmt::Debug for Value {
+    /// A readable form: `"text"`, `1.5`, `true`, `null(string)`,
+    /// `unknown(number)`, `list(string)["a"]`, `set(number)[1, 2]`,
+    /// `map(bool){"k": true}`, `tuple["a", 1]`, `object{a = 1}`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.0 {
+            Repr::Null(t) => write!(f, "null({})", t.get()),
+            Repr::Unknown(t) => write!(f, "unknown({})", t.get()),
+            Repr::Bool(b) => write!(f, "{b}"),
+            Repr::Number(n) => write!(f, "{n}"),
+            Repr::String(s) => write!(f, "{s:?}"),
+            Repr::List(s) | Repr::Set(s) => {
+                write!(f, "{}", self.ty())?;
+                f.debug_list().entries(&s.elems).finish()
+            }
+            Repr::Tuple(s) => {
+                f.write_str("tuple")?;
+                f.debug_list().entries(&s.elems).finish()
+            }
+            Repr::Map(m) => {
+                write!(f, "{}", self.ty())?;
+                f.debug_map()
+                    .entries(m.entries.iter().map(|(k, v)| (k, v)))
+                    .finish()
+            }
+            Repr::Object(o) => {
+                f.write_str("object{")?;
+                for (i, ((name, _), v)) in object_type_of(&o.ty)
+                    .attrs()
+                    .iter()
+                    .zip(&o.vals)
+                    .enumerate()
+                {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{name} = {v:?}")?;
+                }
+                f.write_str("}")
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn value_is_small() {
+        assert!(std::mem::size_of::<Value>() <= 24);
+    }
+
+    #[test]
+    fn strings_are_nfc() {
+        let v = Value::string("e\u{301}");
+        assert_eq!(v.as_str(), Some("\u{e9}"));
+        let a: Arc<str> = Arc::from("plain");
+        let v = Value::string_arc(a.clone());
+        assert!(Arc::ptr_eq(v.as_str_arc().unwrap(), &a));
+    }
+
+    #[test]
+    fn dynamic_elements_are_retyped() {
+        let l = Value::list(Type::String, vec![Value::dynamic(), Value::string("a")]);
+        assert_eq!(l.elements().unwrap()[0].ty(), &Type::String);
+        assert!(!l.is_wholly_known());
+    }
+}

@@ -1,0 +1,207 @@
+//! Go formatting that cty's behaviour depends on: `%q` string quoting
+//! (`strconv.Quote`) and `big.Float.String()` (`Text('g', 10)`).
+
+#[path = "gofmt_tables.rs"]
+mod tables;
+
+use super::Number;
+
+/// Go's `strconv.IsPrint`.
+pub(crate) fn is_print(c: char) -> bool {
+    let c = c as u32;
+    tables::IS_PRINT
+        .binary_search_by(|&(lo, hi)| {
+            if hi < c {
+                std::cmp::Ordering::Less
+            } else if lo > c {
+                std::cmp::Ordering::Greater
+            } else {
+                std::cmp::Ordering::Equal
+            }
+        })
+        .is_ok()
+}
+
+const LOWER_HEX: &[u8; 16] = b"0123456789abcdef";
+
+/// Appends `s` quoted as Go's `strconv.Quote` (and `%q`) does.
+pub(crate) fn append_quoted(out: &mut String, s: &str) {
+    out.push('"');
+    for c in s.chars() {
+        if c == '"' || c == '\\' {
+            out.push('\\');
+            out.push(c);
+            continue;
+        }
+        if is_print(c) {
+            out.push(c);
+            continue;
+        }
+        match c {
+            '\u{7}' => out.push_str("\\a"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{b}' => out.push_str("\\v"),
+            _ => {
+                let r = c as u32;
+                let (prefix, digits) = if r < 0x20 || r == 0x7f {
+                    ("\\x", 2)
+                } else if r < 0x10000 {
+                    ("\\u", 4)
+                } else {
+                    ("\\U", 8)
+                };
+                out.push_str(prefix);
+                for i in (0..digits).rev() {
+                    out.push(LOWER_HEX[((r >> (4 * i)) & 0xF) as usize] as char);
+                }
+            }
+        }
+    }
+    out.push('"');
+}
+
+/// `s` quoted as Go's `strconv.Quote` does.
+pub(crate) fn quote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    append_quoted(&mut out, s);
+    out
+}
+
+/// `big.Float.String()`, i.e. `Text('g', 10)`: at most ten significant
+/// digits, exponent form for exponents below -4 or from 10 up.
+///
+/// TODO(number): use `Number::to_string_g10()` once the 512-bit Number
+/// provides it; this fallback rounds the nearest `f64`, which is exact only
+/// for numbers of at most 53 bits.
+pub(crate) fn number_g10(n: &Number) -> String {
+    let v = n.to_f64();
+    let neg = n.is_negative();
+    let mut out = String::new();
+    if neg {
+        out.push('-');
+    }
+    if n.is_infinite() {
+        if !neg {
+            out.push('+');
+        }
+        out.push_str("Inf");
+        return out;
+    }
+    if n.is_zero() || v == 0.0 {
+        out.push('0');
+        return out;
+    }
+    // Exactly rounded to 10 significant digits (half to even on the exact
+    // binary value, as Go's decimal rounding does).
+    let s = format!("{:.9e}", v.abs());
+    let (mant, exp) = s.split_once('e').unwrap_or((&s, "0"));
+    let exp: i32 = exp.parse().unwrap_or(0);
+    let mut digits: Vec<u8> = mant.bytes().filter(u8::is_ascii_digit).collect();
+    while digits.last() == Some(&b'0') {
+        digits.pop();
+    }
+    format_g(&mut out, &digits, exp + 1, 10);
+    out
+}
+
+/// Go's `%g` layout for a rounded decimal `0.d1d2... × 10^dexp` with
+/// precision `prec` (ftoa.go).
+fn format_g(out: &mut String, mant: &[u8], dexp: i32, prec: usize) {
+    let mut eprec = prec as i32;
+    let n = mant.len() as i32;
+    if eprec > n && n >= dexp {
+        eprec = n;
+    }
+    let exp = dexp - 1;
+    if exp < -4 || exp >= eprec {
+        let p = prec.min(mant.len()).saturating_sub(1);
+        // fmtE
+        out.push(mant.first().map_or('0', |&d| d as char));
+        if p > 0 {
+            out.push('.');
+            let m = mant.len().min(p + 1);
+            for &d in &mant[1..m] {
+                out.push(d as char);
+            }
+            for _ in m..=p {
+                out.push('0');
+            }
+        }
+        out.push('e');
+        let e = if mant.is_empty() { 0 } else { exp };
+        out.push(if e < 0 { '-' } else { '+' });
+        let e = e.unsigned_abs();
+        if e < 10 {
+            out.push('0');
+        }
+        out.push_str(&e.to_string());
+        return;
+    }
+    let mut p = prec as i32;
+    if p > dexp {
+        p = n;
+    }
+    let frac = (p - dexp).max(0);
+    // fmtF
+    if dexp > 0 {
+        let m = (n.min(dexp)) as usize;
+        for &d in &mant[..m] {
+            out.push(d as char);
+        }
+        for _ in m as i32..dexp {
+            out.push('0');
+        }
+    } else {
+        out.push('0');
+    }
+    if frac > 0 {
+        out.push('.');
+        for i in 0..frac {
+            let idx = dexp + i;
+            out.push(if idx >= 0 && idx < n {
+                mant[idx as usize] as char
+            } else {
+                '0'
+            });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quotes_like_go() {
+        assert_eq!(quote("a\"b\\c"), r#""a\"b\\c""#);
+        assert_eq!(
+            quote("\u{7}\u{0}\u{7f}é\u{200b}\u{1F600}\u{E0001}"),
+            "\"\\a\\x00\\x7fé\\u200b\u{1F600}\\U000e0001\""
+        );
+    }
+
+    #[test]
+    fn g10_like_go() {
+        let g = |s: &str| number_g10(&Number::parse(s).unwrap());
+        assert_eq!(g("1"), "1");
+        assert_eq!(g("0.5"), "0.5");
+        assert_eq!(g("1234567890"), "1234567890");
+        assert_eq!(g("123456789"), "123456789");
+        assert_eq!(g("12345678901"), "1.23456789e+10");
+        assert_eq!(g("1e9"), "1000000000");
+        assert_eq!(g("1e10"), "1e+10");
+        assert_eq!(g("0.000123456789012"), "0.000123456789");
+        assert_eq!(g("-0"), "-0");
+        assert_eq!(g("12345"), "12345");
+        assert_eq!(g("0.0001"), "0.0001");
+        assert_eq!(g("0.00001"), "1e-05");
+        assert_eq!(g("-2.5"), "-2.5");
+        assert_eq!(g("3.14159265358979"), "3.141592654");
+        assert_eq!(g("100"), "100");
+        assert_eq!(g("1e21"), "1e+21");
+    }
+}
