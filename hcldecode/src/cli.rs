@@ -7,7 +7,6 @@
 
 use std::ffi::OsString;
 use std::io::{IsTerminal, Read, Write};
-use std::sync::Arc;
 
 use hcldecode_spec::diag::render::{self, SourceMap};
 use hcldecode_spec::diag::{Diagnostic, Diagnostics, Severity};
@@ -103,8 +102,10 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
             }
         } else {
             match inline.as_deref() {
-                None | Some("true") | Some("1") | Some("t") | Some("T") | Some("TRUE") | Some("True") => "true".into(),
-                Some("false") | Some("0") | Some("f") | Some("F") | Some("FALSE") | Some("False") => "false".into(),
+                None | Some("true") | Some("1") | Some("t") | Some("T") | Some("TRUE")
+                | Some("True") => "true".into(),
+                Some("false") | Some("0") | Some("f") | Some("F") | Some("FALSE")
+                | Some("False") => "false".into(),
                 Some(v) => {
                     return Err(format!(
                         "invalid argument \"{v}\" for \"--{name}\" flag: strconv.ParseBool: parsing \"{v}\": invalid syntax"
@@ -166,10 +167,21 @@ pub fn main() -> i32 {
     let stdout = std::io::stdout();
     let stderr = std::io::stderr();
     let color = stderr.is_terminal();
-    let width = if stdout.is_terminal() { terminal_width().unwrap_or(80) } else { 80 };
+    let width = if stdout.is_terminal() {
+        terminal_width().unwrap_or(80)
+    } else {
+        80
+    };
     let mut out = stdout.lock();
     let mut err = stderr.lock();
-    let code = run(&args, &mut std::io::stdin(), &mut out, &mut err, color, width);
+    let code = run(
+        &args,
+        &mut std::io::stdin(),
+        &mut out,
+        &mut err,
+        color,
+        width,
+    );
     let _ = out.flush();
     code
 }
@@ -328,9 +340,13 @@ fn real_main(
 /// `--keep-nulls`, which, as in the reference, also orders the
 /// `--with-type` wrapper's keys.
 fn result_json(val: &Value, with_type: bool, keep_nulls: bool) -> Result<String, String> {
-    use crate::value::Type;
+    use crate::Type;
     use crate::value::json::marshal;
-    let want = if with_type { Type::Dynamic } else { val.ty().clone() };
+    let want = if with_type {
+        Type::Dynamic
+    } else {
+        val.ty().clone()
+    };
     let text = marshal(val, &want).map_err(|e| format!("cannot write the result as JSON: {e}"))?;
     if keep_nulls {
         return Ok(text);
@@ -358,7 +374,11 @@ fn result_json(val: &Value, with_type: bool, keep_nulls: bool) -> Result<String,
 fn read_vars(arg: &str, index: usize) -> (Vec<(String, Value)>, Vec<File>, Diagnostics) {
     let mut diags = Diagnostics::new();
     let (file, d) = if arg.trim_start().starts_with('{') {
-        let (f, d) = parse::parse(arg.as_bytes(), &format!("<vars argument {index}>"), Syntax::Json);
+        let (f, d) = parse::parse(
+            arg.as_bytes(),
+            &format!("<vars argument {index}>"),
+            Syntax::Json,
+        );
         (Some(f), d)
     } else {
         parse::parse_path(arg)
@@ -384,7 +404,8 @@ fn write_output(opts: &Options, stdout: &mut dyn Write, text: &str) -> Result<()
             .write_all(text.as_bytes())
             .and_then(|()| stdout.write_all(b"\n"))
             .map_err(|e| format!("failed to write output: {e}")),
-        Some(path) => crate::output::write_atomic(path, text).map_err(|e| format!("can't open {path} for writing: {e}")),
+        Some(path) => crate::output::write_atomic(path, text)
+            .map_err(|e| format!("can't open {path} for writing: {e}")),
     }
 }
 
@@ -436,7 +457,11 @@ fn var_refs_json(body: &Body, loaded: &LoadedSpec, ctx: Option<&EvalContext>) ->
             write_range_json(&mut out, s.range(), 8);
             out.push_str("\n      }");
         }
-        out.push_str(if t.steps.is_empty() { "],\n" } else { "\n    ],\n" });
+        out.push_str(if t.steps.is_empty() {
+            "],\n"
+        } else {
+            "\n    ],\n"
+        });
         out.push_str("    \"range\": ");
         write_range_json(&mut out, &t.range(), 4);
         out.push_str("\n  }");
@@ -520,22 +545,41 @@ mod tests {
     #[test]
     fn flags_parse_like_pflag() {
         let a = |v: &[&str]| parse_args(&v.iter().map(|s| s.to_string()).collect::<Vec<_>>());
-        let o = a(&["--spec=s.hcldec", "-V", "v.json", "--vars={\"a\":1}", "--with-type", "in.hcl", "-o", "out"]).unwrap();
+        let o = a(&[
+            "--spec=s.hcldec",
+            "-V",
+            "v.json",
+            "--vars={\"a\":1}",
+            "--with-type",
+            "in.hcl",
+            "-o",
+            "out",
+        ])
+        .unwrap();
         assert_eq!(o.spec.as_deref(), Some("s.hcldec"));
         assert_eq!(o.vars, vec!["v.json", "{\"a\":1}"]);
         assert!(o.with_type && !o.keep_nulls);
         assert_eq!(o.inputs, vec!["in.hcl"]);
         assert_eq!(o.out.as_deref(), Some("out"));
-        assert_eq!(a(&["-sx.hcldec"]).unwrap().spec.as_deref(), Some("x.hcldec"));
+        assert_eq!(
+            a(&["-sx.hcldec"]).unwrap().spec.as_deref(),
+            Some("x.hcldec")
+        );
         assert_eq!(a(&["--bogus"]).unwrap_err(), "unknown flag: --bogus");
-        assert_eq!(a(&["--spec"]).unwrap_err(), "flag needs an argument: --spec");
+        assert_eq!(
+            a(&["--spec"]).unwrap_err(),
+            "flag needs an argument: --spec"
+        );
         assert!(a(&["--keep-nulls=false"]).unwrap().keep_nulls == false);
         assert_eq!(a(&["--", "--x.hcl"]).unwrap().inputs, vec!["--x.hcl"]);
     }
 
     #[test]
     fn indents_like_go() {
-        assert_eq!(indent_json(r#"{"a":[1,{"b":"x,y"}],"c":{}}"#, 0), "{\n  \"a\": [\n    1,\n    {\n      \"b\": \"x,y\"\n    }\n  ],\n  \"c\": {}\n}");
+        assert_eq!(
+            indent_json(r#"{"a":[1,{"b":"x,y"}],"c":{}}"#, 0),
+            "{\n  \"a\": [\n    1,\n    {\n      \"b\": \"x,y\"\n    }\n  ],\n  \"c\": {}\n}"
+        );
         assert_eq!(indent_json("[]", 4), "[]");
     }
 }

@@ -134,7 +134,10 @@ fn strip_value(b: &[u8], i: &mut usize, out: &mut String, src: &str) {
         }
         Some(_) => {
             let s = *i;
-            while *i < b.len() && !matches!(b[*i], b',' | b'}' | b']') && !b[*i].is_ascii_whitespace() {
+            while *i < b.len()
+                && !matches!(b[*i], b',' | b'}' | b']')
+                && !b[*i].is_ascii_whitespace()
+            {
                 *i += 1;
             }
             out.push_str(&src[s..*i]);
@@ -154,6 +157,9 @@ mod tests {
             r#"{"b":[null,{"d":"n,ull"}],"e":{}}"#
         );
         assert_eq!(strip_null_properties("null"), "null");
-        assert_eq!(strip_null_properties(r#"{"x":"a\"null"}"#), r#"{"x":"a\"null"}"#);
+        assert_eq!(
+            strip_null_properties(r#"{"x":"a\"null"}"#),
+            r#"{"x":"a\"null"}"#
+        );
     }
 }

@@ -36,7 +36,11 @@ impl Syntax {
     /// The syntax a file name implies: JSON for names ending `.json`, native
     /// otherwise (as `hcldec` decides).
     pub fn for_path(path: &str) -> Syntax {
-        if path.ends_with(".json") { Syntax::Json } else { Syntax::Native }
+        if path.ends_with(".json") {
+            Syntax::Json
+        } else {
+            Syntax::Native
+        }
     }
 }
 
@@ -49,7 +53,7 @@ impl Syntax {
 /// assert_eq!(file.blocks.len(), 0);
 /// ```
 pub fn parse_native(src: &[u8], filename: &str) -> (File, Diagnostics) {
-    let (source, mut diags) = native::source_from_bytes(filename, src);
+    let (source, mut diags) = native::source_from_bytes(filename, src.to_vec());
     let (parsed, d) = native::parse_config(source.clone());
     diags.extend(d);
     let blocks = parsed
@@ -66,7 +70,14 @@ pub fn parse_native(src: &[u8], filename: &str) -> (File, Diagnostics) {
         })
         .collect();
     let body = Body::native(source.clone(), parsed.body);
-    (File { source, body, blocks }, diags)
+    (
+        File {
+            source,
+            body,
+            blocks,
+        },
+        diags,
+    )
 }
 
 /// Parses source in the given syntax.
@@ -115,7 +126,7 @@ fn read_failure(path: &str) -> Diagnostics {
 /// ```
 pub fn parse_expression(src: &str, filename: &str) -> Result<Expression, Diagnostics> {
     let source = SourceFile::new(filename, src);
-    let (expr, diags) = native::parse_expression(source.clone());
+    let (expr, diags) = native::parse_expression(&source);
     if diags.has_errors() {
         return Err(diags);
     }

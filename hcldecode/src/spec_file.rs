@@ -7,12 +7,13 @@ use hcldecode_spec::spec::Spec;
 use hcldecode_spec::spec::load::{FunctionDecl, load_spec_file};
 use hcldecode_spec::syntax::body::Body;
 
+use crate::Type;
 use crate::decode::{self, Traversal};
 use crate::eval::{self, EvalContext};
-use crate::function::{Function, stdlib};
+use crate::function::{Function, FunctionError, FunctionSpec, Parameter, ReturnType, stdlib};
 use crate::parse::{self, File};
 use crate::spec_values::RuntimeSpecEval;
-use crate::value::{Type, Value};
+use crate::value::Value;
 
 /// A loaded hcldec spec file: the spec, the variables and functions it
 /// declares, and the spec functions its expressions use.
@@ -64,7 +65,11 @@ impl LoadedSpec {
     }
 
     fn load_source(file: &File) -> (LoadedSpec, Diagnostics) {
-        let spec_ctx = Arc::new(stdlib::spec_context());
+        let mut ctx = EvalContext::new();
+        for (name, f) in stdlib::spec_functions() {
+            ctx.set_function(name, f);
+        }
+        let spec_ctx = Arc::new(ctx);
         let mut ev = RuntimeSpecEval {
             spec_ctx: spec_ctx.clone(),
             variables: Vec::new(),
@@ -117,27 +122,63 @@ impl LoadedSpec {
 
 /// A function declared in a spec file (`userfunc`): its parameters take any
 /// type and do not accept null; the body is evaluated with the spec
-/// functions and the parameters as variables.
+/// functions and the parameters as variables. Errors in the body make the
+/// call fail with their text, as the reference reports them.
 fn user_function(decl: &FunctionDecl, spec_ctx: Arc<EvalContext>) -> Function {
     let result = decl.result.clone();
     let params = decl.params.clone();
     let variadic = decl.variadic_param.clone();
-    Function::user_defined(
-        decl.params.clone(),
-        decl.variadic_param.clone(),
-        Arc::new(move |args: &[Value]| {
-            let mut locals: Vec<(&str, Value)> = params
-                .iter()
-                .zip(args)
-                .map(|(n, v)| (n.as_str(), v.clone()))
-                .collect();
-            if let Some(vp) = &variadic {
-                let rest = args.get(params.len()..).unwrap_or(&[]).to_vec();
-                locals.push((vp.as_str(), Value::tuple(rest)));
-            }
-            let mut diags = Diagnostics::new();
-            let v = eval::evaluate_with_locals(result.as_ref(), Some(&spec_ctx), Some(&locals), &mut diags);
-            if diags.has_errors() { Err(diags) } else { Ok(v) }
-        }),
-    )
+    let body = Arc::new(move |args: &[Value]| -> Result<Value, FunctionError> {
+        let mut locals: Vec<(&str, Value)> = params
+            .iter()
+            .zip(args)
+            .map(|(n, v)| (n.as_str(), v.clone()))
+            .collect();
+        if let Some(vp) = &variadic {
+            let rest = args.get(params.len()..).unwrap_or(&[]).to_vec();
+            locals.push((vp.as_str(), Value::tuple(rest)));
+        }
+        let mut diags = Diagnostics::new();
+        let v =
+            eval::evaluate_with_locals(result.as_ref(), Some(&spec_ctx), Some(&locals), &mut diags);
+        if diags.has_errors() {
+            Err(FunctionError::call(go_error_text(&diags)))
+        } else {
+            Ok(v)
+        }
+    });
+    let type_body = body.clone();
+    Function::new(FunctionSpec {
+        description: String::new(),
+        params: decl
+            .params
+            .iter()
+            .map(|p| Parameter::new(p.as_str(), Type::Dynamic))
+            .collect(),
+        var_param: decl
+            .variadic_param
+            .as_ref()
+            .map(|p| Parameter::new(p.as_str(), Type::Dynamic)),
+        return_type: ReturnType::Computed(Box::new(move |args| {
+            type_body(args).map(|v| v.ty().clone())
+        })),
+        implementation: Box::new(move |args, _| body(args)),
+    })
+}
+
+/// `hcl.Diagnostics.Error()`: the first diagnostic as `range: summary;
+/// detail`, and a count of the others.
+fn go_error_text(diags: &Diagnostics) -> String {
+    let one = |d: &hcldecode_spec::diag::Diagnostic| {
+        let subject = d
+            .subject
+            .as_ref()
+            .map_or("<nil>".to_string(), |r| r.to_string());
+        format!("{subject}: {}; {}", d.summary, d.detail)
+    };
+    match diags.0.as_slice() {
+        [] => "no diagnostics".into(),
+        [d] => one(d),
+        [d, rest @ ..] => format!("{}, and {} other diagnostic(s)", one(d), rest.len()),
+    }
 }

@@ -11,11 +11,12 @@ use hcldecode_spec::spec::load::{ArgKind, ArgValue, NullLiteral, SpecEval, Stati
 use hcldecode_spec::spec::{DynRef, Dynamic, TransformSpec};
 use hcldecode_spec::syntax::expr::ExprRef;
 
+use crate::Type;
 use crate::decode::transform_type;
 use crate::eval::{self, EvalContext};
 use crate::function::Function;
 use crate::value::convert::convert;
-use crate::value::{Type, Value, ValueRef};
+use crate::value::{Value, ValueRef};
 
 /// A literal spec's value.
 #[derive(Clone, Debug)]
@@ -110,7 +111,12 @@ pub(crate) struct RuntimeSpecEval {
 }
 
 impl SpecEval for RuntimeSpecEval {
-    fn arg(&mut self, expr: ExprRef<'_>, kind: ArgKind, diags: &mut Diagnostics) -> Option<ArgValue> {
+    fn arg(
+        &mut self,
+        expr: ExprRef<'_>,
+        kind: ArgKind,
+        diags: &mut Diagnostics,
+    ) -> Option<ArgValue> {
         let v = eval::evaluate_into(expr, None, diags);
         let want = match kind {
             ArgKind::String => Type::String,

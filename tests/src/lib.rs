@@ -56,11 +56,17 @@ fn decimal_key(text: &str) -> (bool, String, i64) {
 /// object key order ignored.
 pub fn json_same(a: &Json, b: &Json) -> bool {
     match (a, b) {
-        (Json::Number(x), Json::Number(y)) => decimal_key(&x.to_string()) == decimal_key(&y.to_string()),
-        (Json::Object(x), Json::Object(y)) => {
-            x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| json_same(v, w)))
+        (Json::Number(x), Json::Number(y)) => {
+            decimal_key(&x.to_string()) == decimal_key(&y.to_string())
         }
-        (Json::Array(x), Json::Array(y)) => x.len() == y.len() && x.iter().zip(y).all(|(v, w)| json_same(v, w)),
+        (Json::Object(x), Json::Object(y)) => {
+            x.len() == y.len()
+                && x.iter()
+                    .all(|(k, v)| y.get(k).is_some_and(|w| json_same(v, w)))
+        }
+        (Json::Array(x), Json::Array(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(v, w)| json_same(v, w))
+        }
         _ => a == b,
     }
 }
@@ -71,10 +77,17 @@ pub type DiagKey = (String, Option<String>, Vec<Option<u64>>);
 /// The comparable keys of a diagnostics JSON document, in order.
 pub fn diag_keys(doc: &Json) -> Vec<DiagKey> {
     let empty = Vec::new();
-    let list = doc.get("diagnostics").and_then(Json::as_array).unwrap_or(&empty);
+    let list = doc
+        .get("diagnostics")
+        .and_then(Json::as_array)
+        .unwrap_or(&empty);
     list.iter()
         .map(|d| {
-            let sev = d.get("severity").and_then(Json::as_str).unwrap_or("").to_string();
+            let sev = d
+                .get("severity")
+                .and_then(Json::as_str)
+                .unwrap_or("")
+                .to_string();
             let subj = d.get("subject");
             let file = subj
                 .and_then(|s| s.get("filename"))
@@ -83,7 +96,11 @@ pub fn diag_keys(doc: &Json) -> Vec<DiagKey> {
             let mut pos = Vec::new();
             for p in ["start", "end"] {
                 for k in ["line", "column", "byte"] {
-                    pos.push(subj.and_then(|s| s.get(p)).and_then(|p| p.get(k)).and_then(Json::as_u64));
+                    pos.push(
+                        subj.and_then(|s| s.get(p))
+                            .and_then(|p| p.get(k))
+                            .and_then(Json::as_u64),
+                    );
                 }
             }
             (sev, file, pos)
@@ -111,7 +128,9 @@ pub fn find_cases(root: &Path) -> Vec<PathBuf> {
     let mut out = Vec::new();
     let mut stack = vec![root.to_path_buf()];
     while let Some(dir) = stack.pop() {
-        let Ok(rd) = std::fs::read_dir(&dir) else { continue };
+        let Ok(rd) = std::fs::read_dir(&dir) else {
+            continue;
+        };
         for e in rd.flatten() {
             let p = e.path();
             if p.is_dir() {
@@ -131,7 +150,12 @@ pub fn find_cases(root: &Path) -> Vec<PathBuf> {
 pub fn run_case(hcldec: &Path, case: &Path) -> Result<(), String> {
     let mut cmd = Command::new(hcldec);
     cmd.current_dir(case)
-        .args(["--spec=spec.hcldec", "--diags=json", "--with-type", "--keep-nulls"])
+        .args([
+            "--spec=spec.hcldec",
+            "--diags=json",
+            "--with-type",
+            "--keep-nulls",
+        ])
         .stdin(Stdio::null());
     if case.join("vars.json").is_file() {
         cmd.arg("--vars=vars.json");
@@ -140,9 +164,14 @@ pub fn run_case(hcldec: &Path, case: &Path) -> Result<(), String> {
         cmd.args(flags.lines().map(str::trim).filter(|l| !l.is_empty()));
     }
     cmd.args(case_inputs(case));
-    let out = cmd.output().map_err(|e| format!("cannot run {}: {e}", hcldec.display()))?;
+    let out = cmd
+        .output()
+        .map_err(|e| format!("cannot run {}: {e}", hcldec.display()))?;
     let read = |n: &str| std::fs::read_to_string(case.join(n)).unwrap_or_default();
-    let want_exit: i32 = read("expected.exit").trim().parse().map_err(|_| "bad expected.exit")?;
+    let want_exit: i32 = read("expected.exit")
+        .trim()
+        .parse()
+        .map_err(|_| "bad expected.exit")?;
     let got_exit = out.status.code().unwrap_or(-1);
     let stderr = String::from_utf8_lossy(&out.stderr);
     if got_exit != want_exit {
@@ -153,23 +182,32 @@ pub fn run_case(hcldec: &Path, case: &Path) -> Result<(), String> {
     }
     let want_out = read("expected.stdout");
     if !want_out.trim().is_empty() {
-        let got: Json = serde_json::from_slice(&out.stdout).map_err(|e| format!("stdout is not JSON: {e}"))?;
-        let want: Json = serde_json::from_str(&want_out).map_err(|e| format!("bad expected.stdout: {e}"))?;
+        let got: Json =
+            serde_json::from_slice(&out.stdout).map_err(|e| format!("stdout is not JSON: {e}"))?;
+        let want: Json =
+            serde_json::from_str(&want_out).map_err(|e| format!("bad expected.stdout: {e}"))?;
         if !json_same(&got, &want) {
             return Err(format!(
                 "stdout differs:\n got: {}\nwant: {}",
-                String::from_utf8_lossy(&out.stdout).chars().take(600).collect::<String>(),
+                String::from_utf8_lossy(&out.stdout)
+                    .chars()
+                    .take(600)
+                    .collect::<String>(),
                 want_out.chars().take(600).collect::<String>()
             ));
         }
     }
     let want_err = read("expected.stderr");
     if want_err.trim_start().starts_with('{') {
-        let got: Json = serde_json::from_str(&stderr).map_err(|e| format!("stderr is not diagnostics JSON: {e}: {stderr}"))?;
-        let want: Json = serde_json::from_str(&want_err).map_err(|e| format!("bad expected.stderr: {e}"))?;
+        let got: Json = serde_json::from_str(&stderr)
+            .map_err(|e| format!("stderr is not diagnostics JSON: {e}: {stderr}"))?;
+        let want: Json =
+            serde_json::from_str(&want_err).map_err(|e| format!("bad expected.stderr: {e}"))?;
         let (g, w) = (diag_keys(&got), diag_keys(&want));
         if g != w {
-            return Err(format!("diagnostics differ:\n got: {g:?}\nwant: {w:?}\nstderr: {stderr}"));
+            return Err(format!(
+                "diagnostics differ:\n got: {g:?}\nwant: {w:?}\nstderr: {stderr}"
+            ));
         }
     }
     Ok(())
@@ -187,7 +225,10 @@ mod tests {
         assert!(json_same(&n("-0"), &n("0")));
         assert!(json_same(&n("0.000"), &n("0")));
         assert!(!json_same(&n("0.1"), &n("0.10000000000000001")));
-        assert!(json_same(&n(r#"{"a":1,"b":[2]}"#), &n(r#"{"b":[2.0],"a":1}"#)));
+        assert!(json_same(
+            &n(r#"{"a":1,"b":[2]}"#),
+            &n(r#"{"b":[2.0],"a":1}"#)
+        ));
         assert!(!json_same(&n(r#"{"a":1}"#), &n(r#"{"a":1,"b":null}"#)));
     }
 }

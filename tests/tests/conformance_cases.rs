@@ -29,12 +29,20 @@ fn recorded_cases_match_the_reference() {
     let hcldec = Path::new(env!("CARGO_BIN_EXE_hcldec"));
     let known = known_failures();
     let cases = find_cases(&root);
-    assert!(cases.len() >= 300, "expected the full corpus, found {} cases", cases.len());
+    assert!(
+        cases.len() >= 300,
+        "expected the full corpus, found {} cases",
+        cases.len()
+    );
     let mut unexpected = Vec::new();
     let mut fixed = Vec::new();
     let (mut passed, mut failed) = (0, 0);
     for case in &cases {
-        let name = case.strip_prefix(&root).unwrap().to_string_lossy().replace('\\', "/");
+        let name = case
+            .strip_prefix(&root)
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
         match run_case(hcldec, case) {
             Ok(()) => {
                 passed += 1;
@@ -50,7 +58,10 @@ fn recorded_cases_match_the_reference() {
             }
         }
     }
-    println!("conformance cases: {passed} passed, {failed} failed ({} listed as known)", known.len());
+    println!(
+        "conformance cases: {passed} passed, {failed} failed ({} listed as known)",
+        known.len()
+    );
     assert!(
         unexpected.is_empty(),
         "{} case(s) failed that are not in known-failures.txt:\n\n{}",

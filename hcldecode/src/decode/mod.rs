@@ -18,8 +18,9 @@ use hcldecode_spec::syntax::body::{Block, BlockLabel, Body, BodyRef, BodySchema,
 
 use crate::eval::{self, EvalContext};
 use crate::spec_values::{literal_value, transform_function, validate_function};
+use crate::value::Value;
 use crate::value::convert::{convert, unify_unsafe};
-use crate::value::{ObjectType, Type, Value};
+use crate::{ObjectType, Type};
 
 mod variables;
 
@@ -76,7 +77,11 @@ pub fn implied_type(spec: &Spec, transform_ctx: Option<&EvalContext>) -> Type {
 }
 
 /// The result type of a transform applied to a value of type `wrapped`.
-pub(crate) fn transform_type(t: &TransformSpec, wrapped: Type, transform_ctx: Option<&EvalContext>) -> Type {
+pub(crate) fn transform_type(
+    t: &TransformSpec,
+    wrapped: Type,
+    transform_ctx: Option<&EvalContext>,
+) -> Type {
     match &t.transform {
         Transform::Expr { expr, var_name } => {
             let mut scratch = Diagnostics::new();
@@ -156,13 +161,25 @@ struct Decoder<'a> {
 
 impl Decoder<'_> {
     /// `decode(body, labels, ctx, spec, partial=false)`.
-    fn body(&self, body: BodyRef<'_>, labels: &[BlockLabel<'_>], spec: &Spec, diags: &mut Diagnostics) -> Value {
+    fn body(
+        &self,
+        body: BodyRef<'_>,
+        labels: &[BlockLabel<'_>],
+        spec: &Spec,
+        diags: &mut Diagnostics,
+    ) -> Value {
         let schema = self.plan.schema(spec);
         let content = body.content(&schema, diags);
         self.spec(spec, &content, labels, diags)
     }
 
-    fn spec(&self, spec: &Spec, content: &Content<'_>, labels: &[BlockLabel<'_>], diags: &mut Diagnostics) -> Value {
+    fn spec(
+        &self,
+        spec: &Spec,
+        content: &Content<'_>,
+        labels: &[BlockLabel<'_>],
+        diags: &mut Diagnostics,
+    ) -> Value {
         match spec {
             Spec::Object(o) => {
                 let vals: Vec<Value> = o
@@ -173,11 +190,19 @@ impl Decoder<'_> {
                 self.object_value(spec, &o.properties, vals)
             }
             Spec::Tuple(t) => {
-                let vals = t.iter().map(|s| self.spec(s, content, labels, diags)).collect();
+                let vals = t
+                    .iter()
+                    .map(|s| self.spec(s, content, labels, diags))
+                    .collect();
                 Value::tuple(vals)
             }
             Spec::Attr(a) => {
-                let Some(attr) = content.attributes.iter().flatten().find(|x| x.name == a.name) else {
+                let Some(attr) = content
+                    .attributes
+                    .iter()
+                    .flatten()
+                    .find(|x| x.name == a.name)
+                else {
                     return Value::null(a.ty.clone());
                 };
                 let v = eval::evaluate_into(attr.expr, self.ctx, diags);
@@ -233,7 +258,7 @@ impl Decoder<'_> {
                         diags,
                     ),
                     Transform::Func(f) => {
-                        let result = transform_function(f).map(|f| f.call(vec![wrapped]));
+                        let result = transform_function(f).map(|f| f.call(&[wrapped]));
                         match result {
                             Some(Ok(v)) => v,
                             Some(Err(err)) => {
@@ -296,8 +321,14 @@ impl Decoder<'_> {
     }
 
     /// Blocks of `type_name` in `content`, in order.
-    fn blocks_of<'c, 'b>(content: &'c Content<'b>, type_name: &str) -> impl Iterator<Item = &'c Block<'b>> {
-        content.blocks.iter().filter(move |b| b.type_name == type_name)
+    fn blocks_of<'c, 'b>(
+        content: &'c Content<'b>,
+        type_name: &str,
+    ) -> impl Iterator<Item = &'c Block<'b>> {
+        content
+            .blocks
+            .iter()
+            .filter(move |b| b.type_name == type_name)
     }
 
     fn block(&self, b: &BlockSpec, content: &Content<'_>, diags: &mut Diagnostics) -> Value {
@@ -336,7 +367,13 @@ impl Decoder<'_> {
         }
     }
 
-    fn block_list(&self, b: &BlockCollectionSpec, content: &Content<'_>, diags: &mut Diagnostics, kind: Kind) -> Value {
+    fn block_list(
+        &self,
+        b: &BlockCollectionSpec,
+        content: &Content<'_>,
+        diags: &mut Diagnostics,
+        kind: Kind,
+    ) -> Value {
         let blocks: Vec<&Block<'_>> = Self::blocks_of(content, &b.type_name).collect();
         let mut elems = Vec::with_capacity(blocks.len());
         for block in &blocks {
@@ -346,14 +383,20 @@ impl Decoder<'_> {
             diags.push(
                 Diagnostic::error(
                     format!("Insufficient {} blocks", b.type_name),
-                    format!("At least {} {:?} blocks are required.", b.min_items, b.type_name),
+                    format!(
+                        "At least {} {:?} blocks are required.",
+                        b.min_items, b.type_name
+                    ),
                 )
                 .with_subject(content.missing_item_range()),
             );
         } else if b.max_items > 0 && elems.len() > b.max_items {
             let mut d = Diagnostic::error(
                 format!("Too many {} blocks", b.type_name),
-                format!("No more than {} {:?} blocks are allowed", b.max_items, b.type_name),
+                format!(
+                    "No more than {} {:?} blocks are allowed",
+                    b.max_items, b.type_name
+                ),
             );
             d.subject = self.block_source_range(blocks[b.max_items], &b.nested);
             diags.push(d);
@@ -402,7 +445,13 @@ impl Decoder<'_> {
         }
     }
 
-    fn block_map(&self, b: &BlockMapSpec, content: &Content<'_>, diags: &mut Diagnostics, as_object: bool) -> Value {
+    fn block_map(
+        &self,
+        b: &BlockMapSpec,
+        content: &Content<'_>,
+        diags: &mut Diagnostics,
+        as_object: bool,
+    ) -> Value {
         let n = b.labels.len();
         let mut root = Node::default();
         for block in Self::blocks_of(content, &b.type_name) {
@@ -417,7 +466,11 @@ impl Decoder<'_> {
             }
             let key = block.labels[n - 1].value;
             if target.children.iter().any(|(k, _)| k == key) {
-                let labels: String = block.labels.iter().map(|l| format!(" {:?}", l.value)).collect();
+                let labels: String = block
+                    .labels
+                    .iter()
+                    .map(|l| format!(" {:?}", l.value))
+                    .collect();
                 diags.push(
                     Diagnostic::error(
                         format!("Duplicate {} block", b.type_name),
@@ -448,7 +501,12 @@ impl Decoder<'_> {
         root.into_value(as_object, &b.type_name, content, diags)
     }
 
-    fn block_attrs(&self, b: &BlockAttrsSpec, content: &Content<'_>, diags: &mut Diagnostics) -> Value {
+    fn block_attrs(
+        &self,
+        b: &BlockAttrsSpec,
+        content: &Content<'_>,
+        diags: &mut Diagnostics,
+    ) -> Value {
         let mut iter = Self::blocks_of(content, &b.type_name);
         let Some(block) = iter.next() else {
             if b.required {
@@ -488,7 +546,10 @@ impl Decoder<'_> {
                     diags.push(
                         Diagnostic::error(
                             "Invalid attribute value",
-                            format!("Invalid value for attribute of {:?} block: {err}.", b.type_name),
+                            format!(
+                                "Invalid value for attribute of {:?} block: {err}.",
+                                b.type_name
+                            ),
                         )
                         .with_subject(attr.expr.range())
                         .with_context(Range::between(&attr.name_range(), &attr.expr.range())),
@@ -554,7 +615,12 @@ impl Decoder<'_> {
     }
 
     /// A spec's `sourceRange`.
-    fn source_range(&self, spec: &Spec, content: &Content<'_>, labels: &[BlockLabel<'_>]) -> Option<Range> {
+    fn source_range(
+        &self,
+        spec: &Spec,
+        content: &Content<'_>,
+        labels: &[BlockLabel<'_>],
+    ) -> Option<Range> {
         let first_block = |type_name: &str| Self::blocks_of(content, type_name).next();
         match spec {
             Spec::Object(_) | Spec::Tuple(_) => Some(content.missing_item_range()),
@@ -573,10 +639,12 @@ impl Decoder<'_> {
                 None => Some(content.missing_item_range()),
                 Some(bl) => self.block_source_range(bl, &b.nested),
             },
-            Spec::BlockList(b) | Spec::BlockTuple(b) | Spec::BlockSet(b) => match first_block(&b.type_name) {
-                None => Some(content.missing_item_range()),
-                Some(bl) => self.block_source_range(bl, &b.nested),
-            },
+            Spec::BlockList(b) | Spec::BlockTuple(b) | Spec::BlockSet(b) => {
+                match first_block(&b.type_name) {
+                    None => Some(content.missing_item_range()),
+                    Some(bl) => self.block_source_range(bl, &b.nested),
+                }
+            }
             Spec::BlockMap(b) | Spec::BlockObject(b) => match first_block(&b.type_name) {
                 None => Some(content.missing_item_range()),
                 Some(bl) => self.block_source_range(bl, &b.nested),
@@ -628,7 +696,13 @@ impl Node {
         &mut self.children[i].1
     }
 
-    fn into_value(self, as_object: bool, type_name: &str, content: &Content<'_>, diags: &mut Diagnostics) -> Value {
+    fn into_value(
+        self,
+        as_object: bool,
+        type_name: &str,
+        content: &Content<'_>,
+        diags: &mut Diagnostics,
+    ) -> Value {
         if let Some(v) = self.value {
             return v;
         }

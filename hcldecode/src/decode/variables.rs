@@ -84,7 +84,7 @@ impl Traversal {
 /// (`Expression.Variables`).
 pub fn expr_variables(expr: ExprRef<'_>) -> Vec<Traversal> {
     match expr {
-        ExprRef::Native { file, expr } => analysis::variables(expr)
+        ExprRef::Native { file, expr } => analysis::variables(expr, file)
             .into_iter()
             .map(|t| {
                 let mut steps = Vec::with_capacity(t.steps.len() + 1);
@@ -129,37 +129,52 @@ fn visit(spec: &Spec, content: &Content<'_>, out: &mut Vec<Traversal>) {
 
 /// `variablesNeeded` of one spec.
 fn needed(spec: &Spec, content: &Content<'_>, out: &mut Vec<Traversal>) {
-    let blocks = |type_name: &str| content.blocks.iter().filter(move |b| b.type_name == type_name);
     match spec {
         Spec::Attr(a) => {
-            if let Some(attr) = content.attributes.iter().flatten().find(|x| x.name == a.name) {
+            if let Some(attr) = content
+                .attributes
+                .iter()
+                .flatten()
+                .find(|x| x.name == a.name)
+            {
                 out.extend(expr_variables(attr.expr));
             }
         }
         Spec::Expr(e) => out.extend(expr_variables(e.as_ref())),
         Spec::Block(b) => {
-            if let Some(block) = blocks(&b.type_name).next() {
+            if let Some(block) = content
+                .blocks
+                .iter()
+                .filter(|x| x.type_name == b.type_name)
+                .next()
+            {
                 out.extend(variables(block.body, &b.nested));
             }
         }
         Spec::BlockList(b) | Spec::BlockTuple(b) | Spec::BlockSet(b) => {
-            for block in blocks(&b.type_name) {
+            for block in content.blocks.iter().filter(|x| x.type_name == b.type_name) {
                 out.extend(variables(block.body, &b.nested));
             }
         }
         Spec::BlockMap(b) | Spec::BlockObject(b) => {
-            for block in blocks(&b.type_name) {
+            for block in content.blocks.iter().filter(|x| x.type_name == b.type_name) {
                 out.extend(variables(block.body, &b.nested));
             }
         }
         Spec::BlockAttrs(b) => {
-            if let Some(block) = blocks(&b.type_name).next() {
+            if let Some(block) = content
+                .blocks
+                .iter()
+                .filter(|x| x.type_name == b.type_name)
+                .next()
+            {
                 let mut d = Diagnostics::new();
                 let attrs = block.body.just_attributes(&mut d);
                 if d.has_errors() {
                     return;
                 }
-                let mut vars: Vec<Traversal> = attrs.iter().flat_map(|a| expr_variables(a.expr)).collect();
+                let mut vars: Vec<Traversal> =
+                    attrs.iter().flat_map(|a| expr_variables(a.expr)).collect();
                 vars.sort_by_key(|t| t.range().start.byte);
                 out.extend(vars);
             }

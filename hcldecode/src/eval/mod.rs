@@ -32,7 +32,11 @@ pub fn evaluate(expr: ExprRef<'_>, ctx: Option<&EvalContext>) -> (Value, Diagnos
 }
 
 /// [`evaluate`], appending diagnostics to `diags`.
-pub fn evaluate_into(expr: ExprRef<'_>, ctx: Option<&EvalContext>, diags: &mut Diagnostics) -> Value {
+pub fn evaluate_into(
+    expr: ExprRef<'_>,
+    ctx: Option<&EvalContext>,
+    diags: &mut Diagnostics,
+) -> Value {
     evaluate_with_locals(expr, ctx, None, diags)
 }
 
@@ -54,7 +58,10 @@ pub(crate) fn evaluate_with_locals(
 pub(crate) use native::literal_value as native_literal;
 
 /// The value a variable reference denotes in `ctx` (`Traversal.TraverseAbs`).
-pub fn traverse_abs(t: &crate::decode::Traversal, ctx: Option<&EvalContext>) -> Result<Value, Diagnostics> {
+pub fn traverse_abs(
+    t: &crate::decode::Traversal,
+    ctx: Option<&EvalContext>,
+) -> Result<Value, Diagnostics> {
     use crate::decode::TraversalStep;
     use hcldecode_spec::diag::Diagnostic;
     let mut diags = Diagnostics::new();
@@ -63,15 +70,20 @@ pub fn traverse_abs(t: &crate::decode::Traversal, ctx: Option<&EvalContext>) -> 
     };
     let Some(root) = ctx.and_then(|c| c.variable(name)) else {
         diags.push(
-            Diagnostic::error("Unknown variable", format!("There is no variable named {name:?}."))
-                .with_subject(range.clone()),
+            Diagnostic::error(
+                "Unknown variable",
+                format!("There is no variable named {name:?}."),
+            )
+            .with_subject(range.clone()),
         );
         return Err(diags);
     };
     let mut v = root.clone();
     for step in &t.steps[1..] {
         v = match step {
-            TraversalStep::Attr { name, range } => ops::get_attr(&v, name, range.clone(), &mut diags),
+            TraversalStep::Attr { name, range } => {
+                ops::get_attr(&v, name, range.clone(), &mut diags)
+            }
             TraversalStep::Index { key, range } => ops::index(&v, key, range.clone(), &mut diags),
             TraversalStep::Root { .. } => v,
         };

@@ -11,14 +11,17 @@ use std::sync::Arc;
 use hcldecode_spec::diag::{Diagnostic, Diagnostics};
 use hcldecode_spec::source::{Range, SourceFile, Span};
 use hcldecode_spec::syntax::native::analysis::expr_as_keyword;
-use hcldecode_spec::syntax::native::ast::{BinaryOp, Expr, ExprKind, ForExpr, Literal, Step, UnaryOp};
+use hcldecode_spec::syntax::native::ast::{
+    BinaryOp, Expr, ExprKind, ForExpr, Literal, Step, UnaryOp,
+};
 use hcldecode_spec::syntax::suggest::name_suggestion;
 
 use super::EvalContext;
 use super::ops;
+use crate::Type;
 use crate::function::{Function, stdlib};
 use crate::value::convert::{convert, get_conversion_unsafe, unify_unsafe};
-use crate::value::{Number, Type, Value, ValueRef};
+use crate::value::{Number, Value, ValueRef};
 
 /// Deepest expression nesting evaluated before giving up with a diagnostic.
 pub(crate) const MAX_DEPTH: usize = 1000;
@@ -36,7 +39,11 @@ pub(crate) fn eval(
         file,
         ctx,
         local_scope: locals.is_some(),
-        locals: locals.unwrap_or(&[]).iter().map(|(n, v)| (*n, v.clone())).collect(),
+        locals: locals
+            .unwrap_or(&[])
+            .iter()
+            .map(|(n, v)| (*n, v.clone()))
+            .collect(),
         items: Vec::new(),
         diags,
         depth: 0,
@@ -174,7 +181,9 @@ impl<'a> Evaluator<'a, '_> {
         match found {
             Some(v) => self.traverse(v, steps),
             None => {
-                let has_vars = self.local_scope || !self.locals.is_empty() || self.ctx.is_some_and(EvalContext::has_variables);
+                let has_vars = self.local_scope
+                    || !self.locals.is_empty()
+                    || self.ctx.is_some_and(EvalContext::has_variables);
                 if !has_vars {
                     self.err(
                         "Variables not allowed",
@@ -225,7 +234,14 @@ impl<'a> Evaluator<'a, '_> {
 
     // ----- function calls ----------------------------------------------
 
-    fn call(&mut self, e: &'a Expr, name_span: Span, args: &'a [Expr], expand_final: bool, close_paren: Span) -> Value {
+    fn call(
+        &mut self,
+        e: &'a Expr,
+        name_span: Span,
+        args: &'a [Expr],
+        expand_final: bool,
+        close_paren: Span,
+    ) -> Value {
         let name = self.text(name_span);
         let f: Option<Function> = self.ctx.and_then(|c| c.function(name)).cloned();
         let Some(f) = f else {
@@ -258,7 +274,11 @@ impl<'a> Evaluator<'a, '_> {
             Value(Value, Span),
         }
         let mut arg_list: Vec<Arg<'a>> = Vec::with_capacity(args.len());
-        let fixed = if expand_final { &args[..args.len().saturating_sub(1)] } else { args };
+        let fixed = if expand_final {
+            &args[..args.len().saturating_sub(1)]
+        } else {
+            args
+        };
         arg_list.extend(fixed.iter().map(Arg::Expr));
         if expand_final && let Some(last) = args.last() {
             let mark = self.diags.len();
@@ -328,7 +348,10 @@ impl<'a> Evaluator<'a, '_> {
             };
             self.err(
                 "Too many function arguments",
-                format!("Function {name:?} expects only {} argument(s).", params.len()),
+                format!(
+                    "Function {name:?} expects only {} argument(s).",
+                    params.len()
+                ),
                 at,
                 Some(e.span),
             );
@@ -362,10 +385,12 @@ impl<'a> Evaluator<'a, '_> {
             return Value::dynamic();
         }
 
-        match f.call(vals) {
+        match f.call(&vals) {
             Ok(v) => v,
             Err(err) => {
-                let param = err.arg_index().and_then(|i| params.get(i).or(var_param).map(|p| (i, p)));
+                let param = err
+                    .arg_index()
+                    .and_then(|i| params.get(i).or(var_param).map(|p| (i, p)));
                 match param {
                     Some((i, p)) if i < starts.len() => self.err(
                         "Invalid function argument",
@@ -387,8 +412,6 @@ impl<'a> Evaluator<'a, '_> {
                             start,
                             Some(e.span),
                         );
-                        // A user-defined function's own diagnostics.
-                        self.diags.extend(err.into_diagnostics());
                     }
                 }
                 Value::dynamic()
@@ -472,7 +495,7 @@ impl<'a> Evaluator<'a, '_> {
         } else {
             (f_val, f_diags, f_conv, "false", f)
         };
-        self.diags.extend(branch_diags);
+        self.diags.0.extend(branch_diags);
         match conv {
             None => val,
             Some(conv) => match conv.apply(&val) {
@@ -523,10 +546,15 @@ impl<'a> Evaluator<'a, '_> {
         if self.errors_since(mark) {
             return Value::unknown(result_ty);
         }
-        match f.call(vec![l, r]) {
+        match f.call(&[l, r]) {
             Ok(v) => v,
             Err(err) => {
-                self.err("Operation failed", format!("Error during operation: {err}."), e.span, None);
+                self.err(
+                    "Operation failed",
+                    format!("Error during operation: {err}."),
+                    e.span,
+                    None,
+                );
                 Value::unknown(result_ty)
             }
         }
@@ -554,10 +582,15 @@ impl<'a> Evaluator<'a, '_> {
         if self.errors_since(mark) {
             return Value::unknown(result_ty);
         }
-        match f.call(vec![v]) {
+        match f.call(&[v]) {
             Ok(v) => v,
             Err(err) => {
-                self.err("Operation failed", format!("Error during operation: {err}."), e.span, None);
+                self.err(
+                    "Operation failed",
+                    format!("Error during operation: {err}."),
+                    e.span,
+                    None,
+                );
                 Value::unknown(result_ty)
             }
         }
@@ -632,7 +665,7 @@ impl<'a> Evaluator<'a, '_> {
                 );
                 return Value::dynamic();
             }
-            if let Some(k) = expr_as_keyword(self.file, key) {
+            if let Some(k) = expr_as_keyword(key, self.file) {
                 return Value::string(k);
             }
         }
@@ -932,7 +965,7 @@ impl<'a> Evaluator<'a, '_> {
     /// unknown elements; its diagnostics are kept only if `keep`.
     fn splat_result_type(&mut self, src_ty: &Type, each: &'a Expr, item: u32, keep: bool) -> Type {
         let mark = self.diags.len();
-        let mut one = |ev: &mut Self, ety: &Type| {
+        let one = |ev: &mut Self, ety: &Type| {
             ev.items.push((item, Value::unknown(ety.clone())));
             let v = ev.expr(each);
             ev.items.pop();
@@ -989,7 +1022,11 @@ impl<'a> Evaluator<'a, '_> {
                 ),
             }
         }
-        if known { Value::string(buf) } else { Value::unknown(Type::String) }
+        if known {
+            Value::string(buf)
+        } else {
+            Value::unknown(Type::String)
+        }
     }
 
     fn template_join(&mut self, e: &'a Expr, tuple: &'a Expr) -> Value {
@@ -1074,7 +1111,10 @@ fn iteration_pairs(coll: &Value) -> Vec<(Value, Value)> {
 
 /// A list of values that all have one type (a splat over a list).
 fn list_of(vals: Vec<Value>) -> Value {
-    let ty = vals.first().map(|v| v.ty().clone()).unwrap_or(Type::Dynamic);
+    let ty = vals
+        .first()
+        .map(|v| v.ty().clone())
+        .unwrap_or(Type::Dynamic);
     if vals.iter().all(|v| v.ty() == &ty) {
         Value::list(ty, vals)
     } else {
@@ -1161,7 +1201,9 @@ fn describe_conditional_type_mismatch(t: &Type, f: &Type) -> String {
                 }
             }
         }
-        (Type::List(a), Type::List(b)) | (Type::Set(a), Type::Set(b)) | (Type::Map(a), Type::Map(b))
+        (Type::List(a), Type::List(b))
+        | (Type::Set(a), Type::Set(b))
+        | (Type::Map(a), Type::Map(b))
             if (a.is_object() && b.is_object()) || (a.is_tuple() && b.is_tuple()) =>
         {
             let noun = match t {

@@ -4,8 +4,9 @@
 use hcldecode_spec::diag::{Diagnostic, Diagnostics};
 use hcldecode_spec::source::Range;
 
+use crate::Type;
 use crate::value::convert::convert;
-use crate::value::{Number, Type, Value};
+use crate::value::{Number, Value};
 
 const INVALID_INDEX: &str = "Invalid index";
 
@@ -25,7 +26,12 @@ pub(crate) fn index(coll: &Value, key: &Value, at: Range, diags: &mut Diagnostic
         );
     }
     if key.is_null() {
-        return fail(diags, INVALID_INDEX, "Can't use a null value as an indexing key.", at);
+        return fail(
+            diags,
+            INVALID_INDEX,
+            "Can't use a null value as an indexing key.",
+            at,
+        );
     }
     let ty = coll.ty();
     if key.ty().is_dynamic() || ty.is_dynamic() {
@@ -33,14 +39,20 @@ pub(crate) fn index(coll: &Value, key: &Value, at: Range, diags: &mut Diagnostic
     }
     match ty {
         Type::List(_) | Type::Tuple(_) | Type::Map(_) => {
-            let want = if matches!(ty, Type::Map(_)) { Type::String } else { Type::Number };
+            let want = if matches!(ty, Type::Map(_)) {
+                Type::String
+            } else {
+                Type::Number
+            };
             let key = match convert(key, &want) {
                 Ok(k) => k,
                 Err(err) => {
                     return fail(
                         diags,
                         INVALID_INDEX,
-                        format!("The given key does not identify an element in this collection value: {err}."),
+                        format!(
+                            "The given key does not identify an element in this collection value: {err}."
+                        ),
                         at,
                     );
                 }
@@ -102,7 +114,9 @@ pub(crate) fn index(coll: &Value, key: &Value, at: Range, diags: &mut Diagnostic
                     return fail(
                         diags,
                         INVALID_INDEX,
-                        format!("The given key does not identify an element in this collection value: {err}."),
+                        format!(
+                            "The given key does not identify an element in this collection value: {err}."
+                        ),
                         at,
                     );
                 }
@@ -120,7 +134,9 @@ pub(crate) fn index(coll: &Value, key: &Value, at: Range, diags: &mut Diagnostic
                 return fail(
                     diags,
                     INVALID_INDEX,
-                    format!("The given key does not identify an element in this collection value.{suggestion}"),
+                    format!(
+                        "The given key does not identify an element in this collection value.{suggestion}"
+                    ),
                     at,
                 );
             }
@@ -132,7 +148,12 @@ pub(crate) fn index(coll: &Value, key: &Value, at: Range, diags: &mut Diagnostic
             "Elements of a set are identified only by their value and don't have any separate index or key to select with, so it's only possible to perform operations across all elements of the set.",
             at,
         ),
-        _ => fail(diags, INVALID_INDEX, "This value does not have any indices.", at),
+        _ => fail(
+            diags,
+            INVALID_INDEX,
+            "This value does not have any indices.",
+            at,
+        ),
     }
 }
 
@@ -200,6 +221,11 @@ pub(crate) fn get_attr(obj: &Value, name: &str, at: Range, diags: &mut Diagnosti
             ),
             at,
         ),
-        _ => fail(diags, UNSUPPORTED, "This value does not have any attributes.", at),
+        _ => fail(
+            diags,
+            UNSUPPORTED,
+            "This value does not have any attributes.",
+            at,
+        ),
     }
 }

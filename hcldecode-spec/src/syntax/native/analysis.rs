@@ -70,12 +70,9 @@ struct VarWalker<'a> {
 
 impl VarWalker<'_> {
     fn is_local(&self, name: &str) -> bool {
-        self.scopes.iter().any(|names| {
-            names
-                .iter()
-                .flatten()
-                .any(|s| self.src.text(*s) == name)
-        })
+        self.scopes
+            .iter()
+            .any(|names| names.iter().flatten().any(|s| self.src.text(*s) == name))
     }
 
     fn scoped(&mut self, names: [Option<Span>; 2], e: &Expr) {
@@ -229,8 +226,11 @@ pub fn expr_list<'e>(expr: &'e Expr, src: &SourceFile) -> Result<Vec<&'e Expr>, 
     match &expr.kind {
         ExprKind::Tuple { exprs, .. } => Ok(exprs.iter().collect()),
         _ => Err(Diagnostics::from(
-            Diagnostic::error("Invalid expression", "A static list expression is required.")
-                .with_subject(src.range(expr.start_span())),
+            Diagnostic::error(
+                "Invalid expression",
+                "A static list expression is required.",
+            )
+            .with_subject(src.range(expr.start_span())),
         )),
     }
 }

@@ -5,9 +5,9 @@
 //!
 //! The scanner never allocates per token: tokens are a kind and a span.
 
+use super::INVALID_BYTE_PLACEHOLDER as BAD;
 use super::ident_tables::{ID_CONTINUE, ID_START};
 use super::token::{Token, TokenKind};
-use super::INVALID_BYTE_PLACEHOLDER as BAD;
 use crate::diag::Diagnostic;
 use crate::source::{SourceFile, Span};
 
@@ -95,7 +95,10 @@ fn decode(b: &[u8], i: usize) -> (u32, usize) {
         1 => (c0, 1),
         2 => (((c0 & 0x1F) << 6) | at(1), 2),
         3 => (((c0 & 0x0F) << 12) | (at(1) << 6) | at(2), 3),
-        _ => (((c0 & 0x07) << 18) | (at(1) << 12) | (at(2) << 6) | at(3), 4),
+        _ => (
+            ((c0 & 0x07) << 18) | (at(1) << 12) | (at(2) << 6) | at(3),
+            4,
+        ),
     }
 }
 

@@ -235,6 +235,5 @@ fn sanitize_utf8(b: Vec<u8>) -> String {
         }
         i += n;
     }
-    String::from_utf8(out)
-        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+    String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }

@@ -161,7 +161,13 @@ impl<'a> Parser<'a> {
         self.diags.len() > mark
     }
 
-    pub(crate) fn err(&mut self, summary: &str, detail: &str, subject: Span, context: Option<Span>) {
+    pub(crate) fn err(
+        &mut self,
+        summary: &str,
+        detail: &str,
+        subject: Span,
+        context: Option<Span>,
+    ) {
         let mut d = Diagnostic::error(summary, detail).with_subject(self.file.range(subject));
         if let Some(c) = context {
             d = d.with_context(self.file.range(c));
@@ -376,7 +382,9 @@ impl<'a> Parser<'a> {
         let next = self.peek();
         match next.kind {
             T::Equal => Some(Item::Attr(self.finish_parsing_body_attribute(ident, false))),
-            T::OQuote | T::OBrace | T::Ident => Some(Item::Block(self.finish_parsing_body_block(ident))),
+            T::OQuote | T::OBrace | T::Ident => {
+                Some(Item::Block(self.finish_parsing_body_block(ident)))
+            }
             _ => {
                 self.recover_after_body_item();
                 self.err(
@@ -1755,7 +1763,11 @@ impl Acc {
     fn push(&mut self, file: &SourceFile, span: Span, piece: std::borrow::Cow<'_, str>) {
         *self = match std::mem::replace(self, Acc::Empty) {
             Acc::Empty => match piece {
-                std::borrow::Cow::Borrowed(b) if b.as_ptr() == file.text(span).as_ptr() && b.len() == span.len() as usize => Acc::Src(span),
+                std::borrow::Cow::Borrowed(b)
+                    if b.as_ptr() == file.text(span).as_ptr() && b.len() == span.len() as usize =>
+                {
+                    Acc::Src(span)
+                }
                 p => Acc::Own(p.into_owned()),
             },
             Acc::Src(sp) => {

@@ -34,9 +34,8 @@ pub(crate) fn decode_literal<'a>(
     let mut lit_start = 0;
     let err = |diags: &mut Vec<Diagnostic>, s: usize, e: usize, detail: String| {
         diags.push(
-            Diagnostic::error("Invalid escape sequence", detail).with_subject(
-                file.range(Span::new(base + s as u32, base + e as u32)),
-            ),
+            Diagnostic::error("Invalid escape sequence", detail)
+                .with_subject(file.range(Span::new(base + s as u32, base + e as u32))),
         );
     };
     while i < b.len() {
@@ -49,8 +48,7 @@ pub(crate) fn decode_literal<'a>(
                     diags,
                     s,
                     s + 1,
-                    "Backslash must be followed by an escape sequence selector character."
-                        .into(),
+                    "Backslash must be followed by an escape sequence selector character.".into(),
                 );
                 out.push('\\');
                 i += 1;

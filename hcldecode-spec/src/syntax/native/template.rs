@@ -168,7 +168,10 @@ impl Parser<'_> {
     }
 
     fn trim_prev(&mut self, parts: &mut [Part], can_trim_prev: bool, open: Span) {
-        if can_trim_prev && open.len() == 3 && self.file.source().as_bytes()[open.end as usize - 1] == b'~' {
+        if can_trim_prev
+            && open.len() == 3
+            && self.file.source().as_bytes()[open.end as usize - 1] == b'~'
+        {
             if let Some(Part::Literal { val, .. }) = parts.last_mut() {
                 val.trim_end(self.file);
             }
@@ -194,7 +197,8 @@ impl Parser<'_> {
             match next.kind {
                 T::StringLit | T::QuotedLit => {
                     let file = self.file;
-                    let s = decode_literal(file, next.span, next.kind == T::QuotedLit, &mut self.diags);
+                    let s =
+                        decode_literal(file, next.span, next.kind == T::QuotedLit, &mut self.diags);
                     let mut val = Val::from_cow(next.span, s);
                     if ltrim {
                         val.trim_start(file);
@@ -247,7 +251,9 @@ impl Parser<'_> {
                         self.recover(T::TemplateSeqEnd);
                     } else {
                         self.read();
-                        if close.span.len() == 2 && self.file.source().as_bytes()[close.span.start as usize] == b'~' {
+                        if close.span.len() == 2
+                            && self.file.source().as_bytes()[close.span.start as usize] == b'~'
+                        {
                             ltrim_next = true;
                         }
                     }
@@ -351,9 +357,12 @@ impl Parser<'_> {
                         }
                         given => {
                             if !self.recovery {
-                                let suggestion = name_suggestion(given, &["if", "for", "else", "endif", "endfor"])
-                                    .map(|s| format!(" Did you mean {}?", go_quote(s)))
-                                    .unwrap_or_default();
+                                let suggestion = name_suggestion(
+                                    given,
+                                    &["if", "for", "else", "endif", "endfor"],
+                                )
+                                .map(|s| format!(" Did you mean {}?", go_quote(s)))
+                                .unwrap_or_default();
                                 let detail = format!(
                                     "{} is not a valid template control keyword.{suggestion}",
                                     go_quote(given)
@@ -384,7 +393,9 @@ impl Parser<'_> {
                         self.recover(T::TemplateSeqEnd);
                     } else {
                         self.read();
-                        if close.span.len() == 2 && self.file.source().as_bytes()[close.span.start as usize] == b'~' {
+                        if close.span.len() == 2
+                            && self.file.source().as_bytes()[close.span.start as usize] == b'~'
+                        {
                             ltrim_next = true;
                         }
                     }
