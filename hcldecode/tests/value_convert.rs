@@ -4,10 +4,28 @@
 
 mod value_support;
 
+use hcldecode::Type;
+use hcldecode::value::Value;
 use hcldecode::value::convert::{
     convert, get_conversion, get_conversion_unsafe, mismatch_message, unify, unify_unsafe,
 };
 use value_support::*;
+
+/// The sample value of a type the Go generator applies unification
+/// conversions to.
+fn sample(t: &Type) -> Value {
+    match t {
+        Type::String => Value::string("7"),
+        Type::Number => Value::int(7),
+        Type::Bool => Value::bool(true),
+        Type::Dynamic => Value::null(Type::Dynamic),
+        Type::List(e) => Value::list((**e).clone(), vec![sample(e)]),
+        Type::Set(e) => Value::set((**e).clone(), vec![sample(e)]),
+        Type::Map(e) => Value::map((**e).clone(), [("k", sample(e))]),
+        Type::Tuple(ts) => Value::tuple(ts.iter().map(sample).collect()),
+        Type::Object(o) => Value::object(o.attrs().iter().map(|(n, t)| (n.clone(), sample(t)))),
+    }
+}
 
 #[test]
 fn convert_matches_cty() {
@@ -83,14 +101,24 @@ fn unify_matches_cty() {
         };
         let got = match r {
             None => "NONE".to_string(),
-            Some((t, convs)) => format!(
-                "{}\t{}",
-                fmt_type(&t),
-                convs
+            Some((t, convs)) => {
+                let applied: Vec<String> = convs
+                    .iter()
+                    .zip(&types)
+                    .filter_map(|(c, ty)| {
+                        let out = c.as_ref()?.apply(&sample(ty));
+                        Some(match out {
+                            Ok(v) => fmt_value(&v),
+                            Err(e) => format!("err:{}", json_quote(&e.to_string())),
+                        })
+                    })
+                    .collect();
+                let signs: String = convs
                     .iter()
                     .map(|c| if c.is_some() { "+" } else { "-" })
-                    .collect::<String>()
-            ),
+                    .collect();
+                format!("{}\t{signs}\t{}", fmt_type(&t), applied.join(" ; "))
+            }
         };
         let want = f[3..].join("\t");
         if got != want {

@@ -590,6 +590,41 @@ impl Value {
         }
     }
 
+    /// cty's `ElementIterator`: (key, element) pairs of a known list or
+    /// tuple (keys are the indices as numbers), map or object (keys are the
+    /// names as strings) or set (keys are the elements themselves), in
+    /// cty's order; `None` for other values.
+    ///
+    /// ```
+    /// use hcldecode::value::Value;
+    /// let v = Value::tuple(vec![Value::string("a"), Value::bool(true)]);
+    /// let pairs: Vec<(Value, Value)> = v.element_iter().unwrap().map(|(k, e)| (k, e.clone())).collect();
+    /// assert_eq!(pairs, [(Value::int(0), Value::string("a")), (Value::int(1), Value::bool(true))]);
+    /// ```
+    pub fn element_iter(&self) -> Option<impl Iterator<Item = (Value, &Value)> + '_> {
+        enum It<'a> {
+            Seq(std::iter::Enumerate<std::slice::Iter<'a, Value>>),
+            Set(std::slice::Iter<'a, Value>),
+            Entries(Entries<'a>),
+        }
+        impl<'a> Iterator for It<'a> {
+            type Item = (Value, &'a Value);
+            fn next(&mut self) -> Option<Self::Item> {
+                match self {
+                    It::Seq(it) => it.next().map(|(i, e)| (Value::int(i as i64), e)),
+                    It::Set(it) => it.next().map(|e| (e.clone(), e)),
+                    It::Entries(it) => it.next().map(|(k, e)| (Value::string_arc(k.clone()), e)),
+                }
+            }
+        }
+        Some(match &self.0 {
+            Repr::List(s) | Repr::Tuple(s) => It::Seq(s.elems.iter().enumerate()),
+            Repr::Set(s) => It::Set(s.elems.iter()),
+            Repr::Map(_) | Repr::Object(_) => It::Entries(self.entries()?),
+            _ => return None,
+        })
+    }
+
     /// cty `LengthInt`: the number of elements of a tuple or attributes of
     /// an object (even when unknown or null: taken from the type), or of a
     /// known list, set or map; `None` otherwise.

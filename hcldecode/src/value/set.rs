@@ -106,22 +106,32 @@ pub(crate) fn build_set(ety: &Type, vals: Vec<Value>) -> Vec<Value> {
     if vals.len() <= 1 {
         return vals;
     }
+    if matches!(ety, Type::String | Type::Bool) {
+        return build_simple_set(vals);
+    }
     // set.Add: bucket by hash, skip values Equivalent (Equals true) to one
     // already in the bucket.
-    let mut buckets: HashMap<u32, Vec<usize>> = HashMap::with_capacity(vals.len());
+    let small = vals.len() <= 16;
+    let mut buckets: HashMap<u32, Vec<usize>> = HashMap::new();
     let mut elems: Vec<Elem> = Vec::with_capacity(vals.len());
     for val in vals {
         let hash = hash_bytes(&val);
         let crc = crc32_ieee(&hash);
-        let bucket = buckets.entry(crc).or_default();
-        let dup = bucket
-            .iter()
-            .any(|&i| val.equals(&elems[i].val).as_bool() == Some(true));
+        let is_dup = |i: &usize| val.equals(&elems[*i].val).as_bool() == Some(true);
+        let dup = if small {
+            (0..elems.len())
+                .filter(|&i| elems[i].crc == crc)
+                .any(|i| is_dup(&i))
+        } else {
+            buckets.get(&crc).is_some_and(|b| b.iter().any(is_dup))
+        };
         if dup {
             continue;
         }
-        bucket.push(elems.len());
         let seq = elems.len();
+        if !small {
+            buckets.entry(crc).or_default().push(seq);
+        }
         elems.push(Elem {
             val,
             hash,
@@ -134,6 +144,27 @@ pub(crate) fn build_set(ety: &Type, vals: Vec<Value>) -> Vec<Value> {
     elems.sort_by(|a, b| a.crc.cmp(&b.crc).then(a.seq.cmp(&b.seq)));
     elems.sort_by(|a, b| compare(ety, a, b));
     elems.into_iter().map(|e| e.val).collect()
+}
+
+/// Sets of strings or bools: equal serializations mean equal values and
+/// the order is total apart from unknowns (one hash bucket, insertion
+/// order), so a stable sort and an adjacent dedup give cty's result without
+/// hashing.
+fn build_simple_set(mut vals: Vec<Value>) -> Vec<Value> {
+    fn key(v: &Value) -> (u8, &[u8], bool) {
+        match &v.0 {
+            Repr::String(s) => (0, s.as_bytes(), false),
+            Repr::Bool(b) => (0, &[], *b),
+            Repr::Unknown(_) => (1, &[], false),
+            _ => (2, &[], false),
+        }
+    }
+    vals.sort_by(|a, b| key(a).cmp(&key(b)));
+    vals.dedup_by(|b, a| {
+        let (ka, kb) = (key(a), key(b));
+        ka.0 != 1 && ka == kb
+    });
+    vals
 }
 
 /// `setRules.Less` as an ordering (a total preorder: equal when neither is
