@@ -19,6 +19,12 @@ pub(crate) fn unify(types: &[Type], unsafe_: bool) -> Unified {
     if types.is_empty() {
         return None;
     }
+    // Identical types unify to themselves without conversions, whatever
+    // their kind (every path below agrees); decoding lists of blocks hits
+    // this constantly, with types that are mostly the same `Arc`.
+    if types[1..].iter().all(|t| t == &types[0]) {
+        return Some((types[0].clone(), vec![None; types.len()]));
+    }
     let (mut map_ct, mut list_ct, mut set_ct, mut object_ct, mut tuple_ct, mut dynamic_ct) =
         (0, 0, 0, 0, 0, 0);
     for t in types {
