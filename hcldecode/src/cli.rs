@@ -347,7 +347,14 @@ fn result_json(val: &Value, with_type: bool, keep_nulls: bool) -> Result<String,
     } else {
         val.ty().clone()
     };
-    let text = marshal(val, &want).map_err(|e| format!("cannot write the result as JSON: {e}"))?;
+    let text = marshal(val, &want).map_err(|e| {
+        let at = if e.path.is_empty() {
+            "the result itself".to_string()
+        } else {
+            format!("the value at {}", e.path)
+        };
+        format!("the result cannot be written as JSON: {at}: {e}")
+    })?;
     if keep_nulls {
         return Ok(text);
     }

@@ -26,7 +26,7 @@ fn known_failures() -> BTreeMap<String, String> {
 #[test]
 fn recorded_cases_match_the_reference() {
     let root = conformance_dir().join("cases");
-    let hcldec = Path::new(env!("CARGO_BIN_EXE_hcldec"));
+    let hcldec = Path::new(env!("CARGO_BIN_EXE_hcldec-under-test"));
     let known = known_failures();
     let cases = find_cases(&root);
     assert!(

@@ -45,6 +45,10 @@ pub struct Diagnostic {
     /// A wider range giving context (the whole attribute, say), shown in the
     /// text rendering; never part of the JSON form, which matches hcldec's.
     pub context: Option<Range>,
+    /// What the variables the offending expression refers to held, as
+    /// statements like `var.port as "eighty"` or `x set to null`, sorted;
+    /// the text rendering lists them after the snippet.
+    pub values: Vec<String>,
 }
 
 impl Diagnostic {
@@ -56,6 +60,7 @@ impl Diagnostic {
             detail: detail.into(),
             subject: None,
             context: None,
+            values: Vec::new(),
         }
     }
 
@@ -76,6 +81,12 @@ impl Diagnostic {
     /// Sets the context range.
     pub fn with_context(mut self, context: Range) -> Diagnostic {
         self.context = Some(context);
+        self
+    }
+
+    /// Sets the statements about variables' values (see [`Diagnostic::values`]).
+    pub fn with_values(mut self, values: Vec<String>) -> Diagnostic {
+        self.values = values;
         self
     }
 

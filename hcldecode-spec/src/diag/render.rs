@@ -137,6 +137,12 @@ fn write_one(out: &mut String, d: &Diagnostic, files: &SourceMap, width: usize, 
                 out.push('\n');
             }
         }
+        let last = d.values.len().saturating_sub(1);
+        for (i, stmt) in d.values.iter().enumerate() {
+            out.push_str(if i == 0 { "with " } else { "     " });
+            out.push_str(stmt);
+            out.push_str(if i == last { ".\n\n" } else { ",\n" });
+        }
     }
     if !d.detail.is_empty() {
         if width > 0 {

@@ -135,7 +135,8 @@ fn eval(file: &Arc<SourceFile>, expr: &Expr, diags: &mut Diagnostics) -> Tv {
                             format!("Unsuitable value for {side} operand: {want} required."),
                         )
                         .with_subject(file.range(operand.span))
-                        .with_context(file.range(expr.span)),
+                        .with_context(file.range(expr.span))
+                        .with_values(keyword_values(file, operand)),
                     );
                 }
             }
@@ -150,6 +151,22 @@ fn eval(file: &Arc<SourceFile>, expr: &Expr, diags: &mut Diagnostics) -> Tv {
         | ExprKind::Splat { .. }
         | ExprKind::AnonSymbol { .. } => unsupported(file, expr, diags),
     }
+}
+
+/// The "with string as type" statements of a diagnostic about `expr`:
+/// every type keyword it refers to (the reference's evaluation context
+/// holds them as values of type "type").
+fn keyword_values(file: &SourceFile, expr: &Expr) -> Vec<String> {
+    let mut v: Vec<String> = crate::syntax::native::analysis::variables(expr, file)
+        .iter()
+        .filter(|t| t.steps.is_empty())
+        .map(|t| file.text(t.root))
+        .filter(|n| VARIABLES.iter().any(|(k, _)| k == n))
+        .map(|n| format!("{n} as type"))
+        .collect();
+    v.sort();
+    v.dedup();
+    v
 }
 
 fn unsupported(file: &SourceFile, expr: &Expr, diags: &mut Diagnostics) -> Tv {
@@ -213,7 +230,8 @@ fn call(
                 format!("There is no function named {name:?}.{suggestion}"),
             )
             .with_subject(file.range(name_span))
-            .with_context(file.range(call.span)),
+            .with_context(file.range(call.span))
+            .with_values(keyword_values(file, call)),
         );
         return Tv::Failed;
     };
@@ -228,7 +246,8 @@ fn call(
                 "The expanding argument (indicated by ...) must be of a tuple, list, or set type.",
             )
             .with_subject(file.range(last))
-            .with_context(context),
+            .with_context(context)
+            .with_values(keyword_values(file, args.last().unwrap_or(call))),
         );
         return Tv::Failed;
     }
@@ -239,7 +258,8 @@ fn call(
                 format!("Function {fname:?} expects 1 argument(s). Missing value for {param:?}."),
             )
             .with_subject(file.range(close_paren))
-            .with_context(context),
+            .with_context(context)
+            .with_values(keyword_values(file, call)),
         );
         return Tv::Failed;
     }
@@ -250,7 +270,8 @@ fn call(
                 format!("Function {fname:?} expects only 1 argument(s)."),
             )
             .with_subject(file.range(args[1].start_span()))
-            .with_context(context),
+            .with_context(context)
+            .with_values(keyword_values(file, call)),
         );
         return Tv::Failed;
     }
@@ -262,7 +283,8 @@ fn call(
                 format!("Invalid value for {param:?} parameter: {why}."),
             )
             .with_subject(file.range(at))
-            .with_context(context.clone()),
+            .with_context(context.clone())
+            .with_values(keyword_values(file, arg)),
         );
         Tv::Failed
     };

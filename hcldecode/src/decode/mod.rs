@@ -215,7 +215,8 @@ impl Decoder<'_> {
                                 format!("Inappropriate value for attribute {:?}: {err}.", a.name),
                             )
                             .with_subject(attr.expr.range())
-                            .with_context(Range::between(&attr.name_range(), &attr.expr.range())),
+                            .with_context(Range::between(&attr.name_range(), &attr.expr.range()))
+                            .with_values(eval::describe_variables(attr.expr, self.ctx)),
                         );
                         Value::unknown(a.ty.clone())
                     }
@@ -552,7 +553,8 @@ impl Decoder<'_> {
                             ),
                         )
                         .with_subject(attr.expr.range())
-                        .with_context(Range::between(&attr.name_range(), &attr.expr.range())),
+                        .with_context(Range::between(&attr.name_range(), &attr.expr.range()))
+                        .with_values(eval::describe_variables(attr.expr, self.ctx)),
                     );
                     Value::unknown(b.element_type.clone())
                 }

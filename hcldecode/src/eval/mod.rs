@@ -4,6 +4,7 @@
 mod context;
 mod native;
 mod ops;
+mod values;
 
 pub use context::EvalContext;
 
@@ -56,6 +57,14 @@ pub(crate) fn evaluate_with_locals(
 }
 
 pub(crate) use native::literal_value as native_literal;
+
+/// What the variables `expr` refers to hold in `ctx`, as the statements a
+/// diagnostic about `expr` lists (`x as 1`, `y set to null`).
+pub fn describe_variables(expr: ExprRef<'_>, ctx: Option<&EvalContext>) -> Vec<String> {
+    match expr {
+        ExprRef::Native { file, expr } => values::describe_variables(file, expr, ctx, &[]),
+    }
+}
 
 /// The value a variable reference denotes in `ctx` (`Traversal.TraverseAbs`).
 pub fn traverse_abs(

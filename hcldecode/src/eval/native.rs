@@ -18,6 +18,7 @@ use hcldecode_spec::syntax::suggest::name_suggestion;
 
 use super::EvalContext;
 use super::ops;
+use super::values;
 use crate::Type;
 use crate::function::{Function, stdlib};
 use crate::value::convert::{convert, get_conversion_unsafe, unify_unsafe};
@@ -82,6 +83,40 @@ impl<'a> Evaluator<'a, '_> {
         self.diags.push(d);
     }
 
+    /// [`err`](Self::err) with the values of the variables `expr` refers to
+    /// (HCL's `Expression` and `EvalContext` on a diagnostic).
+    fn err_x(
+        &mut self,
+        summary: &str,
+        detail: String,
+        subject: Span,
+        context: Option<Span>,
+        expr: &Expr,
+    ) {
+        self.err(summary, detail, subject, context);
+        let values = values::describe_variables(self.file, expr, self.ctx, &self.locals);
+        if let Some(d) = self.diags.0.last_mut() {
+            d.values = values;
+        }
+    }
+
+    /// Gives diagnostics appended since `mark` that have a subject but no
+    /// values the values of `expr`'s variables (`setDiagEvalContext`).
+    fn annotate_since(&mut self, mark: usize, expr: &Expr) {
+        if !self.diags.0[mark..]
+            .iter()
+            .any(|d| d.subject.is_some() && d.values.is_empty())
+        {
+            return;
+        }
+        let values = values::describe_variables(self.file, expr, self.ctx, &self.locals);
+        for d in &mut self.diags.0[mark..] {
+            if d.subject.is_some() && d.values.is_empty() {
+                d.values = values.clone();
+            }
+        }
+    }
+
     /// Whether diagnostics appended since `mark` include an error.
     fn errors_since(&self, mark: usize) -> bool {
         self.diags.0[mark..].iter().any(Diagnostic::is_error)
@@ -113,7 +148,10 @@ impl<'a> Evaluator<'a, '_> {
             ExprKind::ScopeTraversal { root, steps } => self.scope_traversal(*root, steps),
             ExprKind::RelativeTraversal { source, steps } => {
                 let v = self.expr(source);
-                self.traverse(v, steps)
+                let mark = self.diags.len();
+                let r = self.traverse(v, steps);
+                self.annotate_since(mark, e);
+                r
             }
             ExprKind::FunctionCall {
                 name,
@@ -143,7 +181,10 @@ impl<'a> Evaluator<'a, '_> {
             } => {
                 let coll = self.expr(collection);
                 let key = self.expr(key);
-                ops::index(&coll, &key, self.range(*brackets), self.diags)
+                let mark = self.diags.len();
+                let r = ops::index(&coll, &key, self.range(*brackets), self.diags);
+                self.annotate_since(mark, e);
+                r
             }
             ExprKind::Splat {
                 source,
@@ -246,22 +287,24 @@ impl<'a> Evaluator<'a, '_> {
         let f: Option<Function> = self.ctx.and_then(|c| c.function(name)).cloned();
         let Some(f) = f else {
             if !self.ctx.is_some_and(EvalContext::has_functions) {
-                self.err(
+                self.err_x(
                     "Function calls not allowed",
                     "Functions may not be called here.".into(),
                     e.span,
                     None,
+                    e,
                 );
             } else {
                 let names = self.ctx.map(|c| c.function_names()).unwrap_or_default();
                 let suggestion = name_suggestion(name, names)
                     .map(|s| format!(" Did you mean {s:?}?"))
                     .unwrap_or_default();
-                self.err(
+                self.err_x(
                     "Call to unknown function",
                     format!("There is no function named {name:?}.{suggestion}"),
                     name_span,
                     Some(e.span),
+                    e,
                 );
             }
             return Value::dynamic();
@@ -289,22 +332,24 @@ impl<'a> Evaluator<'a, '_> {
             let ty = v.ty().clone();
             if ty.is_dynamic() {
                 if v.is_null() {
-                    self.err(
+                    self.err_x(
                         "Invalid expanding argument value",
                         "The expanding argument (indicated by ...) must not be null.".into(),
                         last.span,
                         Some(e.span),
+                        last,
                     );
                 }
                 return Value::dynamic();
             }
             if matches!(ty, Type::Tuple(_) | Type::List(_) | Type::Set(_)) {
                 if v.is_null() {
-                    self.err(
+                    self.err_x(
                         "Invalid expanding argument value",
                         "The expanding argument (indicated by ...) must not be null.".into(),
                         last.span,
                         Some(e.span),
+                        last,
                     );
                     return Value::dynamic();
                 }
@@ -315,11 +360,11 @@ impl<'a> Evaluator<'a, '_> {
                     arg_list.push(Arg::Value(el.clone(), last.span));
                 }
             } else {
-                self.err(
+                self.err_x(
                     "Invalid expanding argument value",
                     "The expanding argument (indicated by ...) must be of a tuple, list, or set type.".into(),
                     last.span,
-                    Some(e.span),
+                    Some(e.span), last,
                 );
                 return Value::dynamic();
             }
@@ -329,7 +374,7 @@ impl<'a> Evaluator<'a, '_> {
         let var_param = f.var_param();
         if arg_list.len() < params.len() {
             let qual = if var_param.is_some() { " at least" } else { "" };
-            self.err(
+            self.err_x(
                 "Not enough function arguments",
                 format!(
                     "Function {name:?} expects{qual} {} argument(s). Missing value for {:?}.",
@@ -338,6 +383,7 @@ impl<'a> Evaluator<'a, '_> {
                 ),
                 close_paren,
                 Some(e.span),
+                e,
             );
             return Value::dynamic();
         }
@@ -346,7 +392,7 @@ impl<'a> Evaluator<'a, '_> {
                 Arg::Expr(x) => x.start_span(),
                 Arg::Value(_, s) => *s,
             };
-            self.err(
+            self.err_x(
                 "Too many function arguments",
                 format!(
                     "Function {name:?} expects only {} argument(s).",
@@ -354,6 +400,7 @@ impl<'a> Evaluator<'a, '_> {
                 ),
                 at,
                 Some(e.span),
+                e,
             );
             return Value::dynamic();
         }
@@ -361,22 +408,25 @@ impl<'a> Evaluator<'a, '_> {
         let mark = self.diags.len();
         let mut vals = Vec::with_capacity(arg_list.len());
         let mut starts = Vec::with_capacity(arg_list.len());
+        let mut arg_exprs: Vec<Option<&'a Expr>> = Vec::with_capacity(arg_list.len());
         for (i, a) in arg_list.iter().enumerate() {
             let param = params.get(i).or(var_param).expect("checked above");
-            let (v, start) = match a {
-                Arg::Expr(x) => (self.expr(x), x.start_span()),
-                Arg::Value(v, s) => (v.clone(), *s),
+            let (v, start, x) = match a {
+                Arg::Expr(x) => (self.expr(x), x.start_span(), Some(*x)),
+                Arg::Value(v, s) => (v.clone(), *s, None),
             };
             starts.push(start);
+            arg_exprs.push(x);
             match convert(&v, &param.ty) {
                 Ok(c) => vals.push(c),
                 Err(err) => {
-                    self.err(
-                        "Invalid function argument",
-                        format!("Invalid value for {:?} parameter: {err}.", param.name),
-                        start,
-                        Some(e.span),
-                    );
+                    let detail = format!("Invalid value for {:?} parameter: {err}.", param.name);
+                    match x {
+                        Some(x) => {
+                            self.err_x("Invalid function argument", detail, start, Some(e.span), x)
+                        }
+                        None => self.err("Invalid function argument", detail, start, Some(e.span)),
+                    }
                     vals.push(v);
                 }
             }
@@ -392,25 +442,28 @@ impl<'a> Evaluator<'a, '_> {
                     .arg_index()
                     .and_then(|i| params.get(i).or(var_param).map(|p| (i, p)));
                 match param {
-                    Some((i, p)) if i < starts.len() => self.err(
+                    Some((i, p)) if i < starts.len() => self.err_x(
                         "Invalid function argument",
                         format!("Invalid value for {:?} parameter: {err}.", p.name),
                         starts[i],
                         Some(e.span),
+                        arg_exprs[i].unwrap_or(e),
                     ),
-                    Some((_, p)) => self.err(
+                    Some((_, p)) => self.err_x(
                         "Invalid function argument",
                         format!("Invalid value for {:?} parameter: {err}.", p.name),
                         e.span,
                         None,
+                        e,
                     ),
                     None => {
                         let start = Span::between(name_span, e.start_span());
-                        self.err(
+                        self.err_x(
                             "Error in function call",
                             format!("Call to function {name:?} failed: {err}."),
                             start,
                             Some(e.span),
+                            e,
                         );
                     }
                 }
@@ -453,7 +506,7 @@ impl<'a> Evaluator<'a, '_> {
             }
         };
         let Some(result_ty) = result_ty else {
-            self.err(
+            self.err_x(
                 "Inconsistent conditional result types",
                 format!(
                     "The true and false result expressions must have consistent types. {}.",
@@ -461,17 +514,19 @@ impl<'a> Evaluator<'a, '_> {
                 ),
                 Span::between(t.span, f.span),
                 Some(e.span),
+                e,
             );
             return Value::dynamic();
         };
 
         let c = self.expr(cond);
         if c.is_null() {
-            self.err(
+            self.err_x(
                 "Null condition",
                 "The condition value is null. Conditions must either be true or false.".into(),
                 cond.span,
                 Some(e.span),
+                cond,
             );
             return Value::unknown(result_ty);
         }
@@ -481,11 +536,12 @@ impl<'a> Evaluator<'a, '_> {
         let c = match convert(&c, &Type::Bool) {
             Ok(c) => c,
             Err(_) => {
-                self.err(
+                self.err_x(
                     "Incorrect condition type",
                     "The condition expression must be of type bool.".into(),
                     cond.span,
                     Some(e.span),
+                    cond,
                 );
                 return Value::unknown(result_ty);
             }
@@ -501,11 +557,12 @@ impl<'a> Evaluator<'a, '_> {
             Some(conv) => match conv.apply(&val) {
                 Ok(v) => v,
                 Err(err) => {
-                    self.err(
+                    self.err_x(
                         "Inconsistent conditional result types",
                         format!("The {which} result value has the wrong type: {err}."),
                         branch.span,
                         Some(e.span),
+                        branch,
                     );
                     Value::unknown(result_ty)
                 }
@@ -522,11 +579,12 @@ impl<'a> Evaluator<'a, '_> {
         let l = match convert(&l, &params[0].ty) {
             Ok(v) => v,
             Err(err) => {
-                self.err(
+                self.err_x(
                     "Invalid operand",
                     format!("Unsuitable value for left operand: {err}."),
                     lhs.span,
                     Some(e.span),
+                    lhs,
                 );
                 l
             }
@@ -534,11 +592,12 @@ impl<'a> Evaluator<'a, '_> {
         let r = match convert(&r, &params[1].ty) {
             Ok(v) => v,
             Err(err) => {
-                self.err(
+                self.err_x(
                     "Invalid operand",
                     format!("Unsuitable value for right operand: {err}."),
                     rhs.span,
                     Some(e.span),
+                    rhs,
                 );
                 r
             }
@@ -549,11 +608,12 @@ impl<'a> Evaluator<'a, '_> {
         match f.call(&[l, r]) {
             Ok(v) => v,
             Err(err) => {
-                self.err(
+                self.err_x(
                     "Operation failed",
                     format!("Error during operation: {err}."),
                     e.span,
                     None,
+                    e,
                 );
                 Value::unknown(result_ty)
             }
@@ -570,11 +630,12 @@ impl<'a> Evaluator<'a, '_> {
         let v = match convert(&v, &f.params()[0].ty) {
             Ok(v) => v,
             Err(err) => {
-                self.err(
+                self.err_x(
                     "Invalid operand",
                     format!("Unsuitable value for unary operand: {err}."),
                     operand.span,
                     Some(e.span),
+                    operand,
                 );
                 v
             }
@@ -585,11 +646,12 @@ impl<'a> Evaluator<'a, '_> {
         match f.call(&[v]) {
             Ok(v) => v,
             Err(err) => {
-                self.err(
+                self.err_x(
                     "Operation failed",
                     format!("Error during operation: {err}."),
                     e.span,
                     None,
+                    e,
                 );
                 Value::unknown(result_ty)
             }
@@ -616,17 +678,19 @@ impl<'a> Evaluator<'a, '_> {
                     Diagnostic::error("Null value as key", "Can't use a null value as a key.")
                         .with_subject(self.range(item.value.span)),
                 );
+                self.annotate_since(self.diags.len() - 1, &item.key);
                 known = false;
                 continue;
             }
             let key = match convert(&key, &Type::String) {
                 Ok(k) => k,
                 Err(err) => {
-                    self.err(
+                    self.err_x(
                         "Incorrect key type",
                         format!("Can't use this value as a key: {err}."),
                         item.key.span,
                         None,
+                        &item.key,
                     );
                     known = false;
                     continue;
@@ -675,11 +739,12 @@ impl<'a> Evaluator<'a, '_> {
     fn for_expr(&mut self, e: &'a Expr, f: &'a ForExpr) -> Value {
         let coll = self.expr(&f.coll);
         if coll.is_null() {
-            self.err(
+            self.err_x(
                 "Iteration over null value",
                 "A null value cannot be used as the collection in a 'for' expression.".into(),
                 f.coll.span,
                 Some(e.span),
+                &f.coll,
             );
             return Value::dynamic();
         }
@@ -691,7 +756,7 @@ impl<'a> Evaluator<'a, '_> {
             Type::List(_) | Type::Set(_) | Type::Map(_) | Type::Tuple(_) | Type::Object(_)
         );
         if !iterable {
-            self.err(
+            self.err_x(
                 "Iteration over non-iterable value",
                 format!(
                     "A value of type {} cannot be used as the collection in a 'for' expression.",
@@ -699,6 +764,7 @@ impl<'a> Evaluator<'a, '_> {
                 ),
                 f.coll.span,
                 Some(e.span),
+                &f.coll,
             );
             return Value::dynamic();
         }
@@ -715,20 +781,22 @@ impl<'a> Evaluator<'a, '_> {
             let r = self.expr(cond);
             self.pop_iter_vars(key_var);
             if r.is_null() {
-                self.err(
+                self.err_x(
                     "Condition is null",
                     "The value of the 'if' clause must not be null.".into(),
                     cond.span,
                     Some(e.span),
+                    cond,
                 );
                 return Value::dynamic();
             }
             if let Err(err) = convert(&r, &Type::Bool) {
-                self.err(
+                self.err_x(
                     "Invalid 'for' condition",
                     format!("The 'if' clause value is invalid: {err}."),
                     cond.span,
                     Some(e.span),
+                    cond,
                 );
                 return Value::dynamic();
             }
@@ -783,11 +851,12 @@ impl<'a> Evaluator<'a, '_> {
             let include = self.expr(cond);
             if include.is_null() {
                 if *known {
-                    self.err(
+                    self.err_x(
                         "Invalid 'for' condition",
                         "The value of the 'if' clause must not be null.".into(),
                         cond.span,
                         Some(e.span),
+                        cond,
                     );
                 }
                 *known = false;
@@ -801,11 +870,12 @@ impl<'a> Evaluator<'a, '_> {
                 Ok(v) => v,
                 Err(err) => {
                     if *known {
-                        self.err(
+                        self.err_x(
                             "Invalid 'for' condition",
                             format!("The 'if' clause value is invalid: {err}."),
                             cond.span,
                             Some(e.span),
+                            cond,
                         );
                     }
                     *known = false;
@@ -828,11 +898,12 @@ impl<'a> Evaluator<'a, '_> {
         let key = self.expr(key_expr);
         if key.is_null() {
             if *known {
-                self.err(
+                self.err_x(
                     "Invalid object key",
                     "Key expression in 'for' expression must not produce a null value.".into(),
                     key_expr.span,
                     Some(e.span),
+                    key_expr,
                 );
             }
             *known = false;
@@ -846,11 +917,12 @@ impl<'a> Evaluator<'a, '_> {
             Ok(k) => k,
             Err(err) => {
                 if *known {
-                    self.err(
+                    self.err_x(
                         "Invalid object key",
                         format!("The key expression produced an invalid result: {err}."),
                         key_expr.span,
                         Some(e.span),
+                        key_expr,
                     );
                 }
                 *known = false;
@@ -865,13 +937,13 @@ impl<'a> Evaluator<'a, '_> {
                 None => groups.push((k, vec![v])),
             }
         } else if obj_index.contains_key(&k) {
-            self.err(
+            self.err_x(
                 "Duplicate object key",
                 format!(
                     "Two different items produced the key {k:?} in this 'for' expression. If duplicates are expected, use the ellipsis (...) after the value expression to enable grouping by key."
                 ),
                 key_expr.span,
-                Some(e.span),
+                Some(e.span), key_expr,
             );
         } else {
             obj_index.insert(k.clone(), obj_vals.len());
@@ -906,11 +978,12 @@ impl<'a> Evaluator<'a, '_> {
             if auto_upgrade {
                 return Value::empty_tuple();
             }
-            self.err(
+            self.err_x(
                 "Splat of null value",
                 "Splat expressions (with the * symbol) cannot be applied to null sequences.".into(),
                 source.span,
                 Some(Span::between(source.span, marker)),
+                source,
             );
             return Value::dynamic();
         }
@@ -1000,11 +1073,11 @@ impl<'a> Evaluator<'a, '_> {
             }
             let v = self.expr(part);
             if v.is_null() {
-                self.err(
+                self.err_x(
                     "Invalid template interpolation value",
                     "The expression result is null. Cannot include a null value in a string template.".into(),
                     part.span,
-                    Some(e.span),
+                    Some(e.span), part,
                 );
                 continue;
             }
@@ -1014,11 +1087,12 @@ impl<'a> Evaluator<'a, '_> {
             }
             match convert(&v, &Type::String) {
                 Ok(s) => buf.push_str(s.as_str().unwrap_or_default()),
-                Err(err) => self.err(
+                Err(err) => self.err_x(
                     "Invalid template interpolation value",
                     format!("Cannot include the given value in a string template: {err}."),
                     part.span,
                     Some(e.span),
+                    part,
                 ),
             }
         }
@@ -1031,6 +1105,13 @@ impl<'a> Evaluator<'a, '_> {
 
     fn template_join(&mut self, e: &'a Expr, tuple: &'a Expr) -> Value {
         let t = self.expr(tuple);
+        let mark = self.diags.len();
+        let v = self.join_strings(e, &t);
+        self.annotate_since(mark, e);
+        v
+    }
+
+    fn join_strings(&mut self, e: &'a Expr, t: &Value) -> Value {
         if t.ty().is_dynamic() || !t.is_known() || t.is_null() {
             return Value::unknown(Type::String);
         }

@@ -38,6 +38,17 @@ use std::fmt;
 use std::sync::Arc;
 
 pub use equality::conformance_error;
+
+/// `big.Float.String()` of a number (`Text('g', 10)`), as diagnostics and
+/// set hashing print numbers.
+pub fn number_g10(n: &Number) -> String {
+    gofmt::number_g10(n)
+}
+
+/// A string quoted as Go's `%q` quotes it.
+pub fn go_quote(s: &str) -> String {
+    gofmt::quote(s)
+}
 pub use number::{Number, NumberError};
 pub use path::{Path, PathStep};
 
