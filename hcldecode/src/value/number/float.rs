@@ -472,7 +472,13 @@ pub(crate) fn quo_mag(neg: bool, xm: &BigUint, xe: i64, ym: &BigUint, ye: i64, p
     let want = prec as i64 + 2;
     let shift = (want + ym.bits() as i64 - xm.bits() as i64 + 1).max(0);
     let num = xm << (shift as u64);
-    let q = &num / ym;
-    let inexact = &q * ym != num;
+    let (q, inexact) = match u64::try_from(ym) {
+        Ok(d) => (&num / d, &num % d != BigUint::zero()),
+        Err(_) => {
+            let q = &num / ym;
+            let inexact = &q * ym != num;
+            (q, inexact)
+        }
+    };
     round(neg, q, xe - ye - shift, inexact, prec)
 }

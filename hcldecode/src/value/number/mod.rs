@@ -162,7 +162,7 @@ impl Number {
         if v == 0.0 {
             return Some(Number::from_float(Float::zero(v.is_sign_negative(), 53)));
         }
-        if v.fract() == 0.0 && v.abs() < 9.223372036854775807e18 {
+        if v.fract() == 0.0 && v.abs() < 9.223_372_036_854_776e18 {
             return Some(Number::small(v as i64, 53));
         }
         let bits = v.to_bits();
@@ -244,21 +244,21 @@ impl Number {
         let sc = parse::scan(b).ok_or(NumberError::Syntax)?;
         // Fast path: an integer value with a short mantissa and a small
         // decimal exponent is exact.
-        if !sc.binary_exp {
-            if let (Some(m), Some(e5)) = (sc.digits.small(), sc.exp.checked_sub(sc.frac)) {
-                if m != 0 && (-19..=19).contains(&e5) {
-                    let p = POW10[e5.unsigned_abs() as usize];
-                    let v = if e5 >= 0 {
-                        m.checked_mul(p)
-                    } else if m % p == 0 {
-                        Some(m / p)
-                    } else {
-                        None
-                    };
-                    if let Some(v) = v.and_then(|v| i64::try_from(v).ok()) {
-                        return Ok(Number::small(if sc.neg { -v } else { v }, PARSE_PREC));
-                    }
-                }
+        if !sc.binary_exp
+            && let (Some(m), Some(e5)) = (sc.digits.small(), sc.exp.checked_sub(sc.frac))
+            && m != 0
+            && (-19..=19).contains(&e5)
+        {
+            let p = POW10[e5.unsigned_abs() as usize];
+            let v = if e5 >= 0 {
+                m.checked_mul(p)
+            } else if m % p == 0 {
+                Some(m / p)
+            } else {
+                None
+            };
+            if let Some(v) = v.and_then(|v| i64::try_from(v).ok()) {
+                return Ok(Number::small(if sc.neg { -v } else { v }, PARSE_PREC));
             }
         }
         parse::from_scanned(&sc, PARSE_PREC)
@@ -400,10 +400,10 @@ impl Number {
             (&self.0, &other.0)
         {
             let prec = (*pa).max(*pb);
-            if let Some(s) = a.checked_add(*b) {
-                if sig_bits(s) <= prec {
-                    return Ok(Number::small(s, prec));
-                }
+            if let Some(s) = a.checked_add(*b)
+                && sig_bits(s) <= prec
+            {
+                return Ok(Number::small(s, prec));
             }
         }
         let prec = self.precision().max(other.precision());
@@ -420,10 +420,10 @@ impl Number {
             (&self.0, &other.0)
         {
             let prec = (*pa).max(*pb);
-            if let Some(s) = a.checked_sub(*b) {
-                if sig_bits(s) <= prec {
-                    return Ok(Number::small(s, prec));
-                }
+            if let Some(s) = a.checked_sub(*b)
+                && sig_bits(s) <= prec
+            {
+                return Ok(Number::small(s, prec));
             }
         }
         let prec = self.precision().max(other.precision());
@@ -440,12 +440,10 @@ impl Number {
     pub fn mul(&self, other: &Number) -> Result<Number, NumberError> {
         if let (Repr::Small { v: a, prec: pa }, Repr::Small { v: b, prec: pb }) =
             (&self.0, &other.0)
+            && let Some(p) = a.checked_mul(*b)
+            && (p != 0 || (*a >= 0) == (*b >= 0))
         {
-            if let Some(p) = a.checked_mul(*b) {
-                if p != 0 || (*a >= 0) == (*b >= 0) {
-                    return Ok(Number::small(p, (*pa).max(*pb).max(sig_bits(p))));
-                }
-            }
+            return Ok(Number::small(p, (*pa).max(*pb).max(sig_bits(p))));
         }
         let mut r = Float::mul(&self.float(), &other.float(), PARSE_PREC)?;
         let res_prec = self.precision().max(other.precision());
@@ -458,14 +456,14 @@ impl Number {
     pub fn div(&self, other: &Number) -> Result<Number, NumberError> {
         if let (Repr::Small { v: a, prec: pa }, Repr::Small { v: b, prec: pb }) =
             (&self.0, &other.0)
+            && *a != 0
+            && *b != 0
+            && a.checked_rem(*b) == Some(0)
+            && let Some(q) = a.checked_div(*b)
         {
-            if *a != 0 && *b != 0 && a.checked_rem(*b) == Some(0) {
-                if let Some(q) = a.checked_div(*b) {
-                    let prec = (*pa).max(*pb);
-                    if sig_bits(q) <= prec {
-                        return Ok(Number::small(q, prec));
-                    }
-                }
+            let prec = (*pa).max(*pb);
+            if sig_bits(q) <= prec {
+                return Ok(Number::small(q, prec));
             }
         }
         let prec = self.precision().max(other.precision());
@@ -492,10 +490,10 @@ impl Number {
             }
             // With the quotient at >= 64 bits its truncation is exact, and
             // at >= 64 bits for `a` the product and the difference are too.
-            if *pa >= 64 {
-                if let Some(r) = a.checked_rem(*b) {
-                    return Ok(Number::small(r, *pa));
-                }
+            if *pa >= 64
+                && let Some(r) = a.checked_rem(*b)
+            {
+                return Ok(Number::small(r, *pa));
             }
         }
         if other.is_zero() {
@@ -591,10 +589,10 @@ impl Number {
         }
         if let (Repr::Small { v: a, prec: pa }, Repr::Small { v: b, prec: pb }) =
             (&self.0, &other.0)
+            && bit_len(*a) <= *pa
+            && bit_len(*b) <= *pb
         {
-            if bit_len(*a) <= *pa && bit_len(*b) <= *pb {
-                return a == b;
-            }
+            return a == b;
         }
         if self.is_zero() && other.is_zero() {
             return true;
@@ -610,10 +608,10 @@ impl Number {
     /// assert_eq!(Number::parse("12345678901").unwrap().to_string_g10(), "1.23456789e+10");
     /// ```
     pub fn to_string_g10(&self) -> String {
-        if let Repr::Small { v, .. } = &self.0 {
-            if v.unsigned_abs() < 10_000_000_000 {
-                return v.to_string();
-            }
+        if let Repr::Small { v, .. } = &self.0
+            && v.unsigned_abs() < 10_000_000_000
+        {
+            return v.to_string();
         }
         self.format('g', 10)
     }
@@ -667,10 +665,10 @@ impl Ord for Number {
 impl fmt::Display for Number {
     /// `big.Float.Text('f', -1)`: `+Inf`/`-Inf` for infinities.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Repr::Small { v, prec } = &self.0 {
-            if bit_len(*v) <= *prec {
-                return fmt::Display::fmt(v, f);
-            }
+        if let Repr::Small { v, prec } = &self.0
+            && bit_len(*v) <= *prec
+        {
+            return fmt::Display::fmt(v, f);
         }
         f.write_str(&self.format('f', -1))
     }
