@@ -55,10 +55,31 @@ fn reference_hcldec_outputs() {
 fn parse_syntax() {
     // From big.ParseFloat(s, 10, 512, ToNearestEven).
     for bad in [
-        "", " ", " 1", "1 ", "+", "-", ".", "1e", "1e+", "0x10", "1_000", "1.2.3", "INF", "NaN",
-        "infinity", "12a", "1e3000000000", "1e9223372036854775808", "1p2147483647",
+        "",
+        " ",
+        " 1",
+        "1 ",
+        "+",
+        "-",
+        ".",
+        "1e",
+        "1e+",
+        "0x10",
+        "1_000",
+        "1.2.3",
+        "INF",
+        "NaN",
+        "infinity",
+        "12a",
+        "1e3000000000",
+        "1e9223372036854775808",
+        "1p2147483647",
     ] {
-        assert_eq!(Number::parse(bad).unwrap_err(), NumberError::Syntax, "{bad:?}");
+        assert_eq!(
+            Number::parse(bad).unwrap_err(),
+            NumberError::Syntax,
+            "{bad:?}"
+        );
     }
     let ok = [
         ("5.", "5"),
@@ -111,7 +132,9 @@ fn precisions() {
         "0.33333333333333333334"
     );
     // Multiply keeps the bits the product needs.
-    let big = Number::from_i64(i64::MAX).mul(&Number::from_i64(i64::MAX)).unwrap();
+    let big = Number::from_i64(i64::MAX)
+        .mul(&Number::from_i64(i64::MAX))
+        .unwrap();
     assert_eq!(big.precision(), 126);
     assert_eq!(big.to_string(), "85070591730234615847396907784232501249");
     // 2^53 + 1 at 53 bits rounds to even.
@@ -122,7 +145,9 @@ fn precisions() {
     let m = Number::from_i64(i64::MAX);
     assert_eq!(m.add(&m).unwrap().to_string(), "18446744073709551614");
     // 2^64 - 1 + 2^63 needs 65 bits: rounds to even at 64.
-    let u = Number::from_u64(u64::MAX).add(&Number::from_u64(1 << 63)).unwrap();
+    let u = Number::from_u64(u64::MAX)
+        .add(&Number::from_u64(1 << 63))
+        .unwrap();
     assert_eq!(u.precision(), 64);
 }
 
@@ -174,7 +199,7 @@ fn integers() {
     assert_eq!(p("1.5").to_big_int(), None);
     let b: num_bigint::BigInt = "-123456789012345678901234567890".parse().unwrap();
     let n = Number::from_big_int(&b);
-    assert_eq!(n.precision(), 97.max(64));
+    assert_eq!(n.precision(), 97);
     assert_eq!(n.to_string(), "-123456789012345678901234567890");
     // stdlib int/floor/ceil
     assert_eq!(p("-1.5").trunc().to_string(), "-1");
@@ -214,11 +239,42 @@ fn nan_is_an_error() {
 #[test]
 fn huge_exponents_are_fast() {
     let start = std::time::Instant::now();
-    for s in ["1e999999999", "-1e999999999", "1e-999999999", "1e646456992", "1e-646456993"] {
+    for s in [
+        "1e999999999",
+        "-1e999999999",
+        "1e-999999999",
+        "1e646456992",
+        "1e-646456993",
+    ] {
         let n = p(s);
         let _ = n.add(&p("1")).unwrap();
         let _ = n.mul(&n);
         let _ = n.to_f64();
     }
     assert!(start.elapsed().as_secs() < 5);
+}
+
+#[test]
+fn hash_matches_equality() {
+    use std::collections::HashSet;
+    let mut set = HashSet::new();
+    set.insert(p("-0"));
+    set.insert(Number::from_i64(0));
+    set.insert(p("80"));
+    set.insert(Number::from_i64(80));
+    set.insert(Number::from_f64(80.0).unwrap());
+    set.insert(p("1e30"));
+    set.insert(p("1e30").add(&p("0")).unwrap());
+    set.insert(p("0.5"));
+    set.insert(Number::from_f64(0.5).unwrap());
+    set.insert(p("Inf"));
+    set.insert(Number::infinity(false));
+    assert_eq!(set.len(), 5);
+}
+
+#[test]
+fn floor_of_huge_integer_is_cheap() {
+    let n = p("1e600000000");
+    assert!(n.floor() == n && n.ceil() == n && n.trunc() == n);
+    assert_eq!(n.floor().precision(), 512);
 }

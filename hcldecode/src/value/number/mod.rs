@@ -565,6 +565,14 @@ impl Number {
             Repr::Small { .. } => return self.clone(),
             Repr::Big(f) => f,
         };
+        if f.is_int() {
+            // Go: Int is exact and SetInt gives the same value back (as +0
+            // for zeros), without materializing huge integers here.
+            return match f.form {
+                Form::Zero => Number::small(0, f.prec),
+                _ => self.clone(),
+            };
+        }
         let Some((neg, m, acc)) = f.to_biguint_trunc() else {
             return self.clone();
         };
@@ -677,6 +685,30 @@ impl fmt::Display for Number {
 impl fmt::Debug for Number {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Number({} @{})", self, self.precision())
+    }
+}
+
+impl std::hash::Hash for Number {
+    /// Consistent with the numeric equality: `-0` and `0` hash alike, and
+    /// so do equal values of different precisions.
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        match &self.0 {
+            Repr::Small { v, .. } => v.hash(state),
+            Repr::Big(f) => match &f.form {
+                Form::Zero => 0i64.hash(state),
+                // Integers that fit an i64 are always inline, so these
+                // never collide with equal inline values.
+                Form::Finite { mant, exp } => {
+                    f.neg.hash(state);
+                    exp.hash(state);
+                    mant.hash(state);
+                }
+                Form::Inf => {
+                    f.neg.hash(state);
+                    u8::MAX.hash(state);
+                }
+            },
+        }
     }
 }
 
