@@ -12,7 +12,9 @@ struct Counting;
 
 static ALLOCS: AtomicUsize = AtomicUsize::new(0);
 
-// SAFETY-free wrapper: forwards to the system allocator and counts.
+// Test-only allocator that forwards to the system allocator and counts
+// allocations (the only `unsafe` in the crate; it cannot be avoided for a
+// global allocator).
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         ALLOCS.fetch_add(1, Ordering::Relaxed);

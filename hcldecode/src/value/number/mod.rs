@@ -19,8 +19,9 @@
 //! digits it needs where that gives the same answer.
 //!
 //! Cost: inline integers parse, add, multiply and compare in a few
-//! nanoseconds without allocating; a 512-bit decimal parses in well under
-//! a microsecond and prints in one to two. Printing takes time and space
+//! nanoseconds without allocating; a short decimal such as `3.14159`
+//! parses (at 512 bits) in a fraction of a microsecond and prints in one
+//! to two. Printing takes time and space
 //! proportional to the length of the text, as in Go: values with
 //! astronomically large or small exponents (say `1e100000000`) print
 //! hundreds of millions of digits. Huge exponents are otherwise cheap
