@@ -34,12 +34,67 @@ struct Heredoc {
     start_of_line: bool,
 }
 
-struct Lexer<'a> {
+/// A FIFO of tokens that is nearly always short and often empty: a vector
+/// read from `head`, reset whenever it empties.
+#[derive(Debug, Default)]
+pub(crate) struct TokenQueue {
+    v: Vec<Token>,
+    head: usize,
+}
+
+impl TokenQueue {
+    #[inline]
+    pub(crate) fn push_back(&mut self, t: Token) {
+        self.v.push(t);
+    }
+
+    #[inline]
+    pub(crate) fn pop_front(&mut self) -> Option<Token> {
+        let t = *self.v.get(self.head)?;
+        self.head += 1;
+        if self.head == self.v.len() {
+            self.v.clear();
+            self.head = 0;
+        } else if self.head >= 4096 && self.head * 2 >= self.v.len() {
+            self.v.drain(..self.head);
+            self.head = 0;
+        }
+        Some(t)
+    }
+
+    #[inline]
+    pub(crate) fn len(&self) -> usize {
+        self.v.len() - self.head
+    }
+
+    #[inline]
+    pub(crate) fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    #[inline]
+    pub(crate) fn back(&self) -> Option<&Token> {
+        if self.is_empty() { None } else { self.v.last() }
+    }
+}
+
+impl std::ops::Index<usize> for TokenQueue {
+    type Output = Token;
+    #[inline]
+    fn index(&self, i: usize) -> &Token {
+        &self.v[self.head + i]
+    }
+}
+
+/// A resumable scanner: [`Scanner::next_token`] yields one token at a
+/// time, so the parser never holds the whole token list.
+pub struct Scanner<'a> {
     text: &'a str,
     b: &'a [u8],
     pos: usize,
     mode: LexMode,
-    tokens: Vec<Token>,
+    /// Tokens scanned but not yet handed out (a step may produce two).
+    out: TokenQueue,
     frames: Vec<Frame>,
     braces: i64,
     ret_braces: Vec<i64>,
@@ -118,6 +173,18 @@ pub fn is_valid_identifier(s: &str) -> bool {
     }
 }
 
+/// ASCII bytes that continue an identifier.
+static IDENT_CONT: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 128 {
+        let u = c as u8;
+        t[c] = u.is_ascii_alphanumeric() || u == b'_' || u == b'-';
+        c += 1;
+    }
+    t
+};
+
 /// If an identifier starts at `i`, the offset just past it.
 #[inline]
 fn ident_end(b: &[u8], i: usize) -> Option<usize> {
@@ -134,8 +201,10 @@ fn ident_end(b: &[u8], i: usize) -> Option<usize> {
         return None;
     };
     loop {
+        while j < b.len() && IDENT_CONT[b[j] as usize] {
+            j += 1;
+        }
         match b.get(j) {
-            Some(&c) if c.is_ascii_alphanumeric() || c == b'_' || c == b'-' => j += 1,
             Some(&c) if c >= 0x80 => {
                 let (ch, n) = decode(b, j);
                 if is_id_continue(ch) {
@@ -154,50 +223,100 @@ fn ident_end(b: &[u8], i: usize) -> Option<usize> {
 /// whole text when in doubt) into tokens whose spans are offsets into
 /// `text`. The last token is always [`TokenKind::Eof`]. A UTF-8 byte order
 /// mark at the start of the span is skipped, as hclsyntax does.
+///
+/// ```
+/// use hcldecode_spec::source::Span;
+/// use hcldecode_spec::syntax::native::{lex, LexMode, token::TokenKind};
+/// let kinds: Vec<TokenKind> = lex("a = \"x\"", Span::new(0, 7), LexMode::Normal)
+///     .iter()
+///     .map(|t| t.kind)
+///     .collect();
+/// assert_eq!(kinds, [TokenKind::Ident, TokenKind::Equal, TokenKind::OQuote,
+///     TokenKind::QuotedLit, TokenKind::CQuote, TokenKind::Eof]);
+/// ```
 pub fn lex(text: &str, span: Span, mode: LexMode) -> Vec<Token> {
-    let (start, end) = match text.get(span.as_range()) {
-        Some(_) => (span.start as usize, span.end as usize),
-        None => (text.len(), text.len()),
-    };
-    let b = &text.as_bytes()[..end];
-    let mut start = start;
-    if b[start..].starts_with(b"\xEF\xBB\xBF") {
-        start += 3;
-    }
-    let mut lx = Lexer {
-        text,
-        b,
-        pos: start,
-        mode,
-        tokens: Vec::with_capacity((end - start) / 5 + 4),
-        frames: vec![match mode {
-            LexMode::Normal => Frame::Main,
-            LexMode::Template => Frame::Bare,
-        }],
-        braces: 0,
-        ret_braces: Vec::new(),
-        heredocs: Vec::new(),
-        stopped: false,
-    };
-    while lx.pos < end && !lx.stopped {
-        match lx.frames.last().copied().unwrap_or(Frame::Main) {
-            Frame::Main => lx.main(),
-            Frame::Str => lx.string(),
-            Frame::Heredoc => lx.heredoc(),
-            Frame::Bare => lx.bare(),
+    let mut sc = Scanner::new(text, span, mode);
+    let mut toks = Vec::with_capacity(span.len() as usize / 5 + 4);
+    loop {
+        let t = sc.next_token();
+        toks.push(t);
+        if t.kind == TokenKind::Eof {
+            return toks;
         }
     }
-    lx.tokens.push(Token {
-        kind: TokenKind::Eof,
-        span: Span::empty(end as u32),
-    });
-    lx.tokens
 }
 
-impl Lexer<'_> {
+impl<'a> Scanner<'a> {
+    /// A scanner over `span` of `text` (see [`lex`]).
+    pub fn new(text: &'a str, span: Span, mode: LexMode) -> Scanner<'a> {
+        let (start, end) = match text.get(span.as_range()) {
+            Some(_) => (span.start as usize, span.end as usize),
+            None => (text.len(), text.len()),
+        };
+        let b = &text.as_bytes()[..end];
+        let mut start = start;
+        if b[start..].starts_with(b"\xEF\xBB\xBF") {
+            start += 3;
+        }
+        Scanner {
+            text,
+            b,
+            pos: start,
+            mode,
+            out: TokenQueue::default(),
+            frames: vec![match mode {
+                LexMode::Normal => Frame::Main,
+                LexMode::Template => Frame::Bare,
+            }],
+            braces: 0,
+            ret_braces: Vec::new(),
+            heredocs: Vec::new(),
+            stopped: false,
+        }
+    }
+
+    /// The next token; [`TokenKind::Eof`] (empty, at the end) once the
+    /// input is exhausted, and again on every later call.
+    #[inline]
+    pub fn next_token(&mut self) -> Token {
+        while self.out.is_empty() {
+            self.step();
+        }
+        self.out.pop_front().unwrap_or(Token {
+            kind: TokenKind::Eof,
+            span: Span::empty(self.b.len() as u32),
+        })
+    }
+
+    /// Scans one step, appending zero, one or two tokens to the queue
+    /// [`Scanner::queue`] (an [`TokenKind::Eof`] at the end).
+    #[inline]
+    pub(crate) fn step(&mut self) {
+        if self.pos >= self.b.len() || self.stopped {
+            self.out.push_back(Token {
+                kind: TokenKind::Eof,
+                span: Span::empty(self.b.len() as u32),
+            });
+            return;
+        }
+        match self.frames.last().copied().unwrap_or(Frame::Main) {
+            Frame::Main => self.main_token(),
+            Frame::Str => self.string(),
+            Frame::Heredoc => self.heredoc(),
+            Frame::Bare => self.bare(),
+        }
+    }
+
+    /// Tokens scanned and not yet taken.
+    pub(crate) fn queue(&mut self) -> &mut TokenQueue {
+        &mut self.out
+    }
+}
+
+impl Scanner<'_> {
     #[inline]
     fn tok(&mut self, kind: TokenKind, s: usize, e: usize) {
-        self.tokens.push(Token {
+        self.out.push_back(Token {
             kind,
             span: Span::new(s as u32, e as u32),
         });
@@ -242,20 +361,33 @@ impl Lexer<'_> {
         self.frames.push(Frame::Main);
     }
 
-    fn main(&mut self) {
-        use TokenKind::*;
+    #[inline(always)]
+    fn main_token(&mut self) {
         let s = self.pos;
+        let b = self.b;
+        let c = b[s];
+        if c == b' ' || c == b'\t' {
+            let mut i = s + 1;
+            while i < b.len() && (b[i] == b' ' || b[i] == b'\t') {
+                i += 1;
+            }
+            self.pos = i;
+            if i >= b.len() {
+                return;
+            }
+            return self.main_token_at(i);
+        }
+        self.main_token_at(s)
+    }
+
+    #[inline(always)]
+    fn main_token_at(&mut self, s: usize) {
+        use TokenKind::*;
         let b = self.b;
         let c = b[s];
         let next = self.at(s + 1);
         match c {
-            b' ' | b'\t' => {
-                let mut i = s + 1;
-                while i < b.len() && (b[i] == b' ' || b[i] == b'\t') {
-                    i += 1;
-                }
-                self.pos = i;
-            }
+            b' ' | b'\t' => self.pos = s + 1,
             b'\n' => self.tok(Newline, s, s + 1),
             b'\r' => {
                 if next == Some(b'\n') {
@@ -618,12 +750,44 @@ impl Lexer<'_> {
 /// `checkInvalidTokens`: diagnostics for tokens that never appear in valid
 /// HCL, appended to `diags` in token order.
 pub fn check_invalid_tokens(tokens: &[Token], file: &SourceFile, diags: &mut Vec<Diagnostic>) {
-    let mut told_bitwise = 0;
-    let mut told_backtick = 0;
-    let mut told_apostrophe = 0;
-    let mut told_semicolon = 0;
-    let mut told_bad_utf8 = 0;
-    for tok in tokens {
+    let mut c = InvalidTokenChecker::default();
+    for t in tokens {
+        c.check(*t, file, diags);
+    }
+}
+
+/// `checkInvalidTokens` applied one token at a time, keeping its counters
+/// (some mistakes are reported only once or every other time).
+#[derive(Debug, Default)]
+pub struct InvalidTokenChecker {
+    told_bitwise: u32,
+    told_backtick: u32,
+    told_apostrophe: u32,
+    told_semicolon: u32,
+    told_bad_utf8: u32,
+}
+
+impl InvalidTokenChecker {
+    /// Checks the next token, appending any diagnostic to `diags`.
+    #[inline]
+    pub fn check(&mut self, tok: Token, file: &SourceFile, diags: &mut Vec<Diagnostic>) {
+        match tok.kind {
+            TokenKind::BitwiseAnd
+            | TokenKind::BitwiseOr
+            | TokenKind::BitwiseXor
+            | TokenKind::BitwiseNot
+            | TokenKind::Backtick
+            | TokenKind::Apostrophe
+            | TokenKind::Semicolon
+            | TokenKind::BadUtf8
+            | TokenKind::QuotedNewline
+            | TokenKind::Invalid => self.report(tok, file, diags),
+            _ => {}
+        }
+    }
+
+    #[cold]
+    fn report(&mut self, tok: Token, file: &SourceFile, diags: &mut Vec<Diagnostic>) {
         let err = |summary: &str, detail: &str| {
             Diagnostic::error(summary, detail).with_subject(file.range(tok.span))
         };
@@ -632,7 +796,7 @@ pub fn check_invalid_tokens(tokens: &[Token], file: &SourceFile, diags: &mut Vec
             | TokenKind::BitwiseOr
             | TokenKind::BitwiseXor
             | TokenKind::BitwiseNot => {
-                if told_bitwise < 4 {
+                if self.told_bitwise < 4 {
                     let suggestion = match tok.kind {
                         TokenKind::BitwiseAnd => " Did you mean boolean AND (\"&&\")?",
                         TokenKind::BitwiseOr => " Did you mean boolean OR (\"||\")?",
@@ -643,47 +807,47 @@ pub fn check_invalid_tokens(tokens: &[Token], file: &SourceFile, diags: &mut Vec
                         "Unsupported operator",
                         &format!("Bitwise operators are not supported.{suggestion}"),
                     ));
-                    told_bitwise += 1;
+                    self.told_bitwise += 1;
                 }
             }
             TokenKind::Backtick => {
-                if told_backtick % 2 == 0 {
+                if self.told_backtick % 2 == 0 {
                     diags.push(err(
                         "Invalid character",
                         "The \"`\" character is not valid. To create a multi-line string, use the \"heredoc\" syntax, like \"<<EOT\".",
                     ));
                 }
-                if told_backtick <= 2 {
-                    told_backtick += 1;
+                if self.told_backtick <= 2 {
+                    self.told_backtick += 1;
                 }
             }
             TokenKind::Apostrophe => {
-                if told_apostrophe % 2 == 0 {
+                if self.told_apostrophe % 2 == 0 {
                     diags.push(err(
                         "Invalid character",
                         "Single quotes are not valid. Use double quotes (\") to enclose strings.",
                     ));
                 }
-                if told_apostrophe <= 2 {
-                    told_apostrophe += 1;
+                if self.told_apostrophe <= 2 {
+                    self.told_apostrophe += 1;
                 }
             }
             TokenKind::Semicolon => {
-                if told_semicolon < 1 {
+                if self.told_semicolon < 1 {
                     diags.push(err(
                         "Invalid character",
                         "The \";\" character is not valid. Use newlines to separate arguments and blocks, and commas to separate items in collection values.",
                     ));
-                    told_semicolon += 1;
+                    self.told_semicolon += 1;
                 }
             }
             TokenKind::BadUtf8 => {
-                if told_bad_utf8 < 1 {
+                if self.told_bad_utf8 < 1 {
                     diags.push(err(
                         "Invalid character encoding",
                         "All input files must be UTF-8 encoded. Ensure that UTF-8 encoding is selected in your editor.",
                     ));
-                    told_bad_utf8 += 1;
+                    self.told_bad_utf8 += 1;
                 }
             }
             TokenKind::QuotedNewline => diags.push(err(

@@ -75,10 +75,7 @@ fn whole(file: &SourceFile) -> Span {
 }
 
 fn lexed<'a>(file: &'a SourceFile, span: Span, mode: LexMode, opts: &ParseOptions) -> Parser<'a> {
-    let toks = lex(file.source(), span, mode);
-    let mut diags = Vec::new();
-    lexer::check_invalid_tokens(&toks, file, &mut diags);
-    Parser::new(file, toks, diags, opts.max_depth)
+    Parser::new(file, span, mode, opts.max_depth)
 }
 
 /// Parses a whole configuration file (`hclsyntax.ParseConfig`). A tree is
@@ -92,7 +89,7 @@ pub fn parse_config_with(file: Arc<SourceFile>, opts: &ParseOptions) -> (ast::Fi
     let (body, diags) = {
         let mut p = lexed(&file, whole(&file), LexMode::Normal, opts);
         let body = p.parse_body(TokenKind::Eof);
-        (body, p.diags)
+        (body, p.finish())
     };
     (
         ast::File {
@@ -129,7 +126,7 @@ pub fn parse_expression_in(
         );
     }
     p.pop_nl();
-    (expr, Diagnostics(p.diags))
+    (expr, Diagnostics(p.finish()))
 }
 
 /// Parses the whole text as a template (`hclsyntax.ParseTemplate`): text
@@ -148,7 +145,7 @@ pub fn parse_template_in(
 ) -> (ast::Expr, Diagnostics) {
     let mut p = lexed(file, span, LexMode::Template, opts);
     let expr = p.parse_template(TokenKind::Eof, false);
-    (expr, Diagnostics(p.diags))
+    (expr, Diagnostics(p.finish()))
 }
 
 /// Parses the text within `span` of `file` as an absolute traversal
@@ -160,7 +157,7 @@ pub fn parse_traversal_abs(file: &SourceFile, span: Span) -> (Option<Traversal>,
     p.push_nl(false);
     let t = p.parse_traversal_abs();
     p.pop_nl();
-    (t, Diagnostics(p.diags))
+    (t, Diagnostics(p.finish()))
 }
 
 /// Makes a source file from bytes that may not be valid UTF-8.
@@ -237,4 +234,13 @@ fn sanitize_utf8(b: Vec<u8>) -> String {
     }
     String::from_utf8(out)
         .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+#[cfg(test)]
+mod size_tests {
+    #[test]
+    fn sizes() {
+        use super::ast::*;
+        eprintln!("Expr {} ExprKind {} Attribute {} Block {} Body {} Step {} Literal {} Text {} ObjectItem {} ForExpr {} Token {}",
+            size_of::<Expr>(), size_of::<ExprKind>(), size_of::<Attribute>(), size_of::<Block>(), size_of::<Body>(), size_of::<Step>(), size_of::<Literal>(), size_of::<Text>(), size_of::<ObjectItem>(), size_of::<ForExpr>(), size_of::<super::token::Token>());
+    }
 }

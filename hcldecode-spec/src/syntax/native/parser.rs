@@ -11,6 +11,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 use super::ast::*;
 use super::strings::{check_number_literal, decode_literal, go_quote};
+use super::lexer::{InvalidTokenChecker, LexMode, Scanner};
 use super::token::{Token, TokenKind};
 use crate::diag::Diagnostic;
 use crate::source::{SourceFile, Span};
@@ -27,11 +28,31 @@ pub(crate) fn rb(a: Span, b: Span) -> Span {
 /// Splat anonymous symbols get ids unique in the process, hence in a file.
 static NEXT_ANON: AtomicU32 = AtomicU32::new(1);
 
+#[derive(Clone, Copy)]
+struct PeekCache {
+    from: usize,
+    include_nl: bool,
+    tok: Token,
+    after: usize,
+}
+
 pub(crate) struct Parser<'a> {
     pub(crate) file: &'a SourceFile,
-    pub(crate) toks: Vec<Token>,
-    next: usize,
+    /// The scanner; its queue holds the tokens scanned but not consumed,
+    /// all of them already checked.
+    scanner: Scanner<'a>,
+    checker: InvalidTokenChecker,
+    /// Diagnostics from the scanner (`checkInvalidTokens`), which come
+    /// before the parser's own.
+    lex_diags: Vec<Diagnostic>,
+    /// Number of tokens consumed so far (hclsyntax's `NextIndex`).
+    consumed: usize,
+    /// The last token consumed.
+    prev: Token,
+    peek_cache: PeekCache,
     nl_stack: Vec<bool>,
+    /// The top of `nl_stack`.
+    include_nl: bool,
     pub(crate) recovery: bool,
     pub(crate) diags: Vec<Diagnostic>,
     depth: u32,
@@ -44,32 +65,109 @@ pub(crate) enum Item {
 }
 
 impl<'a> Parser<'a> {
-    pub(crate) fn new(
-        file: &'a SourceFile,
-        toks: Vec<Token>,
-        diags: Vec<Diagnostic>,
-        max_depth: u32,
-    ) -> Self {
+    pub(crate) fn new(file: &'a SourceFile, span: Span, mode: LexMode, max_depth: u32) -> Self {
+        let eof = Token {
+            kind: T::Eof,
+            span: Span::default(),
+        };
         Parser {
             file,
-            toks,
-            next: 0,
+            scanner: Scanner::new(file.source(), span, mode),
+            checker: InvalidTokenChecker::default(),
+            lex_diags: Vec::new(),
+            consumed: 0,
+            prev: eof,
+            peek_cache: PeekCache {
+                from: usize::MAX,
+                include_nl: false,
+                tok: eof,
+                after: 0,
+            },
             nl_stack: vec![true],
+            include_nl: true,
             recovery: false,
-            diags,
+            diags: Vec::new(),
             depth: 0,
             max_depth,
         }
     }
 
+    /// Scans one more step, checking the tokens it produces.
+    #[inline]
+    fn scan_step(&mut self) {
+        let before = self.scanner.queue().len();
+        self.scanner.step();
+        let q = self.scanner.queue();
+        for k in before..q.len() {
+            let t = q[k];
+            self.checker.check(t, self.file, &mut self.lex_diags);
+        }
+    }
+
+    /// Scans the rest of the input (so that every invalid token is
+    /// reported) and returns all diagnostics: the scanner's first.
+    pub(crate) fn finish(mut self) -> Vec<Diagnostic> {
+        while !self
+            .scanner
+            .queue()
+            .back()
+            .is_some_and(|t| t.kind == T::Eof)
+        {
+            self.scan_step();
+        }
+        let mut all = std::mem::take(&mut self.lex_diags);
+        all.append(&mut self.diags);
+        all
+    }
+
+    /// Consumes `n` raw tokens (scanned already).
+    #[inline]
+    fn consume_raw(&mut self, n: usize) {
+        let q = self.scanner.queue();
+        for _ in 0..n {
+            if let Some(t) = q.pop_front() {
+                self.prev = t;
+            }
+        }
+        self.consumed += n;
+    }
+
     // ---- peeker ----
 
+    /// The raw token `i` places after the read position, scanning (and
+    /// checking) as needed.
     #[inline]
-    fn next_token(&self) -> (Token, usize) {
-        let include_nl = *self.nl_stack.last().unwrap_or(&true);
-        let mut i = self.next;
-        while i < self.toks.len() {
-            let t = self.toks[i];
+    fn raw(&mut self, i: usize) -> Token {
+        while self.scanner.queue().len() <= i {
+            self.scan_step();
+        }
+        self.scanner.queue()[i]
+    }
+
+    #[inline]
+    fn next_token(&mut self) -> (Token, usize) {
+        let c = self.peek_cache;
+        if c.from == self.consumed && c.include_nl == self.include_nl {
+            return (c.tok, c.after);
+        }
+        let include_nl = self.include_nl;
+        let r = self.scan_next(include_nl);
+        self.peek_cache = PeekCache {
+            from: self.consumed,
+            include_nl,
+            tok: r.0,
+            after: r.1,
+        };
+        r
+    }
+
+    /// The next token the parser sees (skipping comments, and newlines
+    /// where they are not significant) and how many raw tokens reading it
+    /// consumes.
+    fn scan_next(&mut self, include_nl: bool) -> (Token, usize) {
+        let mut i = 0;
+        loop {
+            let t = self.raw(i);
             match t.kind {
                 T::Comment => {
                     if include_nl
@@ -86,50 +184,42 @@ impl<'a> Parser<'a> {
                         );
                     }
                     i += 1;
-                    continue;
                 }
-                T::Newline if !include_nl => {
-                    i += 1;
-                    continue;
-                }
+                T::Newline if !include_nl => i += 1,
                 _ => return (t, i + 1),
             }
         }
-        let last = self.toks.last().copied().unwrap_or(Token {
-            kind: T::Eof,
-            span: Span::default(),
-        });
-        (last, self.toks.len())
     }
 
     #[inline]
-    pub(crate) fn peek(&self) -> Token {
+    pub(crate) fn peek(&mut self) -> Token {
         self.next_token().0
     }
 
     #[inline]
     pub(crate) fn read(&mut self) -> Token {
-        let (t, i) = self.next_token();
-        self.next = i;
+        let (t, n) = self.next_token();
+        self.consume_raw(n);
         t
     }
 
     #[inline]
-    pub(crate) fn next_range(&self) -> Span {
+    pub(crate) fn next_range(&mut self) -> Span {
         self.peek().span
     }
 
     #[inline]
-    pub(crate) fn prev_range(&self) -> Span {
-        if self.next == 0 {
+    pub(crate) fn prev_range(&mut self) -> Span {
+        if self.consumed == 0 {
             return self.next_range();
         }
-        self.toks[self.next - 1].span
+        self.prev.span
     }
 
     #[inline]
     pub(crate) fn push_nl(&mut self, include: bool) {
         self.nl_stack.push(include);
+        self.include_nl = include;
     }
 
     #[inline]
@@ -137,13 +227,15 @@ impl<'a> Parser<'a> {
         if self.nl_stack.len() > 1 {
             self.nl_stack.pop();
         }
+        self.include_nl = *self.nl_stack.last().unwrap_or(&true);
     }
 
     pub(crate) fn text(&self, span: Span) -> &'a str {
         self.file.text(span)
     }
 
-    fn is_keyword(&self, t: Token, kw: &str) -> bool {
+    fn peek_is_keyword(&mut self, kw: &str) -> bool {
+        let t = self.peek();
         t.kind == T::Ident && self.text(t.span) == kw
     }
 
@@ -689,53 +781,53 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn binary_op(level: usize, kind: TokenKind) -> Option<BinaryOp> {
-        Some(match (level, kind) {
-            (0, T::Or) => BinaryOp::Or,
-            (1, T::And) => BinaryOp::And,
-            (2, T::EqualOp) => BinaryOp::Equal,
-            (2, T::NotEqual) => BinaryOp::NotEqual,
-            (3, T::GreaterThan) => BinaryOp::Greater,
-            (3, T::GreaterThanEq) => BinaryOp::GreaterOrEqual,
-            (3, T::LessThan) => BinaryOp::Less,
-            (3, T::LessThanEq) => BinaryOp::LessOrEqual,
-            (4, T::Plus) => BinaryOp::Add,
-            (4, T::Minus) => BinaryOp::Subtract,
-            (5, T::Star) => BinaryOp::Multiply,
-            (5, T::Slash) => BinaryOp::Divide,
-            (5, T::Percent) => BinaryOp::Modulo,
+    /// The binary operator `kind` stands for, with its precedence level
+    /// (0 loosest, `||`, to 5 tightest, `*` `/` `%`).
+    #[inline]
+    fn binary_op(kind: TokenKind) -> Option<(usize, BinaryOp)> {
+        Some(match kind {
+            T::Or => (0, BinaryOp::Or),
+            T::And => (1, BinaryOp::And),
+            T::EqualOp => (2, BinaryOp::Equal),
+            T::NotEqual => (2, BinaryOp::NotEqual),
+            T::GreaterThan => (3, BinaryOp::Greater),
+            T::GreaterThanEq => (3, BinaryOp::GreaterOrEqual),
+            T::LessThan => (3, BinaryOp::Less),
+            T::LessThanEq => (3, BinaryOp::LessOrEqual),
+            T::Plus => (4, BinaryOp::Add),
+            T::Minus => (4, BinaryOp::Subtract),
+            T::Star => (5, BinaryOp::Multiply),
+            T::Slash => (5, BinaryOp::Divide),
+            T::Percent => (5, BinaryOp::Modulo),
             _ => return None,
         })
     }
 
+    /// `parseBinaryOps(binaryOps[level:])`. hclsyntax recurses once per
+    /// precedence level; this precedence-climbing form builds the same
+    /// left-associative trees and, when an operand has an error while
+    /// recovering, gives up at the same point, returning the same partial
+    /// expression.
     fn parse_binary_ops(&mut self, level: usize) -> Expr {
-        if level == 6 {
-            return self.parse_expression_with_traversals();
-        }
         let m = self.mark();
-        let mut lhs = self.parse_binary_ops(level + 1);
+        let mut lhs = self.parse_expression_with_traversals();
         if self.recovery && self.errs_since(m) {
             return lhs;
         }
-        let mut pending: Option<(BinaryOp, Expr)> = None;
         loop {
-            let Some(new_op) = Self::binary_op(level, self.peek().kind) else {
-                break;
+            let Some((op_level, op)) = Self::binary_op(self.peek().kind) else {
+                return lhs;
             };
-            if let Some((op, rhs)) = pending.take() {
-                lhs = make_binary(op, lhs, rhs);
+            if op_level < level {
+                return lhs;
             }
             self.read();
             let m = self.mark();
-            let rhs = self.parse_binary_ops(level + 1);
+            let rhs = self.parse_binary_ops(op_level + 1);
             if self.recovery && self.errs_since(m) {
                 return lhs;
             }
-            pending = Some((new_op, rhs));
-        }
-        match pending {
-            None => lhs,
-            Some((op, rhs)) => make_binary(op, lhs, rhs),
+            lhs = make_binary(op, lhs, rhs);
         }
     }
 
@@ -1069,6 +1161,9 @@ impl<'a> Parser<'a> {
                 }
             }
             T::OQuote | T::OHeredoc => {
+                if let Some(e) = self.simple_quoted_string(start) {
+                    return e;
+                }
                 let open = self.read();
                 let closer = if open.kind == T::OQuote {
                     T::CQuote
@@ -1139,6 +1234,52 @@ impl<'a> Parser<'a> {
                 }
             }
         }
+    }
+
+    /// `"text"` or `""`: the common case of a quoted template with one
+    /// literal or none, built directly (the same tree and diagnostics as
+    /// the general template path).
+    fn simple_quoted_string(&mut self, open: Token) -> Option<Expr> {
+        if open.kind != T::OQuote {
+            return None;
+        }
+        let (_, open_idx) = self.next_token();
+        let lit = self.raw(open_idx);
+        let (part, close_idx) = match lit.kind {
+            // hclsyntax places the empty literal just after the closing quote.
+            T::CQuote => (
+                Expr {
+                    span: Span::empty(lit.span.end),
+                    kind: ExprKind::Literal(Literal::String(Text::Owned("".into()))),
+                },
+                open_idx,
+            ),
+            T::QuotedLit => {
+                let close = self.raw(open_idx + 1);
+                if close.kind != T::CQuote {
+                    return None;
+                }
+                let file = self.file;
+                let text = match decode_literal(file, lit.span, true, &mut self.diags) {
+                    std::borrow::Cow::Borrowed(_) => Text::Source(lit.span),
+                    std::borrow::Cow::Owned(o) => Text::Owned(o.into_boxed_str()),
+                };
+                (
+                    Expr {
+                        span: lit.span,
+                        kind: ExprKind::Literal(Literal::String(text)),
+                    },
+                    open_idx + 1,
+                )
+            }
+            _ => return None,
+        };
+        let close = self.raw(close_idx);
+        self.consume_raw(close_idx + 1);
+        Some(Expr {
+            span: rb(open.span, close.span),
+            kind: ExprKind::Template { parts: vec![part] },
+        })
     }
 
     fn finish_parsing_function_call(&mut self, name: Token) -> Expr {
@@ -1228,7 +1369,7 @@ impl<'a> Parser<'a> {
     fn parse_tuple_cons(&mut self) -> Expr {
         let open = self.read();
         self.push_nl(false);
-        if self.is_keyword(self.peek(), "for") {
+        if self.peek_is_keyword("for") {
             let e = self.finish_parsing_for_expr(open);
             self.pop_nl();
             return e;
@@ -1288,7 +1429,7 @@ impl<'a> Parser<'a> {
     fn parse_object_cons(&mut self) -> Expr {
         let open = self.read();
         self.push_nl(false);
-        let is_for = self.is_keyword(self.peek(), "for");
+        let is_for = self.peek_is_keyword("for");
         self.pop_nl();
         if is_for {
             return self.finish_parsing_for_expr(open);
@@ -1450,7 +1591,7 @@ impl<'a> Parser<'a> {
             }
             val_var = self.read().span;
         }
-        if !self.is_keyword(self.peek(), "in") {
+        if !self.peek_is_keyword("in") {
             return self.for_error(
                 open,
                 "For expression requires the 'in' keyword after its name declarations.",
@@ -1489,7 +1630,7 @@ impl<'a> Parser<'a> {
             group = true;
         }
         let mut cond = None;
-        if self.is_keyword(self.peek(), "if") {
+        if self.peek_is_keyword("if") {
             self.read();
             let m = self.mark();
             let c = self.parse_expression();

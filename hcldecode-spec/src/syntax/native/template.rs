@@ -124,6 +124,8 @@ enum Part {
     End {
         span: Span,
     },
+    /// A part already folded into the tree.
+    Taken,
 }
 
 impl Parser<'_> {
@@ -138,7 +140,7 @@ impl Parser<'_> {
         let passthru = parts.len() == 2 && matches!(parts[0], Part::Interp { .. });
         let mut tp = TemplateParser {
             file: self.file,
-            parts: parts.into_iter().map(Some).collect(),
+            parts: &mut parts,
             pos: 0,
             diags: &mut self.diags,
             depth: 0,
@@ -435,7 +437,12 @@ fn flush_heredoc_parts(file: &SourceFile, parts: &mut [Part]) {
                         spaces = usize::MAX;
                     } else {
                         let space_bytes = orig.len() - trimmed.len();
-                        spaces = orig[..space_bytes].graphemes(true).count();
+                        let prefix = &orig[..space_bytes];
+                        spaces = if prefix.is_ascii() && !prefix.contains('\r') {
+                            space_bytes
+                        } else {
+                            prefix.graphemes(true).count()
+                        };
                         adjust.push(i);
                     }
                 }
@@ -453,7 +460,17 @@ fn flush_heredoc_parts(file: &SourceFile, parts: &mut [Part]) {
     for i in adjust {
         if let Part::Literal { val, span } = &mut parts[i] {
             let s = val.get(file);
-            let n: usize = s.graphemes(true).take(min_spaces).map(str::len).sum();
+            let b = s.as_bytes();
+            // ASCII characters are grapheme clusters of their own, except
+            // CR LF and a character followed by a combining mark.
+            let n: usize = if b.len() >= min_spaces
+                && b[..(min_spaces + 1).min(b.len())].is_ascii()
+                && !b[..(min_spaces + 1).min(b.len())].contains(&b'\r')
+            {
+                min_spaces
+            } else {
+                s.graphemes(true).take(min_spaces).map(str::len).sum()
+            };
             val.cut_front(n);
             span.start = (span.start + n as u32).min(span.end);
         }
@@ -463,7 +480,8 @@ fn flush_heredoc_parts(file: &SourceFile, parts: &mut [Part]) {
 /// Folds template parts into expressions (`templateParser`).
 struct TemplateParser<'p, 'f> {
     file: &'f SourceFile,
-    parts: Vec<Option<Part>>,
+    /// Parts are taken (replaced by `Part::Taken`) as they are consumed.
+    parts: &'p mut [Part],
     pos: usize,
     diags: &'p mut Vec<Diagnostic>,
     depth: u32,
@@ -478,7 +496,7 @@ impl TemplateParser<'_, '_> {
 
     fn is_end(&self) -> Option<Span> {
         match self.parts.get(self.pos) {
-            Some(Some(Part::End { span })) => Some(*span),
+            Some(Part::End { span }) => Some(*span),
             None => Some(Span::default()),
             _ => None,
         }
@@ -488,13 +506,13 @@ impl TemplateParser<'_, '_> {
         if self.is_end().is_some() {
             return None;
         }
-        let p = self.parts.get_mut(self.pos).and_then(Option::take);
+        let p = std::mem::replace(self.parts.get_mut(self.pos)?, Part::Taken);
         self.pos += 1;
-        p
+        Some(p)
     }
 
     fn parse_root(&mut self) -> Vec<Expr> {
-        let mut exprs = Vec::new();
+        let mut exprs = Vec::with_capacity(self.parts.len().saturating_sub(1));
         while self.is_end().is_none() {
             exprs.push(self.parse_expr());
         }
@@ -543,6 +561,7 @@ impl TemplateParser<'_, '_> {
                 Self::placeholder(span)
             }
             Part::End { span } => Self::placeholder(span),
+            Part::Taken => Self::placeholder(Span::default()),
         }
     }
 
@@ -577,7 +596,7 @@ impl TemplateParser<'_, '_> {
                 self.err("Unexpected end of template", &detail, end);
                 return Self::placeholder(end);
             }
-            if let Some(Some(Part::EndCtrl { kind, span })) = self.parts.get(self.pos) {
+            if let Some(Part::EndCtrl { kind, span }) = self.parts.get(self.pos) {
                 let (kind, span) = (*kind, *span);
                 self.pos += 1;
                 match kind {
@@ -643,7 +662,7 @@ impl TemplateParser<'_, '_> {
                 self.err("Unexpected end of template", &detail, end);
                 return Self::placeholder(end);
             }
-            if let Some(Some(Part::EndCtrl { kind, span })) = self.parts.get(self.pos) {
+            if let Some(Part::EndCtrl { kind, span }) = self.parts.get(self.pos) {
                 let (kind, span) = (*kind, *span);
                 self.pos += 1;
                 match kind {
