@@ -55,11 +55,18 @@ impl TokenQueue {
         if self.head == self.v.len() {
             self.v.clear();
             self.head = 0;
-        } else if self.head >= 4096 && self.head * 2 >= self.v.len() {
+        }
+        Some(t)
+    }
+
+    /// Drops the consumed tokens at the front, so that a queue that never
+    /// quite empties does not grow.
+    #[inline]
+    fn compact(&mut self) {
+        if self.head >= 64 {
             self.v.drain(..self.head);
             self.head = 0;
         }
-        Some(t)
     }
 
     #[inline]
@@ -100,6 +107,8 @@ pub struct Scanner<'a> {
     ret_braces: Vec<i64>,
     heredocs: Vec<Heredoc>,
     stopped: bool,
+    /// Set when a token that `checkInvalidTokens` reports was queued.
+    flagged: bool,
 }
 
 /// Whether `c` (above U+007F) may start an identifier.
@@ -184,6 +193,57 @@ static IDENT_CONT: [bool; 256] = {
     }
     t
 };
+
+/// Bytes that are literal text in a quoted template: everything but `$`,
+/// `%`, `"`, `\\`, CR, LF and the invalid-byte placeholder. (Bytes of
+/// multi-byte characters are all literal.)
+static PLAIN_QUOTED: [bool; 256] = {
+    let mut t = [true; 256];
+    t[b'$' as usize] = false;
+    t[b'%' as usize] = false;
+    t[b'"' as usize] = false;
+    t[b'\\' as usize] = false;
+    t[b'\r' as usize] = false;
+    t[b'\n' as usize] = false;
+    t[BAD as usize] = false;
+    t
+};
+
+/// Bytes that are literal text in a heredoc or bare template: everything
+/// but `$`, `%`, CR, LF and the invalid-byte placeholder.
+static PLAIN_TEMPLATE: [bool; 256] = {
+    let mut t = [true; 256];
+    t[b'$' as usize] = false;
+    t[b'%' as usize] = false;
+    t[b'\r' as usize] = false;
+    t[b'\n' as usize] = false;
+    t[BAD as usize] = false;
+    t
+};
+
+/// The offset of the first byte at or after `i` that is not a space or a
+/// tab, looking at eight bytes at a time.
+#[inline]
+fn skip_blanks(b: &[u8], mut i: usize) -> usize {
+    const SPACES: u64 = u64::from_le_bytes(*b"        ");
+    while let Some(w) = b.get(i..i + 8) {
+        let x = u64::from_le_bytes([w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]]) ^ SPACES;
+        if x == 0 {
+            i += 8;
+            continue;
+        }
+        i += (x.trailing_zeros() / 8) as usize;
+        if b[i] == b'\t' {
+            i += 1;
+            continue;
+        }
+        return i;
+    }
+    while i < b.len() && (b[i] == b' ' || b[i] == b'\t') {
+        i += 1;
+    }
+    i
+}
 
 /// If an identifier starts at `i`, the offset just past it.
 #[inline]
@@ -272,6 +332,7 @@ impl<'a> Scanner<'a> {
             ret_braces: Vec::new(),
             heredocs: Vec::new(),
             stopped: false,
+            flagged: false,
         }
     }
 
@@ -307,6 +368,31 @@ impl<'a> Scanner<'a> {
         }
     }
 
+    /// Whether a token that `checkInvalidTokens` reports was queued since
+    /// the last call.
+    #[inline]
+    pub(crate) fn take_flag(&mut self) -> bool {
+        std::mem::take(&mut self.flagged)
+    }
+
+    /// Scans until at least `n` tokens are queued (or the end is queued).
+    #[inline]
+    pub(crate) fn fill(&mut self, n: usize) {
+        self.out.compact();
+        while self.out.len() < n {
+            if self.pos >= self.b.len() || self.stopped {
+                self.step();
+                return;
+            }
+            match self.frames.last().copied().unwrap_or(Frame::Main) {
+                Frame::Main => self.main_token(),
+                Frame::Str => self.string(),
+                Frame::Heredoc => self.heredoc(),
+                Frame::Bare => self.bare(),
+            }
+        }
+    }
+
     /// Tokens scanned and not yet taken.
     pub(crate) fn queue(&mut self) -> &mut TokenQueue {
         &mut self.out
@@ -316,6 +402,10 @@ impl<'a> Scanner<'a> {
 impl Scanner<'_> {
     #[inline]
     fn tok(&mut self, kind: TokenKind, s: usize, e: usize) {
+        // The kinds `checkInvalidTokens` reports are the last ones.
+        if kind as u8 >= TokenKind::BitwiseAnd as u8 {
+            self.flagged = true;
+        }
         self.out.push_back(Token {
             kind,
             span: Span::new(s as u32, e as u32),
@@ -367,10 +457,7 @@ impl Scanner<'_> {
         let b = self.b;
         let c = b[s];
         if c == b' ' || c == b'\t' {
-            let mut i = s + 1;
-            while i < b.len() && (b[i] == b' ' || b[i] == b'\t') {
-                i += 1;
-            }
+            let i = skip_blanks(b, s + 1);
             self.pos = i;
             if i >= b.len() {
                 return;
@@ -613,6 +700,10 @@ impl Scanner<'_> {
             _ => {
                 let mut i = s;
                 while i < b.len() {
+                    if PLAIN_QUOTED[b[i] as usize] {
+                        i += 1;
+                        continue;
+                    }
                     match b[i] {
                         b'$' | b'%' | b'"' | b'\r' | b'\n' | BAD => break,
                         b'\\' => match self.at(i + 1) {
@@ -670,11 +761,8 @@ impl Scanner<'_> {
             }
             _ => {
                 let mut i = s;
-                while i < b.len() {
-                    match b[i] {
-                        b'$' | b'%' | b'\r' | b'\n' | BAD => break,
-                        x => i += utf8_len(x),
-                    }
+                while i < b.len() && PLAIN_TEMPLATE[b[i] as usize] {
+                    i += 1;
                 }
                 Some(with_eol(self, i.min(b.len())))
             }

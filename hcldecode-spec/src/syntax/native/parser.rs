@@ -55,6 +55,8 @@ pub(crate) struct Parser<'a> {
     include_nl: bool,
     pub(crate) recovery: bool,
     pub(crate) diags: Vec<Diagnostic>,
+    scratch_attrs: Vec<Attribute>,
+    scratch_blocks: Vec<Block>,
     depth: u32,
     pub(crate) max_depth: u32,
 }
@@ -87,6 +89,8 @@ impl<'a> Parser<'a> {
             include_nl: true,
             recovery: false,
             diags: Vec::new(),
+            scratch_attrs: Vec::new(),
+            scratch_blocks: Vec::new(),
             depth: 0,
             max_depth,
         }
@@ -96,11 +100,15 @@ impl<'a> Parser<'a> {
     #[inline]
     fn scan_step(&mut self) {
         let before = self.scanner.queue().len();
-        self.scanner.step();
-        let q = self.scanner.queue();
-        for k in before..q.len() {
-            let t = q[k];
-            self.checker.check(t, self.file, &mut self.lex_diags);
+        // Scan ahead in batches: the queue stays small, and the scanner's
+        // loop runs without returning to the parser for every token.
+        self.scanner.fill(before + 32);
+        if self.scanner.take_flag() {
+            let q = self.scanner.queue();
+            for k in before..q.len() {
+                let t = q[k];
+                self.checker.check(t, self.file, &mut self.lex_diags);
+            }
         }
     }
 
@@ -356,8 +364,10 @@ impl<'a> Parser<'a> {
 
     pub(crate) fn parse_body(&mut self, end: TokenKind) -> Body {
         let start_range = self.prev_range();
-        let mut attributes: Vec<Attribute> = Vec::new();
-        let mut blocks: Vec<Block> = Vec::new();
+        // Items are gathered on shared stacks and moved into exactly sized
+        // vectors at the end, saving the reallocations of growing ones.
+        let attrs_start = self.scratch_attrs.len();
+        let blocks_start = self.scratch_blocks.len();
         let mut index: Option<std::collections::HashMap<&'a str, usize>> = None;
         let end_range;
         loop {
@@ -372,34 +382,36 @@ impl<'a> Parser<'a> {
                     self.read();
                 }
                 T::Ident => match self.parse_body_item() {
-                    Some(Item::Block(b)) => blocks.push(b),
+                    Some(Item::Block(b)) => self.scratch_blocks.push(b),
                     Some(Item::Attr(a)) => {
                         let name = self.text(a.name);
+                        let attributes = &self.scratch_attrs[attrs_start..];
                         let existing = match &index {
                             Some(m) => m.get(name).copied(),
-                            None => attributes
-                                .iter()
-                                .position(|e| self.file.text(e.name) == name),
+                            None => attributes.iter().position(|e| {
+                                e.name.len() == a.name.len() && self.file.text(e.name) == name
+                            }),
                         };
                         if let Some(i) = existing {
                             let detail = format!(
                                 "The argument {} was already set at {}. Each argument may be set only once.",
                                 go_quote(name),
-                                self.file.range(attributes[i].name)
+                                self.file.range(self.scratch_attrs[attrs_start + i].name)
                             );
                             self.err("Attribute redefined", &detail, a.name, None);
                         } else {
+                            let n = self.scratch_attrs.len() - attrs_start;
                             if let Some(m) = &mut index {
-                                m.insert(name, attributes.len());
-                            } else if attributes.len() >= 16 {
+                                m.insert(name, n);
+                            } else if n >= 16 {
                                 let mut m = std::collections::HashMap::new();
-                                for (i, e) in attributes.iter().enumerate() {
+                                for (i, e) in self.scratch_attrs[attrs_start..].iter().enumerate() {
                                     m.insert(self.file.text(e.name), i);
                                 }
-                                m.insert(name, attributes.len());
+                                m.insert(name, n);
                                 index = Some(m);
                             }
-                            attributes.push(a);
+                            self.scratch_attrs.push(a);
                         }
                     }
                     None => {}
@@ -446,8 +458,8 @@ impl<'a> Parser<'a> {
             }
         }
         Body {
-            attributes,
-            blocks,
+            attributes: self.scratch_attrs.drain(attrs_start..).collect(),
+            blocks: self.scratch_blocks.drain(blocks_start..).collect(),
             span: rb(start_range, end_range),
             end_span: Span::empty(end_range.end),
         }

@@ -20,11 +20,14 @@ pub(crate) fn decode_literal<'a>(
 ) -> Cow<'a, str> {
     let text = file.text(span);
     let b = text.as_bytes();
-    let needs_work = b.iter().enumerate().any(|(i, &c)| match c {
-        b'\\' => quoted,
-        b'$' | b'%' => b.get(i + 1) == Some(&c) && b.get(i + 2) == Some(&b'{'),
-        _ => false,
-    });
+    // Most strings have nothing to decode; look for the bytes that could
+    // start an escape with a cheap scan first.
+    let needs_work = b.iter().any(|&c| c == b'\\' || c == b'$' || c == b'%')
+        && b.iter().enumerate().any(|(i, &c)| match c {
+            b'\\' => quoted,
+            b'$' | b'%' => b.get(i + 1) == Some(&c) && b.get(i + 2) == Some(&b'{'),
+            _ => false,
+        });
     if !needs_work {
         return Cow::Borrowed(text);
     }
