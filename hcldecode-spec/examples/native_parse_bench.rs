@@ -43,7 +43,9 @@ fn cpu_ns() -> u64 {
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let path = args.next().expect("usage: native_parse_bench FILE [ROUNDS] [lex|parse|both]");
+    let path = args
+        .next()
+        .expect("usage: native_parse_bench FILE [ROUNDS] [lex|parse|both]");
     let rounds: usize = args.next().map_or(5, |r| r.parse().expect("rounds"));
     let what = args.next().unwrap_or_else(|| "both".into());
     let bytes = std::fs::read(&path).expect("read");

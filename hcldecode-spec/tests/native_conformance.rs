@@ -30,7 +30,9 @@ fn conformance_dir() -> Option<PathBuf> {
 fn diag_line(d: &hcldecode_spec::diag::Diagnostic) -> String {
     let full = native_common::dump::diag(d);
     // The reference's JSON form has no context range.
-    full.rsplit_once('|').map(|(a, _)| a.to_string()).unwrap_or(full)
+    full.rsplit_once('|')
+        .map(|(a, _)| a.to_string())
+        .unwrap_or(full)
 }
 
 #[test]

@@ -70,12 +70,9 @@ struct VarWalker<'a> {
 
 impl VarWalker<'_> {
     fn is_local(&self, name: &str) -> bool {
-        self.scopes.iter().any(|names| {
-            names
-                .iter()
-                .flatten()
-                .any(|s| self.src.text(*s) == name)
-        })
+        self.scopes
+            .iter()
+            .any(|names| names.iter().flatten().any(|s| self.src.text(*s) == name))
     }
 
     fn scoped(&mut self, names: [Option<Span>; 2], e: &Expr) {
@@ -159,7 +156,7 @@ impl VarWalker<'_> {
 }
 
 /// The expression read as a traversal (`AsTraversal`), if it can be.
-fn as_traversal(expr: &Expr, src: &SourceFile) -> Option<Traversal> {
+fn as_traversal(expr: &Expr) -> Option<Traversal> {
     match &expr.kind {
         ExprKind::Literal(Literal::Null | Literal::Bool(_)) => {
             Some(Traversal::new(expr.span, Vec::new()))
@@ -170,7 +167,7 @@ fn as_traversal(expr: &Expr, src: &SourceFile) -> Option<Traversal> {
             span: expr.span,
         }),
         ExprKind::RelativeTraversal { source, steps } => {
-            let mut t = as_traversal(source, src)?;
+            let mut t = as_traversal(source)?;
             t.steps.extend(steps.iter().cloned());
             let end = t.steps.last().map_or(t.root, Step::span);
             t.span = Span::new(t.root.start, end.end.max(t.root.start));
@@ -213,7 +210,7 @@ pub fn object_key_as_keyword<'a>(item: &ObjectItem, src: &'a SourceFile) -> Opti
 /// (a variable with attribute and literal index steps), or the diagnostic
 /// hcl reports.
 pub fn abs_traversal_for_expr(expr: &Expr, src: &SourceFile) -> Result<Traversal, Diagnostics> {
-    as_traversal(expr, src).ok_or_else(|| {
+    as_traversal(expr).ok_or_else(|| {
         Diagnostics::from(
             Diagnostic::error(
                 "Invalid expression",
@@ -229,8 +226,11 @@ pub fn expr_list<'e>(expr: &'e Expr, src: &SourceFile) -> Result<Vec<&'e Expr>, 
     match &expr.kind {
         ExprKind::Tuple { exprs, .. } => Ok(exprs.iter().collect()),
         _ => Err(Diagnostics::from(
-            Diagnostic::error("Invalid expression", "A static list expression is required.")
-                .with_subject(src.range(expr.start_span())),
+            Diagnostic::error(
+                "Invalid expression",
+                "A static list expression is required.",
+            )
+            .with_subject(src.range(expr.start_span())),
         )),
     }
 }

@@ -5,9 +5,10 @@
 //!
 //! The scanner never allocates per token: tokens are a kind and a span.
 
-use super::ident_tables::{ID_CONTINUE, ID_START};
-use super::token::{Token, TokenKind};
 use super::INVALID_BYTE_PLACEHOLDER as BAD;
+use super::ident_tables::{ID_CONTINUE, ID_START};
+use super::pos::Resolver;
+use super::token::{Token, TokenKind};
 use crate::diag::Diagnostic;
 use crate::source::{SourceFile, Span};
 
@@ -159,7 +160,10 @@ fn decode(b: &[u8], i: usize) -> (u32, usize) {
         1 => (c0, 1),
         2 => (((c0 & 0x1F) << 6) | at(1), 2),
         3 => (((c0 & 0x0F) << 12) | (at(1) << 6) | at(2), 3),
-        _ => (((c0 & 0x07) << 18) | (at(1) << 12) | (at(2) << 6) | at(3), 4),
+        _ => (
+            ((c0 & 0x07) << 18) | (at(1) << 12) | (at(2) << 6) | at(3),
+            4,
+        ),
     }
 }
 
@@ -786,26 +790,25 @@ impl Scanner<'_> {
         let Some((e, eol)) = self.template_literal(s) else {
             return self.fail(s);
         };
-        if eol {
-            if let Some(top) = self.heredocs.last() {
-                if top.start_of_line {
-                    let line = self.text.get(s..e).unwrap_or("").trim();
-                    let (ms, me) = top.marker;
-                    if line.as_bytes() == &self.b[ms..me] {
-                        let nle = e;
-                        let mut te = e - 1;
-                        let mut nls = e - 1;
-                        if te > s && self.b[te - 1] == b'\r' {
-                            nls -= 1;
-                            te -= 1;
-                        }
-                        self.tok(TokenKind::CHeredoc, s, te);
-                        self.tok(TokenKind::Newline, nls, nle);
-                        self.heredocs.pop();
-                        self.pop_frame();
-                        return;
-                    }
+        if eol
+            && let Some(top) = self.heredocs.last()
+            && top.start_of_line
+        {
+            let line = self.text.get(s..e).unwrap_or("").trim();
+            let (ms, me) = top.marker;
+            if line.as_bytes() == &self.b[ms..me] {
+                let nle = e;
+                let mut te = e - 1;
+                let mut nls = e - 1;
+                if te > s && self.b[te - 1] == b'\r' {
+                    nls -= 1;
+                    te -= 1;
                 }
+                self.tok(TokenKind::CHeredoc, s, te);
+                self.tok(TokenKind::Newline, nls, nle);
+                self.heredocs.pop();
+                self.pop_frame();
+                return;
             }
         }
         if let Some(top) = self.heredocs.last_mut() {
@@ -859,6 +862,16 @@ impl InvalidTokenChecker {
     /// Checks the next token, appending any diagnostic to `diags`.
     #[inline]
     pub fn check(&mut self, tok: Token, file: &SourceFile, diags: &mut Vec<Diagnostic>) {
+        self.check_with(tok, &mut Resolver::new(file), diags)
+    }
+
+    #[inline]
+    pub(crate) fn check_with(
+        &mut self,
+        tok: Token,
+        res: &mut Resolver<'_>,
+        diags: &mut Vec<Diagnostic>,
+    ) {
         match tok.kind {
             TokenKind::BitwiseAnd
             | TokenKind::BitwiseOr
@@ -869,22 +882,24 @@ impl InvalidTokenChecker {
             | TokenKind::Semicolon
             | TokenKind::BadUtf8
             | TokenKind::QuotedNewline
-            | TokenKind::Invalid => self.report(tok, file, diags),
+            | TokenKind::Invalid => self.report(tok, res, diags),
             _ => {}
         }
     }
 
     #[cold]
-    fn report(&mut self, tok: Token, file: &SourceFile, diags: &mut Vec<Diagnostic>) {
+    fn report(&mut self, tok: Token, res: &mut Resolver<'_>, diags: &mut Vec<Diagnostic>) {
+        let file = res.file;
+        let range = res.range(tok.span);
         let err = |summary: &str, detail: &str| {
-            Diagnostic::error(summary, detail).with_subject(file.range(tok.span))
+            Diagnostic::error(summary, detail).with_subject(range.clone())
         };
         match tok.kind {
             TokenKind::BitwiseAnd
             | TokenKind::BitwiseOr
             | TokenKind::BitwiseXor
-            | TokenKind::BitwiseNot => {
-                if self.told_bitwise < 4 {
+            | TokenKind::BitwiseNot
+                if self.told_bitwise < 4 => {
                     let suggestion = match tok.kind {
                         TokenKind::BitwiseAnd => " Did you mean boolean AND (\"&&\")?",
                         TokenKind::BitwiseOr => " Did you mean boolean OR (\"||\")?",
@@ -897,9 +912,8 @@ impl InvalidTokenChecker {
                     ));
                     self.told_bitwise += 1;
                 }
-            }
             TokenKind::Backtick => {
-                if self.told_backtick % 2 == 0 {
+                if self.told_backtick.is_multiple_of(2) {
                     diags.push(err(
                         "Invalid character",
                         "The \"`\" character is not valid. To create a multi-line string, use the \"heredoc\" syntax, like \"<<EOT\".",
@@ -910,7 +924,7 @@ impl InvalidTokenChecker {
                 }
             }
             TokenKind::Apostrophe => {
-                if self.told_apostrophe % 2 == 0 {
+                if self.told_apostrophe.is_multiple_of(2) {
                     diags.push(err(
                         "Invalid character",
                         "Single quotes are not valid. Use double quotes (\") to enclose strings.",
@@ -920,24 +934,22 @@ impl InvalidTokenChecker {
                     self.told_apostrophe += 1;
                 }
             }
-            TokenKind::Semicolon => {
-                if self.told_semicolon < 1 {
+            TokenKind::Semicolon
+                if self.told_semicolon < 1 => {
                     diags.push(err(
                         "Invalid character",
                         "The \";\" character is not valid. Use newlines to separate arguments and blocks, and commas to separate items in collection values.",
                     ));
                     self.told_semicolon += 1;
                 }
-            }
-            TokenKind::BadUtf8 => {
-                if self.told_bad_utf8 < 1 {
+            TokenKind::BadUtf8
+                if self.told_bad_utf8 < 1 => {
                     diags.push(err(
                         "Invalid character encoding",
                         "All input files must be UTF-8 encoded. Ensure that UTF-8 encoding is selected in your editor.",
                     ));
                     self.told_bad_utf8 += 1;
                 }
-            }
             TokenKind::QuotedNewline => diags.push(err(
                 "Invalid multi-line string",
                 "Quoted strings may not be split over multiple lines. To produce a multi-line string, either use the \\n escape to represent a newline character or use the \"heredoc\" multi-line template syntax.",

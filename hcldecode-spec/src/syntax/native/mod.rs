@@ -28,6 +28,7 @@ pub mod ast;
 mod ident_tables;
 pub mod lexer;
 mod parser;
+mod pos;
 mod strings;
 mod template;
 pub mod token;
@@ -50,8 +51,11 @@ use token::TokenKind;
 pub const INVALID_BYTE_PLACEHOLDER: u8 = 0x1A;
 
 /// The default limit on nesting of expressions, blocks and template
-/// directives.
-pub const DEFAULT_MAX_DEPTH: u32 = 500;
+/// directives (and on chains of binary operators and index operations,
+/// which nest too). Deep enough for any real configuration, shallow enough
+/// for the parser, and code walking its trees recursively, to fit on a
+/// 2 MiB thread stack even in unoptimized builds.
+pub const DEFAULT_MAX_DEPTH: u32 = 256;
 
 /// Parser settings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -232,15 +236,26 @@ fn sanitize_utf8(b: Vec<u8>) -> String {
         }
         i += n;
     }
-    String::from_utf8(out)
-        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+    String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 #[cfg(test)]
 mod size_tests {
     #[test]
     fn sizes() {
         use super::ast::*;
-        eprintln!("Expr {} ExprKind {} Attribute {} Block {} Body {} Step {} Literal {} Text {} ObjectItem {} ForExpr {} Token {}",
-            size_of::<Expr>(), size_of::<ExprKind>(), size_of::<Attribute>(), size_of::<Block>(), size_of::<Body>(), size_of::<Step>(), size_of::<Literal>(), size_of::<Text>(), size_of::<ObjectItem>(), size_of::<ForExpr>(), size_of::<super::token::Token>());
+        eprintln!(
+            "Expr {} ExprKind {} Attribute {} Block {} Body {} Step {} Literal {} Text {} ObjectItem {} ForExpr {} Token {}",
+            size_of::<Expr>(),
+            size_of::<ExprKind>(),
+            size_of::<Attribute>(),
+            size_of::<Block>(),
+            size_of::<Body>(),
+            size_of::<Step>(),
+            size_of::<Literal>(),
+            size_of::<Text>(),
+            size_of::<ObjectItem>(),
+            size_of::<ForExpr>(),
+            size_of::<super::token::Token>()
+        );
     }
 }

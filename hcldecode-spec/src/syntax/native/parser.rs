@@ -10,8 +10,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
 
 use super::ast::*;
-use super::strings::{check_number_literal, decode_literal, go_quote};
 use super::lexer::{InvalidTokenChecker, LexMode, Scanner};
+use super::pos::Resolver;
+use super::strings::{check_number_literal, decode_literal, go_quote};
 use super::token::{Token, TokenKind};
 use crate::diag::Diagnostic;
 use crate::source::{SourceFile, Span};
@@ -38,6 +39,7 @@ struct PeekCache {
 
 pub(crate) struct Parser<'a> {
     pub(crate) file: &'a SourceFile,
+    pub(crate) res: Resolver<'a>,
     /// The scanner; its queue holds the tokens scanned but not consumed,
     /// all of them already checked.
     scanner: Scanner<'a>,
@@ -74,6 +76,7 @@ impl<'a> Parser<'a> {
         };
         Parser {
             file,
+            res: Resolver::new(file),
             scanner: Scanner::new(file.source(), span, mode),
             checker: InvalidTokenChecker::default(),
             lex_diags: Vec::new(),
@@ -107,7 +110,8 @@ impl<'a> Parser<'a> {
             let q = self.scanner.queue();
             for k in before..q.len() {
                 let t = q[k];
-                self.checker.check(t, self.file, &mut self.lex_diags);
+                self.checker
+                    .check_with(t, &mut self.res, &mut self.lex_diags);
             }
         }
     }
@@ -261,10 +265,18 @@ impl<'a> Parser<'a> {
         self.diags.len() > mark
     }
 
-    pub(crate) fn err(&mut self, summary: &str, detail: &str, subject: Span, context: Option<Span>) {
-        let mut d = Diagnostic::error(summary, detail).with_subject(self.file.range(subject));
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn err(
+        &mut self,
+        summary: &str,
+        detail: &str,
+        subject: Span,
+        context: Option<Span>,
+    ) {
+        let mut d = Diagnostic::error(summary, detail).with_subject(self.res.range(subject));
         if let Some(c) = context {
-            d = d.with_context(self.file.range(c));
+            d = d.with_context(self.res.range(c));
         }
         self.diags.push(d);
     }
@@ -274,18 +286,22 @@ impl<'a> Parser<'a> {
     }
 
     /// Depth guard: true (after reporting) when nesting is too deep.
+    #[inline]
     pub(crate) fn enter(&mut self, at: Span) -> bool {
         if self.depth >= self.max_depth {
-            let detail = format!(
-                "This construct is nested more than {} levels deep, which is not supported.",
-                self.max_depth
-            );
-            self.err("Nesting too deep", &detail, at, None);
-            self.set_recovery();
+            self.too_deep(at);
             return false;
         }
         self.depth += 1;
         true
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn too_deep(&mut self, at: Span) {
+        let detail = too_deep_detail(self.max_depth);
+        self.err("Nesting too deep", &detail, at, None);
+        self.set_recovery();
     }
 
     pub(crate) fn leave(&mut self) {
@@ -323,10 +339,8 @@ impl<'a> Parser<'a> {
         loop {
             let tok = self.read();
             match tok.kind {
-                T::Newline => {
-                    if open.is_empty() {
-                        break;
-                    }
+                T::Newline if open.is_empty() => {
+                    break;
                 }
                 T::Eof => break,
                 T::OBrace
@@ -396,7 +410,7 @@ impl<'a> Parser<'a> {
                             let detail = format!(
                                 "The argument {} was already set at {}. Each argument may be set only once.",
                                 go_quote(name),
-                                self.file.range(self.scratch_attrs[attrs_start + i].name)
+                                self.res.range(self.scratch_attrs[attrs_start + i].name)
                             );
                             self.err("Attribute redefined", &detail, a.name, None);
                         } else {
@@ -480,7 +494,9 @@ impl<'a> Parser<'a> {
         let next = self.peek();
         match next.kind {
             T::Equal => Some(Item::Attr(self.finish_parsing_body_attribute(ident, false))),
-            T::OQuote | T::OBrace | T::Ident => Some(Item::Block(self.finish_parsing_body_block(ident))),
+            T::OQuote | T::OBrace | T::Ident => {
+                Some(Item::Block(self.finish_parsing_body_block(ident)))
+            }
             _ => {
                 self.recover_after_body_item();
                 self.err(
@@ -758,9 +774,20 @@ impl<'a> Parser<'a> {
         if self.recovery && self.errs_since(m) {
             return cond;
         }
-        if self.peek().kind != T::Question {
+        let question = self.peek();
+        if question.kind != T::Question {
             return cond;
         }
+        // The results nest within the conditional.
+        if !self.enter(question.span) {
+            return cond;
+        }
+        let e = self.finish_conditional(start_range, cond);
+        self.leave();
+        e
+    }
+
+    fn finish_conditional(&mut self, start_range: Span, cond: Expr) -> Expr {
         self.read();
         let m = self.mark();
         let true_result = self.parse_expression();
@@ -826,21 +853,32 @@ impl<'a> Parser<'a> {
         if self.recovery && self.errs_since(m) {
             return lhs;
         }
-        loop {
-            let Some((op_level, op)) = Self::binary_op(self.peek().kind) else {
-                return lhs;
+        // Each operator applied makes the (left-deep) tree one level
+        // deeper; that counts against the nesting limit too, so that
+        // trees stay shallow enough to walk and drop recursively.
+        let mut deeper = 0;
+        let result = loop {
+            let next = self.peek();
+            let Some((op_level, op)) = Self::binary_op(next.kind) else {
+                break lhs;
             };
             if op_level < level {
-                return lhs;
+                break lhs;
             }
+            if !self.enter(next.span) {
+                break lhs;
+            }
+            deeper += 1;
             self.read();
             let m = self.mark();
             let rhs = self.parse_binary_ops(op_level + 1);
             if self.recovery && self.errs_since(m) {
-                return lhs;
+                break lhs;
             }
             lhs = make_binary(op, lhs, rhs);
-        }
+        };
+        self.depth -= deeper;
+        result
     }
 
     fn parse_expression_with_traversals(&mut self) -> Expr {
@@ -865,10 +903,35 @@ impl<'a> Parser<'a> {
     }
 
     fn parse_expression_traversals(&mut self, from: Expr) -> Expr {
+        let depth = self.depth;
+        let ret = self.parse_expression_traversals_inner(from);
+        self.depth = depth;
+        ret
+    }
+
+    /// Whether wrapping the expression once more (in an index, a splat or
+    /// a relative traversal) stays within the nesting limit; the caller
+    /// restores the depth.
+    fn deepen(&mut self, at: Span) -> bool {
+        self.enter(at)
+    }
+
+    fn parse_expression_traversals_inner(&mut self, from: Expr) -> Expr {
         let from_start = from.span;
         let mut ret = from;
         'traversal: loop {
             let next = self.peek();
+            let wraps = match next.kind {
+                T::OBrack => true,
+                T::Dot => !matches!(
+                    ret.kind,
+                    ExprKind::ScopeTraversal { .. } | ExprKind::RelativeTraversal { .. }
+                ),
+                _ => false,
+            };
+            if wraps && !self.deepen(next.span) {
+                break;
+            }
             match next.kind {
                 T::Dot => {
                     let dot = self.read();
@@ -1118,33 +1181,7 @@ impl<'a> Parser<'a> {
 
     fn parse_expression_term_inner(&mut self, start: Token) -> Expr {
         match start.kind {
-            T::OParen => {
-                let o_paren = self.read();
-                self.push_nl(false);
-                let m = self.mark();
-                let expr = self.parse_expression();
-                if self.errs_since(m) {
-                    self.recover(T::CParen);
-                    self.pop_nl();
-                    return expr;
-                }
-                let close = self.peek();
-                if close.kind != T::CParen {
-                    self.err(
-                        "Unbalanced parentheses",
-                        "Expected a closing parenthesis to terminate the expression.",
-                        close.span,
-                        Some(rb(start.span, close.span)),
-                    );
-                    self.set_recovery();
-                }
-                let c_paren = self.read();
-                self.pop_nl();
-                Expr {
-                    span: rb(o_paren.span, c_paren.span),
-                    kind: ExprKind::Parens(Box::new(expr)),
-                }
-            }
+            T::OParen => self.parse_parens(start),
             T::NumberLit => {
                 let tok = self.read();
                 self.check_number(tok);
@@ -1172,53 +1209,8 @@ impl<'a> Parser<'a> {
                     kind,
                 }
             }
-            T::OQuote | T::OHeredoc => {
-                if let Some(e) = self.simple_quoted_string(start) {
-                    return e;
-                }
-                let open = self.read();
-                let closer = if open.kind == T::OQuote {
-                    T::CQuote
-                } else {
-                    T::CHeredoc
-                };
-                let flush = open.kind == T::OHeredoc && self.text(open.span).starts_with("<<-");
-                let (mut exprs, passthru, _) = self.parse_template_inner(closer, flush);
-                let close_range = self.prev_range();
-                let span = rb(open.span, close_range);
-                if passthru && exprs.len() == 1 {
-                    let wrapped = exprs.pop().unwrap_or(Expr {
-                        span,
-                        kind: ExprKind::Invalid,
-                    });
-                    return Expr {
-                        span,
-                        kind: ExprKind::TemplateWrap {
-                            wrapped: Box::new(wrapped),
-                        },
-                    };
-                }
-                Expr {
-                    span,
-                    kind: ExprKind::Template { parts: exprs },
-                }
-            }
-            T::Minus | T::Bang => {
-                let tok = self.read();
-                let operand = self.parse_expression_with_traversals();
-                Expr {
-                    span: rb(tok.span, operand.span),
-                    kind: ExprKind::UnaryOp {
-                        op: if start.kind == T::Minus {
-                            UnaryOp::Negate
-                        } else {
-                            UnaryOp::Not
-                        },
-                        operand: Box::new(operand),
-                        symbol: tok.span,
-                    },
-                }
-            }
+            T::OQuote | T::OHeredoc => self.parse_template_term(start),
+            T::Minus | T::Bang => self.parse_unary(start),
             T::OBrack => self.parse_tuple_cons(),
             T::OBrace => self.parse_object_cons(),
             _ => {
@@ -1248,6 +1240,86 @@ impl<'a> Parser<'a> {
         }
     }
 
+    #[inline(never)]
+    fn parse_parens(&mut self, start: Token) -> Expr {
+        let o_paren = self.read();
+        self.push_nl(false);
+        let m = self.mark();
+        let expr = self.parse_expression();
+        if self.errs_since(m) {
+            self.recover(T::CParen);
+            self.pop_nl();
+            return expr;
+        }
+        let close = self.peek();
+        if close.kind != T::CParen {
+            self.err(
+                "Unbalanced parentheses",
+                "Expected a closing parenthesis to terminate the expression.",
+                close.span,
+                Some(rb(start.span, close.span)),
+            );
+            self.set_recovery();
+        }
+        let c_paren = self.read();
+        self.pop_nl();
+        Expr {
+            span: rb(o_paren.span, c_paren.span),
+            kind: ExprKind::Parens(Box::new(expr)),
+        }
+    }
+
+    #[inline(never)]
+    fn parse_template_term(&mut self, start: Token) -> Expr {
+        if let Some(e) = self.simple_quoted_string(start) {
+            return e;
+        }
+        let open = self.read();
+        let closer = if open.kind == T::OQuote {
+            T::CQuote
+        } else {
+            T::CHeredoc
+        };
+        let flush = open.kind == T::OHeredoc && self.text(open.span).starts_with("<<-");
+        let (mut exprs, passthru, _) = self.parse_template_inner(closer, flush);
+        let close_range = self.prev_range();
+        let span = rb(open.span, close_range);
+        if passthru && exprs.len() == 1 {
+            let wrapped = exprs.pop().unwrap_or(Expr {
+                span,
+                kind: ExprKind::Invalid,
+            });
+            return Expr {
+                span,
+                kind: ExprKind::TemplateWrap {
+                    wrapped: Box::new(wrapped),
+                },
+            };
+        }
+        Expr {
+            span,
+            kind: ExprKind::Template { parts: exprs },
+        }
+    }
+
+    #[inline(never)]
+    fn parse_unary(&mut self, start: Token) -> Expr {
+        let tok = self.read();
+        let operand = self.parse_expression_with_traversals();
+        Expr {
+            span: rb(tok.span, operand.span),
+            kind: ExprKind::UnaryOp {
+                op: if start.kind == T::Minus {
+                    UnaryOp::Negate
+                } else {
+                    UnaryOp::Not
+                },
+                operand: Box::new(operand),
+                symbol: tok.span,
+            },
+        }
+    }
+
     /// `"text"` or `""`: the common case of a quoted template with one
     /// literal or none, built directly (the same tree and diagnostics as
     /// the general template path).
@@ -1271,8 +1343,7 @@ impl<'a> Parser<'a> {
                 if close.kind != T::CQuote {
                     return None;
                 }
-                let file = self.file;
-                let text = match decode_literal(file, lit.span, true, &mut self.diags) {
+                let text = match decode_literal(&mut self.res, lit.span, true, &mut self.diags) {
                     std::borrow::Cow::Borrowed(_) => Text::Source(lit.span),
                     std::borrow::Cow::Owned(o) => Text::Owned(o.into_boxed_str()),
                 };
@@ -1665,6 +1736,27 @@ impl<'a> Parser<'a> {
             }
             self.recover(close_type)
         };
+        self.finish_for_expr(
+            open, close, key_var, val_var, coll, key_expr, val_expr, cond, group, ellipsis,
+        )
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn finish_for_expr(
+        &mut self,
+        open: Token,
+        close: Token,
+        key_var: Option<Span>,
+        val_var: Span,
+        coll: Expr,
+        key_expr: Option<Expr>,
+        val_expr: Expr,
+        cond: Option<Expr>,
+        group: bool,
+        ellipsis: Span,
+    ) -> Expr {
+        let make_obj = open.kind == T::OBrace;
         let whole = rb(open.span, close.span);
         if !make_obj {
             if let Some(k) = &key_expr {
@@ -1732,7 +1824,7 @@ impl<'a> Parser<'a> {
                 }
                 T::QuotedLit => {
                     let file = self.file;
-                    let s = decode_literal(file, tok.span, true, &mut self.diags);
+                    let s = decode_literal(&mut self.res, tok.span, true, &mut self.diags);
                     acc.push(file, tok.span, s);
                 }
                 T::TemplateControl | T::TemplateInterp => {
@@ -1908,7 +2000,11 @@ impl Acc {
     fn push(&mut self, file: &SourceFile, span: Span, piece: std::borrow::Cow<'_, str>) {
         *self = match std::mem::replace(self, Acc::Empty) {
             Acc::Empty => match piece {
-                std::borrow::Cow::Borrowed(b) if b.as_ptr() == file.text(span).as_ptr() && b.len() == span.len() as usize => Acc::Src(span),
+                std::borrow::Cow::Borrowed(b)
+                    if b.as_ptr() == file.text(span).as_ptr() && b.len() == span.len() as usize =>
+                {
+                    Acc::Src(span)
+                }
                 p => Acc::Own(p.into_owned()),
             },
             Acc::Src(sp) => {
@@ -1930,6 +2026,13 @@ impl Acc {
             Acc::Own(s) => Text::Owned(s.into_boxed_str()),
         }
     }
+}
+
+/// The detail of the "Nesting too deep" diagnostic.
+pub(crate) fn too_deep_detail(max_depth: u32) -> String {
+    format!(
+        "This construct is nested more than {max_depth} levels deep, which is not supported; simplify it or split it up."
+    )
 }
 
 fn make_binary(op: BinaryOp, lhs: Expr, rhs: Expr) -> Expr {

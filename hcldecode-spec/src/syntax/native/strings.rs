@@ -4,8 +4,9 @@
 
 use std::borrow::Cow;
 
+use super::pos::Resolver;
 use crate::diag::Diagnostic;
-use crate::source::{SourceFile, Span};
+use crate::source::Span;
 
 /// Decodes the literal token at `span`: for quoted templates (`quoted`)
 /// backslash escapes are processed; in both kinds `$${` and `%%{` stand for
@@ -13,12 +14,12 @@ use crate::source::{SourceFile, Span};
 ///
 /// Returns the source text itself when nothing needed decoding.
 pub(crate) fn decode_literal<'a>(
-    file: &'a SourceFile,
+    res: &mut Resolver<'a>,
     span: Span,
     quoted: bool,
     diags: &mut Vec<Diagnostic>,
 ) -> Cow<'a, str> {
-    let text = file.text(span);
+    let text = res.file.text(span);
     let b = text.as_bytes();
     // Most strings have nothing to decode; look for the bytes that could
     // start an escape with a cheap scan first.
@@ -35,11 +36,10 @@ pub(crate) fn decode_literal<'a>(
     let mut out = String::with_capacity(text.len());
     let mut i = 0;
     let mut lit_start = 0;
-    let err = |diags: &mut Vec<Diagnostic>, s: usize, e: usize, detail: String| {
+    let mut err = |diags: &mut Vec<Diagnostic>, s: usize, e: usize, detail: String| {
         diags.push(
-            Diagnostic::error("Invalid escape sequence", detail).with_subject(
-                file.range(Span::new(base + s as u32, base + e as u32)),
-            ),
+            Diagnostic::error("Invalid escape sequence", detail)
+                .with_subject(res.range(Span::new(base + s as u32, base + e as u32))),
         );
     };
     while i < b.len() {
@@ -52,8 +52,7 @@ pub(crate) fn decode_literal<'a>(
                     diags,
                     s,
                     s + 1,
-                    "Backslash must be followed by an escape sequence selector character."
-                        .into(),
+                    "Backslash must be followed by an escape sequence selector character.".into(),
                 );
                 out.push('\\');
                 i += 1;
