@@ -238,24 +238,3 @@ fn sanitize_utf8(b: Vec<u8>) -> String {
     }
     String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
-#[cfg(test)]
-mod size_tests {
-    #[test]
-    fn sizes() {
-        use super::ast::*;
-        eprintln!(
-            "Expr {} ExprKind {} Attribute {} Block {} Body {} Step {} Literal {} Text {} ObjectItem {} ForExpr {} Token {}",
-            size_of::<Expr>(),
-            size_of::<ExprKind>(),
-            size_of::<Attribute>(),
-            size_of::<Block>(),
-            size_of::<Body>(),
-            size_of::<Step>(),
-            size_of::<Literal>(),
-            size_of::<Text>(),
-            size_of::<ObjectItem>(),
-            size_of::<ForExpr>(),
-            size_of::<super::token::Token>()
-        );
-    }
-}
