@@ -347,10 +347,9 @@ impl<'a> Scanner<'a> {
         while self.out.is_empty() {
             self.step();
         }
-        self.out.pop_front().unwrap_or(Token {
-            kind: TokenKind::Eof,
-            span: Span::empty(self.b.len() as u32),
-        })
+        self.out
+            .pop_front()
+            .unwrap_or(Token::new(TokenKind::Eof, Span::empty(self.b.len() as u32)))
     }
 
     /// Scans one step, appending zero, one or two tokens to the queue
@@ -358,10 +357,8 @@ impl<'a> Scanner<'a> {
     #[inline]
     pub(crate) fn step(&mut self) {
         if self.pos >= self.b.len() || self.stopped {
-            self.out.push_back(Token {
-                kind: TokenKind::Eof,
-                span: Span::empty(self.b.len() as u32),
-            });
+            self.out
+                .push_back(Token::new(TokenKind::Eof, Span::empty(self.b.len() as u32)));
             return;
         }
         match self.frames.last().copied().unwrap_or(Frame::Main) {
@@ -410,8 +407,20 @@ impl Scanner<'_> {
         if kind as u8 >= TokenKind::BitwiseAnd as u8 {
             self.flagged = true;
         }
+        self.out
+            .push_back(Token::new(kind, Span::new(s as u32, e as u32)));
+        self.pos = e;
+    }
+
+    /// A literal token whose text has escapes to decode.
+    #[inline]
+    fn tok_escaped(&mut self, kind: TokenKind, s: usize, e: usize) {
+        if kind as u8 >= TokenKind::BitwiseAnd as u8 {
+            self.flagged = true;
+        }
         self.out.push_back(Token {
             kind,
+            escapes: true,
             span: Span::new(s as u32, e as u32),
         });
         self.pos = e;
@@ -431,7 +440,8 @@ impl Scanner<'_> {
             TokenKind::Invalid
         };
         let end = self.b.len();
-        self.tok(kind, s, end);
+        // The rest of the text may hold anything: let decoding look.
+        self.tok_escaped(kind, s, end);
         self.stopped = true;
     }
 
@@ -683,7 +693,7 @@ impl Scanner<'_> {
                         } else {
                             s + 3
                         };
-                        self.tok(QuotedLit, s, e)
+                        self.tok_escaped(QuotedLit, s, e)
                     }
                     Some(_) => self.tok(QuotedLit, s, s + 1),
                     None => self.tok(Invalid, s, s + 1),
@@ -703,6 +713,7 @@ impl Scanner<'_> {
             BAD => self.tok(BadUtf8, s, s + 1),
             _ => {
                 let mut i = s;
+                let mut escapes = false;
                 while i < b.len() {
                     if PLAIN_QUOTED[b[i] as usize] {
                         i += 1;
@@ -712,16 +723,21 @@ impl Scanner<'_> {
                         b'$' | b'%' | b'"' | b'\r' | b'\n' | BAD => break,
                         b'\\' => match self.at(i + 1) {
                             None | Some(b'\r' | b'\n' | BAD) => break,
-                            Some(x) => i += 1 + utf8_len(x),
+                            Some(x) => {
+                                escapes = true;
+                                i += 1 + utf8_len(x);
+                            }
                         },
                         x => i += utf8_len(x),
                     }
                 }
                 let i = i.min(b.len());
-                if i > s {
-                    self.tok(QuotedLit, s, i)
-                } else {
+                if i == s {
                     self.tok(Invalid, s, s + 1)
+                } else if escapes {
+                    self.tok_escaped(QuotedLit, s, i)
+                } else {
+                    self.tok(QuotedLit, s, i)
                 }
             }
         }
@@ -730,13 +746,13 @@ impl Scanner<'_> {
     /// Shared by heredoc and bare templates: the literal token starting at
     /// `s`, or `None` if the scanner fails here. Returns the token end and
     /// whether it ended with a newline (an end-of-line literal).
-    fn template_literal(&mut self, s: usize) -> Option<(usize, bool)> {
+    fn template_literal(&mut self, s: usize) -> Option<(usize, bool, bool)> {
         let b = self.b;
         let c = b[s];
         let with_eol = |this: &Self, e: usize| match (this.at(e), this.at(e + 1)) {
-            (Some(b'\n'), _) => (e + 1, true),
-            (Some(b'\r'), Some(b'\n')) => (e + 2, true),
-            _ => (e, false),
+            (Some(b'\n'), _) => (e + 1, true, false),
+            (Some(b'\r'), Some(b'\n')) => (e + 2, true, false),
+            _ => (e, false, false),
         };
         match c {
             b'$' | b'%' => match self.at(s + 1) {
@@ -746,19 +762,20 @@ impl Scanner<'_> {
                     } else {
                         s + 3
                     };
-                    Some(with_eol(self, e))
+                    let (e, eol, _) = with_eol(self, e);
+                    Some((e, eol, true))
                 }
                 Some(_) => match self.at(s + 2) {
-                    Some(b'\n') => Some((s + 2, true)),
-                    Some(b'\r') => Some((s + 2, false)),
-                    _ => Some((s + 1, false)),
+                    Some(b'\n') => Some((s + 2, true, false)),
+                    Some(b'\r') => Some((s + 2, false, false)),
+                    _ => Some((s + 1, false, false)),
                 },
                 None => None,
             },
-            b'\n' => Some((s + 1, true)),
+            b'\n' => Some((s + 1, true, false)),
             b'\r' => {
                 if self.at(s + 1) == Some(b'\n') {
-                    Some((s + 2, true))
+                    Some((s + 2, true, false))
                 } else {
                     None
                 }
@@ -787,7 +804,7 @@ impl Scanner<'_> {
             };
             return self.begin_sequence(open, s);
         }
-        let Some((e, eol)) = self.template_literal(s) else {
+        let Some((e, eol, escapes)) = self.template_literal(s) else {
             return self.fail(s);
         };
         if eol
@@ -814,7 +831,11 @@ impl Scanner<'_> {
         if let Some(top) = self.heredocs.last_mut() {
             top.start_of_line = eol;
         }
-        self.tok(TokenKind::StringLit, s, e)
+        if escapes {
+            self.tok_escaped(TokenKind::StringLit, s, e)
+        } else {
+            self.tok(TokenKind::StringLit, s, e)
+        }
     }
 
     fn bare(&mut self) {
@@ -832,7 +853,8 @@ impl Scanner<'_> {
             return self.begin_sequence(open, s);
         }
         match self.template_literal(s) {
-            Some((e, _)) => self.tok(TokenKind::StringLit, s, e),
+            Some((e, _, true)) => self.tok_escaped(TokenKind::StringLit, s, e),
+            Some((e, _, false)) => self.tok(TokenKind::StringLit, s, e),
             None => self.fail(s),
         }
     }

@@ -70,10 +70,7 @@ pub(crate) enum Item {
 
 impl<'a> Parser<'a> {
     pub(crate) fn new(file: &'a SourceFile, span: Span, mode: LexMode, max_depth: u32) -> Self {
-        let eof = Token {
-            kind: T::Eof,
-            span: Span::default(),
-        };
+        let eof = Token::new(T::Eof, Span::default());
         Parser {
             file,
             res: Resolver::new(file),
@@ -187,13 +184,7 @@ impl<'a> Parser<'a> {
                         && self.file.source().as_bytes().get(t.span.end as usize - 1)
                             == Some(&b'\n')
                     {
-                        return (
-                            Token {
-                                kind: T::Newline,
-                                span: t.span,
-                            },
-                            i + 1,
-                        );
+                        return (Token::new(T::Newline, t.span), i + 1);
                     }
                     i += 1;
                 }
@@ -1343,7 +1334,7 @@ impl<'a> Parser<'a> {
                 if close.kind != T::CQuote {
                     return None;
                 }
-                let text = match decode_literal(&mut self.res, lit.span, true, &mut self.diags) {
+                let text = match decode_literal(&mut self.res, lit, &mut self.diags) {
                     std::borrow::Cow::Borrowed(_) => Text::Source(lit.span),
                     std::borrow::Cow::Owned(o) => Text::Owned(o.into_boxed_str()),
                 };
@@ -1384,10 +1375,7 @@ impl<'a> Parser<'a> {
                 // hclsyntax drops the token recovery stops at here, leaving
                 // the closing parenthesis range zero.
                 self.recover(T::CParen);
-                close = Token {
-                    kind: T::CParen,
-                    span: Span::default(),
-                };
+                close = Token::new(T::CParen, Span::default());
                 break;
             }
             let sep = self.read();
@@ -1824,7 +1812,7 @@ impl<'a> Parser<'a> {
                 }
                 T::QuotedLit => {
                     let file = self.file;
-                    let s = decode_literal(&mut self.res, tok.span, true, &mut self.diags);
+                    let s = decode_literal(&mut self.res, tok, &mut self.diags);
                     acc.push(file, tok.span, s);
                 }
                 T::TemplateControl | T::TemplateInterp => {

@@ -5,33 +5,29 @@
 use std::borrow::Cow;
 
 use super::pos::Resolver;
+use super::token::{Token, TokenKind};
 use crate::diag::Diagnostic;
 use crate::source::Span;
 
-/// Decodes the literal token at `span`: for quoted templates (`quoted`)
-/// backslash escapes are processed; in both kinds `$${` and `%%{` stand for
-/// `${` and `%{`. Problems with escapes are appended to `diags`.
+/// Decodes a literal token (`QuotedLit` or `StringLit`): in quoted
+/// templates backslash escapes are processed; in both kinds `$${` and
+/// `%%{` stand for `${` and `%{`. Problems with escapes are appended to
+/// `diags`.
 ///
 /// Returns the source text itself when nothing needed decoding.
 pub(crate) fn decode_literal<'a>(
     res: &mut Resolver<'a>,
-    span: Span,
-    quoted: bool,
+    tok: Token,
     diags: &mut Vec<Diagnostic>,
 ) -> Cow<'a, str> {
+    let span = tok.span;
+    let quoted = tok.kind == TokenKind::QuotedLit;
     let text = res.file.text(span);
-    let b = text.as_bytes();
-    // Most strings have nothing to decode; look for the bytes that could
-    // start an escape with a cheap scan first.
-    let needs_work = b.iter().any(|&c| c == b'\\' || c == b'$' || c == b'%')
-        && b.iter().enumerate().any(|(i, &c)| match c {
-            b'\\' => quoted,
-            b'$' | b'%' => b.get(i + 1) == Some(&c) && b.get(i + 2) == Some(&b'{'),
-            _ => false,
-        });
-    if !needs_work {
+    // The scanner marks the tokens with something to decode.
+    if !tok.escapes {
         return Cow::Borrowed(text);
     }
+    let b = text.as_bytes();
     let base = span.start;
     let mut out = String::with_capacity(text.len());
     let mut i = 0;

@@ -190,12 +190,7 @@ impl Parser<'_> {
     #[inline(never)]
     fn template_literal_part(&mut self, parts: &mut Vec<Part>, next: Token, ltrim: bool) {
         let file = self.file;
-        let s = decode_literal(
-            &mut self.res,
-            next.span,
-            next.kind == T::QuotedLit,
-            &mut self.diags,
-        );
+        let s = decode_literal(&mut self.res, next, &mut self.diags);
         let mut val = Val::from_cow(next.span, s);
         if ltrim {
             val.trim_start(file);
