@@ -1,33 +1,7 @@
 //! Times lexing and parsing of a native-syntax file (best of ROUNDS):
 //! `cargo run --release -p hcldecode-spec --example native_parse_bench -- FILE [ROUNDS] [lex|parse|both]`.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::time::{Duration, Instant};
-
-/// Counts allocations, to see what the tree costs.
-struct Counting;
-static ALLOCS: AtomicUsize = AtomicUsize::new(0);
-static BYTES: AtomicUsize = AtomicUsize::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, l: Layout) -> *mut u8 {
-        ALLOCS.fetch_add(1, Relaxed);
-        BYTES.fetch_add(l.size(), Relaxed);
-        unsafe { System.alloc(l) }
-    }
-    unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
-        unsafe { System.dealloc(p, l) }
-    }
-    unsafe fn realloc(&self, p: *mut u8, l: Layout, n: usize) -> *mut u8 {
-        ALLOCS.fetch_add(1, Relaxed);
-        BYTES.fetch_add(n, Relaxed);
-        unsafe { System.realloc(p, l, n) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
 
 use hcldecode_spec::source::Span;
 use hcldecode_spec::syntax::native;
@@ -63,14 +37,8 @@ fn main() {
             std::hint::black_box(toks);
         }
         if what != "lex" {
-            let (a0, b0) = (ALLOCS.load(Relaxed), BYTES.load(Relaxed));
             let (t, c) = (Instant::now(), cpu_ns());
             let (tree, diags) = native::parse_config(file.clone());
-            eprintln!(
-                "parse: {} allocations, {} MB allocated",
-                ALLOCS.load(Relaxed) - a0,
-                (BYTES.load(Relaxed) - b0) / 1_000_000
-            );
             best_parse = best_parse.min(t.elapsed());
             cpu_parse = cpu_parse.min(cpu_ns() - c);
             assert!(diags.is_empty(), "{diags}");

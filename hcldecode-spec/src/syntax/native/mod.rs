@@ -7,6 +7,26 @@
 //! reported with the same diagnostics (summary, detail, subject and
 //! context ranges), in the same order.
 //!
+//! Where the trees and diagnostics can differ from hclsyntax's:
+//!
+//! - Nesting deeper than [`ParseOptions::max_depth`] (default
+//!   [`DEFAULT_MAX_DEPTH`]) is refused with a "Nesting too deep" error;
+//!   long chains of binary operators or index operations count as nesting,
+//!   since they make trees as deep. hclsyntax has no limit.
+//! - Partial trees after syntax errors: where hclsyntax uses
+//!   `cty.DynamicVal` as a traversal key, a legacy index like `a.0.1` keeps
+//!   its number literal and an invalid key `a[)]` becomes an
+//!   [`ExprKind::Index`](ast::ExprKind::Index) of an
+//!   [`ExprKind::Invalid`](ast::ExprKind::Invalid); ranges hclsyntax leaves
+//!   zero or inverted are clamped.
+//! - Columns are counted over the whole line, so a grapheme cluster that
+//!   spans two tokens (a combining mark or emoji modifier right after
+//!   another token) is one column here and two in hclsyntax.
+//! - Text is a `str`: see [`source_from_bytes`] for how invalid UTF-8 is
+//!   kept apart, and [`INVALID_BYTE_PLACEHOLDER`] for its one limitation.
+//! - String values are left as written; `cty.StringVal` normalizes them to
+//!   NFC when they become values, which is the evaluator's job.
+//!
 //! ```
 //! use hcldecode_spec::source::SourceFile;
 //! use hcldecode_spec::syntax::native::parse_config;
@@ -48,6 +68,10 @@ use token::TokenKind;
 /// treats it as a bad byte wherever it appears except in comments (which,
 /// as in hclsyntax, accept anything), and reports "Invalid character
 /// encoding" at the first one, in token order, as hclsyntax does.
+///
+/// The one limitation: a SUB character really present in valid input is
+/// taken for a bad byte too (hclsyntax reports "Invalid character" for it
+/// outside strings, and accepts it inside them).
 pub const INVALID_BYTE_PLACEHOLDER: u8 = 0x1A;
 
 /// The default limit on nesting of expressions, blocks and template
