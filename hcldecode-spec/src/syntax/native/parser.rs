@@ -29,14 +29,6 @@ pub(crate) fn rb(a: Span, b: Span) -> Span {
 /// Splat anonymous symbols get ids unique in the process, hence in a file.
 static NEXT_ANON: AtomicU32 = AtomicU32::new(1);
 
-#[derive(Clone, Copy)]
-struct PeekCache {
-    from: usize,
-    include_nl: bool,
-    tok: Token,
-    after: usize,
-}
-
 pub(crate) struct Parser<'a> {
     pub(crate) file: &'a SourceFile,
     pub(crate) res: Resolver<'a>,
@@ -51,7 +43,8 @@ pub(crate) struct Parser<'a> {
     consumed: usize,
     /// The last token consumed.
     prev: Token,
-    peek_cache: PeekCache,
+    /// The next token the parser sees, and the raw tokens it covers.
+    look: Option<(Token, usize)>,
     nl_stack: Vec<bool>,
     /// The top of `nl_stack`.
     include_nl: bool,
@@ -79,12 +72,7 @@ impl<'a> Parser<'a> {
             lex_diags: Vec::new(),
             consumed: 0,
             prev: eof,
-            peek_cache: PeekCache {
-                from: usize::MAX,
-                include_nl: false,
-                tok: eof,
-                after: 0,
-            },
+            look: None,
             nl_stack: vec![true],
             include_nl: true,
             recovery: false,
@@ -132,6 +120,7 @@ impl<'a> Parser<'a> {
     /// Consumes `n` raw tokens (scanned already).
     #[inline]
     fn consume_raw(&mut self, n: usize) {
+        self.look = None;
         let q = self.scanner.queue();
         for _ in 0..n {
             if let Some(t) = q.pop_front() {
@@ -153,27 +142,32 @@ impl<'a> Parser<'a> {
         self.scanner.queue()[i]
     }
 
+    /// The next token the parser sees and how many raw tokens reading it
+    /// consumes, remembered until a token is consumed or the newline mode
+    /// changes.
     #[inline]
     fn next_token(&mut self) -> (Token, usize) {
-        let c = self.peek_cache;
-        if c.from == self.consumed && c.include_nl == self.include_nl {
-            return (c.tok, c.after);
+        if let Some(l) = self.look {
+            return l;
         }
-        let include_nl = self.include_nl;
-        let r = self.scan_next(include_nl);
-        self.peek_cache = PeekCache {
-            from: self.consumed,
-            include_nl,
-            tok: r.0,
-            after: r.1,
-        };
+        let r = self.scan_next(self.include_nl);
+        self.look = Some(r);
         r
     }
 
     /// The next token the parser sees (skipping comments, and newlines
     /// where they are not significant) and how many raw tokens reading it
     /// consumes.
+    #[inline]
     fn scan_next(&mut self, include_nl: bool) -> (Token, usize) {
+        let t = self.raw(0);
+        match t.kind {
+            T::Comment | T::Newline => self.scan_next_skipping(include_nl),
+            _ => (t, 1),
+        }
+    }
+
+    fn scan_next_skipping(&mut self, include_nl: bool) -> (Token, usize) {
         let mut i = 0;
         loop {
             let t = self.raw(i);
@@ -222,7 +216,7 @@ impl<'a> Parser<'a> {
     #[inline]
     pub(crate) fn push_nl(&mut self, include: bool) {
         self.nl_stack.push(include);
-        self.include_nl = include;
+        self.set_include_nl(include);
     }
 
     #[inline]
@@ -230,7 +224,15 @@ impl<'a> Parser<'a> {
         if self.nl_stack.len() > 1 {
             self.nl_stack.pop();
         }
-        self.include_nl = *self.nl_stack.last().unwrap_or(&true);
+        self.set_include_nl(*self.nl_stack.last().unwrap_or(&true));
+    }
+
+    #[inline]
+    fn set_include_nl(&mut self, include: bool) {
+        if include != self.include_nl {
+            self.include_nl = include;
+            self.look = None;
+        }
     }
 
     pub(crate) fn text(&self, span: Span) -> &'a str {
