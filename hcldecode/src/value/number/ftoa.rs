@@ -516,6 +516,22 @@ fn fmt_x(buf: &mut Vec<u8>, x: &Float, prec: i64) {
 }
 
 /// `x.Append(buf, fmt, prec)`.
+/// Formats with exact decimal conversion whatever the magnitude (for
+/// testing the huge-number path against it).
+#[cfg(test)]
+pub(crate) fn exact_text(x: &Float, fmt: u8, prec: i64) -> String {
+    let mut d = exact_decimal(x);
+    round_shortest(&mut d, x);
+    let mut buf = Vec::new();
+    if x.neg {
+        buf.push(b'-');
+    }
+    let _ = prec;
+    let p = d.mant.len() as i64 - 1;
+    fmt_e(&mut buf, fmt, p, &d);
+    String::from_utf8(buf).unwrap_or_default()
+}
+
 pub(crate) fn append(buf: &mut Vec<u8>, x: &Float, fmt: u8, prec: i64) {
     if x.neg {
         buf.push(b'-');
@@ -533,15 +549,28 @@ pub(crate) fn append(buf: &mut Vec<u8>, x: &Float, fmt: u8, prec: i64) {
         b'x' => return fmt_x(buf, x, prec),
         _ => {}
     }
+    // A number with tens of thousands of digits before or after the point
+    // is written in exponent form, with leading digits computed without
+    // its exact expansion (Go would compute and print it all).
+    let huge = super::huge::is_huge(x);
+    let (fmt, prec) = if huge && fmt == b'f' {
+        (b'e', -1)
+    } else {
+        (fmt, prec)
+    };
     let mut prec = prec;
     let mut shortest = false;
     let d = if prec < 0 {
         shortest = true;
-        let d = shortest_fast(x).unwrap_or_else(|| {
-            let mut d = exact_decimal(x);
-            round_shortest(&mut d, x);
-            d
-        });
+        let d = if huge {
+            super::huge::shortest(x)
+        } else {
+            shortest_fast(x).unwrap_or_else(|| {
+                let mut d = exact_decimal(x);
+                round_shortest(&mut d, x);
+                d
+            })
+        };
         match fmt {
             b'e' | b'E' => prec = d.mant.len() as i64 - 1,
             b'f' => prec = (d.mant.len() as i64 - d.exp).max(0),
@@ -564,6 +593,7 @@ pub(crate) fn append(buf: &mut Vec<u8>, x: &Float, fmt: u8, prec: i64) {
         };
         match keep.and_then(|n| rounded_fast(x, n)) {
             Some(d) => d,
+            None if huge => super::huge::rounded(x, keep.unwrap_or(prec + 1)),
             None => {
                 let mut d = exact_decimal(x);
                 match fmt {

@@ -30,6 +30,7 @@
 
 mod float;
 mod ftoa;
+mod huge;
 mod parse;
 
 use float::{Float, Form};
