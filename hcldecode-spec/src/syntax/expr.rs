@@ -263,7 +263,7 @@ mod tests {
     }
 
     #[test]
-    fn raw_strings_are_their_own_template() {
+    fn json_raw_strings_are_their_own_template() {
         let (doc, s) = string_of(r#"{"a": "x${y}"}"#);
         let (src, span) = json_template_source(&doc, s);
         assert!(Arc::ptr_eq(&src, doc.source()));
@@ -272,7 +272,7 @@ mod tests {
     }
 
     #[test]
-    fn escapes_map_back_to_their_source() {
+    fn json_escapes_map_back_to_their_source() {
         // {"a": "\u00e9\n${v}\ud83d\ude00${w}"}
         let text = r#"{"a": "\u00e9\n${v}\ud83d\ude00${w}"}"#;
         let (doc, s) = string_of(text);
@@ -297,7 +297,7 @@ mod tests {
     }
 
     #[test]
-    fn lone_surrogates_are_one_escape_each() {
+    fn json_lone_surrogates_are_one_escape_each() {
         let text = r#"{"a": "\ud800\u0041${x}"}"#;
         let (doc, s) = string_of(text);
         let (src, span) = json_template_source(&doc, s);
