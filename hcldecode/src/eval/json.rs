@@ -105,8 +105,11 @@ impl Evaluator<'_> {
         diags: &mut Diagnostics,
     ) -> Value {
         let props = o.props(self.doc);
-        let mut attrs: Vec<(String, Value)> = Vec::with_capacity(props.len());
-        let mut seen: HashMap<String, Span> = HashMap::with_capacity(props.len());
+        let mut attrs: Vec<(Arc<str>, Value)> = Vec::with_capacity(props.len());
+        // Where each attribute's name is; an index by name for big objects.
+        let mut spans: Vec<Span> = Vec::with_capacity(props.len());
+        let mut index: Option<HashMap<Arc<str>, usize>> =
+            (props.len() > 16).then(|| HashMap::with_capacity(props.len()));
         let mut known = true;
         for p in props {
             let name = self.string(p.key, diags);
@@ -135,26 +138,34 @@ impl Evaluator<'_> {
                 );
                 continue;
             }
-            let Some(key) = name.as_str() else {
+            let Some(key) = name.as_str_arc() else {
                 // Unknown: the object's type cannot be known.
                 known = false;
                 continue;
             };
-            if let Some(prev) = seen.get(key) {
+            let prev = match &index {
+                Some(m) => m.get(key).copied(),
+                None => attrs.iter().position(|(k, _)| k == key),
+            };
+            if let Some(i) = prev {
                 diags.push(
                     Diagnostic::error(
                         "Duplicate object attribute",
                         format!(
-                            "An attribute named {key:?} was already defined at {}.",
-                            self.doc.range(*prev)
+                            "An attribute named {:?} was already defined at {}.",
+                            &**key,
+                            self.doc.range(spans[i])
                         ),
                     )
                     .with_subject(name_range()),
                 );
                 continue;
             }
-            seen.insert(key.to_string(), p.key.span);
-            attrs.push((key.to_string(), val));
+            if let Some(m) = &mut index {
+                m.insert(key.clone(), attrs.len());
+            }
+            attrs.push((key.clone(), val));
+            spans.push(p.key.span);
         }
         if !known {
             return Value::dynamic();
