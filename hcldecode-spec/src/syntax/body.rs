@@ -6,6 +6,28 @@
 //! [`Content`] under a [`BodySchema`] separates the attributes and blocks the
 //! schema wants from the rest and reports what is missing or unexpected.
 //! The content borrows from the body: no syntax is copied.
+//!
+//! ## JSON bodies
+//!
+//! A JSON body ([`Body::json`]) follows HCL's `json/spec.md` as
+//! `hcl/v2/json/structure.go` implements it, diagnostics included:
+//!
+//! - a body is an object, or an array of objects whose properties are
+//!   taken in order; `null` is an empty body; properties named `"//"` are
+//!   comments;
+//! - only the schema tells attributes from blocks: a property named like a
+//!   schema attribute is that attribute (again: "Duplicate argument"); one
+//!   named like a block type is one block per object, or one per element
+//!   of an array, none for `null`, after one object level per label, the
+//!   property names being the labels;
+//! - `Content` reports every other property as an "Extraneous JSON object
+//!   property" (with a suggestion among unused attributes and all block
+//!   types), and, as the reference does, reports a wrongly shaped body
+//!   twice;
+//! - `MissingItemRange` is an object's closing brace, an array's opening
+//!   bracket;
+//! - `JustAttributes` needs an object: every property but `"//"` is an
+//!   attribute.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
