@@ -201,6 +201,42 @@ pub struct SourceFile {
     /// [`ColumnRule::Json`] only: where column counting may resume on long
     /// lines; built on first use.
     json_checkpoints: OnceLock<Box<[(u32, u32)]>>,
+    /// For a derived source ([`SourceFile::derived`]): the file its text
+    /// came from and how offsets map into it.
+    origin: Option<Origin>,
+}
+
+/// One segment of a derived text (see [`SourceFile::derived`]): from byte
+/// `start` of the derived text up to the next segment's start, the text
+/// came from the parent file at byte `parent_start`, byte for byte when
+/// `verbatim`, or as a whole (an escape sequence) otherwise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Segment {
+    /// First byte of the segment in the derived text.
+    pub start: u32,
+    /// Where the segment's source starts in the parent file.
+    pub parent_start: u32,
+    /// Whether each byte of the segment is the parent's byte at the same
+    /// distance from `parent_start` (otherwise every offset strictly inside
+    /// the segment maps to `parent_start`).
+    pub verbatim: bool,
+}
+
+#[derive(Debug)]
+struct Origin {
+    parent: Arc<SourceFile>,
+    segments: Box<[Segment]>,
+}
+
+impl Origin {
+    fn map(&self, byte: u32) -> u32 {
+        let i = self.segments.partition_point(|s| s.start <= byte);
+        match i.checked_sub(1).and_then(|i| self.segments.get(i)) {
+            Some(s) if s.verbatim => s.parent_start.saturating_add(byte - s.start),
+            Some(s) => s.parent_start,
+            None => byte,
+        }
+    }
 }
 
 impl fmt::Debug for SourceFile {
@@ -234,7 +270,54 @@ impl SourceFile {
             columns,
             line_starts: OnceLock::new(),
             json_checkpoints: OnceLock::new(),
+            origin: None,
         })
+    }
+
+    /// A source whose text was derived from a piece of `parent`, such as
+    /// the decoded value of a JSON string literal with escapes, which HCL
+    /// parses as a template. Its spans are offsets into `text`, but
+    /// positions and ranges resolve to where the text came from in the
+    /// parent file, through `segments` (sorted by `start`, the first at
+    /// 0): a diagnostic about a piece of the derived text points at the
+    /// bytes of the parent file it was written as.
+    ///
+    /// ```
+    /// use hcldecode_spec::source::{Segment, SourceFile, Span};
+    /// // The JSON string "a\nb" (source bytes 5..11 of the file) decodes
+    /// // to "a\nb" with a real newline.
+    /// let parent = SourceFile::new("f.json", "{\"x\":\"a\\nb\"}");
+    /// let seg = |start, parent_start, verbatim| Segment { start, parent_start, verbatim };
+    /// let derived = SourceFile::derived(
+    ///     parent.clone(),
+    ///     "a\nb",
+    ///     vec![seg(0, 6, true), seg(1, 7, false), seg(2, 9, true)],
+    /// );
+    /// assert_eq!(derived.text(Span::new(2, 3)), "b");
+    /// assert_eq!(derived.range(Span::new(2, 3)), parent.range(Span::new(9, 10)));
+    /// assert_eq!(derived.range(Span::new(1, 2)), parent.range(Span::new(7, 9)));
+    /// ```
+    pub fn derived(
+        parent: Arc<SourceFile>,
+        text: impl Into<Box<str>>,
+        segments: Vec<Segment>,
+    ) -> Arc<SourceFile> {
+        Arc::new(SourceFile {
+            name: parent.name.clone(),
+            text: text.into(),
+            columns: parent.columns,
+            line_starts: OnceLock::new(),
+            json_checkpoints: OnceLock::new(),
+            origin: Some(Origin {
+                parent,
+                segments: segments.into_boxed_slice(),
+            }),
+        })
+    }
+
+    /// The file a derived source ([`SourceFile::derived`]) came from.
+    pub fn parent(&self) -> Option<&Arc<SourceFile>> {
+        self.origin.as_ref().map(|o| &o.parent)
     }
 
     /// How this file counts columns.
@@ -268,8 +351,12 @@ impl SourceFile {
     }
 
     /// Resolves a byte offset to a position. Offsets past the end clamp to
-    /// the end of the file.
+    /// the end of the file. In a derived source ([`SourceFile::derived`])
+    /// the position is in the parent file.
     pub fn pos(&self, byte: u32) -> Pos {
+        if let Some(o) = &self.origin {
+            return o.parent.pos(o.map(byte.min(self.text.len() as u32)));
+        }
         let byte = (byte as usize).min(self.text.len());
         let starts = self.line_starts();
         // Number of line starts at or before `byte`.
@@ -301,7 +388,8 @@ impl SourceFile {
         }
     }
 
-    /// Resolves a span to a named range.
+    /// Resolves a span to a named range (in the parent file, for a derived
+    /// source).
     pub fn range(&self, span: Span) -> Range {
         let start = self.pos(span.start);
         let end = if span.end == span.start {

@@ -140,7 +140,10 @@ struct DiagWriter {
 
 impl DiagWriter {
     fn add(&mut self, f: &File) {
-        self.files.add(f.source.clone(), f.blocks.clone());
+        match f.body.json_root() {
+            Some((doc, root)) => self.files.add_json(doc.clone(), root),
+            None => self.files.add(f.source.clone(), f.blocks.clone()),
+        }
     }
 
     fn write(&self, err: &mut dyn Write, diags: &Diagnostics) {

@@ -1,24 +1,54 @@
-//! HCL JSON syntax for configuration files.
+//! HCL JSON syntax for configuration files: parsing into a [`File`] whose
+//! body is the root value of the JSON document.
 
 use hcldecode_spec::diag::{Diagnostic, Diagnostics};
-use hcldecode_spec::source::SourceFile;
 use hcldecode_spec::syntax::body::Body;
+use hcldecode_spec::syntax::json;
 
 use crate::parse::File;
 
-/// Parses JSON-syntax configuration.
+/// Parses JSON-syntax configuration (`json.Parse`). A file is returned
+/// even when there are errors: its body holds what could be parsed (an
+/// empty object when the root failed).
 pub(crate) fn parse_json(src: &[u8], filename: &str) -> (File, Diagnostics) {
-    let _ = src;
-    let source = SourceFile::new(filename, "");
+    let source = json::source_from_bytes(filename, src.to_vec());
+    let (parsed, diags) = json::parse(source.clone());
     (
         File {
             source,
-            body: Body::empty(),
+            body: Body::json(parsed.doc, parsed.root),
             blocks: Vec::new(),
         },
-        Diagnostics::from(Diagnostic::error(
-            "Unsupported syntax",
-            format!("{filename}: HCL JSON syntax is not supported yet."),
-        )),
+        diags,
     )
+}
+
+/// Reads and parses a JSON-syntax file (`json.ParseFile`), with its
+/// messages for files that cannot be opened or read.
+pub(crate) fn parse_json_path(path: &str) -> (Option<File>, Diagnostics) {
+    use std::io::Read;
+    let mut f = match std::fs::File::open(path) {
+        Ok(f) => f,
+        Err(_) => {
+            return (
+                None,
+                Diagnostics::from(Diagnostic::error(
+                    "Failed to open file",
+                    format!("The file {path:?} could not be opened."),
+                )),
+            );
+        }
+    };
+    let mut bytes = Vec::new();
+    if f.read_to_end(&mut bytes).is_err() {
+        return (
+            None,
+            Diagnostics::from(Diagnostic::error(
+                "Failed to read file",
+                format!("The file {path:?} was opened, but an error occured while reading it."),
+            )),
+        );
+    }
+    let (file, diags) = parse_json(&bytes, path);
+    (Some(file), diags)
 }

@@ -91,6 +91,9 @@ pub fn parse(src: &[u8], filename: &str, syntax: Syntax) -> (File, Diagnostics) 
 /// Reads and parses a file, choosing the syntax by extension. A file that
 /// cannot be read is a diagnostic, as in `hcldec`.
 pub fn parse_path(path: &str) -> (Option<File>, Diagnostics) {
+    if Syntax::for_path(path) == Syntax::Json {
+        return crate::json::parse_json_path(path);
+    }
     match std::fs::read(Path::new(path)) {
         Ok(bytes) => {
             let (f, d) = parse(&bytes, path, Syntax::for_path(path));

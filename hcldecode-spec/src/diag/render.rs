@@ -8,6 +8,7 @@ use std::sync::Arc;
 use super::{Diagnostic, Diagnostics, Severity};
 use crate::json_text::write_json_string;
 use crate::source::{Range, SourceFile, Span};
+use crate::syntax::json;
 
 /// The files diagnostics may refer to, for snippets and block context.
 #[derive(Clone, Debug, Default)]
@@ -21,6 +22,9 @@ struct Registered {
     /// Top-level blocks: their span and their header (`type "label"`), for
     /// the "in BLOCK" context of a snippet.
     blocks: Vec<(Span, String)>,
+    /// For a JSON file, its tree: the context is the path to the innermost
+    /// object or array holding the subject.
+    json: Option<(Arc<json::Document>, json::Value)>,
 }
 
 impl SourceMap {
@@ -34,7 +38,24 @@ impl SourceMap {
     /// replaces an earlier one.
     pub fn add(&mut self, file: Arc<SourceFile>, blocks: Vec<(Span, String)>) {
         self.files.retain(|r| r.file.name() != file.name());
-        self.files.push(Registered { file, blocks });
+        self.files.push(Registered {
+            file,
+            blocks,
+            json: None,
+        });
+    }
+
+    /// Registers a JSON-syntax file by its tree (`root` is the root value
+    /// of `doc`), for context lines such as `in service.web[0]`, as HCL's
+    /// JSON navigation gives them.
+    pub fn add_json(&mut self, doc: Arc<json::Document>, root: json::Value) {
+        let file = doc.source().clone();
+        self.files.retain(|r| r.file.name() != file.name());
+        self.files.push(Registered {
+            file,
+            blocks: Vec::new(),
+            json: Some((doc, root)),
+        });
     }
 
     fn get(&self, name: &str) -> Option<&Registered> {
@@ -110,15 +131,25 @@ fn write_one(out: &mut String, d: &Diagnostic, files: &SourceMap, width: usize, 
                 );
             }
             Some(reg) => {
-                let context = reg
-                    .blocks
-                    .iter()
-                    .find(|(span, _)| {
-                        (span.start as usize) <= subject.start.byte
-                            && subject.start.byte < span.end as usize
-                    })
-                    .map(|(_, h)| format!(", in {h}"))
-                    .unwrap_or_default();
+                let context = match &reg.json {
+                    Some((doc, root)) => {
+                        let path = json_context(doc, *root, subject.start.byte);
+                        if path.is_empty() {
+                            path
+                        } else {
+                            format!(", in {path}")
+                        }
+                    }
+                    None => reg
+                        .blocks
+                        .iter()
+                        .find(|(span, _)| {
+                            (span.start as usize) <= subject.start.byte
+                                && subject.start.byte < span.end as usize
+                        })
+                        .map(|(_, h)| format!(", in {h}"))
+                        .unwrap_or_default(),
+                };
                 let _ = writeln!(
                     out,
                     "  on {} line {}{}:",
@@ -151,6 +182,45 @@ fn write_one(out: &mut String, d: &Diagnostic, files: &SourceMap, width: usize, 
             out.push_str(&d.detail);
         }
         out.push_str("\n\n");
+    }
+}
+
+/// HCL's JSON `ContextString`: the path (`a.b[2].c`) through objects and
+/// arrays to the innermost object or array whose range holds `offset`.
+fn json_context(doc: &json::Document, root: json::Value, offset: usize) -> String {
+    let holds = |v: &json::Value| {
+        matches!(v, json::Value::Object(_) | json::Value::Array(_))
+            && (v.span().start as usize) <= offset
+            && offset < v.span().end as usize
+    };
+    let mut out = String::new();
+    let mut v = root;
+    loop {
+        let next = match v {
+            json::Value::Object(o) => o.props(doc).iter().find(|p| holds(&p.value)).map(|p| {
+                out.push('.');
+                out.push_str(p.key.value(doc));
+                p.value
+            }),
+            json::Value::Array(a) => a
+                .items(doc)
+                .iter()
+                .enumerate()
+                .find(|(_, item)| holds(item))
+                .map(|(i, item)| {
+                    let _ = write!(out, "[{i}]");
+                    *item
+                }),
+            _ => None,
+        };
+        match next {
+            Some(n) => v = n,
+            None => break,
+        }
+    }
+    match out.strip_prefix('.') {
+        Some(rest) => rest.to_string(),
+        None => out,
     }
 }
 

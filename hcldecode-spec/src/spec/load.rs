@@ -257,7 +257,10 @@ impl Loader<'_> {
         let get = |n: &str| content.attribute(&schema, n).map(|a| a.expr);
         let params_expr = get("params")?;
         let result = get("result")?;
-        let ExprRef::Native { file, expr } = params_expr;
+        // Spec files are native syntax.
+        let ExprRef::Native { file, expr } = params_expr else {
+            return None;
+        };
         let items = match expr_list(expr, file) {
             Ok(items) => items,
             Err(d) => {
@@ -282,7 +285,7 @@ impl Loader<'_> {
             }
         }
         let variadic_param = match get("variadic_param") {
-            None => None,
+            None | Some(ExprRef::Json { .. }) => None,
             Some(ExprRef::Native { file, expr }) => match expr_as_keyword(expr, file) {
                 Some(k) => Some(k.to_string()),
                 None => {
@@ -424,7 +427,7 @@ impl Loader<'_> {
                     let (c, r) = h.partial_content(&schema, &mut d);
                     (c, Some(r))
                 }
-                BodyRef::Native { .. } => {
+                BodyRef::Native { .. } | BodyRef::Json { .. } => {
                     let owned = body.to_body();
                     let c = body.partial_content(&schema, &mut d);
                     let r = owned.partial_content(&schema, &mut Diagnostics::new()).1;
@@ -486,7 +489,7 @@ impl Loader<'_> {
 
     fn type_arg(&mut self, args: &Args<'_>, name: &str) -> Type {
         match args.expr(name) {
-            None => Type::Dynamic,
+            None | Some(ExprRef::Json { .. }) => Type::Dynamic,
             Some(ExprRef::Native { file, expr }) => {
                 let (ty, d) = super::typeexpr::eval_type_expr(file, expr);
                 self.diags.extend(d);
@@ -909,7 +912,9 @@ impl SpecEval for StaticEval {
         kind: ArgKind,
         diags: &mut Diagnostics,
     ) -> Option<ArgValue> {
-        let ExprRef::Native { file, expr } = expr;
+        let ExprRef::Native { file, expr } = expr else {
+            return None;
+        };
         let text = |e: &ast::Expr| -> Option<String> {
             match &e.unwrap_parens().kind {
                 ast::ExprKind::Template { parts } => {

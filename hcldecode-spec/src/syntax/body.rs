@@ -6,13 +6,36 @@
 //! [`Content`] under a [`BodySchema`] separates the attributes and blocks the
 //! schema wants from the rest and reports what is missing or unexpected.
 //! The content borrows from the body: no syntax is copied.
+//!
+//! ## JSON bodies
+//!
+//! A JSON body ([`Body::json`]) follows HCL's `json/spec.md` as
+//! `hcl/v2/json/structure.go` implements it, diagnostics included:
+//!
+//! - a body is an object, or an array of objects whose properties are
+//!   taken in order; `null` is an empty body; properties named `"//"` are
+//!   comments;
+//! - only the schema tells attributes from blocks: a property named like a
+//!   schema attribute is that attribute (again: "Duplicate argument"); one
+//!   named like a block type is one block per object, or one per element
+//!   of an array, none for `null`, after one object level per label, the
+//!   property names being the labels;
+//! - `Content` reports every other property as an "Extraneous JSON object
+//!   property" (with a suggestion among unused attributes and all block
+//!   types), and, as the reference does, reports a wrongly shaped body
+//!   twice;
+//! - `MissingItemRange` is an object's closing brace, an array's opening
+//!   bracket;
+//! - `JustAttributes` needs an object: every property but `"//"` is an
+//!   attribute.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::source::{Range, SourceFile, Span};
 use crate::syntax::expr::ExprRef;
+use crate::syntax::json::{self, Document, Property};
 use crate::syntax::native::ast;
 use crate::syntax::suggest::name_suggestion;
 
@@ -101,6 +124,13 @@ enum Repr {
         file: Arc<SourceFile>,
         body: Arc<ast::Body>,
         hidden: Option<Arc<Hidden>>,
+    },
+    Json {
+        doc: Arc<Document>,
+        val: json::Value,
+        /// Properties hidden by a partial decode (the reference's
+        /// `hiddenAttrs`, which covers block types too).
+        hidden: Option<Arc<HashSet<String>>>,
     },
     Merged(Arc<[Body]>),
 }
@@ -196,6 +226,15 @@ pub enum BodyRef<'a> {
         /// The body.
         body: &'a Arc<ast::Body>,
     },
+    /// A JSON-syntax body: an object, or an array of objects (each
+    /// contributing its properties), or, for a block body, whatever value
+    /// the block was given (diagnosed when content is asked for).
+    Json {
+        /// The document.
+        doc: &'a Arc<Document>,
+        /// The value holding the body's properties.
+        val: json::Value,
+    },
     /// A full handle (merged, partially consumed, ...).
     Handle(&'a Body),
 }
@@ -257,6 +296,44 @@ impl Body {
         })
     }
 
+    /// A handle on a JSON-syntax body: the root value of a JSON file (an
+    /// object or an array of objects), see [`crate::syntax::json`].
+    ///
+    /// ```
+    /// use hcldecode_spec::diag::Diagnostics;
+    /// use hcldecode_spec::syntax::body::{Body, BodySchema};
+    /// use hcldecode_spec::syntax::json;
+    /// let src = json::source_from_bytes("a.json", br#"{"name": "x", "svc": {"web": {}}}"#.to_vec());
+    /// let (file, _) = json::parse(src);
+    /// let body = Body::json(file.doc, file.root);
+    /// let schema = BodySchema::new().attribute("name", true).block("svc", &["kind"]);
+    /// let mut diags = Diagnostics::new();
+    /// let content = body.content(&schema, &mut diags);
+    /// assert!(diags.is_empty());
+    /// assert_eq!(content.blocks[0].labels[0].value, "web");
+    /// assert_eq!(content.attribute(&schema, "name").unwrap().range().to_string(), "a.json:1,2-13");
+    /// ```
+    pub fn json(doc: Arc<Document>, val: json::Value) -> Body {
+        Body(Repr::Json {
+            doc,
+            val,
+            hidden: None,
+        })
+    }
+
+    /// The document and value of a JSON-syntax body (not merged, not
+    /// partially consumed), such as a JSON file's root body.
+    pub fn json_root(&self) -> Option<(&Arc<Document>, json::Value)> {
+        match &self.0 {
+            Repr::Json {
+                doc,
+                val,
+                hidden: None,
+            } => Some((doc, *val)),
+            _ => None,
+        }
+    }
+
     /// Several bodies merged into one (`hcl.MergeBodies`): attributes may be
     /// set in only one of them, blocks are concatenated in order.
     pub fn merged(bodies: Vec<Body>) -> Body {
@@ -283,6 +360,11 @@ impl Body {
                 body,
                 hidden: None,
             } => BodyRef::Native { file, body },
+            Repr::Json {
+                doc,
+                val,
+                hidden: None,
+            } => BodyRef::Json { doc, val: *val },
             _ => BodyRef::Handle(self),
         }
     }
@@ -319,6 +401,22 @@ impl Body {
                 });
                 (content, remain)
             }
+            Repr::Json { doc, val, hidden } => {
+                let content = json_partial(doc, *val, hidden.as_deref(), schema, diags);
+                let mut h = hidden.as_deref().cloned().unwrap_or_default();
+                for p in json_props(doc, *val) {
+                    let name = p.key.value(doc);
+                    if schema.attr_index(name).is_some() || schema.block_schema(name).is_some() {
+                        h.insert(name.to_string());
+                    }
+                }
+                let remain = Body(Repr::Json {
+                    doc: doc.clone(),
+                    val: *val,
+                    hidden: Some(Arc::new(h)),
+                });
+                (content, remain)
+            }
             Repr::Merged(bodies) => {
                 let mut remains = Vec::new();
                 let content = merged_content(bodies, schema, diags, Some(&mut remains));
@@ -345,9 +443,13 @@ impl<'a> BodyRef<'a> {
     pub fn content(self, schema: &BodySchema, diags: &mut Diagnostics) -> Content<'a> {
         match self {
             BodyRef::Native { file, body } => native_content(file, body, None, schema, diags),
+            BodyRef::Json { doc, val } => json_content(doc, val, None, schema, diags),
             BodyRef::Handle(h) => match &h.0 {
                 Repr::Native { file, body, hidden } => {
                     native_content(file, body, hidden.as_deref(), schema, diags)
+                }
+                Repr::Json { doc, val, hidden } => {
+                    json_content(doc, *val, hidden.as_deref(), schema, diags)
                 }
                 Repr::Merged(bodies) => merged_content(bodies, schema, diags, None),
             },
@@ -359,7 +461,13 @@ impl<'a> BodyRef<'a> {
     pub fn partial_content(self, schema: &BodySchema, diags: &mut Diagnostics) -> Content<'a> {
         match self {
             BodyRef::Native { file, body } => native_partial(file, body, None, schema, diags),
-            BodyRef::Handle(h) => h.partial_content(schema, diags).0,
+            BodyRef::Json { doc, val } => json_partial(doc, val, None, schema, diags),
+            BodyRef::Handle(h) => match &h.0 {
+                Repr::Json { doc, val, hidden } => {
+                    json_partial(doc, *val, hidden.as_deref(), schema, diags)
+                }
+                _ => h.partial_content(schema, diags).0,
+            },
         }
     }
 
@@ -367,9 +475,13 @@ impl<'a> BodyRef<'a> {
     pub fn just_attributes(self, diags: &mut Diagnostics) -> Vec<Attribute<'a>> {
         match self {
             BodyRef::Native { file, body } => native_just_attributes(file, body, None, diags),
+            BodyRef::Json { doc, val } => json_just_attributes(doc, val, None, diags),
             BodyRef::Handle(h) => match &h.0 {
                 Repr::Native { file, body, hidden } => {
                     native_just_attributes(file, body, hidden.as_deref(), diags)
+                }
+                Repr::Json { doc, val, hidden } => {
+                    json_just_attributes(doc, *val, hidden.as_deref(), diags)
                 }
                 Repr::Merged(bodies) => {
                     let mut out: Vec<Attribute<'a>> = Vec::new();
@@ -395,11 +507,13 @@ impl<'a> BodyRef<'a> {
                 file: Some(file),
                 span: body.missing_item_span(),
             },
+            BodyRef::Json { doc, val } => json_missing_item(doc, val),
             BodyRef::Handle(h) => match &h.0 {
                 Repr::Native { file, body, .. } => MissingItem {
                     file: Some(file),
                     span: body.missing_item_span(),
                 },
+                Repr::Json { doc, val, .. } => json_missing_item(doc, *val),
                 Repr::Merged(bodies) => match bodies.first() {
                     Some(b) => b.as_ref().missing_item(),
                     None => MissingItem {
@@ -415,6 +529,7 @@ impl<'a> BodyRef<'a> {
     pub fn to_body(self) -> Body {
         match self {
             BodyRef::Native { file, body } => Body::native(file.clone(), body.clone()),
+            BodyRef::Json { doc, val } => Body::json(doc.clone(), val),
             BodyRef::Handle(h) => h.clone(),
         }
     }
@@ -709,4 +824,319 @@ fn merged_content<'a>(
         blocks,
         missing_item,
     }
+}
+
+// ----- JSON bodies: a port of hcl/v2/json/structure.go ---------------------
+
+/// The properties of a JSON body value (`collectDeepAttrs` without its
+/// diagnostics): an object's, or those of each object in an array, in
+/// order.
+fn json_props(doc: &Document, v: json::Value) -> impl Iterator<Item = &Property> {
+    let (props, items): (&[Property], &[json::Value]) = match v {
+        json::Value::Object(o) => (o.props(doc), &[]),
+        json::Value::Array(a) => (&[], a.items(doc)),
+        _ => (&[], &[]),
+    };
+    props.iter().chain(
+        items
+            .iter()
+            .filter_map(|i| i.as_object())
+            .flat_map(move |o| o.props(doc)),
+    )
+}
+
+/// The diagnostics of `collectDeepAttrs`: a body (or a level of block
+/// labels, `label`) must be an object, an array of objects, or null.
+fn json_shape_diags(doc: &Document, v: json::Value, label: Option<&str>, diags: &mut Diagnostics) {
+    let wrong = |at: json::Value, detail: String| {
+        Diagnostic::error("Incorrect JSON value type", detail)
+            .with_subject(doc.range(at.start_span()))
+    };
+    match v {
+        json::Value::Null(_) | json::Value::Object(_) => {}
+        json::Value::Array(a) => {
+            for &item in a.items(doc) {
+                if item.as_object().is_some() {
+                    continue;
+                }
+                diags.push(wrong(
+                    item,
+                    match label {
+                        Some(l) => format!(
+                            "A JSON object is required here, to specify {l} labels for this block."
+                        ),
+                        None => "A JSON object is required here, to define arguments and child blocks.".into(),
+                    },
+                ));
+            }
+        }
+        _ => diags.push(wrong(
+            v,
+            match label {
+                Some(l) => format!(
+                    "Either a JSON object or JSON array of objects is required here, to specify {l} labels for this block."
+                ),
+                None => "Either a JSON object or JSON array of objects is required here, to define arguments and child blocks.".into(),
+            },
+        )),
+    }
+}
+
+/// `body.MissingItemRange` of a JSON body.
+fn json_missing_item(doc: &Arc<Document>, v: json::Value) -> MissingItem<'_> {
+    let span = match v {
+        json::Value::Object(o) => o.close(),
+        json::Value::Array(a) => a.open(),
+        other => other.start_span(),
+    };
+    MissingItem {
+        file: Some(doc.source()),
+        span,
+    }
+}
+
+fn json_attr<'a>(doc: &'a Arc<Document>, p: &'a Property) -> Attribute<'a> {
+    Attribute {
+        name: p.key.value(doc),
+        expr: ExprRef::Json {
+            doc,
+            value: p.value,
+        },
+        file: doc.source(),
+        name_span: p.key.span,
+        span: p.span(),
+    }
+}
+
+/// json `body.PartialContent`.
+fn json_partial<'a>(
+    doc: &'a Arc<Document>,
+    val: json::Value,
+    hidden: Option<&HashSet<String>>,
+    schema: &BodySchema,
+    diags: &mut Diagnostics,
+) -> Content<'a> {
+    json_shape_diags(doc, val, None, diags);
+    let missing = json_missing_item(doc, val);
+    let mut attributes: Vec<Option<Attribute<'a>>> = vec![None; schema.attributes.len()];
+    let mut blocks = Vec::new();
+    let mut labels = Vec::new();
+    for p in json_props(doc, val) {
+        let name = p.key.value(doc);
+        if hidden.is_some_and(|h| h.contains(name)) {
+            continue;
+        }
+        if let Some(i) = schema.attr_index(name) {
+            if let Some(existing) = &attributes[i] {
+                diags.push(
+                    Diagnostic::error(
+                        "Duplicate argument",
+                        format!(
+                            "The argument {name:?} was already set at {}.",
+                            existing.range()
+                        ),
+                    )
+                    .with_subject(doc.range(p.key.span))
+                    .with_context(doc.range(p.span())),
+                );
+                continue;
+            }
+            attributes[i] = Some(json_attr(doc, p));
+        } else if let Some(block_s) = schema.block_schema(name) {
+            labels.clear();
+            json_unpack_block(
+                doc,
+                p.value,
+                name,
+                p.key.span,
+                &block_s.label_names,
+                &mut labels,
+                &mut blocks,
+                diags,
+            );
+        }
+    }
+    for (s, found) in schema.attributes.iter().zip(&attributes) {
+        if s.required && found.is_none() {
+            diags.push(
+                Diagnostic::error(
+                    "Missing required argument",
+                    format!(
+                        "The argument {:?} is required, but no definition was found.",
+                        s.name
+                    ),
+                )
+                .with_subject(missing.range()),
+            );
+        }
+    }
+    Content {
+        attributes,
+        blocks,
+        missing_item: missing,
+    }
+}
+
+/// json `body.unpackBlock`: one object level per label, then the block
+/// body: an object (one block), an array (one block per element) or null
+/// (no block).
+#[allow(clippy::too_many_arguments)]
+fn json_unpack_block<'a>(
+    doc: &'a Arc<Document>,
+    v: json::Value,
+    type_name: &'a str,
+    type_span: Span,
+    labels_left: &[String],
+    labels: &mut Vec<BlockLabel<'a>>,
+    blocks: &mut Vec<Block<'a>>,
+    diags: &mut Diagnostics,
+) {
+    let file = doc.source();
+    if let Some((label_name, rest)) = labels_left.split_first() {
+        json_shape_diags(doc, v, Some(label_name), diags);
+        let mut any = false;
+        for p in json_props(doc, v) {
+            any = true;
+            labels.push(BlockLabel {
+                value: p.key.value(doc),
+                span: p.key.span,
+                file,
+            });
+            json_unpack_block(
+                doc, p.value, type_name, type_span, rest, labels, blocks, diags,
+            );
+            labels.pop();
+        }
+        if !any {
+            diags.push(
+                Diagnostic::error(
+                    "Missing block label",
+                    format!(
+                        "At least one object property is required, whose name represents the {type_name} block's {label_name}."
+                    ),
+                )
+                .with_subject(doc.range(v.start_span())),
+            );
+        }
+        return;
+    }
+    let block = |val: json::Value, def_span: Span| Block {
+        type_name,
+        labels: labels.clone(),
+        body: BodyRef::Json { doc, val },
+        file,
+        type_span,
+        def_span,
+        open_brace_span: def_span,
+    };
+    match v {
+        json::Value::Null(_) => {}
+        json::Value::Object(o) => blocks.push(block(v, o.open())),
+        json::Value::Array(a) => {
+            for &item in a.items(doc) {
+                blocks.push(block(item, a.open()));
+            }
+        }
+        other => diags.push(
+            Diagnostic::error(
+                "Incorrect JSON value type",
+                format!(
+                    "Either a JSON object or a JSON array is required, representing the contents of one or more {type_name:?} blocks."
+                ),
+            )
+            .with_subject(doc.range(other.start_span())),
+        ),
+    }
+}
+
+/// json `body.Content`: partial content, then an error for each property
+/// that is neither an attribute nor a block type of the schema (`"//"`
+/// properties are comments). As in the reference, the shape of the body
+/// is checked twice, so such errors are reported twice.
+fn json_content<'a>(
+    doc: &'a Arc<Document>,
+    val: json::Value,
+    hidden: Option<&HashSet<String>>,
+    schema: &BodySchema,
+    diags: &mut Diagnostics,
+) -> Content<'a> {
+    let content = json_partial(doc, val, hidden, schema, diags);
+    json_shape_diags(doc, val, None, diags);
+    let is_hidden = |name: &str| hidden.is_some_and(|h| h.contains(name));
+    for p in json_props(doc, val) {
+        let name = p.key.value(doc);
+        if name == "//"
+            || is_hidden(name)
+            || schema.attr_index(name).is_some()
+            || schema.block_schema(name).is_some()
+        {
+            continue;
+        }
+        // Attributes not used yet, then every block type.
+        let candidates = schema
+            .attributes
+            .iter()
+            .zip(&content.attributes)
+            .filter(|(s, found)| found.is_none() && !is_hidden(&s.name))
+            .map(|(s, _)| s.name.as_str())
+            .chain(schema.blocks.iter().map(|b| b.type_name.as_str()));
+        let suggestion = match name_suggestion(name, candidates) {
+            Some(s) => format!(" Did you mean {s:?}?"),
+            None => String::new(),
+        };
+        diags.push(
+            Diagnostic::error(
+                "Extraneous JSON object property",
+                format!("No argument or block type is named {name:?}.{suggestion}"),
+            )
+            .with_subject(doc.range(p.key.span))
+            .with_context(doc.range(p.span())),
+        );
+    }
+    content
+}
+
+/// json `body.JustAttributes`: every property of the object (not an
+/// array) is an attribute.
+fn json_just_attributes<'a>(
+    doc: &'a Arc<Document>,
+    val: json::Value,
+    hidden: Option<&HashSet<String>>,
+    diags: &mut Diagnostics,
+) -> Vec<Attribute<'a>> {
+    let Some(obj) = val.as_object() else {
+        diags.push(
+            Diagnostic::error(
+                "Incorrect JSON value type",
+                "A JSON object is required here, setting the arguments for this block.",
+            )
+            .with_subject(doc.range(val.start_span())),
+        );
+        return Vec::new();
+    };
+    let props = obj.props(doc);
+    let mut out: Vec<Attribute<'a>> = Vec::with_capacity(props.len());
+    let mut seen: HashMap<&'a str, usize> = HashMap::with_capacity(props.len());
+    for p in props {
+        let name = p.key.value(doc);
+        if name == "//" || hidden.is_some_and(|h| h.contains(name)) {
+            continue;
+        }
+        if let Some(&i) = seen.get(name) {
+            diags.push(
+                Diagnostic::error(
+                    "Duplicate attribute definition",
+                    format!(
+                        "The argument {name:?} was already set at {}.",
+                        out[i].range()
+                    ),
+                )
+                .with_subject(doc.range(p.key.span)),
+            );
+            continue;
+        }
+        seen.insert(name, out.len());
+        out.push(json_attr(doc, p));
+    }
+    out
 }

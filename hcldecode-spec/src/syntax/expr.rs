@@ -1,8 +1,15 @@
 //! Expression handles independent of the concrete syntax.
+//!
+//! An expression is either a native-syntax expression tree or a JSON value
+//! of a JSON-syntax file. A JSON value's meaning depends on how it is
+//! evaluated (HCL's `json/spec.md`): with a context of variables or
+//! functions its strings are templates ([`json_template_source`] gives the
+//! text to parse), without one they are literal.
 
 use std::sync::Arc;
 
-use crate::source::{Range, SourceFile, Span};
+use crate::source::{Range, Segment, SourceFile, Span};
+use crate::syntax::json::{self, Document, JsonString};
 use crate::syntax::native::ast;
 
 /// A borrowed expression of some syntax, with the file it belongs to.
@@ -15,6 +22,14 @@ pub enum ExprRef<'a> {
         /// The expression.
         expr: &'a Arc<ast::Expr>,
     },
+    /// A JSON value used as an expression (an attribute's value in a
+    /// JSON-syntax file).
+    Json {
+        /// The document the value belongs to.
+        doc: &'a Arc<Document>,
+        /// The value.
+        value: json::Value,
+    },
 }
 
 impl<'a> ExprRef<'a> {
@@ -22,6 +37,7 @@ impl<'a> ExprRef<'a> {
     pub fn file(self) -> &'a Arc<SourceFile> {
         match self {
             ExprRef::Native { file, .. } => file,
+            ExprRef::Json { doc, .. } => doc.source(),
         }
     }
 
@@ -29,6 +45,7 @@ impl<'a> ExprRef<'a> {
     pub fn span(self) -> Span {
         match self {
             ExprRef::Native { expr, .. } => expr.span,
+            ExprRef::Json { value, .. } => value.span(),
         }
     }
 
@@ -37,10 +54,12 @@ impl<'a> ExprRef<'a> {
         self.file().range(self.span())
     }
 
-    /// `StartRange()`.
+    /// `StartRange()`: for a JSON object or array, its opening brace or
+    /// bracket.
     pub fn start_range(self) -> Range {
         match self {
             ExprRef::Native { file, expr } => file.range(expr.start_span()),
+            ExprRef::Json { doc, value } => doc.range(value.start_span()),
         }
     }
 
@@ -50,6 +69,10 @@ impl<'a> ExprRef<'a> {
             ExprRef::Native { file, expr } => Expression::Native {
                 file: file.clone(),
                 expr: expr.clone(),
+            },
+            ExprRef::Json { doc, value } => Expression::Json {
+                doc: doc.clone(),
+                value,
             },
         }
     }
@@ -66,6 +89,13 @@ pub enum Expression {
         /// The expression.
         expr: Arc<ast::Expr>,
     },
+    /// A JSON value used as an expression.
+    Json {
+        /// The document the value belongs to.
+        doc: Arc<Document>,
+        /// The value.
+        value: json::Value,
+    },
 }
 
 impl Expression {
@@ -73,6 +103,7 @@ impl Expression {
     pub fn as_ref(&self) -> ExprRef<'_> {
         match self {
             Expression::Native { file, expr } => ExprRef::Native { file, expr },
+            Expression::Json { doc, value } => ExprRef::Json { doc, value: *value },
         }
     }
 
@@ -85,6 +116,197 @@ impl Expression {
     pub fn source_text(&self) -> &str {
         match self {
             Expression::Native { file, expr } => file.text(expr.span),
+            Expression::Json { doc, value } => doc.text(value.span()),
         }
+    }
+}
+
+/// Where the template text of a JSON string is, for parsing it as a
+/// template (HCL does so when evaluating with a context, and for static
+/// analysis).
+///
+/// A string without escapes is its own template text: the result is the
+/// document's source and the span between the quotes, so positions are
+/// exactly the reference's. A string with escapes is parsed from its
+/// decoded value, as HCL does, but the result is then a
+/// [derived](SourceFile::derived) source of the decoded text whose
+/// positions map back to the bytes of the file each piece was written as
+/// (the reference positions the decoded text as if it started just after
+/// the opening quote, so its positions after an escape are off).
+///
+/// ```
+/// use hcldecode_spec::source::Span;
+/// use hcldecode_spec::syntax::expr::json_template_source;
+/// use hcldecode_spec::syntax::json;
+/// let src = json::source_from_bytes("a.json", br#"{"a": "x\ty${b}"}"#.to_vec());
+/// let (file, _) = json::parse(src.clone());
+/// let prop = file.root.as_object().unwrap().props(&file.doc)[0];
+/// let s = prop.value.as_string().unwrap();
+/// let (tsrc, span) = json_template_source(&file.doc, s);
+/// assert_eq!(tsrc.text(span), "x\ty${b}");
+/// // "b" is at byte 13 of the file.
+/// let b = tsrc.text(span).find('b').unwrap() as u32;
+/// assert_eq!(tsrc.range(Span::new(b, b + 1)).start.byte, 13);
+/// ```
+pub fn json_template_source(doc: &Arc<Document>, s: JsonString) -> (Arc<SourceFile>, Span) {
+    if s.is_raw() {
+        return (doc.source().clone(), s.content_span());
+    }
+    let decoded = s.value(doc);
+    let raw = doc.text(s.span);
+    let segments = escape_segments(raw, decoded, s.span.start);
+    let len = decoded.len() as u32;
+    (
+        SourceFile::derived(doc.source().clone(), decoded, segments),
+        Span::new(0, len),
+    )
+}
+
+/// Maps the decoded text of the JSON string literal `raw` (quotes
+/// included, at byte `base` of its file) back to the literal: runs of
+/// plain characters map byte for byte, each escape sequence as a whole.
+/// Mirrors the string decoder: `\uXXXX` pairs forming a surrogate pair are
+/// one escape.
+fn escape_segments(raw: &str, decoded: &str, base: u32) -> Vec<Segment> {
+    let b = raw.as_bytes();
+    let mut segs = vec![Segment {
+        start: 0,
+        parent_start: base + 1,
+        verbatim: true,
+    }];
+    let push = |segs: &mut Vec<Segment>, seg: Segment| match segs.last_mut() {
+        Some(last) if last.start == seg.start => *last = seg,
+        _ => segs.push(seg),
+    };
+    let mut i = 1usize;
+    let mut d = 0usize;
+    while i < b.len() && d <= decoded.len() {
+        match b[i] {
+            b'"' => break,
+            b'\\' => {
+                push(
+                    &mut segs,
+                    Segment {
+                        start: d as u32,
+                        parent_start: base + i as u32,
+                        verbatim: false,
+                    },
+                );
+                let len = match b.get(i + 1) {
+                    Some(b'u') => {
+                        let hi = hex4(b.get(i + 2..i + 6));
+                        let lo = (b.get(i + 6) == Some(&b'\\') && b.get(i + 7) == Some(&b'u'))
+                            .then(|| hex4(b.get(i + 8..i + 12)))
+                            .flatten();
+                        match (hi, lo) {
+                            (Some(h), Some(l))
+                                if (0xD800..0xDC00).contains(&h)
+                                    && (0xDC00..0xE000).contains(&l) =>
+                            {
+                                12
+                            }
+                            _ => 6,
+                        }
+                    }
+                    _ => 2,
+                };
+                i += len;
+                d += decoded
+                    .get(d..)
+                    .and_then(|r| r.chars().next())
+                    .map_or(1, char::len_utf8);
+                push(
+                    &mut segs,
+                    Segment {
+                        start: d as u32,
+                        parent_start: base + i.min(b.len()) as u32,
+                        verbatim: true,
+                    },
+                );
+            }
+            c => {
+                let n = utf8_len(c);
+                i += n;
+                d += n;
+            }
+        }
+    }
+    segs
+}
+
+fn utf8_len(first: u8) -> usize {
+    match first {
+        0xF0.. => 4,
+        0xE0.. => 3,
+        0xC0.. => 2,
+        _ => 1,
+    }
+}
+
+fn hex4(b: Option<&[u8]>) -> Option<u32> {
+    let mut v = 0;
+    for &c in b? {
+        v = v * 16 + (c as char).to_digit(16)?;
+    }
+    Some(v)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn string_of(src: &str) -> (Arc<Document>, JsonString) {
+        let (file, diags) = json::parse(json::source_from_bytes("t.json", src.as_bytes().to_vec()));
+        assert!(diags.is_empty(), "{diags}");
+        let prop = file.root.as_object().unwrap().props(&file.doc)[0];
+        (file.doc.clone(), prop.value.as_string().unwrap())
+    }
+
+    #[test]
+    fn json_raw_strings_are_their_own_template() {
+        let (doc, s) = string_of(r#"{"a": "x${y}"}"#);
+        let (src, span) = json_template_source(&doc, s);
+        assert!(Arc::ptr_eq(&src, doc.source()));
+        assert_eq!(src.text(span), "x${y}");
+        assert_eq!(span, Span::new(7, 12));
+    }
+
+    #[test]
+    fn json_escapes_map_back_to_their_source() {
+        // {"a": "\u00e9\n${v}\ud83d\ude00${w}"}
+        let text = r#"{"a": "\u00e9\n${v}\ud83d\ude00${w}"}"#;
+        let (doc, s) = string_of(text);
+        let (src, span) = json_template_source(&doc, s);
+        let t = src.text(span);
+        assert_eq!(t, "é\n${v}😀${w}");
+        let at = |needle: &str| {
+            let i = t.find(needle).unwrap() as u32;
+            src.range(Span::new(i, i + needle.len() as u32))
+        };
+        let file_at = |needle: &str| {
+            let i = text.find(needle).unwrap() as u32;
+            doc.range(Span::new(i, i + needle.len() as u32))
+        };
+        assert_eq!(at("v"), file_at("v"));
+        assert_eq!(at("w"), file_at("w"));
+        assert_eq!(at("é"), file_at(r"\u00e9"));
+        assert_eq!(at("😀"), file_at(r"\ud83d\ude00"));
+        assert_eq!(at("\n"), file_at(r"\n"));
+        assert_eq!(at("v").filename.as_ref(), "t.json");
+        assert_eq!(at("v").start.line, 1);
+    }
+
+    #[test]
+    fn json_lone_surrogates_are_one_escape_each() {
+        let text = r#"{"a": "\ud800\u0041${x}"}"#;
+        let (doc, s) = string_of(text);
+        let (src, span) = json_template_source(&doc, s);
+        let t = src.text(span);
+        assert_eq!(t, "\u{FFFD}A${x}");
+        let i = t.find('x').unwrap() as u32;
+        assert_eq!(
+            src.range(Span::new(i, i + 1)).start.byte,
+            text.find('x').unwrap()
+        );
     }
 }

@@ -24,7 +24,7 @@ use crate::{ObjectType, Type};
 
 mod variables;
 
-pub use variables::{Traversal, TraversalStep, variables};
+pub use variables::{Traversal, TraversalStep, expr_variables, variables};
 
 /// Decodes `body` with `spec` (`hcldec.Decode`).
 ///

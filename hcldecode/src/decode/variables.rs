@@ -2,13 +2,16 @@
 //! (`hcldec.Variables`), for `hcldec --var-refs` and for applications that
 //! populate variables on demand.
 
+use std::sync::Arc;
+
 use hcldecode_spec::diag::Diagnostics;
-use hcldecode_spec::source::Range;
+use hcldecode_spec::source::{Range, SourceFile};
 use hcldecode_spec::spec::Spec;
 use hcldecode_spec::syntax::body::{BodyRef, Content};
-use hcldecode_spec::syntax::expr::ExprRef;
-use hcldecode_spec::syntax::native::analysis;
-use hcldecode_spec::syntax::native::ast::Step;
+use hcldecode_spec::syntax::expr::{ExprRef, json_template_source};
+use hcldecode_spec::syntax::json::{Document, JsonString, Value as JsonValue};
+use hcldecode_spec::syntax::native::ast::{Expr, Step};
+use hcldecode_spec::syntax::native::{self, analysis};
 
 use crate::eval::native_literal;
 use crate::value::Value;
@@ -81,33 +84,81 @@ impl Traversal {
 }
 
 /// The variables an expression refers to, in source order of the walk
-/// (`Expression.Variables`).
+/// (`Expression.Variables`). In a JSON value, those of the templates its
+/// strings (object keys included) would be evaluated as with a context.
 pub fn expr_variables(expr: ExprRef<'_>) -> Vec<Traversal> {
     match expr {
-        ExprRef::Native { file, expr } => analysis::variables(expr, file)
-            .into_iter()
-            .map(|t| {
-                let mut steps = Vec::with_capacity(t.steps.len() + 1);
-                steps.push(TraversalStep::Root {
-                    name: file.text(t.root).to_string(),
-                    range: file.range(t.root),
-                });
-                for s in &t.steps {
-                    steps.push(match s {
-                        Step::Attr { name, span } => TraversalStep::Attr {
-                            name: file.text(*name).to_string(),
-                            range: file.range(*span),
-                        },
-                        Step::Index { key, span } => TraversalStep::Index {
-                            key: native_literal(file, key),
-                            range: file.range(*span),
-                        },
-                    });
-                }
-                Traversal { steps }
-            })
-            .collect(),
+        ExprRef::Native { file, expr } => native_traversals(file, expr),
+        ExprRef::Json { doc, value } => {
+            let mut out = Vec::new();
+            json_variables(doc, value, 0, &mut out);
+            out
+        }
     }
+}
+
+fn native_traversals(file: &SourceFile, expr: &Expr) -> Vec<Traversal> {
+    analysis::variables(expr, file)
+        .into_iter()
+        .map(|t| {
+            let mut steps = Vec::with_capacity(t.steps.len() + 1);
+            steps.push(TraversalStep::Root {
+                name: file.text(t.root).to_string(),
+                range: file.range(t.root),
+            });
+            for s in &t.steps {
+                steps.push(match s {
+                    Step::Attr { name, span } => TraversalStep::Attr {
+                        name: file.text(*name).to_string(),
+                        range: file.range(*span),
+                    },
+                    Step::Index { key, span } => TraversalStep::Index {
+                        key: native_literal(file, key),
+                        range: file.range(*span),
+                    },
+                });
+            }
+            Traversal { steps }
+        })
+        .collect()
+}
+
+/// How deeply JSON arrays and objects are walked (as deeply as they are
+/// evaluated).
+const JSON_MAX_DEPTH: usize = 1000;
+
+/// json `expression.Variables`.
+fn json_variables(doc: &Arc<Document>, v: JsonValue, depth: usize, out: &mut Vec<Traversal>) {
+    match v {
+        JsonValue::String(s) => json_string_variables(doc, s, out),
+        JsonValue::Array(a) if depth < JSON_MAX_DEPTH => {
+            for &item in a.items(doc) {
+                json_variables(doc, item, depth + 1, out);
+            }
+        }
+        JsonValue::Object(o) if depth < JSON_MAX_DEPTH => {
+            for p in o.props(doc) {
+                json_string_variables(doc, p.key, out);
+                json_variables(doc, p.value, depth + 1, out);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The variables of a JSON string parsed as a template; none when it does
+/// not parse.
+fn json_string_variables(doc: &Arc<Document>, s: JsonString, out: &mut Vec<Traversal>) {
+    let text = s.value(doc);
+    if !text.contains("${") && !text.contains("%{") {
+        return;
+    }
+    let (file, span) = json_template_source(doc, s);
+    let (expr, diags) = native::parse_template_in(&file, span, &Default::default());
+    if diags.has_errors() {
+        return;
+    }
+    out.extend(native_traversals(&file, &expr));
 }
 
 /// The variables decoding `body` with `spec` would read

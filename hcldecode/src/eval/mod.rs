@@ -2,6 +2,7 @@
 //! variables and functions, with HCL's semantics and diagnostics.
 
 mod context;
+mod json;
 mod native;
 mod ops;
 mod values;
@@ -53,6 +54,7 @@ pub(crate) fn evaluate_with_locals(
 ) -> Value {
     match expr {
         ExprRef::Native { file, expr } => native::eval(file, expr, ctx, locals, diags),
+        ExprRef::Json { doc, value } => json::eval(doc, value, ctx, locals, diags),
     }
 }
 
