@@ -110,7 +110,9 @@ fn load_test_file(path: &Path) -> Expect {
     assert!(!diags.has_errors(), "{}: {diags}", path.display());
     let mut e = Expect::default();
     if let Some(a) = content.attribute(&schema, "result_type") {
-        let ExprRef::Native { file, expr } = a.expr;
+        let ExprRef::Native { file, expr } = a.expr else {
+            panic!("test files are native syntax");
+        };
         let (ty, d) = eval_type_expr(file, expr);
         assert!(!d.has_errors(), "{d}");
         e.result_type = Some(ty);
@@ -152,7 +154,9 @@ fn read_traversals(block: &Block<'_>) -> Vec<(String, Pos3, Pos3)> {
         .map(|b| {
             let s = BodySchema::new().attribute("ref", true);
             let c = b.body.partial_content(&s, &mut Diagnostics::new());
-            let ExprRef::Native { file, expr } = c.attribute(&s, "ref").expect("ref").expr;
+            let ExprRef::Native { file, expr } = c.attribute(&s, "ref").expect("ref").expr else {
+                panic!("test files are native syntax");
+            };
             let t = abs_traversal_for_expr(expr, file).expect("ref is a traversal");
             let key = traversal_key(file, file.text(t.root), &t.steps);
             let range_block = BodySchema::new().block("range", &[]);

@@ -65,6 +65,38 @@ pub(crate) use native::literal_value as native_literal;
 pub fn describe_variables(expr: ExprRef<'_>, ctx: Option<&EvalContext>) -> Vec<String> {
     match expr {
         ExprRef::Native { file, expr } => values::describe_variables(file, expr, ctx, &[]),
+        ExprRef::Json { .. } => {
+            use crate::decode::TraversalStep;
+            let mut out: Vec<String> = crate::decode::expr_variables(expr)
+                .iter()
+                .filter_map(|t| {
+                    let v = traverse_abs(t, ctx).ok().filter(Value::is_known)?;
+                    let mut name = String::new();
+                    for s in &t.steps {
+                        match s {
+                            TraversalStep::Root { name: n, .. } => name.push_str(n),
+                            TraversalStep::Attr { name: n, .. } => {
+                                name.push('.');
+                                name.push_str(n);
+                            }
+                            TraversalStep::Index { key, .. } => {
+                                name.push('[');
+                                name.push_str(&values::value_str(key));
+                                name.push(']');
+                            }
+                        }
+                    }
+                    Some(if v.is_null() {
+                        format!("{name} set to null")
+                    } else {
+                        format!("{name} as {}", values::value_str(&v))
+                    })
+                })
+                .collect();
+            out.sort();
+            out.dedup();
+            out
+        }
     }
 }
 
