@@ -296,15 +296,23 @@ fn real_main(
             bodies.push(f.body);
         }
     } else {
+        // A file named twice is read and parsed once, as the reference's
+        // parser caches files by name; its body is merged twice.
+        let mut seen: Vec<(&str, File)> = Vec::new();
         for path in &opts.inputs {
+            if let Some((_, f)) = seen.iter().find(|(p, _)| p == path) {
+                bodies.push(f.body.clone());
+                continue;
+            }
             let (f, d) = parse::parse_path(path);
             let failed = d.has_errors();
             diags.extend(d);
             if let Some(f) = f {
                 dw.add(&f);
                 if !failed {
-                    bodies.push(f.body);
+                    bodies.push(f.body.clone());
                 }
+                seen.push((path, f));
             }
         }
     }

@@ -313,3 +313,30 @@ fn mutated_specs_and_inputs_never_crash_hcldec() {
     }
     assert!(runs > 500, "only {runs} runs");
 }
+
+#[test]
+fn block_list_values_that_unify_to_no_single_type_are_a_diagnostic() {
+    // The reference panics ("inconsistent list element types").
+    let dir = scratch("blocklist");
+    std::fs::write(
+        dir.join("spec.hcldec"),
+        "object {\n  block_list \"b\" {\n    object {\n      attr \"x\" {}\n    }\n  }\n}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("in.hcl"),
+        "b {\n  x = null\n}\nb {\n  x = [1]\n}\n",
+    )
+    .unwrap();
+    let out = hcldec()
+        .current_dir(&dir)
+        .args(["--spec=spec.hcldec", "--diags=json", "in.hcl"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stderr).unwrap();
+    let d = &doc["diagnostics"][0];
+    assert_eq!(d["summary"], "Unconsistent argument types in b blocks");
+    assert!(d["detail"].as_str().unwrap().contains("index 1"));
+    assert_eq!(d["subject"]["start"]["line"], 4);
+}

@@ -74,3 +74,21 @@ fn recorded_cases_match_the_reference() {
         fixed.join("\n")
     );
 }
+
+/// The project's own recorded cases (`tests/cases`), which must all pass.
+#[test]
+fn project_cases_match_the_reference() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cases");
+    let hcldec = Path::new(env!("CARGO_BIN_EXE_hcldec-under-test"));
+    let cases = find_cases(&root);
+    assert!(!cases.is_empty(), "no cases under {}", root.display());
+    let failures: Vec<String> = cases
+        .iter()
+        .filter_map(|c| {
+            run_case(hcldec, c)
+                .err()
+                .map(|why| format!("{}: {why}", c.display()))
+        })
+        .collect();
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}

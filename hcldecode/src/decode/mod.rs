@@ -440,6 +440,21 @@ impl Decoder<'_> {
                 },
             }
         }
+        // Unifying types with `any` in them can leave values of different
+        // types that one list cannot hold (the reference panics).
+        if let Some(i) = out.iter().position(|v| v.ty() != &ety) {
+            let mut d = Diagnostic::error(
+                format!("Unconsistent argument types in {} blocks", b.type_name),
+                format!(
+                    "Block with index {i} has inconsistent argument types: its value has type {}, which is not the {} all blocks must share.",
+                    out[i].ty().to_type_expr(),
+                    ety.to_type_expr()
+                ),
+            );
+            d.subject = self.block_source_range(blocks[i], &b.nested);
+            diags.push(d);
+            return Value::dynamic();
+        }
         match kind {
             Kind::Set => Value::set(ety, out),
             _ => Value::list(ety, out),
@@ -490,14 +505,9 @@ impl Decoder<'_> {
             if as_object {
                 return Value::empty_object();
             }
-            let mut t = self.plan.implied_type(&b.nested);
-            for _ in &b.labels {
-                t = Type::map(t);
-            }
-            return match t {
-                Type::Map(e) => Value::map_empty((*e).clone()),
-                _ => Value::dynamic(),
-            };
+            // One map level whatever the number of labels, as the
+            // reference does (its implied type has one level per label).
+            return Value::map_empty(self.plan.implied_type(&b.nested));
         }
         root.into_value(as_object, &b.type_name, content, diags)
     }
@@ -580,8 +590,10 @@ impl Decoder<'_> {
             Some((ety, out))
         });
         match unified {
-            Some((ety, out)) => Value::map(ety, out),
-            None => {
+            // Values keeping types other than the unified one (which `any`
+            // parts allow) cannot form one map either.
+            Some((ety, out)) if out.iter().all(|(_, v)| v.ty() == &ety) => Value::map(ety, out),
+            _ => {
                 let kinds: Vec<String> = attrs
                     .iter()
                     .zip(&vals)
@@ -733,6 +745,16 @@ impl Node {
                         (k, v)
                     })
                     .collect::<Vec<_>>();
+                if entries.iter().any(|(_, v)| v.ty() != &ety) {
+                    diags.push(
+                        Diagnostic::error(
+                            format!("Unconsistent argument types in {type_name} blocks"),
+                            "Corresponding attributes in all blocks of this type must be the same.",
+                        )
+                        .with_subject(content.missing_item_range()),
+                    );
+                    return Value::dynamic();
+                }
                 Value::map(ety, entries)
             }
             None => {
