@@ -61,7 +61,7 @@ pub(crate) fn unify(types: &[Type], unsafe_: bool) -> Unified {
         return None;
     }
 
-    let pref = sort_types(types);
+    let pref = preference_order(types);
     'pref: for &want_idx in &pref {
         let want = &types[want_idx];
         let mut convs = Vec::with_capacity(n);
@@ -318,6 +318,32 @@ fn compare_types(a: &Type, b: &Type) -> Ordering {
 
 /// cty's `sortTypes`: a topological order of preference; positions the
 /// sort could not reach (cycles) are left as index 0, as in cty.
+/// The order in which to try the types as the unified type: cty's
+/// `sortTypes`, which compares every pair. Long lists (block lists) repeat
+/// a few types, so their distinct types are sorted instead: with at most
+/// three distinct types the order of first appearance is the same (the
+/// topological sort visits each node's successors in index order); with
+/// more, only lists too long to sort pairwise are shortened this way.
+fn preference_order(tys: &[Type]) -> Vec<usize> {
+    if tys.len() <= 16 {
+        return sort_types(tys);
+    }
+    let mut distinct: Vec<usize> = Vec::new();
+    for (i, t) in tys.iter().enumerate() {
+        if !distinct.iter().any(|&d| &tys[d] == t) {
+            distinct.push(i);
+            if distinct.len() > 3 && tys.len() <= 4096 {
+                return sort_types(tys);
+            }
+        }
+    }
+    let firsts: Vec<Type> = distinct.iter().map(|&i| tys[i].clone()).collect();
+    sort_types(&firsts)
+        .into_iter()
+        .map(|k| distinct[k])
+        .collect()
+}
+
 fn sort_types(tys: &[Type]) -> Vec<usize> {
     let l = tys.len();
     let mut edges: Vec<Vec<usize>> = vec![Vec::new(); l];
