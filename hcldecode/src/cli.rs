@@ -189,8 +189,10 @@ pub fn main() -> i32 {
     code
 }
 
+/// The width of the terminal on standard output, which text diagnostics
+/// are wrapped to (80 when it is not a terminal), as the reference does.
 fn terminal_width() -> Option<usize> {
-    std::env::var("COLUMNS").ok().and_then(|c| c.parse().ok())
+    terminal_size::terminal_size_of(std::io::stdout()).map(|(w, _)| w.0 as usize)
 }
 
 /// Runs `hcldec` with the given arguments and streams; `color` and `width`
