@@ -36,6 +36,11 @@ pub trait Dynamic: Any + Send + Sync + fmt::Debug {
     fn to_hcl(&self) -> Option<String> {
         None
     }
+    /// For a transform or validation without a spec-file form: what it
+    /// does, for the comment [`Spec::to_spec_file`] writes in its place.
+    fn describe(&self) -> Option<String> {
+        None
+    }
 }
 
 /// A shared [`Dynamic`].
