@@ -19,7 +19,7 @@ mod print;
 pub mod typeexpr;
 mod validate;
 
-pub use validate::{SpecError, SpecPath};
+pub use validate::{PathStep, SpecError, SpecPath};
 
 /// Something the dynamic layer computed and the static layer carries
 /// without looking inside: a literal's value, a transform or validation
