@@ -314,15 +314,20 @@ pub(crate) fn single_from<T: HclBody>(
     let variants = T::variants();
     let mut errs = Errors::new();
     let mut found: Option<(T, At<'_>)> = None;
+    // The blocks present, in source order.
+    let mut present: Vec<(usize, usize, Value, At<'_>)> = Vec::new();
     for (variant, (v, at)) in per_type(variants, value, at).into_iter().enumerate() {
         match v.view() {
-            ValueRef::Null => continue,
-            ValueRef::Unknown => {
-                errs.push(at.unknown_value());
-                continue;
+            ValueRef::Null => {}
+            ValueRef::Unknown => errs.push(at.unknown_value()),
+            _ => {
+                let index = at.block_trace().map_or(variant, |b| b.index);
+                present.push((index, variant, v, at));
             }
-            _ => {}
         }
+    }
+    present.sort_by_key(|p| p.0);
+    for (_, variant, v, at) in present {
         if let Some((_, first)) = &found {
             let first = first.range().map(|r| r.to_string()).unwrap_or_default();
             errs.push(at.error(
