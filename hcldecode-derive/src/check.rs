@@ -277,7 +277,8 @@ pub fn validate(cx: &mut Ctxt, fields: &[Field<'_>]) {
         nested: Box::new(Spec::Object(ObjectSpec { properties: props })),
         required: false,
     });
-    let mut reported = vec![false; fields.len()];
+    // One error per field; a collision says more than a duplicate.
+    let mut found: Vec<Option<(String, String)>> = vec![None; fields.len()];
     let mut dup_count: HashMap<(String, String), usize> = HashMap::new();
     for e in spec.validate() {
         let Some(PathStep::Property(key)) = e.path.0.get(1) else {
@@ -300,25 +301,32 @@ pub fn validate(cx: &mut Ctxt, fields: &[Field<'_>]) {
             candidates.first()
         };
         let Some(&i) = pick else { continue };
-        if reported[i] {
-            continue;
+        let replace = match &found[i] {
+            None => true,
+            Some((s, _)) => s.starts_with("Duplicate") && e.summary.contains("collision"),
+        };
+        if replace {
+            found[i] = Some((e.summary.clone(), e.detail.clone()));
         }
-        reported[i] = true;
-        let f = &fields[i];
-        let span = match e.summary.as_str() {
+    }
+    for (f, err) in fields.iter().zip(found) {
+        let Some((summary, detail)) = err else {
+            continue;
+        };
+        let span = match summary.as_str() {
             "Invalid block count limits" => {
                 f.attrs.min_items.as_ref().map_or(f.name_span, |m| m.span)
             }
             _ => f.name_span,
         };
-        let detail = e
-            .detail
+        let detail = detail
             .replace(
                 "The object spec already has a property",
                 "Another field of this struct already has the HCL name",
             )
-            .replace(" named ", " ");
-        cx.error(span, format!("{}: {}", e.summary, detail));
+            .replace(" named ", " ")
+            .replace(" at nested.", " by the field named ");
+        cx.error(span, format!("{summary}: {detail}"));
     }
 }
 
@@ -384,17 +392,21 @@ fn block_desc(s: &Spec) -> String {
 
 /// `#[hcl(check_spec = "...")]`: loads the spec file at compile time and
 /// reports every difference from the struct at the field concerned.
-pub fn check_spec(cx: &mut Ctxt, fields: &[Field<'_>], path: &SpannedStr, owner: &str) {
-    let dir = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_default();
-    let full = std::path::Path::new(&dir).join(&path.value);
+pub fn check_spec(
+    cx: &mut Ctxt,
+    fields: &[Field<'_>],
+    path: &SpannedStr,
+    owner: &str,
+) -> Option<std::path::PathBuf> {
+    let full = resolve(&path.value);
     let text = match std::fs::read_to_string(&full) {
         Ok(t) => t,
         Err(e) => {
             cx.error(
                 path.span,
-                format!("cannot read spec file {}: {e}", full.display()),
+                format!("cannot read spec file {}: {e}", path.value),
             );
-            return;
+            return None;
         }
     };
     let file = SourceFile::new(path.value.clone(), text);
@@ -409,7 +421,7 @@ pub fn check_spec(cx: &mut Ctxt, fields: &[Field<'_>], path: &SpannedStr, owner:
             path.span,
             format!("the spec file does not load: {}", msgs.join("; ")),
         );
-        return;
+        return None;
     }
     let mut file_reads = Vec::new();
     reads(&loaded.root, "", &mut file_reads);
@@ -570,5 +582,23 @@ pub fn check_spec(cx: &mut Ctxt, fields: &[Field<'_>], path: &SpannedStr, owner:
                 extra.join(", ")
             ),
         );
+    }
+    Some(full)
+}
+
+/// A `check_spec` path: relative to `CARGO_MANIFEST_DIR`, or else to the
+/// directory of the source file the derive is in.
+pub fn resolve(path: &str) -> std::path::PathBuf {
+    let dir = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_default();
+    let full = std::path::Path::new(&dir).join(path);
+    if full.is_file() {
+        return full;
+    }
+    let beside = proc_macro::Span::call_site()
+        .local_file()
+        .and_then(|f| f.parent().map(|d| d.join(path)));
+    match beside {
+        Some(p) if p.is_file() => p,
+        _ => full,
     }
 }

@@ -102,8 +102,14 @@ struct StructCode {
     hcl_type: TokenStream,
 }
 
+/// `(&Probe::<T>::NEW)`: reaches `T`'s impls (see `__private`).
+fn probe(ty: &syn::Type) -> TokenStream {
+    quote_spanned!(ty.span()=> (&__hcl::Probe::<#ty>::NEW))
+}
+
 fn struct_code(g: &mut Gen<'_>, fields: &[Field<'_>], ctor: TokenStream) -> StructCode {
     let mut props = Vec::new();
+    let mut asserts = Vec::new();
     let mut lets = Vec::new();
     let mut vars = Vec::new();
     let mut inits = Vec::new();
@@ -114,6 +120,7 @@ fn struct_code(g: &mut Gen<'_>, fields: &[Field<'_>], ctor: TokenStream) -> Stru
     for (i, f) in fields.iter().enumerate() {
         let ty = f.ty;
         let tspan = ty.span();
+        let p = probe(ty);
         let name = &f.name;
         let key = property_key(f);
         let var = format_ident!("__f{}", i);
@@ -124,13 +131,16 @@ fn struct_code(g: &mut Gen<'_>, fields: &[Field<'_>], ctor: TokenStream) -> Stru
             Default_::Path(p) => p.to_token_stream(),
         });
         let idx = index;
+        let assert = |tr: &str| {
+            let tr = format_ident!("{}", tr);
+            quote_spanned!(tspan=> __hcl::#tr::<#ty>();)
+        };
         match f.kind {
             Kind::Attr => {
                 g.bound(ty, quote!(__hcl::HclDecode));
-                let required =
-                    quote_spanned!(tspan=> !#has_default && !<#ty as __hcl::HclDecode>::optional());
-                let spec =
-                    quote_spanned!(tspan=> <#ty as __hcl::HclDecode>::attr_spec(#name, #required));
+                asserts.push(assert("assert_decode"));
+                let required = quote!(!#has_default && !#p.optional());
+                let spec = quote!(#p.attr_spec(#name, #required));
                 let spec = match &f.declared {
                     Some(t) => {
                         let t = type_tokens(t);
@@ -140,49 +150,46 @@ fn struct_code(g: &mut Gen<'_>, fields: &[Field<'_>], ctor: TokenStream) -> Stru
                 };
                 props.push(quote!((#key, #spec)));
                 let get = match &default_fn {
-                    Some(d) => quote!(__hcl::attr_or::<#ty>(__value, __at, #idx, #name, #d)),
-                    None => quote!(__hcl::attr::<#ty>(__value, __at, #idx, #name)),
+                    Some(d) => quote!(#p.attr_or(__value, __at, #idx, #name, #d)),
+                    None => quote!(#p.attr(__value, __at, #idx, #name)),
                 };
                 lets.push(quote!(let #var = __errs.take(#get);));
                 let plain = f.declared.is_none();
-                type_fields.push(quote_spanned!(tspan=> (#name, <#ty as __hcl::HclDecode>::hcl_type(), #plain && #required)));
+                type_fields.push(quote!((#name, #p.hcl_type(), #plain && #required)));
                 index += 1;
             }
             Kind::Label => {
                 g.bound(ty, quote!(__hcl::HclDecode));
+                asserts.push(assert("assert_decode"));
                 let li = label_index;
                 label_index += 1;
                 props.push(quote!((#key, __hcl::label_spec(#li, #name))));
-                lets.push(
-                    quote!(let #var = __errs.take(__hcl::attr::<#ty>(__value, __at, #idx, #name));),
-                );
+                lets.push(quote!(let #var = __errs.take(#p.attr(__value, __at, #idx, #name));));
                 type_fields.push(quote!((#name, __hcl::Type::String, false)));
                 index += 1;
             }
             Kind::Block => {
                 g.bound(ty, quote!(__hcl::HclBlocks));
+                asserts.push(assert("assert_blocks"));
                 let opts = block_opts(f);
-                props.push(
-                    quote_spanned!(tspan=> (#key, <#ty as __hcl::HclBlocks>::block_spec(&#opts))),
-                );
-                lets.push(quote_spanned!(tspan=> let #var = __errs.take(__hcl::blocks::<#ty>(__value, __at, #idx, &#opts));));
+                props.push(quote!((#key, #p.block_spec(&#opts))));
+                lets.push(quote!(let #var = __errs.take(#p.blocks(__value, __at, #idx, &#opts));));
                 type_fields.push(quote!((#name, __hcl::Type::Dynamic, false)));
                 index += 1;
             }
             Kind::BlockAttrs => {
                 g.bound(ty, quote!(__hcl::HclDecode));
+                asserts.push(assert("assert_decode"));
                 let elem = match &f.declared {
                     Some(t) => type_tokens(t),
-                    None => {
-                        quote_spanned!(tspan=> __hcl::element_type(<#ty as __hcl::HclDecode>::hcl_type()))
-                    }
+                    None => quote!(__hcl::element_type(#p.hcl_type())),
                 };
                 let required = f.attrs.required.is_some();
-                let required = quote_spanned!(tspan=> #required || (!#has_default && !<#ty as __hcl::HclDecode>::optional()));
+                let required = quote!(#required || (!#has_default && !#p.optional()));
                 props.push(quote!((#key, __hcl::block_attrs_spec(#name, #elem, #required))));
                 let get = match &default_fn {
-                    Some(d) => quote!(__hcl::attr_or::<#ty>(__value, __at, #idx, #name, #d)),
-                    None => quote!(__hcl::attr::<#ty>(__value, __at, #idx, #name)),
+                    Some(d) => quote!(#p.attr_or(__value, __at, #idx, #name, #d)),
+                    None => quote!(#p.attr(__value, __at, #idx, #name)),
                 };
                 lets.push(quote!(let #var = __errs.take(#get);));
                 type_fields.push(quote!((#name, __hcl::Type::Dynamic, false)));
@@ -190,22 +197,27 @@ fn struct_code(g: &mut Gen<'_>, fields: &[Field<'_>], ctor: TokenStream) -> Stru
             }
             Kind::Flatten => {
                 g.bound(ty, quote!(__hcl::HclDecode));
-                props.push(quote_spanned!(tspan=> (#key, <#ty as __hcl::HclDecode>::spec())));
-                lets.push(quote!(let #var = __errs.take(__hcl::flatten::<#ty>(__value, __at, #idx, #key));));
+                asserts.push(assert("assert_decode"));
+                props.push(quote!((#key, #p.spec())));
+                lets.push(quote!(let #var = __errs.take(#p.flatten(__value, __at, #idx, #key));));
                 type_fields.push(quote!((#key, __hcl::Type::Dynamic, false)));
                 index += 1;
             }
             Kind::Remain => {
                 g.bound(ty, quote!(__hcl::HclRemain));
+                asserts.push(assert("assert_remain"));
                 remain = true;
-                lets.push(quote_spanned!(tspan=> let #var = ::core::option::Option::Some(__hcl::remain::<#ty>(__at));));
+                lets.push(quote!(let #var = ::core::option::Option::Some(#p.remain(__at));));
             }
         }
         vars.push(var.clone());
         inits.push(quote!(#ident: #var));
     }
     let spec = quote! {
-        __hcl::object_spec(::std::vec![#(#props),*], #remain)
+        {
+            #(#asserts)*
+            __hcl::object_spec(::std::vec![#(#props),*], #remain)
+        }
     };
     let from = quote! {
         __hcl::check_object(__value, __at)?;
@@ -227,7 +239,7 @@ fn struct_code(g: &mut Gen<'_>, fields: &[Field<'_>], ctor: TokenStream) -> Stru
     }
 }
 
-pub fn expand(c: &Container<'_>) -> TokenStream {
+pub fn expand(c: &Container<'_>, spec_file: Option<&std::path::Path>) -> TokenStream {
     let input = c.input;
     let params: HashSet<String> = input
         .generics
@@ -256,10 +268,11 @@ pub fn expand(c: &Container<'_>) -> TokenStream {
         quote!(where #(#preds),*)
     };
     let _ = g.c;
-    let check_spec = c.attrs.check_spec.as_ref().map(|p| {
-        let path = &p.value;
+    // Rebuild when the spec file changes.
+    let check_spec = spec_file.map(|p| {
+        let path = p.to_string_lossy();
         quote! {
-            const _: &[u8] = ::core::include_bytes!(::core::concat!(::core::env!("CARGO_MANIFEST_DIR"), "/", #path));
+            const _: &[u8] = ::core::include_bytes!(#path);
         }
     });
     let Impls {
@@ -300,6 +313,11 @@ pub fn expand(c: &Container<'_>) -> TokenStream {
         #[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
         const _: () = {
             use ::hcldecode::typed::__private as __hcl;
+            #[allow(unused_imports)]
+            use __hcl::{
+                BlocksFallback as _, BlocksProbe as _, BodyFallback as _, BodyProbe as _,
+                DecodeFallback as _, DecodeProbe as _, RemainFallback as _, RemainProbe as _,
+            };
             #check_spec
             impl #impl_generics __hcl::HclDecode for #ident #ty_generics #where_ {
                 #decode
@@ -394,8 +412,9 @@ fn expand_block_enum(g: &mut Gen<'_>, vs: &[Variant<'_>]) -> Impls {
             VariantForm::Newtype(ty) => {
                 g.bound(ty, quote!(__hcl::HclBody));
                 let tspan = ty.span();
-                specs.push(quote_spanned!(tspan=> (#name, <#ty as __hcl::HclDecode>::spec())));
-                arms.push(quote_spanned!(tspan=> #i => <#ty as __hcl::HclBody>::from_block(0, __value, __at).map(Self::#id)));
+                let p = probe(ty);
+                specs.push(quote_spanned!(tspan=> (#name, { __hcl::assert_body::<#ty>(); #p.body_spec() })));
+                arms.push(quote!(#i => #p.from_block(__value, __at).map(Self::#id)));
             }
             VariantForm::Struct(fields) => {
                 let code = struct_code(g, fields, quote!(Self::#id));

@@ -39,14 +39,15 @@ fn derive(input: &DeriveInput) -> proc_macro2::TokenStream {
         return fail(cx, input);
     };
     let owner = input.ident.to_string();
+    let mut spec_file = None;
     match &mut c.data {
         Body::Struct(fields) => {
             check::check_fields(&mut cx, fields);
             check::validate(&mut cx, fields);
-            if let Some(path) = &c.attrs.check_spec {
-                if !cx.has_errors() {
-                    check::check_spec(&mut cx, fields, path, &owner);
-                }
+            if let Some(path) = &c.attrs.check_spec
+                && !cx.has_errors()
+            {
+                spec_file = check::check_spec(&mut cx, fields, path, &owner);
             }
         }
         Body::UnitEnum(vs) | Body::BlockEnum(vs) => {
@@ -72,7 +73,7 @@ fn derive(input: &DeriveInput) -> proc_macro2::TokenStream {
     if cx.has_errors() {
         return fail(cx, input);
     }
-    expand::expand(&c)
+    expand::expand(&c, spec_file.as_deref())
 }
 
 fn fail(cx: Ctxt, input: &DeriveInput) -> proc_macro2::TokenStream {

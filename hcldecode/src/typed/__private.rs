@@ -247,3 +247,248 @@ pub fn with_type(spec: Spec, ty: Type) -> Spec {
 pub fn element_type(t: Type) -> Type {
     t.element_type().cloned().unwrap_or(Type::Dynamic)
 }
+
+// ----- trait probes ---------------------------------------------------------
+//
+// Generated code reaches a field type's trait impls through a `Probe`, by
+// autoref specialisation: `(&Probe::<T>::NEW).method()` resolves to the
+// real impl when `T` implements the trait, and to a fallback otherwise.
+// The fallback is never run: for such a `T` the one `assert_*` call the
+// derive emits per field fails to compile, so the user sees one error per
+// field instead of one per use.
+
+use std::marker::PhantomData;
+
+/// A stand-in for a field type in method calls.
+pub struct Probe<T>(PhantomData<fn() -> T>);
+
+impl<T> Probe<T> {
+    /// The probe.
+    pub const NEW: Probe<T> = Probe(PhantomData);
+}
+
+/// Fails to compile unless `T` is [`HclDecode`].
+pub fn assert_decode<T: HclDecode>() {}
+/// Fails to compile unless `T` is [`HclBlocks`].
+pub fn assert_blocks<T: HclBlocks>() {}
+/// Fails to compile unless `T` is [`HclRemain`].
+pub fn assert_remain<T: HclRemain>() {}
+/// Fails to compile unless `T` is [`HclBody`].
+pub fn assert_body<T: HclBody>() {}
+
+const UNREACHABLE: &str = "the derive's trait assertion failed to compile";
+
+/// [`HclDecode`] operations on a probe.
+pub trait DecodeProbe {
+    /// The field type.
+    type T;
+    /// [`HclDecode::hcl_type`].
+    fn hcl_type(&self) -> Type;
+    /// [`HclDecode::optional`].
+    fn optional(&self) -> bool;
+    /// [`HclDecode::attr_spec`].
+    fn attr_spec(&self, name: &str, required: bool) -> Spec;
+    /// [`HclDecode::spec`].
+    fn spec(&self) -> Spec;
+    /// [`attr`].
+    fn attr(&self, v: &Value, at: At<'_>, i: usize, name: &str) -> Result<Self::T, Error>;
+    /// [`attr_or`].
+    fn attr_or(
+        &self,
+        v: &Value,
+        at: At<'_>,
+        i: usize,
+        name: &str,
+        d: impl FnOnce() -> Self::T,
+    ) -> Result<Self::T, Error>;
+    /// [`flatten`].
+    fn flatten(&self, v: &Value, at: At<'_>, i: usize, name: &str) -> Result<Self::T, Error>;
+}
+
+impl<T: HclDecode> DecodeProbe for Probe<T> {
+    type T = T;
+    fn hcl_type(&self) -> Type {
+        T::hcl_type()
+    }
+    fn optional(&self) -> bool {
+        T::optional()
+    }
+    fn attr_spec(&self, name: &str, required: bool) -> Spec {
+        T::attr_spec(name, required)
+    }
+    fn spec(&self) -> Spec {
+        T::spec()
+    }
+    fn attr(&self, v: &Value, at: At<'_>, i: usize, name: &str) -> Result<T, Error> {
+        attr::<T>(v, at, i, name)
+    }
+    fn attr_or(
+        &self,
+        v: &Value,
+        at: At<'_>,
+        i: usize,
+        name: &str,
+        d: impl FnOnce() -> T,
+    ) -> Result<T, Error> {
+        attr_or::<T>(v, at, i, name, d)
+    }
+    fn flatten(&self, v: &Value, at: At<'_>, i: usize, name: &str) -> Result<T, Error> {
+        flatten::<T>(v, at, i, name)
+    }
+}
+
+/// The fallback of [`DecodeProbe`].
+pub trait DecodeFallback {
+    /// The field type.
+    type T;
+    /// Never called.
+    fn hcl_type(&self) -> Type {
+        unreachable!("{UNREACHABLE}")
+    }
+    /// Never called.
+    fn optional(&self) -> bool {
+        unreachable!("{UNREACHABLE}")
+    }
+    /// Never called.
+    fn attr_spec(&self, _: &str, _: bool) -> Spec {
+        unreachable!("{UNREACHABLE}")
+    }
+    /// Never called.
+    fn spec(&self) -> Spec {
+        unreachable!("{UNREACHABLE}")
+    }
+    /// Never called.
+    fn attr(&self, _: &Value, _: At<'_>, _: usize, _: &str) -> Result<Self::T, Error> {
+        unreachable!("{UNREACHABLE}")
+    }
+    /// Never called.
+    fn attr_or(
+        &self,
+        _: &Value,
+        _: At<'_>,
+        _: usize,
+        _: &str,
+        _: impl FnOnce() -> Self::T,
+    ) -> Result<Self::T, Error> {
+        unreachable!("{UNREACHABLE}")
+    }
+    /// Never called.
+    fn flatten(&self, _: &Value, _: At<'_>, _: usize, _: &str) -> Result<Self::T, Error> {
+        unreachable!("{UNREACHABLE}")
+    }
+}
+
+impl<T> DecodeFallback for &Probe<T> {
+    type T = T;
+}
+
+/// [`HclBlocks`] operations on a probe.
+pub trait BlocksProbe {
+    /// The field type.
+    type T;
+    /// [`HclBlocks::block_spec`].
+    fn block_spec(&self, opts: &BlockOptions) -> Spec;
+    /// [`blocks`].
+    fn blocks(
+        &self,
+        v: &Value,
+        at: At<'_>,
+        i: usize,
+        opts: &BlockOptions,
+    ) -> Result<Self::T, Error>;
+}
+
+impl<T: HclBlocks> BlocksProbe for Probe<T> {
+    type T = T;
+    fn block_spec(&self, opts: &BlockOptions) -> Spec {
+        T::block_spec(opts)
+    }
+    fn blocks(&self, v: &Value, at: At<'_>, i: usize, opts: &BlockOptions) -> Result<T, Error> {
+        blocks::<T>(v, at, i, opts)
+    }
+}
+
+/// The fallback of [`BlocksProbe`].
+pub trait BlocksFallback {
+    /// The field type.
+    type T;
+    /// Never called.
+    fn block_spec(&self, _: &BlockOptions) -> Spec {
+        unreachable!("{UNREACHABLE}")
+    }
+    /// Never called.
+    fn blocks(&self, _: &Value, _: At<'_>, _: usize, _: &BlockOptions) -> Result<Self::T, Error> {
+        unreachable!("{UNREACHABLE}")
+    }
+}
+
+impl<T> BlocksFallback for &Probe<T> {
+    type T = T;
+}
+
+/// [`HclRemain`] on a probe.
+pub trait RemainProbe {
+    /// The field type.
+    type T;
+    /// [`remain`].
+    fn remain(&self, at: At<'_>) -> Self::T;
+}
+
+impl<T: HclRemain> RemainProbe for Probe<T> {
+    type T = T;
+    fn remain(&self, at: At<'_>) -> T {
+        remain::<T>(at)
+    }
+}
+
+/// The fallback of [`RemainProbe`].
+pub trait RemainFallback {
+    /// The field type.
+    type T;
+    /// Never called.
+    fn remain(&self, _: At<'_>) -> Self::T {
+        unreachable!("{UNREACHABLE}")
+    }
+}
+
+impl<T> RemainFallback for &Probe<T> {
+    type T = T;
+}
+
+/// [`HclBody`] on a probe.
+pub trait BodyProbe {
+    /// The variant's type.
+    type T;
+    /// [`HclDecode::spec`].
+    fn body_spec(&self) -> Spec;
+    /// [`HclBody::from_block`].
+    fn from_block(&self, v: &Value, at: At<'_>) -> Result<Self::T, Error>;
+}
+
+impl<T: HclBody> BodyProbe for Probe<T> {
+    type T = T;
+    fn body_spec(&self) -> Spec {
+        T::spec()
+    }
+    fn from_block(&self, v: &Value, at: At<'_>) -> Result<T, Error> {
+        T::from_block(0, v, at)
+    }
+}
+
+/// The fallback of [`BodyProbe`].
+pub trait BodyFallback {
+    /// The variant's type.
+    type T;
+    /// Never called.
+    fn body_spec(&self) -> Spec {
+        unreachable!("{UNREACHABLE}")
+    }
+    /// Never called.
+    fn from_block(&self, _: &Value, _: At<'_>) -> Result<Self::T, Error> {
+        unreachable!("{UNREACHABLE}")
+    }
+}
+
+impl<T> BodyFallback for &Probe<T> {
+    type T = T;
+}

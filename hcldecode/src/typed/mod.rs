@@ -113,6 +113,11 @@ use crate::{Type, Value};
 /// let e = hcldecode::from_str::<Check>("timeout = \"soon\"\n", "c.hcl").err().unwrap();
 /// assert_eq!(e.diagnostics()[0].subject.as_ref().unwrap().to_string(), "c.hcl:1,11-17");
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be decoded from HCL",
+    label = "`{Self}` does not implement `HclDecode`",
+    note = "derive `HclDecode` for it, or implement it by hand (a custom scalar gives its `hcl_type` and builds itself in `from_hcl`)"
+)]
 pub trait HclDecode: Sized {
     /// The type constraint an attribute of this type converts its value to
     /// (`any` when the type checks the value itself).
