@@ -3,6 +3,9 @@
 //! type, that its spec printed as a spec file and loaded back decodes the
 //! same inputs to the same value.
 
+// The structs exist to be decoded; not every field is read back.
+#![allow(dead_code)]
+
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::rc::Rc;
 use std::sync::Arc;
