@@ -359,6 +359,6 @@ mod tests {
         assert_eq!(t.to_type_expr(), "tuple([string, map(any)])");
         let o = Type::object([("a b", Type::Number), ("c", Type::Bool)]);
         assert_eq!(o.to_type_expr(), r#"object({"a b" = number, c = bool})"#);
-        assert!(o.has_dynamic_types() == false && t.has_dynamic_types());
+        assert!(!o.has_dynamic_types() && t.has_dynamic_types());
     }
 }

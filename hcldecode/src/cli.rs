@@ -577,7 +577,7 @@ mod tests {
             a(&["--spec"]).unwrap_err(),
             "flag needs an argument: --spec"
         );
-        assert!(a(&["--keep-nulls=false"]).unwrap().keep_nulls == false);
+        assert!(!a(&["--keep-nulls=false"]).unwrap().keep_nulls);
         assert_eq!(a(&["--", "--x.hcl"]).unwrap().inputs, vec!["--x.hcl"]);
     }
 

@@ -151,12 +151,11 @@ impl SpecEval for RuntimeSpecEval {
             (ArgKind::Int, ValueRef::Number(n)) => match n.to_i64() {
                 Some(i) => Some(ArgValue::Int(i)),
                 None => {
-                    let msg = if n.is_integer() {
-                        "value must be a whole number, between -9223372036854775808 and 9223372036854775807"
-                    } else {
-                        "value must be a whole number, between -9223372036854775808 and 9223372036854775807"
-                    };
-                    unsuitable(diags, msg.into());
+                    // gocty's message for both fractions and out-of-range values.
+                    unsuitable(
+                        diags,
+                        "value must be a whole number, between -9223372036854775808 and 9223372036854775807".into(),
+                    );
                     None
                 }
             },

@@ -79,7 +79,7 @@ fn stdlib_calls_match_cty() {
 }
 
 #[test]
-#[ignore = "needs 512-bit Number"]
+
 fn stdlib_calls_match_cty_exact_numbers() {
     run(true);
 }

@@ -38,7 +38,7 @@ fn marshal_like_cty() {
 }
 
 #[test]
-#[ignore = "needs 512-bit Number"]
+
 fn marshal_like_cty_exact_numbers() {
     run_marshal(true);
 }
@@ -99,7 +99,7 @@ fn implied_type_and_unmarshal_like_cty() {
 }
 
 #[test]
-#[ignore = "needs 512-bit Number"]
+
 fn implied_type_and_unmarshal_like_cty_exact_numbers() {
     run_unmarshal(true);
 }

@@ -7,8 +7,9 @@ pub mod json;
 pub mod native;
 pub mod suggest;
 
-/// Whether `s` is a valid HCL identifier: a letter or `_` (Unicode
-/// `ID_Start`), then letters, digits, `_` and `-` (`ID_Continue` or `-`).
+/// Whether `s` is a valid HCL identifier (hclsyntax's `ValidIdentifier`:
+/// `ID_Start` or `_`, then `ID_Continue` or `-`, with the reference's
+/// Unicode tables).
 ///
 /// ```
 /// use hcldecode_spec::syntax::is_identifier;
@@ -17,10 +18,5 @@ pub mod suggest;
 /// assert!(!is_identifier(""));
 /// ```
 pub fn is_identifier(s: &str) -> bool {
-    let mut chars = s.chars();
-    match chars.next() {
-        Some(c) if c == '_' || c.is_alphabetic() => {}
-        _ => return false,
-    }
-    chars.all(|c| c == '_' || c == '-' || c.is_alphanumeric())
+    native::is_valid_identifier(s)
 }

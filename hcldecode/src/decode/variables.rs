@@ -142,12 +142,7 @@ fn needed(spec: &Spec, content: &Content<'_>, out: &mut Vec<Traversal>) {
         }
         Spec::Expr(e) => out.extend(expr_variables(e.as_ref())),
         Spec::Block(b) => {
-            if let Some(block) = content
-                .blocks
-                .iter()
-                .filter(|x| x.type_name == b.type_name)
-                .next()
-            {
+            if let Some(block) = content.blocks.iter().find(|x| x.type_name == b.type_name) {
                 out.extend(variables(block.body, &b.nested));
             }
         }
@@ -162,12 +157,7 @@ fn needed(spec: &Spec, content: &Content<'_>, out: &mut Vec<Traversal>) {
             }
         }
         Spec::BlockAttrs(b) => {
-            if let Some(block) = content
-                .blocks
-                .iter()
-                .filter(|x| x.type_name == b.type_name)
-                .next()
-            {
+            if let Some(block) = content.blocks.iter().find(|x| x.type_name == b.type_name) {
                 let mut d = Diagnostics::new();
                 let attrs = block.body.just_attributes(&mut d);
                 if d.has_errors() {

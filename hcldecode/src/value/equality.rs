@@ -6,27 +6,9 @@ use std::sync::Arc;
 use super::{Number, Repr, Value, set};
 use crate::Type;
 
-/// cty's `rawNumberEqual`: numbers are equal when they have the same sign
-/// and the same shortest decimal form (`Text('f', -1)`), with `-0 == 0`.
+/// cty's `rawNumberEqual` (see [`Number::cty_equals`]).
 pub(crate) fn number_equal(a: &Number, b: &Number) -> bool {
-    if sign(a) != sign(b) {
-        return false;
-    }
-    if a.precision() == b.precision() || a.is_infinite() || b.is_infinite() {
-        // At one precision the shortest form identifies the value.
-        return a == b;
-    }
-    a.to_string() == b.to_string()
-}
-
-fn sign(n: &Number) -> i8 {
-    if n.is_zero() {
-        0
-    } else if n.is_negative() {
-        -1
-    } else {
-        1
-    }
+    a.cty_equals(b)
 }
 
 pub(crate) fn raw_equals(a: &Value, b: &Value) -> bool {

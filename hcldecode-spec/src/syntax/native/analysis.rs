@@ -156,7 +156,7 @@ impl VarWalker<'_> {
 }
 
 /// The expression read as a traversal (`AsTraversal`), if it can be.
-fn as_traversal(expr: &Expr, src: &SourceFile) -> Option<Traversal> {
+fn as_traversal(expr: &Expr) -> Option<Traversal> {
     match &expr.kind {
         ExprKind::Literal(Literal::Null | Literal::Bool(_)) => {
             Some(Traversal::new(expr.span, Vec::new()))
@@ -167,7 +167,7 @@ fn as_traversal(expr: &Expr, src: &SourceFile) -> Option<Traversal> {
             span: expr.span,
         }),
         ExprKind::RelativeTraversal { source, steps } => {
-            let mut t = as_traversal(source, src)?;
+            let mut t = as_traversal(source)?;
             t.steps.extend(steps.iter().cloned());
             let end = t.steps.last().map_or(t.root, Step::span);
             t.span = Span::new(t.root.start, end.end.max(t.root.start));
@@ -210,7 +210,7 @@ pub fn object_key_as_keyword<'a>(item: &ObjectItem, src: &'a SourceFile) -> Opti
 /// (a variable with attribute and literal index steps), or the diagnostic
 /// hcl reports.
 pub fn abs_traversal_for_expr(expr: &Expr, src: &SourceFile) -> Result<Traversal, Diagnostics> {
-    as_traversal(expr, src).ok_or_else(|| {
+    as_traversal(expr).ok_or_else(|| {
         Diagnostics::from(
             Diagnostic::error(
                 "Invalid expression",

@@ -7,6 +7,7 @@
 
 use super::INVALID_BYTE_PLACEHOLDER as BAD;
 use super::ident_tables::{ID_CONTINUE, ID_START};
+use super::pos::Resolver;
 use super::token::{Token, TokenKind};
 use crate::diag::Diagnostic;
 use crate::source::{SourceFile, Span};
@@ -34,17 +35,81 @@ struct Heredoc {
     start_of_line: bool,
 }
 
-struct Lexer<'a> {
+/// A FIFO of tokens that is nearly always short and often empty: a vector
+/// read from `head`, reset whenever it empties.
+#[derive(Debug, Default)]
+pub(crate) struct TokenQueue {
+    v: Vec<Token>,
+    head: usize,
+}
+
+impl TokenQueue {
+    #[inline]
+    pub(crate) fn push_back(&mut self, t: Token) {
+        self.v.push(t);
+    }
+
+    #[inline]
+    pub(crate) fn pop_front(&mut self) -> Option<Token> {
+        let t = *self.v.get(self.head)?;
+        self.head += 1;
+        if self.head == self.v.len() {
+            self.v.clear();
+            self.head = 0;
+        }
+        Some(t)
+    }
+
+    /// Drops the consumed tokens at the front, so that a queue that never
+    /// quite empties does not grow.
+    #[inline]
+    fn compact(&mut self) {
+        if self.head >= 64 {
+            self.v.drain(..self.head);
+            self.head = 0;
+        }
+    }
+
+    #[inline]
+    pub(crate) fn len(&self) -> usize {
+        self.v.len() - self.head
+    }
+
+    #[inline]
+    pub(crate) fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    #[inline]
+    pub(crate) fn back(&self) -> Option<&Token> {
+        if self.is_empty() { None } else { self.v.last() }
+    }
+}
+
+impl std::ops::Index<usize> for TokenQueue {
+    type Output = Token;
+    #[inline]
+    fn index(&self, i: usize) -> &Token {
+        &self.v[self.head + i]
+    }
+}
+
+/// A resumable scanner: [`Scanner::next_token`] yields one token at a
+/// time, so the parser never holds the whole token list.
+pub struct Scanner<'a> {
     text: &'a str,
     b: &'a [u8],
     pos: usize,
     mode: LexMode,
-    tokens: Vec<Token>,
+    /// Tokens scanned but not yet handed out (a step may produce two).
+    out: TokenQueue,
     frames: Vec<Frame>,
     braces: i64,
     ret_braces: Vec<i64>,
     heredocs: Vec<Heredoc>,
     stopped: bool,
+    /// Set when a token that `checkInvalidTokens` reports was queued.
+    flagged: bool,
 }
 
 /// Whether `c` (above U+007F) may start an identifier.
@@ -121,6 +186,69 @@ pub fn is_valid_identifier(s: &str) -> bool {
     }
 }
 
+/// ASCII bytes that continue an identifier.
+static IDENT_CONT: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 128 {
+        let u = c as u8;
+        t[c] = u.is_ascii_alphanumeric() || u == b'_' || u == b'-';
+        c += 1;
+    }
+    t
+};
+
+/// Bytes that are literal text in a quoted template: everything but `$`,
+/// `%`, `"`, `\\`, CR, LF and the invalid-byte placeholder. (Bytes of
+/// multi-byte characters are all literal.)
+static PLAIN_QUOTED: [bool; 256] = {
+    let mut t = [true; 256];
+    t[b'$' as usize] = false;
+    t[b'%' as usize] = false;
+    t[b'"' as usize] = false;
+    t[b'\\' as usize] = false;
+    t[b'\r' as usize] = false;
+    t[b'\n' as usize] = false;
+    t[BAD as usize] = false;
+    t
+};
+
+/// Bytes that are literal text in a heredoc or bare template: everything
+/// but `$`, `%`, CR, LF and the invalid-byte placeholder.
+static PLAIN_TEMPLATE: [bool; 256] = {
+    let mut t = [true; 256];
+    t[b'$' as usize] = false;
+    t[b'%' as usize] = false;
+    t[b'\r' as usize] = false;
+    t[b'\n' as usize] = false;
+    t[BAD as usize] = false;
+    t
+};
+
+/// The offset of the first byte at or after `i` that is not a space or a
+/// tab, looking at eight bytes at a time.
+#[inline]
+fn skip_blanks(b: &[u8], mut i: usize) -> usize {
+    const SPACES: u64 = u64::from_le_bytes(*b"        ");
+    while let Some(w) = b.get(i..i + 8) {
+        let x = u64::from_le_bytes([w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]]) ^ SPACES;
+        if x == 0 {
+            i += 8;
+            continue;
+        }
+        i += (x.trailing_zeros() / 8) as usize;
+        if b[i] == b'\t' {
+            i += 1;
+            continue;
+        }
+        return i;
+    }
+    while i < b.len() && (b[i] == b' ' || b[i] == b'\t') {
+        i += 1;
+    }
+    i
+}
+
 /// If an identifier starts at `i`, the offset just past it.
 #[inline]
 fn ident_end(b: &[u8], i: usize) -> Option<usize> {
@@ -137,8 +265,10 @@ fn ident_end(b: &[u8], i: usize) -> Option<usize> {
         return None;
     };
     loop {
+        while j < b.len() && IDENT_CONT[b[j] as usize] {
+            j += 1;
+        }
         match b.get(j) {
-            Some(&c) if c.is_ascii_alphanumeric() || c == b'_' || c == b'-' => j += 1,
             Some(&c) if c >= 0x80 => {
                 let (ch, n) = decode(b, j);
                 if is_id_continue(ch) {
@@ -157,51 +287,140 @@ fn ident_end(b: &[u8], i: usize) -> Option<usize> {
 /// whole text when in doubt) into tokens whose spans are offsets into
 /// `text`. The last token is always [`TokenKind::Eof`]. A UTF-8 byte order
 /// mark at the start of the span is skipped, as hclsyntax does.
+///
+/// ```
+/// use hcldecode_spec::source::Span;
+/// use hcldecode_spec::syntax::native::{lex, LexMode, token::TokenKind};
+/// let kinds: Vec<TokenKind> = lex("a = \"x\"", Span::new(0, 7), LexMode::Normal)
+///     .iter()
+///     .map(|t| t.kind)
+///     .collect();
+/// assert_eq!(kinds, [TokenKind::Ident, TokenKind::Equal, TokenKind::OQuote,
+///     TokenKind::QuotedLit, TokenKind::CQuote, TokenKind::Eof]);
+/// ```
 pub fn lex(text: &str, span: Span, mode: LexMode) -> Vec<Token> {
-    let (start, end) = match text.get(span.as_range()) {
-        Some(_) => (span.start as usize, span.end as usize),
-        None => (text.len(), text.len()),
-    };
-    let b = &text.as_bytes()[..end];
-    let mut start = start;
-    if b[start..].starts_with(b"\xEF\xBB\xBF") {
-        start += 3;
-    }
-    let mut lx = Lexer {
-        text,
-        b,
-        pos: start,
-        mode,
-        tokens: Vec::with_capacity((end - start) / 5 + 4),
-        frames: vec![match mode {
-            LexMode::Normal => Frame::Main,
-            LexMode::Template => Frame::Bare,
-        }],
-        braces: 0,
-        ret_braces: Vec::new(),
-        heredocs: Vec::new(),
-        stopped: false,
-    };
-    while lx.pos < end && !lx.stopped {
-        match lx.frames.last().copied().unwrap_or(Frame::Main) {
-            Frame::Main => lx.main(),
-            Frame::Str => lx.string(),
-            Frame::Heredoc => lx.heredoc(),
-            Frame::Bare => lx.bare(),
+    let mut sc = Scanner::new(text, span, mode);
+    let mut toks = Vec::with_capacity(span.len() as usize / 5 + 4);
+    loop {
+        let t = sc.next_token();
+        toks.push(t);
+        if t.kind == TokenKind::Eof {
+            return toks;
         }
     }
-    lx.tokens.push(Token {
-        kind: TokenKind::Eof,
-        span: Span::empty(end as u32),
-    });
-    lx.tokens
 }
 
-impl Lexer<'_> {
+impl<'a> Scanner<'a> {
+    /// A scanner over `span` of `text` (see [`lex`]).
+    pub fn new(text: &'a str, span: Span, mode: LexMode) -> Scanner<'a> {
+        let (start, end) = match text.get(span.as_range()) {
+            Some(_) => (span.start as usize, span.end as usize),
+            None => (text.len(), text.len()),
+        };
+        let b = &text.as_bytes()[..end];
+        let mut start = start;
+        if b[start..].starts_with(b"\xEF\xBB\xBF") {
+            start += 3;
+        }
+        Scanner {
+            text,
+            b,
+            pos: start,
+            mode,
+            out: TokenQueue::default(),
+            frames: vec![match mode {
+                LexMode::Normal => Frame::Main,
+                LexMode::Template => Frame::Bare,
+            }],
+            braces: 0,
+            ret_braces: Vec::new(),
+            heredocs: Vec::new(),
+            stopped: false,
+            flagged: false,
+        }
+    }
+
+    /// The next token; [`TokenKind::Eof`] (empty, at the end) once the
+    /// input is exhausted, and again on every later call.
+    #[inline]
+    pub fn next_token(&mut self) -> Token {
+        while self.out.is_empty() {
+            self.step();
+        }
+        self.out
+            .pop_front()
+            .unwrap_or(Token::new(TokenKind::Eof, Span::empty(self.b.len() as u32)))
+    }
+
+    /// Scans one step, appending zero, one or two tokens to the queue
+    /// [`Scanner::queue`] (an [`TokenKind::Eof`] at the end).
+    #[inline]
+    pub(crate) fn step(&mut self) {
+        if self.pos >= self.b.len() || self.stopped {
+            self.out
+                .push_back(Token::new(TokenKind::Eof, Span::empty(self.b.len() as u32)));
+            return;
+        }
+        match self.frames.last().copied().unwrap_or(Frame::Main) {
+            Frame::Main => self.main_token(),
+            Frame::Str => self.string(),
+            Frame::Heredoc => self.heredoc(),
+            Frame::Bare => self.bare(),
+        }
+    }
+
+    /// Whether a token that `checkInvalidTokens` reports was queued since
+    /// the last call.
+    #[inline]
+    pub(crate) fn take_flag(&mut self) -> bool {
+        std::mem::take(&mut self.flagged)
+    }
+
+    /// Scans until at least `n` tokens are queued (or the end is queued).
+    #[inline]
+    pub(crate) fn fill(&mut self, n: usize) {
+        self.out.compact();
+        while self.out.len() < n {
+            if self.pos >= self.b.len() || self.stopped {
+                self.step();
+                return;
+            }
+            match self.frames.last().copied().unwrap_or(Frame::Main) {
+                Frame::Main => self.main_token(),
+                Frame::Str => self.string(),
+                Frame::Heredoc => self.heredoc(),
+                Frame::Bare => self.bare(),
+            }
+        }
+    }
+
+    /// Tokens scanned and not yet taken.
+    pub(crate) fn queue(&mut self) -> &mut TokenQueue {
+        &mut self.out
+    }
+}
+
+impl Scanner<'_> {
     #[inline]
     fn tok(&mut self, kind: TokenKind, s: usize, e: usize) {
-        self.tokens.push(Token {
+        // The kinds `checkInvalidTokens` reports are the last ones.
+        if kind as u8 >= TokenKind::BitwiseAnd as u8 {
+            self.flagged = true;
+        }
+        self.out
+            .push_back(Token::new(kind, Span::new(s as u32, e as u32)));
+        self.pos = e;
+    }
+
+    /// A literal token whose text has escapes to decode.
+    #[inline]
+    fn tok_escaped(&mut self, kind: TokenKind, s: usize, e: usize) {
+        if kind as u8 >= TokenKind::BitwiseAnd as u8 {
+            self.flagged = true;
+        }
+        self.out.push_back(Token {
             kind,
+            escapes: true,
             span: Span::new(s as u32, e as u32),
         });
         self.pos = e;
@@ -221,7 +440,8 @@ impl Lexer<'_> {
             TokenKind::Invalid
         };
         let end = self.b.len();
-        self.tok(kind, s, end);
+        // The rest of the text may hold anything: let decoding look.
+        self.tok_escaped(kind, s, end);
         self.stopped = true;
     }
 
@@ -245,20 +465,30 @@ impl Lexer<'_> {
         self.frames.push(Frame::Main);
     }
 
-    fn main(&mut self) {
-        use TokenKind::*;
+    #[inline(always)]
+    fn main_token(&mut self) {
         let s = self.pos;
+        let b = self.b;
+        let c = b[s];
+        if c == b' ' || c == b'\t' {
+            let i = skip_blanks(b, s + 1);
+            self.pos = i;
+            if i >= b.len() {
+                return;
+            }
+            return self.main_token_at(i);
+        }
+        self.main_token_at(s)
+    }
+
+    #[inline(always)]
+    fn main_token_at(&mut self, s: usize) {
+        use TokenKind::*;
         let b = self.b;
         let c = b[s];
         let next = self.at(s + 1);
         match c {
-            b' ' | b'\t' => {
-                let mut i = s + 1;
-                while i < b.len() && (b[i] == b' ' || b[i] == b'\t') {
-                    i += 1;
-                }
-                self.pos = i;
-            }
+            b' ' | b'\t' => self.pos = s + 1,
             b'\n' => self.tok(Newline, s, s + 1),
             b'\r' => {
                 if next == Some(b'\n') {
@@ -463,7 +693,7 @@ impl Lexer<'_> {
                         } else {
                             s + 3
                         };
-                        self.tok(QuotedLit, s, e)
+                        self.tok_escaped(QuotedLit, s, e)
                     }
                     Some(_) => self.tok(QuotedLit, s, s + 1),
                     None => self.tok(Invalid, s, s + 1),
@@ -483,21 +713,31 @@ impl Lexer<'_> {
             BAD => self.tok(BadUtf8, s, s + 1),
             _ => {
                 let mut i = s;
+                let mut escapes = false;
                 while i < b.len() {
+                    if PLAIN_QUOTED[b[i] as usize] {
+                        i += 1;
+                        continue;
+                    }
                     match b[i] {
                         b'$' | b'%' | b'"' | b'\r' | b'\n' | BAD => break,
                         b'\\' => match self.at(i + 1) {
                             None | Some(b'\r' | b'\n' | BAD) => break,
-                            Some(x) => i += 1 + utf8_len(x),
+                            Some(x) => {
+                                escapes = true;
+                                i += 1 + utf8_len(x);
+                            }
                         },
                         x => i += utf8_len(x),
                     }
                 }
                 let i = i.min(b.len());
-                if i > s {
-                    self.tok(QuotedLit, s, i)
-                } else {
+                if i == s {
                     self.tok(Invalid, s, s + 1)
+                } else if escapes {
+                    self.tok_escaped(QuotedLit, s, i)
+                } else {
+                    self.tok(QuotedLit, s, i)
                 }
             }
         }
@@ -506,13 +746,13 @@ impl Lexer<'_> {
     /// Shared by heredoc and bare templates: the literal token starting at
     /// `s`, or `None` if the scanner fails here. Returns the token end and
     /// whether it ended with a newline (an end-of-line literal).
-    fn template_literal(&mut self, s: usize) -> Option<(usize, bool)> {
+    fn template_literal(&mut self, s: usize) -> Option<(usize, bool, bool)> {
         let b = self.b;
         let c = b[s];
         let with_eol = |this: &Self, e: usize| match (this.at(e), this.at(e + 1)) {
-            (Some(b'\n'), _) => (e + 1, true),
-            (Some(b'\r'), Some(b'\n')) => (e + 2, true),
-            _ => (e, false),
+            (Some(b'\n'), _) => (e + 1, true, false),
+            (Some(b'\r'), Some(b'\n')) => (e + 2, true, false),
+            _ => (e, false, false),
         };
         match c {
             b'$' | b'%' => match self.at(s + 1) {
@@ -522,30 +762,28 @@ impl Lexer<'_> {
                     } else {
                         s + 3
                     };
-                    Some(with_eol(self, e))
+                    let (e, eol, _) = with_eol(self, e);
+                    Some((e, eol, true))
                 }
                 Some(_) => match self.at(s + 2) {
-                    Some(b'\n') => Some((s + 2, true)),
-                    Some(b'\r') => Some((s + 2, false)),
-                    _ => Some((s + 1, false)),
+                    Some(b'\n') => Some((s + 2, true, false)),
+                    Some(b'\r') => Some((s + 2, false, false)),
+                    _ => Some((s + 1, false, false)),
                 },
                 None => None,
             },
-            b'\n' => Some((s + 1, true)),
+            b'\n' => Some((s + 1, true, false)),
             b'\r' => {
                 if self.at(s + 1) == Some(b'\n') {
-                    Some((s + 2, true))
+                    Some((s + 2, true, false))
                 } else {
                     None
                 }
             }
             _ => {
                 let mut i = s;
-                while i < b.len() {
-                    match b[i] {
-                        b'$' | b'%' | b'\r' | b'\n' | BAD => break,
-                        x => i += utf8_len(x),
-                    }
+                while i < b.len() && PLAIN_TEMPLATE[b[i] as usize] {
+                    i += 1;
                 }
                 Some(with_eol(self, i.min(b.len())))
             }
@@ -566,35 +804,38 @@ impl Lexer<'_> {
             };
             return self.begin_sequence(open, s);
         }
-        let Some((e, eol)) = self.template_literal(s) else {
+        let Some((e, eol, escapes)) = self.template_literal(s) else {
             return self.fail(s);
         };
-        if eol {
-            if let Some(top) = self.heredocs.last() {
-                if top.start_of_line {
-                    let line = self.text.get(s..e).unwrap_or("").trim();
-                    let (ms, me) = top.marker;
-                    if line.as_bytes() == &self.b[ms..me] {
-                        let nle = e;
-                        let mut te = e - 1;
-                        let mut nls = e - 1;
-                        if te > s && self.b[te - 1] == b'\r' {
-                            nls -= 1;
-                            te -= 1;
-                        }
-                        self.tok(TokenKind::CHeredoc, s, te);
-                        self.tok(TokenKind::Newline, nls, nle);
-                        self.heredocs.pop();
-                        self.pop_frame();
-                        return;
-                    }
+        if eol
+            && let Some(top) = self.heredocs.last()
+            && top.start_of_line
+        {
+            let line = self.text.get(s..e).unwrap_or("").trim();
+            let (ms, me) = top.marker;
+            if line.as_bytes() == &self.b[ms..me] {
+                let nle = e;
+                let mut te = e - 1;
+                let mut nls = e - 1;
+                if te > s && self.b[te - 1] == b'\r' {
+                    nls -= 1;
+                    te -= 1;
                 }
+                self.tok(TokenKind::CHeredoc, s, te);
+                self.tok(TokenKind::Newline, nls, nle);
+                self.heredocs.pop();
+                self.pop_frame();
+                return;
             }
         }
         if let Some(top) = self.heredocs.last_mut() {
             top.start_of_line = eol;
         }
-        self.tok(TokenKind::StringLit, s, e)
+        if escapes {
+            self.tok_escaped(TokenKind::StringLit, s, e)
+        } else {
+            self.tok(TokenKind::StringLit, s, e)
+        }
     }
 
     fn bare(&mut self) {
@@ -612,7 +853,8 @@ impl Lexer<'_> {
             return self.begin_sequence(open, s);
         }
         match self.template_literal(s) {
-            Some((e, _)) => self.tok(TokenKind::StringLit, s, e),
+            Some((e, _, true)) => self.tok_escaped(TokenKind::StringLit, s, e),
+            Some((e, _, false)) => self.tok(TokenKind::StringLit, s, e),
             None => self.fail(s),
         }
     }
@@ -621,21 +863,65 @@ impl Lexer<'_> {
 /// `checkInvalidTokens`: diagnostics for tokens that never appear in valid
 /// HCL, appended to `diags` in token order.
 pub fn check_invalid_tokens(tokens: &[Token], file: &SourceFile, diags: &mut Vec<Diagnostic>) {
-    let mut told_bitwise = 0;
-    let mut told_backtick = 0;
-    let mut told_apostrophe = 0;
-    let mut told_semicolon = 0;
-    let mut told_bad_utf8 = 0;
-    for tok in tokens {
+    let mut c = InvalidTokenChecker::default();
+    for t in tokens {
+        c.check(*t, file, diags);
+    }
+}
+
+/// `checkInvalidTokens` applied one token at a time, keeping its counters
+/// (some mistakes are reported only once or every other time).
+#[derive(Debug, Default)]
+pub struct InvalidTokenChecker {
+    told_bitwise: u32,
+    told_backtick: u32,
+    told_apostrophe: u32,
+    told_semicolon: u32,
+    told_bad_utf8: u32,
+}
+
+impl InvalidTokenChecker {
+    /// Checks the next token, appending any diagnostic to `diags`.
+    #[inline]
+    pub fn check(&mut self, tok: Token, file: &SourceFile, diags: &mut Vec<Diagnostic>) {
+        self.check_with(tok, &mut Resolver::new(file), diags)
+    }
+
+    #[inline]
+    pub(crate) fn check_with(
+        &mut self,
+        tok: Token,
+        res: &mut Resolver<'_>,
+        diags: &mut Vec<Diagnostic>,
+    ) {
+        match tok.kind {
+            TokenKind::BitwiseAnd
+            | TokenKind::BitwiseOr
+            | TokenKind::BitwiseXor
+            | TokenKind::BitwiseNot
+            | TokenKind::Backtick
+            | TokenKind::Apostrophe
+            | TokenKind::Semicolon
+            | TokenKind::BadUtf8
+            | TokenKind::QuotedNewline
+            | TokenKind::Invalid => self.report(tok, res, diags),
+            _ => {}
+        }
+    }
+
+    #[cold]
+    fn report(&mut self, tok: Token, res: &mut Resolver<'_>, diags: &mut Vec<Diagnostic>) {
+        let file = res.file;
+        let range = res.range(tok.span);
         let err = |summary: &str, detail: &str| {
-            Diagnostic::error(summary, detail).with_subject(file.range(tok.span))
+            Diagnostic::error(summary, detail).with_subject(range.clone())
         };
         match tok.kind {
             TokenKind::BitwiseAnd
             | TokenKind::BitwiseOr
             | TokenKind::BitwiseXor
-            | TokenKind::BitwiseNot => {
-                if told_bitwise < 4 {
+            | TokenKind::BitwiseNot
+                if self.told_bitwise < 4 => {
                     let suggestion = match tok.kind {
                         TokenKind::BitwiseAnd => " Did you mean boolean AND (\"&&\")?",
                         TokenKind::BitwiseOr => " Did you mean boolean OR (\"||\")?",
@@ -646,49 +932,46 @@ pub fn check_invalid_tokens(tokens: &[Token], file: &SourceFile, diags: &mut Vec
                         "Unsupported operator",
                         &format!("Bitwise operators are not supported.{suggestion}"),
                     ));
-                    told_bitwise += 1;
+                    self.told_bitwise += 1;
                 }
-            }
             TokenKind::Backtick => {
-                if told_backtick % 2 == 0 {
+                if self.told_backtick.is_multiple_of(2) {
                     diags.push(err(
                         "Invalid character",
                         "The \"`\" character is not valid. To create a multi-line string, use the \"heredoc\" syntax, like \"<<EOT\".",
                     ));
                 }
-                if told_backtick <= 2 {
-                    told_backtick += 1;
+                if self.told_backtick <= 2 {
+                    self.told_backtick += 1;
                 }
             }
             TokenKind::Apostrophe => {
-                if told_apostrophe % 2 == 0 {
+                if self.told_apostrophe.is_multiple_of(2) {
                     diags.push(err(
                         "Invalid character",
                         "Single quotes are not valid. Use double quotes (\") to enclose strings.",
                     ));
                 }
-                if told_apostrophe <= 2 {
-                    told_apostrophe += 1;
+                if self.told_apostrophe <= 2 {
+                    self.told_apostrophe += 1;
                 }
             }
-            TokenKind::Semicolon => {
-                if told_semicolon < 1 {
+            TokenKind::Semicolon
+                if self.told_semicolon < 1 => {
                     diags.push(err(
                         "Invalid character",
                         "The \";\" character is not valid. Use newlines to separate arguments and blocks, and commas to separate items in collection values.",
                     ));
-                    told_semicolon += 1;
+                    self.told_semicolon += 1;
                 }
-            }
-            TokenKind::BadUtf8 => {
-                if told_bad_utf8 < 1 {
+            TokenKind::BadUtf8
+                if self.told_bad_utf8 < 1 => {
                     diags.push(err(
                         "Invalid character encoding",
                         "All input files must be UTF-8 encoded. Ensure that UTF-8 encoding is selected in your editor.",
                     ));
-                    told_bad_utf8 += 1;
+                    self.told_bad_utf8 += 1;
                 }
-            }
             TokenKind::QuotedNewline => diags.push(err(
                 "Invalid multi-line string",
                 "Quoted strings may not be split over multiple lines. To produce a multi-line string, either use the \\n escape to represent a newline character or use the \"heredoc\" multi-line template syntax.",

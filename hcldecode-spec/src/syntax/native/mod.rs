@@ -7,6 +7,26 @@
 //! reported with the same diagnostics (summary, detail, subject and
 //! context ranges), in the same order.
 //!
+//! Where the trees and diagnostics can differ from hclsyntax's:
+//!
+//! - Nesting deeper than [`ParseOptions::max_depth`] (default
+//!   [`DEFAULT_MAX_DEPTH`]) is refused with a "Nesting too deep" error;
+//!   long chains of binary operators or index operations count as nesting,
+//!   since they make trees as deep. hclsyntax has no limit.
+//! - Partial trees after syntax errors: where hclsyntax uses
+//!   `cty.DynamicVal` as a traversal key, a legacy index like `a.0.1` keeps
+//!   its number literal and an invalid key `a[)]` becomes an
+//!   [`ExprKind::Index`](ast::ExprKind::Index) of an
+//!   [`ExprKind::Invalid`](ast::ExprKind::Invalid); ranges hclsyntax leaves
+//!   zero or inverted are clamped.
+//! - Columns are counted over the whole line, so a grapheme cluster that
+//!   spans two tokens (a combining mark or emoji modifier right after
+//!   another token) is one column here and two in hclsyntax.
+//! - Text is a `str`: see [`source_from_bytes`] for how invalid UTF-8 is
+//!   kept apart, and [`INVALID_BYTE_PLACEHOLDER`] for its one limitation.
+//! - String values are left as written; `cty.StringVal` normalizes them to
+//!   NFC when they become values, which is the evaluator's job.
+//!
 //! ```
 //! use hcldecode_spec::source::SourceFile;
 //! use hcldecode_spec::syntax::native::parse_config;
@@ -28,6 +48,7 @@ pub mod ast;
 mod ident_tables;
 pub mod lexer;
 mod parser;
+mod pos;
 mod strings;
 mod template;
 pub mod token;
@@ -47,11 +68,18 @@ use token::TokenKind;
 /// treats it as a bad byte wherever it appears except in comments (which,
 /// as in hclsyntax, accept anything), and reports "Invalid character
 /// encoding" at the first one, in token order, as hclsyntax does.
+///
+/// The one limitation: a SUB character really present in valid input is
+/// taken for a bad byte too (hclsyntax reports "Invalid character" for it
+/// outside strings, and accepts it inside them).
 pub const INVALID_BYTE_PLACEHOLDER: u8 = 0x1A;
 
 /// The default limit on nesting of expressions, blocks and template
-/// directives.
-pub const DEFAULT_MAX_DEPTH: u32 = 500;
+/// directives (and on chains of binary operators and index operations,
+/// which nest too). Deep enough for any real configuration, shallow enough
+/// for the parser, and code walking its trees recursively, to fit on a
+/// 2 MiB thread stack even in unoptimized builds.
+pub const DEFAULT_MAX_DEPTH: u32 = 256;
 
 /// Parser settings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -75,10 +103,7 @@ fn whole(file: &SourceFile) -> Span {
 }
 
 fn lexed<'a>(file: &'a SourceFile, span: Span, mode: LexMode, opts: &ParseOptions) -> Parser<'a> {
-    let toks = lex(file.source(), span, mode);
-    let mut diags = Vec::new();
-    lexer::check_invalid_tokens(&toks, file, &mut diags);
-    Parser::new(file, toks, diags, opts.max_depth)
+    Parser::new(file, span, mode, opts.max_depth)
 }
 
 /// Parses a whole configuration file (`hclsyntax.ParseConfig`). A tree is
@@ -92,7 +117,7 @@ pub fn parse_config_with(file: Arc<SourceFile>, opts: &ParseOptions) -> (ast::Fi
     let (body, diags) = {
         let mut p = lexed(&file, whole(&file), LexMode::Normal, opts);
         let body = p.parse_body(TokenKind::Eof);
-        (body, p.diags)
+        (body, p.finish())
     };
     (
         ast::File {
@@ -129,7 +154,7 @@ pub fn parse_expression_in(
         );
     }
     p.pop_nl();
-    (expr, Diagnostics(p.diags))
+    (expr, Diagnostics(p.finish()))
 }
 
 /// Parses the whole text as a template (`hclsyntax.ParseTemplate`): text
@@ -148,7 +173,7 @@ pub fn parse_template_in(
 ) -> (ast::Expr, Diagnostics) {
     let mut p = lexed(file, span, LexMode::Template, opts);
     let expr = p.parse_template(TokenKind::Eof, false);
-    (expr, Diagnostics(p.diags))
+    (expr, Diagnostics(p.finish()))
 }
 
 /// Parses the text within `span` of `file` as an absolute traversal
@@ -160,7 +185,7 @@ pub fn parse_traversal_abs(file: &SourceFile, span: Span) -> (Option<Traversal>,
     p.push_nl(false);
     let t = p.parse_traversal_abs();
     p.pop_nl();
-    (t, Diagnostics(p.diags))
+    (t, Diagnostics(p.finish()))
 }
 
 /// Makes a source file from bytes that may not be valid UTF-8.

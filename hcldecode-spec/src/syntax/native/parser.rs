@@ -10,6 +10,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
 
 use super::ast::*;
+use super::lexer::{InvalidTokenChecker, LexMode, Scanner};
+use super::pos::Resolver;
 use super::strings::{check_number_literal, decode_literal, go_quote};
 use super::token::{Token, TokenKind};
 use crate::diag::Diagnostic;
@@ -29,11 +31,27 @@ static NEXT_ANON: AtomicU32 = AtomicU32::new(1);
 
 pub(crate) struct Parser<'a> {
     pub(crate) file: &'a SourceFile,
-    pub(crate) toks: Vec<Token>,
-    next: usize,
+    pub(crate) res: Resolver<'a>,
+    /// The scanner; its queue holds the tokens scanned but not consumed,
+    /// all of them already checked.
+    scanner: Scanner<'a>,
+    checker: InvalidTokenChecker,
+    /// Diagnostics from the scanner (`checkInvalidTokens`), which come
+    /// before the parser's own.
+    lex_diags: Vec<Diagnostic>,
+    /// Number of tokens consumed so far (hclsyntax's `NextIndex`).
+    consumed: usize,
+    /// The last token consumed.
+    prev: Token,
+    /// The next token the parser sees, and the raw tokens it covers.
+    look: Option<(Token, usize)>,
     nl_stack: Vec<bool>,
+    /// The top of `nl_stack`.
+    include_nl: bool,
     pub(crate) recovery: bool,
     pub(crate) diags: Vec<Diagnostic>,
+    scratch_attrs: Vec<Attribute>,
+    scratch_blocks: Vec<Block>,
     depth: u32,
     pub(crate) max_depth: u32,
 }
@@ -44,32 +62,115 @@ pub(crate) enum Item {
 }
 
 impl<'a> Parser<'a> {
-    pub(crate) fn new(
-        file: &'a SourceFile,
-        toks: Vec<Token>,
-        diags: Vec<Diagnostic>,
-        max_depth: u32,
-    ) -> Self {
+    pub(crate) fn new(file: &'a SourceFile, span: Span, mode: LexMode, max_depth: u32) -> Self {
+        let eof = Token::new(T::Eof, Span::default());
         Parser {
             file,
-            toks,
-            next: 0,
+            res: Resolver::new(file),
+            scanner: Scanner::new(file.source(), span, mode),
+            checker: InvalidTokenChecker::default(),
+            lex_diags: Vec::new(),
+            consumed: 0,
+            prev: eof,
+            look: None,
             nl_stack: vec![true],
+            include_nl: true,
             recovery: false,
-            diags,
+            diags: Vec::new(),
+            scratch_attrs: Vec::new(),
+            scratch_blocks: Vec::new(),
             depth: 0,
             max_depth,
         }
     }
 
+    /// Scans one more step, checking the tokens it produces.
+    #[inline]
+    fn scan_step(&mut self) {
+        let before = self.scanner.queue().len();
+        // Scan ahead in batches: the queue stays small, and the scanner's
+        // loop runs without returning to the parser for every token.
+        self.scanner.fill(before + 32);
+        if self.scanner.take_flag() {
+            let q = self.scanner.queue();
+            for k in before..q.len() {
+                let t = q[k];
+                self.checker
+                    .check_with(t, &mut self.res, &mut self.lex_diags);
+            }
+        }
+    }
+
+    /// Scans the rest of the input (so that every invalid token is
+    /// reported) and returns all diagnostics: the scanner's first.
+    pub(crate) fn finish(mut self) -> Vec<Diagnostic> {
+        while !self
+            .scanner
+            .queue()
+            .back()
+            .is_some_and(|t| t.kind == T::Eof)
+        {
+            self.scan_step();
+        }
+        let mut all = std::mem::take(&mut self.lex_diags);
+        all.append(&mut self.diags);
+        all
+    }
+
+    /// Consumes `n` raw tokens (scanned already).
+    #[inline]
+    fn consume_raw(&mut self, n: usize) {
+        self.look = None;
+        let q = self.scanner.queue();
+        for _ in 0..n {
+            if let Some(t) = q.pop_front() {
+                self.prev = t;
+            }
+        }
+        self.consumed += n;
+    }
+
     // ---- peeker ----
 
+    /// The raw token `i` places after the read position, scanning (and
+    /// checking) as needed.
     #[inline]
-    fn next_token(&self) -> (Token, usize) {
-        let include_nl = *self.nl_stack.last().unwrap_or(&true);
-        let mut i = self.next;
-        while i < self.toks.len() {
-            let t = self.toks[i];
+    fn raw(&mut self, i: usize) -> Token {
+        while self.scanner.queue().len() <= i {
+            self.scan_step();
+        }
+        self.scanner.queue()[i]
+    }
+
+    /// The next token the parser sees and how many raw tokens reading it
+    /// consumes, remembered until a token is consumed or the newline mode
+    /// changes.
+    #[inline]
+    fn next_token(&mut self) -> (Token, usize) {
+        if let Some(l) = self.look {
+            return l;
+        }
+        let r = self.scan_next(self.include_nl);
+        self.look = Some(r);
+        r
+    }
+
+    /// The next token the parser sees (skipping comments, and newlines
+    /// where they are not significant) and how many raw tokens reading it
+    /// consumes.
+    #[inline]
+    fn scan_next(&mut self, include_nl: bool) -> (Token, usize) {
+        let t = self.raw(0);
+        match t.kind {
+            T::Comment | T::Newline => self.scan_next_skipping(include_nl),
+            _ => (t, 1),
+        }
+    }
+
+    fn scan_next_skipping(&mut self, include_nl: bool) -> (Token, usize) {
+        let mut i = 0;
+        loop {
+            let t = self.raw(i);
             match t.kind {
                 T::Comment => {
                     if include_nl
@@ -77,59 +178,45 @@ impl<'a> Parser<'a> {
                         && self.file.source().as_bytes().get(t.span.end as usize - 1)
                             == Some(&b'\n')
                     {
-                        return (
-                            Token {
-                                kind: T::Newline,
-                                span: t.span,
-                            },
-                            i + 1,
-                        );
+                        return (Token::new(T::Newline, t.span), i + 1);
                     }
                     i += 1;
-                    continue;
                 }
-                T::Newline if !include_nl => {
-                    i += 1;
-                    continue;
-                }
+                T::Newline if !include_nl => i += 1,
                 _ => return (t, i + 1),
             }
         }
-        let last = self.toks.last().copied().unwrap_or(Token {
-            kind: T::Eof,
-            span: Span::default(),
-        });
-        (last, self.toks.len())
     }
 
     #[inline]
-    pub(crate) fn peek(&self) -> Token {
+    pub(crate) fn peek(&mut self) -> Token {
         self.next_token().0
     }
 
     #[inline]
     pub(crate) fn read(&mut self) -> Token {
-        let (t, i) = self.next_token();
-        self.next = i;
+        let (t, n) = self.next_token();
+        self.consume_raw(n);
         t
     }
 
     #[inline]
-    pub(crate) fn next_range(&self) -> Span {
+    pub(crate) fn next_range(&mut self) -> Span {
         self.peek().span
     }
 
     #[inline]
-    pub(crate) fn prev_range(&self) -> Span {
-        if self.next == 0 {
+    pub(crate) fn prev_range(&mut self) -> Span {
+        if self.consumed == 0 {
             return self.next_range();
         }
-        self.toks[self.next - 1].span
+        self.prev.span
     }
 
     #[inline]
     pub(crate) fn push_nl(&mut self, include: bool) {
         self.nl_stack.push(include);
+        self.set_include_nl(include);
     }
 
     #[inline]
@@ -137,13 +224,23 @@ impl<'a> Parser<'a> {
         if self.nl_stack.len() > 1 {
             self.nl_stack.pop();
         }
+        self.set_include_nl(*self.nl_stack.last().unwrap_or(&true));
+    }
+
+    #[inline]
+    fn set_include_nl(&mut self, include: bool) {
+        if include != self.include_nl {
+            self.include_nl = include;
+            self.look = None;
+        }
     }
 
     pub(crate) fn text(&self, span: Span) -> &'a str {
         self.file.text(span)
     }
 
-    fn is_keyword(&self, t: Token, kw: &str) -> bool {
+    fn peek_is_keyword(&mut self, kw: &str) -> bool {
+        let t = self.peek();
         t.kind == T::Ident && self.text(t.span) == kw
     }
 
@@ -161,6 +258,8 @@ impl<'a> Parser<'a> {
         self.diags.len() > mark
     }
 
+    #[cold]
+    #[inline(never)]
     pub(crate) fn err(
         &mut self,
         summary: &str,
@@ -168,9 +267,9 @@ impl<'a> Parser<'a> {
         subject: Span,
         context: Option<Span>,
     ) {
-        let mut d = Diagnostic::error(summary, detail).with_subject(self.file.range(subject));
+        let mut d = Diagnostic::error(summary, detail).with_subject(self.res.range(subject));
         if let Some(c) = context {
-            d = d.with_context(self.file.range(c));
+            d = d.with_context(self.res.range(c));
         }
         self.diags.push(d);
     }
@@ -180,18 +279,22 @@ impl<'a> Parser<'a> {
     }
 
     /// Depth guard: true (after reporting) when nesting is too deep.
+    #[inline]
     pub(crate) fn enter(&mut self, at: Span) -> bool {
         if self.depth >= self.max_depth {
-            let detail = format!(
-                "This construct is nested more than {} levels deep, which is not supported.",
-                self.max_depth
-            );
-            self.err("Nesting too deep", &detail, at, None);
-            self.set_recovery();
+            self.too_deep(at);
             return false;
         }
         self.depth += 1;
         true
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn too_deep(&mut self, at: Span) {
+        let detail = too_deep_detail(self.max_depth);
+        self.err("Nesting too deep", &detail, at, None);
+        self.set_recovery();
     }
 
     pub(crate) fn leave(&mut self) {
@@ -229,10 +332,8 @@ impl<'a> Parser<'a> {
         loop {
             let tok = self.read();
             match tok.kind {
-                T::Newline => {
-                    if open.is_empty() {
-                        break;
-                    }
+                T::Newline if open.is_empty() => {
+                    break;
                 }
                 T::Eof => break,
                 T::OBrace
@@ -270,8 +371,10 @@ impl<'a> Parser<'a> {
 
     pub(crate) fn parse_body(&mut self, end: TokenKind) -> Body {
         let start_range = self.prev_range();
-        let mut attributes: Vec<Attribute> = Vec::new();
-        let mut blocks: Vec<Block> = Vec::new();
+        // Items are gathered on shared stacks and moved into exactly sized
+        // vectors at the end, saving the reallocations of growing ones.
+        let attrs_start = self.scratch_attrs.len();
+        let blocks_start = self.scratch_blocks.len();
         let mut index: Option<std::collections::HashMap<&'a str, usize>> = None;
         let end_range;
         loop {
@@ -286,34 +389,36 @@ impl<'a> Parser<'a> {
                     self.read();
                 }
                 T::Ident => match self.parse_body_item() {
-                    Some(Item::Block(b)) => blocks.push(b),
+                    Some(Item::Block(b)) => self.scratch_blocks.push(b),
                     Some(Item::Attr(a)) => {
                         let name = self.text(a.name);
+                        let attributes = &self.scratch_attrs[attrs_start..];
                         let existing = match &index {
                             Some(m) => m.get(name).copied(),
-                            None => attributes
-                                .iter()
-                                .position(|e| self.file.text(e.name) == name),
+                            None => attributes.iter().position(|e| {
+                                e.name.len() == a.name.len() && self.file.text(e.name) == name
+                            }),
                         };
                         if let Some(i) = existing {
                             let detail = format!(
                                 "The argument {} was already set at {}. Each argument may be set only once.",
                                 go_quote(name),
-                                self.file.range(attributes[i].name)
+                                self.res.range(self.scratch_attrs[attrs_start + i].name)
                             );
                             self.err("Attribute redefined", &detail, a.name, None);
                         } else {
+                            let n = self.scratch_attrs.len() - attrs_start;
                             if let Some(m) = &mut index {
-                                m.insert(name, attributes.len());
-                            } else if attributes.len() >= 16 {
+                                m.insert(name, n);
+                            } else if n >= 16 {
                                 let mut m = std::collections::HashMap::new();
-                                for (i, e) in attributes.iter().enumerate() {
+                                for (i, e) in self.scratch_attrs[attrs_start..].iter().enumerate() {
                                     m.insert(self.file.text(e.name), i);
                                 }
-                                m.insert(name, attributes.len());
+                                m.insert(name, n);
                                 index = Some(m);
                             }
-                            attributes.push(a);
+                            self.scratch_attrs.push(a);
                         }
                     }
                     None => {}
@@ -360,8 +465,8 @@ impl<'a> Parser<'a> {
             }
         }
         Body {
-            attributes,
-            blocks,
+            attributes: self.scratch_attrs.drain(attrs_start..).collect(),
+            blocks: self.scratch_blocks.drain(blocks_start..).collect(),
             span: rb(start_range, end_range),
             end_span: Span::empty(end_range.end),
         }
@@ -662,9 +767,20 @@ impl<'a> Parser<'a> {
         if self.recovery && self.errs_since(m) {
             return cond;
         }
-        if self.peek().kind != T::Question {
+        let question = self.peek();
+        if question.kind != T::Question {
             return cond;
         }
+        // The results nest within the conditional.
+        if !self.enter(question.span) {
+            return cond;
+        }
+        let e = self.finish_conditional(start_range, cond);
+        self.leave();
+        e
+    }
+
+    fn finish_conditional(&mut self, start_range: Span, cond: Expr) -> Expr {
         self.read();
         let m = self.mark();
         let true_result = self.parse_expression();
@@ -697,54 +813,65 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn binary_op(level: usize, kind: TokenKind) -> Option<BinaryOp> {
-        Some(match (level, kind) {
-            (0, T::Or) => BinaryOp::Or,
-            (1, T::And) => BinaryOp::And,
-            (2, T::EqualOp) => BinaryOp::Equal,
-            (2, T::NotEqual) => BinaryOp::NotEqual,
-            (3, T::GreaterThan) => BinaryOp::Greater,
-            (3, T::GreaterThanEq) => BinaryOp::GreaterOrEqual,
-            (3, T::LessThan) => BinaryOp::Less,
-            (3, T::LessThanEq) => BinaryOp::LessOrEqual,
-            (4, T::Plus) => BinaryOp::Add,
-            (4, T::Minus) => BinaryOp::Subtract,
-            (5, T::Star) => BinaryOp::Multiply,
-            (5, T::Slash) => BinaryOp::Divide,
-            (5, T::Percent) => BinaryOp::Modulo,
+    /// The binary operator `kind` stands for, with its precedence level
+    /// (0 loosest, `||`, to 5 tightest, `*` `/` `%`).
+    #[inline]
+    fn binary_op(kind: TokenKind) -> Option<(usize, BinaryOp)> {
+        Some(match kind {
+            T::Or => (0, BinaryOp::Or),
+            T::And => (1, BinaryOp::And),
+            T::EqualOp => (2, BinaryOp::Equal),
+            T::NotEqual => (2, BinaryOp::NotEqual),
+            T::GreaterThan => (3, BinaryOp::Greater),
+            T::GreaterThanEq => (3, BinaryOp::GreaterOrEqual),
+            T::LessThan => (3, BinaryOp::Less),
+            T::LessThanEq => (3, BinaryOp::LessOrEqual),
+            T::Plus => (4, BinaryOp::Add),
+            T::Minus => (4, BinaryOp::Subtract),
+            T::Star => (5, BinaryOp::Multiply),
+            T::Slash => (5, BinaryOp::Divide),
+            T::Percent => (5, BinaryOp::Modulo),
             _ => return None,
         })
     }
 
+    /// `parseBinaryOps(binaryOps[level:])`. hclsyntax recurses once per
+    /// precedence level; this precedence-climbing form builds the same
+    /// left-associative trees and, when an operand has an error while
+    /// recovering, gives up at the same point, returning the same partial
+    /// expression.
     fn parse_binary_ops(&mut self, level: usize) -> Expr {
-        if level == 6 {
-            return self.parse_expression_with_traversals();
-        }
         let m = self.mark();
-        let mut lhs = self.parse_binary_ops(level + 1);
+        let mut lhs = self.parse_expression_with_traversals();
         if self.recovery && self.errs_since(m) {
             return lhs;
         }
-        let mut pending: Option<(BinaryOp, Expr)> = None;
-        loop {
-            let Some(new_op) = Self::binary_op(level, self.peek().kind) else {
-                break;
+        // Each operator applied makes the (left-deep) tree one level
+        // deeper; that counts against the nesting limit too, so that
+        // trees stay shallow enough to walk and drop recursively.
+        let mut deeper = 0;
+        let result = loop {
+            let next = self.peek();
+            let Some((op_level, op)) = Self::binary_op(next.kind) else {
+                break lhs;
             };
-            if let Some((op, rhs)) = pending.take() {
-                lhs = make_binary(op, lhs, rhs);
+            if op_level < level {
+                break lhs;
             }
+            if !self.enter(next.span) {
+                break lhs;
+            }
+            deeper += 1;
             self.read();
             let m = self.mark();
-            let rhs = self.parse_binary_ops(level + 1);
+            let rhs = self.parse_binary_ops(op_level + 1);
             if self.recovery && self.errs_since(m) {
-                return lhs;
+                break lhs;
             }
-            pending = Some((new_op, rhs));
-        }
-        match pending {
-            None => lhs,
-            Some((op, rhs)) => make_binary(op, lhs, rhs),
-        }
+            lhs = make_binary(op, lhs, rhs);
+        };
+        self.depth -= deeper;
+        result
     }
 
     fn parse_expression_with_traversals(&mut self) -> Expr {
@@ -769,10 +896,35 @@ impl<'a> Parser<'a> {
     }
 
     fn parse_expression_traversals(&mut self, from: Expr) -> Expr {
+        let depth = self.depth;
+        let ret = self.parse_expression_traversals_inner(from);
+        self.depth = depth;
+        ret
+    }
+
+    /// Whether wrapping the expression once more (in an index, a splat or
+    /// a relative traversal) stays within the nesting limit; the caller
+    /// restores the depth.
+    fn deepen(&mut self, at: Span) -> bool {
+        self.enter(at)
+    }
+
+    fn parse_expression_traversals_inner(&mut self, from: Expr) -> Expr {
         let from_start = from.span;
         let mut ret = from;
         'traversal: loop {
             let next = self.peek();
+            let wraps = match next.kind {
+                T::OBrack => true,
+                T::Dot => !matches!(
+                    ret.kind,
+                    ExprKind::ScopeTraversal { .. } | ExprKind::RelativeTraversal { .. }
+                ),
+                _ => false,
+            };
+            if wraps && !self.deepen(next.span) {
+                break;
+            }
             match next.kind {
                 T::Dot => {
                     let dot = self.read();
@@ -1022,33 +1174,7 @@ impl<'a> Parser<'a> {
 
     fn parse_expression_term_inner(&mut self, start: Token) -> Expr {
         match start.kind {
-            T::OParen => {
-                let o_paren = self.read();
-                self.push_nl(false);
-                let m = self.mark();
-                let expr = self.parse_expression();
-                if self.errs_since(m) {
-                    self.recover(T::CParen);
-                    self.pop_nl();
-                    return expr;
-                }
-                let close = self.peek();
-                if close.kind != T::CParen {
-                    self.err(
-                        "Unbalanced parentheses",
-                        "Expected a closing parenthesis to terminate the expression.",
-                        close.span,
-                        Some(rb(start.span, close.span)),
-                    );
-                    self.set_recovery();
-                }
-                let c_paren = self.read();
-                self.pop_nl();
-                Expr {
-                    span: rb(o_paren.span, c_paren.span),
-                    kind: ExprKind::Parens(Box::new(expr)),
-                }
-            }
+            T::OParen => self.parse_parens(start),
             T::NumberLit => {
                 let tok = self.read();
                 self.check_number(tok);
@@ -1076,50 +1202,8 @@ impl<'a> Parser<'a> {
                     kind,
                 }
             }
-            T::OQuote | T::OHeredoc => {
-                let open = self.read();
-                let closer = if open.kind == T::OQuote {
-                    T::CQuote
-                } else {
-                    T::CHeredoc
-                };
-                let flush = open.kind == T::OHeredoc && self.text(open.span).starts_with("<<-");
-                let (mut exprs, passthru, _) = self.parse_template_inner(closer, flush);
-                let close_range = self.prev_range();
-                let span = rb(open.span, close_range);
-                if passthru && exprs.len() == 1 {
-                    let wrapped = exprs.pop().unwrap_or(Expr {
-                        span,
-                        kind: ExprKind::Invalid,
-                    });
-                    return Expr {
-                        span,
-                        kind: ExprKind::TemplateWrap {
-                            wrapped: Box::new(wrapped),
-                        },
-                    };
-                }
-                Expr {
-                    span,
-                    kind: ExprKind::Template { parts: exprs },
-                }
-            }
-            T::Minus | T::Bang => {
-                let tok = self.read();
-                let operand = self.parse_expression_with_traversals();
-                Expr {
-                    span: rb(tok.span, operand.span),
-                    kind: ExprKind::UnaryOp {
-                        op: if start.kind == T::Minus {
-                            UnaryOp::Negate
-                        } else {
-                            UnaryOp::Not
-                        },
-                        operand: Box::new(operand),
-                        symbol: tok.span,
-                    },
-                }
-            }
+            T::OQuote | T::OHeredoc => self.parse_template_term(start),
+            T::Minus | T::Bang => self.parse_unary(start),
             T::OBrack => self.parse_tuple_cons(),
             T::OBrace => self.parse_object_cons(),
             _ => {
@@ -1149,6 +1233,131 @@ impl<'a> Parser<'a> {
         }
     }
 
+    #[inline(never)]
+    fn parse_parens(&mut self, start: Token) -> Expr {
+        let o_paren = self.read();
+        self.push_nl(false);
+        let m = self.mark();
+        let expr = self.parse_expression();
+        if self.errs_since(m) {
+            self.recover(T::CParen);
+            self.pop_nl();
+            return expr;
+        }
+        let close = self.peek();
+        if close.kind != T::CParen {
+            self.err(
+                "Unbalanced parentheses",
+                "Expected a closing parenthesis to terminate the expression.",
+                close.span,
+                Some(rb(start.span, close.span)),
+            );
+            self.set_recovery();
+        }
+        let c_paren = self.read();
+        self.pop_nl();
+        Expr {
+            span: rb(o_paren.span, c_paren.span),
+            kind: ExprKind::Parens(Box::new(expr)),
+        }
+    }
+
+    #[inline(never)]
+    fn parse_template_term(&mut self, start: Token) -> Expr {
+        if let Some(e) = self.simple_quoted_string(start) {
+            return e;
+        }
+        let open = self.read();
+        let closer = if open.kind == T::OQuote {
+            T::CQuote
+        } else {
+            T::CHeredoc
+        };
+        let flush = open.kind == T::OHeredoc && self.text(open.span).starts_with("<<-");
+        let (mut exprs, passthru, _) = self.parse_template_inner(closer, flush);
+        let close_range = self.prev_range();
+        let span = rb(open.span, close_range);
+        if passthru && exprs.len() == 1 {
+            let wrapped = exprs.pop().unwrap_or(Expr {
+                span,
+                kind: ExprKind::Invalid,
+            });
+            return Expr {
+                span,
+                kind: ExprKind::TemplateWrap {
+                    wrapped: Box::new(wrapped),
+                },
+            };
+        }
+        Expr {
+            span,
+            kind: ExprKind::Template { parts: exprs },
+        }
+    }
+
+    #[inline(never)]
+    fn parse_unary(&mut self, start: Token) -> Expr {
+        let tok = self.read();
+        let operand = self.parse_expression_with_traversals();
+        Expr {
+            span: rb(tok.span, operand.span),
+            kind: ExprKind::UnaryOp {
+                op: if start.kind == T::Minus {
+                    UnaryOp::Negate
+                } else {
+                    UnaryOp::Not
+                },
+                operand: Box::new(operand),
+                symbol: tok.span,
+            },
+        }
+    }
+
+    /// `"text"` or `""`: the common case of a quoted template with one
+    /// literal or none, built directly (the same tree and diagnostics as
+    /// the general template path).
+    fn simple_quoted_string(&mut self, open: Token) -> Option<Expr> {
+        if open.kind != T::OQuote {
+            return None;
+        }
+        let (_, open_idx) = self.next_token();
+        let lit = self.raw(open_idx);
+        let (part, close_idx) = match lit.kind {
+            // hclsyntax places the empty literal just after the closing quote.
+            T::CQuote => (
+                Expr {
+                    span: Span::empty(lit.span.end),
+                    kind: ExprKind::Literal(Literal::String(Text::Owned("".into()))),
+                },
+                open_idx,
+            ),
+            T::QuotedLit => {
+                let close = self.raw(open_idx + 1);
+                if close.kind != T::CQuote {
+                    return None;
+                }
+                let text = match decode_literal(&mut self.res, lit, &mut self.diags) {
+                    std::borrow::Cow::Borrowed(_) => Text::Source(lit.span),
+                    std::borrow::Cow::Owned(o) => Text::Owned(o.into_boxed_str()),
+                };
+                (
+                    Expr {
+                        span: lit.span,
+                        kind: ExprKind::Literal(Literal::String(text)),
+                    },
+                    open_idx + 1,
+                )
+            }
+            _ => return None,
+        };
+        let close = self.raw(close_idx);
+        self.consume_raw(close_idx + 1);
+        Some(Expr {
+            span: rb(open.span, close.span),
+            kind: ExprKind::Template { parts: vec![part] },
+        })
+    }
+
     fn finish_parsing_function_call(&mut self, name: Token) -> Expr {
         let open = self.read();
         let mut args: Vec<Expr> = Vec::new();
@@ -1168,10 +1377,7 @@ impl<'a> Parser<'a> {
                 // hclsyntax drops the token recovery stops at here, leaving
                 // the closing parenthesis range zero.
                 self.recover(T::CParen);
-                close = Token {
-                    kind: T::CParen,
-                    span: Span::default(),
-                };
+                close = Token::new(T::CParen, Span::default());
                 break;
             }
             let sep = self.read();
@@ -1236,7 +1442,7 @@ impl<'a> Parser<'a> {
     fn parse_tuple_cons(&mut self) -> Expr {
         let open = self.read();
         self.push_nl(false);
-        if self.is_keyword(self.peek(), "for") {
+        if self.peek_is_keyword("for") {
             let e = self.finish_parsing_for_expr(open);
             self.pop_nl();
             return e;
@@ -1296,7 +1502,7 @@ impl<'a> Parser<'a> {
     fn parse_object_cons(&mut self) -> Expr {
         let open = self.read();
         self.push_nl(false);
-        let is_for = self.is_keyword(self.peek(), "for");
+        let is_for = self.peek_is_keyword("for");
         self.pop_nl();
         if is_for {
             return self.finish_parsing_for_expr(open);
@@ -1458,7 +1664,7 @@ impl<'a> Parser<'a> {
             }
             val_var = self.read().span;
         }
-        if !self.is_keyword(self.peek(), "in") {
+        if !self.peek_is_keyword("in") {
             return self.for_error(
                 open,
                 "For expression requires the 'in' keyword after its name declarations.",
@@ -1497,7 +1703,7 @@ impl<'a> Parser<'a> {
             group = true;
         }
         let mut cond = None;
-        if self.is_keyword(self.peek(), "if") {
+        if self.peek_is_keyword("if") {
             self.read();
             let m = self.mark();
             let c = self.parse_expression();
@@ -1520,6 +1726,27 @@ impl<'a> Parser<'a> {
             }
             self.recover(close_type)
         };
+        self.finish_for_expr(
+            open, close, key_var, val_var, coll, key_expr, val_expr, cond, group, ellipsis,
+        )
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn finish_for_expr(
+        &mut self,
+        open: Token,
+        close: Token,
+        key_var: Option<Span>,
+        val_var: Span,
+        coll: Expr,
+        key_expr: Option<Expr>,
+        val_expr: Expr,
+        cond: Option<Expr>,
+        group: bool,
+        ellipsis: Span,
+    ) -> Expr {
+        let make_obj = open.kind == T::OBrace;
         let whole = rb(open.span, close.span);
         if !make_obj {
             if let Some(k) = &key_expr {
@@ -1587,7 +1814,7 @@ impl<'a> Parser<'a> {
                 }
                 T::QuotedLit => {
                     let file = self.file;
-                    let s = decode_literal(file, tok.span, true, &mut self.diags);
+                    let s = decode_literal(&mut self.res, tok, &mut self.diags);
                     acc.push(file, tok.span, s);
                 }
                 T::TemplateControl | T::TemplateInterp => {
@@ -1789,6 +2016,13 @@ impl Acc {
             Acc::Own(s) => Text::Owned(s.into_boxed_str()),
         }
     }
+}
+
+/// The detail of the "Nesting too deep" diagnostic.
+pub(crate) fn too_deep_detail(max_depth: u32) -> String {
+    format!(
+        "This construct is nested more than {max_depth} levels deep, which is not supported; simplify it or split it up."
+    )
 }
 
 fn make_binary(op: BinaryOp, lhs: Expr, rhs: Expr) -> Expr {

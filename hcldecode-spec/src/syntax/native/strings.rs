@@ -4,38 +4,38 @@
 
 use std::borrow::Cow;
 
+use super::pos::Resolver;
+use super::token::{Token, TokenKind};
 use crate::diag::Diagnostic;
-use crate::source::{SourceFile, Span};
+use crate::source::Span;
 
-/// Decodes the literal token at `span`: for quoted templates (`quoted`)
-/// backslash escapes are processed; in both kinds `$${` and `%%{` stand for
-/// `${` and `%{`. Problems with escapes are appended to `diags`.
+/// Decodes a literal token (`QuotedLit` or `StringLit`): in quoted
+/// templates backslash escapes are processed; in both kinds `$${` and
+/// `%%{` stand for `${` and `%{`. Problems with escapes are appended to
+/// `diags`.
 ///
 /// Returns the source text itself when nothing needed decoding.
 pub(crate) fn decode_literal<'a>(
-    file: &'a SourceFile,
-    span: Span,
-    quoted: bool,
+    res: &mut Resolver<'a>,
+    tok: Token,
     diags: &mut Vec<Diagnostic>,
 ) -> Cow<'a, str> {
-    let text = file.text(span);
-    let b = text.as_bytes();
-    let needs_work = b.iter().enumerate().any(|(i, &c)| match c {
-        b'\\' => quoted,
-        b'$' | b'%' => b.get(i + 1) == Some(&c) && b.get(i + 2) == Some(&b'{'),
-        _ => false,
-    });
-    if !needs_work {
+    let span = tok.span;
+    let quoted = tok.kind == TokenKind::QuotedLit;
+    let text = res.file.text(span);
+    // The scanner marks the tokens with something to decode.
+    if !tok.escapes {
         return Cow::Borrowed(text);
     }
+    let b = text.as_bytes();
     let base = span.start;
     let mut out = String::with_capacity(text.len());
     let mut i = 0;
     let mut lit_start = 0;
-    let err = |diags: &mut Vec<Diagnostic>, s: usize, e: usize, detail: String| {
+    let mut err = |diags: &mut Vec<Diagnostic>, s: usize, e: usize, detail: String| {
         diags.push(
             Diagnostic::error("Invalid escape sequence", detail)
-                .with_subject(file.range(Span::new(base + s as u32, base + e as u32))),
+                .with_subject(res.range(Span::new(base + s as u32, base + e as u32))),
         );
     };
     while i < b.len() {

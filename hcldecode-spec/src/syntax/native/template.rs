@@ -9,8 +9,9 @@ use unicode_segmentation::UnicodeSegmentation;
 
 use super::ast::*;
 use super::parser::{Parser, rb};
+use super::pos::Resolver;
 use super::strings::{decode_literal, go_quote, name_suggestion};
-use super::token::TokenKind as T;
+use super::token::{Token, TokenKind as T};
 use crate::diag::Diagnostic;
 use crate::source::{SourceFile, Span};
 
@@ -124,6 +125,8 @@ enum Part {
     End {
         span: Span,
     },
+    /// A part already folded into the tree.
+    Taken,
 }
 
 impl Parser<'_> {
@@ -131,35 +134,42 @@ impl Parser<'_> {
     /// processing), whether it is a single interpolation to pass through,
     /// and its range.
     pub(crate) fn parse_template_inner(&mut self, end: T, flush: bool) -> (Vec<Expr>, bool, Span) {
-        let (mut parts, span) = self.parse_template_parts(end);
+        let (parts, span) = self.parse_template_parts(end);
+        let (exprs, passthru) = self.fold_template(parts, flush);
+        (exprs, passthru, span)
+    }
+
+    /// Applies flush-heredoc trimming and folds the parts into expressions.
+    #[inline(never)]
+    fn fold_template(&mut self, mut parts: Vec<Part>, flush: bool) -> (Vec<Expr>, bool) {
         if flush {
             flush_heredoc_parts(self.file, &mut parts);
         }
         let passthru = parts.len() == 2 && matches!(parts[0], Part::Interp { .. });
         let mut tp = TemplateParser {
-            file: self.file,
-            parts: parts.into_iter().map(Some).collect(),
+            res: &mut self.res,
+            parts: &mut parts,
             pos: 0,
             diags: &mut self.diags,
             depth: 0,
             max_depth: self.max_depth,
         };
-        let exprs = tp.parse_root();
-        (exprs, passthru, span)
+        (tp.parse_root(), passthru)
     }
 
     /// `parseTemplate`: a whole template up to `end`, as an expression.
     pub(crate) fn parse_template(&mut self, end: T, flush: bool) -> Expr {
         let (mut exprs, passthru, span) = self.parse_template_inner(end, flush);
-        if passthru && exprs.len() == 1 {
-            if let Some(w) = exprs.pop() {
-                return Expr {
-                    span,
-                    kind: ExprKind::TemplateWrap {
-                        wrapped: Box::new(w),
-                    },
-                };
-            }
+        if passthru
+            && exprs.len() == 1
+            && let Some(w) = exprs.pop()
+        {
+            return Expr {
+                span,
+                kind: ExprKind::TemplateWrap {
+                    wrapped: Box::new(w),
+                },
+            };
         }
         Expr {
             span,
@@ -171,11 +181,237 @@ impl Parser<'_> {
         if can_trim_prev
             && open.len() == 3
             && self.file.source().as_bytes()[open.end as usize - 1] == b'~'
+            && let Some(Part::Literal { val, .. }) = parts.last_mut()
         {
-            if let Some(Part::Literal { val, .. }) = parts.last_mut() {
-                val.trim_end(self.file);
+            val.trim_end(self.file);
+        }
+    }
+
+    #[inline(never)]
+    fn template_literal_part(&mut self, parts: &mut Vec<Part>, next: Token, ltrim: bool) {
+        let file = self.file;
+        let s = decode_literal(&mut self.res, next, &mut self.diags);
+        let mut val = Val::from_cow(next.span, s);
+        if ltrim {
+            val.trim_start(file);
+        }
+        parts.push(Part::Literal {
+            val,
+            span: next.span,
+        });
+    }
+
+    /// A `${ ... }` sequence; returns whether it ended with `~}`.
+    #[inline(never)]
+    fn template_interp(
+        &mut self,
+        parts: &mut Vec<Part>,
+        next: Token,
+        start_range: Span,
+        end: T,
+        can_trim_prev: bool,
+    ) -> bool {
+        let mut ltrim_next = false;
+        self.trim_prev(parts, can_trim_prev, next.span);
+        self.push_nl(false);
+        let expr = self.parse_expression();
+        let close = self.peek();
+        if close.kind != T::TemplateSeqEnd {
+            if !self.recovery {
+                match close.kind {
+                    T::Eof => self.err(
+                        "Unclosed template interpolation sequence",
+                        "There is no closing brace for this interpolation sequence before the end of the file. This might be caused by incorrect nesting inside the given expression.",
+                        start_range,
+                        None,
+                    ),
+                    T::Colon => self.err(
+                        "Extra characters after interpolation expression",
+                        "Template interpolation doesn't expect a colon at this location. Did you intend this to be a literal sequence to be processed as part of another language? If so, you can escape it by starting with \"$${\" instead of just \"${\".",
+                        close.span,
+                        Some(rb(start_range, close.span)),
+                    ),
+                    _ => {
+                        if (close.kind == T::CQuote || close.kind == T::OQuote) && end == T::CQuote {
+                            self.err(
+                                "Unclosed template interpolation sequence",
+                                "There is no closing brace for this interpolation sequence before the end of the quoted template. This might be caused by incorrect nesting inside the given expression.",
+                                start_range,
+                                None,
+                            );
+                        } else {
+                            self.err(
+                                "Extra characters after interpolation expression",
+                                "Expected a closing brace to end the interpolation expression, but found extra characters.\n\nThis can happen when you include interpolation syntax for another language, such as shell scripting, but forget to escape the interpolation start token. If this is an embedded sequence for another language, escape it by starting with \"$${\" instead of just \"${\".",
+                                close.span,
+                                Some(rb(start_range, close.span)),
+                            );
+                        }
+                    }
+                }
+            }
+            self.recover(T::TemplateSeqEnd);
+        } else {
+            self.read();
+            if close.span.len() == 2
+                && self.file.source().as_bytes()[close.span.start as usize] == b'~'
+            {
+                ltrim_next = true;
             }
         }
+        self.pop_nl();
+        let _ = rb(next.span, close.span);
+        parts.push(Part::Interp { expr });
+        ltrim_next
+    }
+
+    /// A `%{ ... }` directive; returns whether it ended with `~}`.
+    #[inline(never)]
+    fn template_control(
+        &mut self,
+        parts: &mut Vec<Part>,
+        next: Token,
+        start_range: Span,
+        can_trim_prev: bool,
+    ) -> bool {
+        let mut ltrim_next = false;
+        self.trim_prev(parts, can_trim_prev, next.span);
+        self.push_nl(false);
+        let kw = self.peek();
+        if kw.kind != T::Ident {
+            if !self.recovery {
+                self.err(
+                    "Invalid template directive",
+                    "A template directive keyword (\"if\", \"for\", etc) is expected at the beginning of a %{ sequence.",
+                    kw.span,
+                    Some(rb(next.span, kw.span)),
+                );
+            }
+            self.recover(T::TemplateSeqEnd);
+            self.pop_nl();
+            return false;
+        }
+        self.read();
+        let kw_text = self.text(kw.span);
+        match kw_text {
+            "if" => {
+                let cond = self.parse_expression();
+                let span = rb(next.span, self.next_range());
+                parts.push(Part::If { cond, span });
+            }
+            "else" | "endif" | "endfor" => {
+                let kind = match kw_text {
+                    "else" => EndCtrl::Else,
+                    "endif" => EndCtrl::EndIf,
+                    _ => EndCtrl::EndFor,
+                };
+                let span = rb(next.span, self.next_range());
+                parts.push(Part::EndCtrl { kind, span });
+            }
+            "for" => {
+                if self.peek().kind != T::Ident {
+                    if !self.recovery {
+                        let p = self.peek();
+                        self.err(
+                            "Invalid 'for' directive",
+                            "For directive requires variable name after 'for'.",
+                            p.span,
+                            None,
+                        );
+                    }
+                    self.recover(T::TemplateSeqEnd);
+                    self.pop_nl();
+                    return false;
+                }
+                let mut val_var = self.read().span;
+                let mut key_var = None;
+                if self.peek().kind == T::Comma {
+                    key_var = Some(val_var);
+                    self.read();
+                    if self.peek().kind != T::Ident {
+                        if !self.recovery {
+                            let p = self.peek();
+                            self.err(
+                                "Invalid 'for' directive",
+                                "For directive requires value variable name after comma.",
+                                p.span,
+                                None,
+                            );
+                        }
+                        self.recover(T::TemplateSeqEnd);
+                        self.pop_nl();
+                        return false;
+                    }
+                    val_var = self.read().span;
+                }
+                let p = self.peek();
+                if !(p.kind == T::Ident && self.text(p.span) == "in") {
+                    if !self.recovery {
+                        self.err(
+                            "Invalid 'for' directive",
+                            "For directive requires 'in' keyword after names.",
+                            p.span,
+                            None,
+                        );
+                    }
+                    self.recover(T::TemplateSeqEnd);
+                    self.pop_nl();
+                    return false;
+                }
+                self.read();
+                let coll = self.parse_expression();
+                let span = rb(next.span, self.next_range());
+                parts.push(Part::For {
+                    key_var,
+                    val_var,
+                    coll,
+                    span,
+                });
+            }
+            given => {
+                if !self.recovery {
+                    let suggestion =
+                        name_suggestion(given, &["if", "for", "else", "endif", "endfor"])
+                            .map(|s| format!(" Did you mean {}?", go_quote(s)))
+                            .unwrap_or_default();
+                    let detail = format!(
+                        "{} is not a valid template control keyword.{suggestion}",
+                        go_quote(given)
+                    );
+                    self.err(
+                        "Invalid template control keyword",
+                        &detail,
+                        kw.span,
+                        Some(rb(next.span, kw.span)),
+                    );
+                }
+                self.recover(T::TemplateSeqEnd);
+                self.pop_nl();
+                return false;
+            }
+        }
+        let close = self.peek();
+        if close.kind != T::TemplateSeqEnd {
+            if !self.recovery {
+                let summary = format!("Extra characters in {kw_text} marker");
+                self.err(
+                    &summary,
+                    "Expected a closing brace to end the sequence, but found extra characters.",
+                    close.span,
+                    Some(rb(start_range, close.span)),
+                );
+            }
+            self.recover(T::TemplateSeqEnd);
+        } else {
+            self.read();
+            if close.span.len() == 2
+                && self.file.source().as_bytes()[close.span.start as usize] == b'~'
+            {
+                ltrim_next = true;
+            }
+        }
+        self.pop_nl();
+        ltrim_next
     }
 
     fn parse_template_parts(&mut self, end: T) -> (Vec<Part>, Span) {
@@ -196,210 +432,16 @@ impl Parser<'_> {
             next_can_trim_prev = false;
             match next.kind {
                 T::StringLit | T::QuotedLit => {
-                    let file = self.file;
-                    let s =
-                        decode_literal(file, next.span, next.kind == T::QuotedLit, &mut self.diags);
-                    let mut val = Val::from_cow(next.span, s);
-                    if ltrim {
-                        val.trim_start(file);
-                    }
-                    parts.push(Part::Literal {
-                        val,
-                        span: next.span,
-                    });
+                    self.template_literal_part(&mut parts, next, ltrim);
                     next_can_trim_prev = true;
                 }
                 T::TemplateInterp => {
-                    self.trim_prev(&mut parts, can_trim_prev, next.span);
-                    self.push_nl(false);
-                    let expr = self.parse_expression();
-                    let close = self.peek();
-                    if close.kind != T::TemplateSeqEnd {
-                        if !self.recovery {
-                            match close.kind {
-                                T::Eof => self.err(
-                                    "Unclosed template interpolation sequence",
-                                    "There is no closing brace for this interpolation sequence before the end of the file. This might be caused by incorrect nesting inside the given expression.",
-                                    start_range,
-                                    None,
-                                ),
-                                T::Colon => self.err(
-                                    "Extra characters after interpolation expression",
-                                    "Template interpolation doesn't expect a colon at this location. Did you intend this to be a literal sequence to be processed as part of another language? If so, you can escape it by starting with \"$${\" instead of just \"${\".",
-                                    close.span,
-                                    Some(rb(start_range, close.span)),
-                                ),
-                                _ => {
-                                    if (close.kind == T::CQuote || close.kind == T::OQuote) && end == T::CQuote {
-                                        self.err(
-                                            "Unclosed template interpolation sequence",
-                                            "There is no closing brace for this interpolation sequence before the end of the quoted template. This might be caused by incorrect nesting inside the given expression.",
-                                            start_range,
-                                            None,
-                                        );
-                                    } else {
-                                        self.err(
-                                            "Extra characters after interpolation expression",
-                                            "Expected a closing brace to end the interpolation expression, but found extra characters.\n\nThis can happen when you include interpolation syntax for another language, such as shell scripting, but forget to escape the interpolation start token. If this is an embedded sequence for another language, escape it by starting with \"$${\" instead of just \"${\".",
-                                            close.span,
-                                            Some(rb(start_range, close.span)),
-                                        );
-                                    }
-                                }
-                            }
-                        }
-                        self.recover(T::TemplateSeqEnd);
-                    } else {
-                        self.read();
-                        if close.span.len() == 2
-                            && self.file.source().as_bytes()[close.span.start as usize] == b'~'
-                        {
-                            ltrim_next = true;
-                        }
-                    }
-                    self.pop_nl();
-                    let _ = rb(next.span, close.span);
-                    parts.push(Part::Interp { expr });
+                    ltrim_next =
+                        self.template_interp(&mut parts, next, start_range, end, can_trim_prev);
                 }
                 T::TemplateControl => {
-                    self.trim_prev(&mut parts, can_trim_prev, next.span);
-                    self.push_nl(false);
-                    let kw = self.peek();
-                    if kw.kind != T::Ident {
-                        if !self.recovery {
-                            self.err(
-                                "Invalid template directive",
-                                "A template directive keyword (\"if\", \"for\", etc) is expected at the beginning of a %{ sequence.",
-                                kw.span,
-                                Some(rb(next.span, kw.span)),
-                            );
-                        }
-                        self.recover(T::TemplateSeqEnd);
-                        self.pop_nl();
-                        continue;
-                    }
-                    self.read();
-                    let kw_text = self.text(kw.span);
-                    match kw_text {
-                        "if" => {
-                            let cond = self.parse_expression();
-                            let span = rb(next.span, self.next_range());
-                            parts.push(Part::If { cond, span });
-                        }
-                        "else" | "endif" | "endfor" => {
-                            let kind = match kw_text {
-                                "else" => EndCtrl::Else,
-                                "endif" => EndCtrl::EndIf,
-                                _ => EndCtrl::EndFor,
-                            };
-                            let span = rb(next.span, self.next_range());
-                            parts.push(Part::EndCtrl { kind, span });
-                        }
-                        "for" => {
-                            if self.peek().kind != T::Ident {
-                                if !self.recovery {
-                                    let p = self.peek();
-                                    self.err(
-                                        "Invalid 'for' directive",
-                                        "For directive requires variable name after 'for'.",
-                                        p.span,
-                                        None,
-                                    );
-                                }
-                                self.recover(T::TemplateSeqEnd);
-                                self.pop_nl();
-                                continue;
-                            }
-                            let mut val_var = self.read().span;
-                            let mut key_var = None;
-                            if self.peek().kind == T::Comma {
-                                key_var = Some(val_var);
-                                self.read();
-                                if self.peek().kind != T::Ident {
-                                    if !self.recovery {
-                                        let p = self.peek();
-                                        self.err(
-                                            "Invalid 'for' directive",
-                                            "For directive requires value variable name after comma.",
-                                            p.span,
-                                            None,
-                                        );
-                                    }
-                                    self.recover(T::TemplateSeqEnd);
-                                    self.pop_nl();
-                                    continue;
-                                }
-                                val_var = self.read().span;
-                            }
-                            let p = self.peek();
-                            if !(p.kind == T::Ident && self.text(p.span) == "in") {
-                                if !self.recovery {
-                                    self.err(
-                                        "Invalid 'for' directive",
-                                        "For directive requires 'in' keyword after names.",
-                                        p.span,
-                                        None,
-                                    );
-                                }
-                                self.recover(T::TemplateSeqEnd);
-                                self.pop_nl();
-                                continue;
-                            }
-                            self.read();
-                            let coll = self.parse_expression();
-                            let span = rb(next.span, self.next_range());
-                            parts.push(Part::For {
-                                key_var,
-                                val_var,
-                                coll,
-                                span,
-                            });
-                        }
-                        given => {
-                            if !self.recovery {
-                                let suggestion = name_suggestion(
-                                    given,
-                                    &["if", "for", "else", "endif", "endfor"],
-                                )
-                                .map(|s| format!(" Did you mean {}?", go_quote(s)))
-                                .unwrap_or_default();
-                                let detail = format!(
-                                    "{} is not a valid template control keyword.{suggestion}",
-                                    go_quote(given)
-                                );
-                                self.err(
-                                    "Invalid template control keyword",
-                                    &detail,
-                                    kw.span,
-                                    Some(rb(next.span, kw.span)),
-                                );
-                            }
-                            self.recover(T::TemplateSeqEnd);
-                            self.pop_nl();
-                            continue;
-                        }
-                    }
-                    let close = self.peek();
-                    if close.kind != T::TemplateSeqEnd {
-                        if !self.recovery {
-                            let summary = format!("Extra characters in {kw_text} marker");
-                            self.err(
-                                &summary,
-                                "Expected a closing brace to end the sequence, but found extra characters.",
-                                close.span,
-                                Some(rb(start_range, close.span)),
-                            );
-                        }
-                        self.recover(T::TemplateSeqEnd);
-                    } else {
-                        self.read();
-                        if close.span.len() == 2
-                            && self.file.source().as_bytes()[close.span.start as usize] == b'~'
-                        {
-                            ltrim_next = true;
-                        }
-                    }
-                    self.pop_nl();
+                    ltrim_next =
+                        self.template_control(&mut parts, next, start_range, can_trim_prev);
                 }
                 _ => {
                     if !self.recovery {
@@ -446,7 +488,12 @@ fn flush_heredoc_parts(file: &SourceFile, parts: &mut [Part]) {
                         spaces = usize::MAX;
                     } else {
                         let space_bytes = orig.len() - trimmed.len();
-                        spaces = orig[..space_bytes].graphemes(true).count();
+                        let prefix = &orig[..space_bytes];
+                        spaces = if prefix.is_ascii() && !prefix.contains('\r') {
+                            space_bytes
+                        } else {
+                            prefix.graphemes(true).count()
+                        };
                         adjust.push(i);
                     }
                 }
@@ -455,16 +502,26 @@ fn flush_heredoc_parts(file: &SourceFile, parts: &mut [Part]) {
             }
             min_spaces = min_spaces.min(spaces);
         }
-        if let Part::Literal { val, .. } = part {
-            if val.get(file).ends_with('\n') {
-                newline = true;
-            }
+        if let Part::Literal { val, .. } = part
+            && val.get(file).ends_with('\n')
+        {
+            newline = true;
         }
     }
     for i in adjust {
         if let Part::Literal { val, span } = &mut parts[i] {
             let s = val.get(file);
-            let n: usize = s.graphemes(true).take(min_spaces).map(str::len).sum();
+            let b = s.as_bytes();
+            // ASCII characters are grapheme clusters of their own, except
+            // CR LF and a character followed by a combining mark.
+            let n: usize = if b.len() >= min_spaces
+                && b[..(min_spaces + 1).min(b.len())].is_ascii()
+                && !b[..(min_spaces + 1).min(b.len())].contains(&b'\r')
+            {
+                min_spaces
+            } else {
+                s.graphemes(true).take(min_spaces).map(str::len).sum()
+            };
             val.cut_front(n);
             span.start = (span.start + n as u32).min(span.end);
         }
@@ -473,8 +530,9 @@ fn flush_heredoc_parts(file: &SourceFile, parts: &mut [Part]) {
 
 /// Folds template parts into expressions (`templateParser`).
 struct TemplateParser<'p, 'f> {
-    file: &'f SourceFile,
-    parts: Vec<Option<Part>>,
+    res: &'p mut Resolver<'f>,
+    /// Parts are taken (replaced by `Part::Taken`) as they are consumed.
+    parts: &'p mut [Part],
     pos: usize,
     diags: &'p mut Vec<Diagnostic>,
     depth: u32,
@@ -484,12 +542,12 @@ struct TemplateParser<'p, 'f> {
 impl TemplateParser<'_, '_> {
     fn err(&mut self, summary: &str, detail: &str, subject: Span) {
         self.diags
-            .push(Diagnostic::error(summary, detail).with_subject(self.file.range(subject)));
+            .push(Diagnostic::error(summary, detail).with_subject(self.res.range(subject)));
     }
 
     fn is_end(&self) -> Option<Span> {
         match self.parts.get(self.pos) {
-            Some(Some(Part::End { span })) => Some(*span),
+            Some(Part::End { span }) => Some(*span),
             None => Some(Span::default()),
             _ => None,
         }
@@ -499,13 +557,13 @@ impl TemplateParser<'_, '_> {
         if self.is_end().is_some() {
             return None;
         }
-        let p = self.parts.get_mut(self.pos).and_then(Option::take);
+        let p = std::mem::replace(self.parts.get_mut(self.pos)?, Part::Taken);
         self.pos += 1;
-        p
+        Some(p)
     }
 
     fn parse_root(&mut self) -> Vec<Expr> {
-        let mut exprs = Vec::new();
+        let mut exprs = Vec::with_capacity(self.parts.len().saturating_sub(1));
         while self.is_end().is_none() {
             exprs.push(self.parse_expr());
         }
@@ -554,15 +612,13 @@ impl TemplateParser<'_, '_> {
                 Self::placeholder(span)
             }
             Part::End { span } => Self::placeholder(span),
+            Part::Taken => Self::placeholder(Span::default()),
         }
     }
 
     fn guarded(&mut self, span: Span, f: impl FnOnce(&mut Self) -> Expr) -> Expr {
         if self.depth >= self.max_depth {
-            let detail = format!(
-                "This construct is nested more than {} levels deep, which is not supported.",
-                self.max_depth
-            );
+            let detail = super::parser::too_deep_detail(self.max_depth);
             self.err("Nesting too deep", &detail, span);
             // Skip everything up to the end of the template.
             while self.take().is_some() {}
@@ -583,12 +639,12 @@ impl TemplateParser<'_, '_> {
             if let Some(end) = self.is_end() {
                 let detail = format!(
                     "The if directive at {} is missing its corresponding endif directive.",
-                    self.file.range(open)
+                    self.res.range(open)
                 );
                 self.err("Unexpected end of template", &detail, end);
                 return Self::placeholder(end);
             }
-            if let Some(Some(Part::EndCtrl { kind, span })) = self.parts.get(self.pos) {
+            if let Some(Part::EndCtrl { kind, span }) = self.parts.get(self.pos) {
                 let (kind, span) = (*kind, *span);
                 self.pos += 1;
                 match kind {
@@ -599,7 +655,7 @@ impl TemplateParser<'_, '_> {
                         }
                         let detail = format!(
                             "Already in the else clause for the if started at {}.",
-                            self.file.range(open)
+                            self.res.range(open)
                         );
                         self.err("Unexpected else directive", &detail, span);
                     }
@@ -610,7 +666,7 @@ impl TemplateParser<'_, '_> {
                     EndCtrl::EndFor => {
                         let detail = format!(
                             "Expecting an endif directive for the if started at {}.",
-                            self.file.range(open)
+                            self.res.range(open)
                         );
                         self.err("Unexpected endfor directive", &detail, span);
                     }
@@ -649,12 +705,12 @@ impl TemplateParser<'_, '_> {
             if let Some(end) = self.is_end() {
                 let detail = format!(
                     "The for directive at {} is missing its corresponding endfor directive.",
-                    self.file.range(open)
+                    self.res.range(open)
                 );
                 self.err("Unexpected end of template", &detail, end);
                 return Self::placeholder(end);
             }
-            if let Some(Some(Part::EndCtrl { kind, span })) = self.parts.get(self.pos) {
+            if let Some(Part::EndCtrl { kind, span }) = self.parts.get(self.pos) {
                 let (kind, span) = (*kind, *span);
                 self.pos += 1;
                 match kind {
@@ -670,7 +726,7 @@ impl TemplateParser<'_, '_> {
                     EndCtrl::EndIf => {
                         let detail = format!(
                             "Expecting an endfor directive corresponding to the for directive at {}.",
-                            self.file.range(open)
+                            self.res.range(open)
                         );
                         self.err("Unexpected endif directive", &detail, span);
                     }

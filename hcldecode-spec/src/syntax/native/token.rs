@@ -177,6 +177,22 @@ impl TokenKind {
 pub struct Token {
     /// What kind of token.
     pub kind: TokenKind,
+    /// For [`TokenKind::QuotedLit`] and [`TokenKind::StringLit`]: whether
+    /// the text has escapes to decode (backslash escapes in quoted
+    /// templates, `$${` and `%%{` in both), so that the value differs from
+    /// the text.
+    pub escapes: bool,
     /// The bytes covered, as offsets into the whole source file.
     pub span: Span,
+}
+
+impl Token {
+    /// A token without escapes.
+    pub const fn new(kind: TokenKind, span: Span) -> Token {
+        Token {
+            kind,
+            escapes: false,
+            span,
+        }
+    }
 }

@@ -1,0 +1,315 @@
+//! End-to-end tests of the `hcldec` binary: the README quickstart, the
+//! cases where the reference is wrong (`shared/conformance/divergent`),
+//! output files, standard input, flags and exit codes, and a sweep of
+//! mutated inputs and specs that must never crash it.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use hcldecode_tests::{case_inputs, conformance_dir, find_cases};
+
+fn hcldec() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_hcldec-under-test"));
+    c.stdin(Stdio::null());
+    c
+}
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("hcldecode-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn quickstart_example_matches_the_reference_output() {
+    let ex = repo().join("examples/web-app");
+    let out = hcldec()
+        .arg("--spec")
+        .arg(ex.join("spec.hcldec"))
+        .arg(ex.join("config.hcl"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    // Recorded from the reference hcldec (HashiCorp's Go implementation).
+    let want = std::fs::read_to_string(ex.join("expected.json")).unwrap();
+    assert_eq!(text(&out.stdout), want);
+}
+
+#[test]
+fn division_by_zero_is_an_error_naming_the_value() {
+    let dir = conformance_dir().join("divergent/036-division-by-zero");
+    for extra in [&["--with-type", "--keep-nulls"][..], &[][..]] {
+        let out = hcldec()
+            .current_dir(&dir)
+            .arg("--spec=spec.hcldec")
+            .args(extra)
+            .arg("input.hcl")
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        assert!(out.stdout.is_empty(), "no output on failure");
+        let err = text(&out.stderr);
+        assert!(err.starts_with("Error: "), "{err}");
+        assert!(err.contains(".a") && err.contains("infinity"), "{err}");
+    }
+}
+
+#[test]
+fn block_attrs_of_any_with_incompatible_values_is_a_diagnostic() {
+    let dir = conformance_dir().join("divergent/block-attrs-any-element-type");
+    let out = hcldec()
+        .current_dir(&dir)
+        .args(["--spec=spec.hcldec", "--diags=json", "input.hcl"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stderr).unwrap();
+    let d = &doc["diagnostics"][0];
+    assert_eq!(d["severity"], "error");
+    assert_eq!(d["summary"], "Inconsistent attribute types");
+    let detail = d["detail"].as_str().unwrap();
+    for part in ["\"a\" is number", "\"b\" is string", "\"c\" is tuple"] {
+        assert!(detail.contains(part), "{detail}");
+    }
+    // The subject spans the three attributes, lines 2 to 4.
+    assert_eq!(d["subject"]["start"]["line"], 2);
+    assert_eq!(d["subject"]["start"]["column"], 3);
+    assert_eq!(d["subject"]["end"]["line"], 4);
+}
+
+#[test]
+fn output_file_is_written_and_never_truncated_on_failure() {
+    let dir = scratch("out");
+    std::fs::write(
+        dir.join("spec.hcldec"),
+        "object {\n  attr \"a\" { type = number }\n}\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("good.hcl"), "a = 1\n").unwrap();
+    std::fs::write(dir.join("bad.hcl"), "a = \"x\"\n").unwrap();
+    let run = |input: &str| -> Output {
+        hcldec()
+            .current_dir(&dir)
+            .args(["--spec=spec.hcldec", "-o", "out.json", input])
+            .output()
+            .unwrap()
+    };
+    let out = run("good.hcl");
+    assert_eq!(out.status.code(), Some(0));
+    assert!(out.stdout.is_empty());
+    assert_eq!(
+        std::fs::read_to_string(dir.join("out.json")).unwrap(),
+        "{\"a\":1}\n"
+    );
+    let out = run("bad.hcl");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        std::fs::read_to_string(dir.join("out.json")).unwrap(),
+        "{\"a\":1}\n"
+    );
+    // No temporary files are left behind.
+    let names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(names.iter().all(|n| !n.contains(".tmp")), "{names:?}");
+    // An output path in a missing directory is an error (exit 1).
+    let out = hcldec()
+        .current_dir(&dir)
+        .args(["--spec=spec.hcldec", "-o", "missing/out.json", "good.hcl"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).starts_with("Error: can't open missing/out.json for writing"));
+}
+
+#[test]
+fn standard_input_is_read_when_no_files_are_given() {
+    let dir = scratch("stdin");
+    std::fs::write(
+        dir.join("spec.hcldec"),
+        "object {\n  attr \"a\" { type = number }\n}\n",
+    )
+    .unwrap();
+    let mut child = hcldec()
+        .current_dir(&dir)
+        .args(["--spec=spec.hcldec", "--diags=json"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"a = true\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stderr).unwrap();
+    assert_eq!(doc["diagnostics"][0]["subject"]["filename"], "<stdin>");
+    assert_eq!(
+        doc["diagnostics"][0]["summary"],
+        "Incorrect attribute value type"
+    );
+}
+
+#[test]
+fn flags_and_exit_codes_follow_the_reference() {
+    let out = hcldec().arg("--version").output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(!out.stdout.is_empty());
+
+    for args in [&["--help"][..], &["--bogus"][..], &["-x"][..]] {
+        let out = hcldec().args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            text(&out.stderr).contains("usage: hcldec --spec=<spec-file> [options] [hcl-file ...]")
+        );
+    }
+    let out = hcldec().arg("--bogus").output().unwrap();
+    assert!(text(&out.stderr).starts_with("unknown flag: --bogus\n"));
+
+    let out = hcldec().arg("x.hcl").output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr),
+        "Error: the --spec=... argument is required\n\n"
+    );
+
+    let out = hcldec()
+        .args(["--spec=s.hcldec", "--diags=xml"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        "Invalid diagnostics format \"xml\": only \"json\" is supported.\n"
+    );
+
+    let dir = scratch("flags");
+    std::fs::write(dir.join("spec.hcldec"), "literal { value = 1 }\n").unwrap();
+    let out = hcldec()
+        .current_dir(&dir)
+        .args(["--spec=spec.hcldec", "--diags=json", "missing.hcl"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stderr).unwrap();
+    assert_eq!(doc["diagnostics"][0]["summary"], "Failed to read file");
+    let out = hcldec()
+        .current_dir(&dir)
+        .args(["--spec=missing.hcldec", "x.hcl"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("Failed to read file"));
+}
+
+/// A small deterministic generator (SplitMix64), to mutate inputs.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+/// Deletes, duplicates or replaces a few bytes with syntax characters.
+fn mutate(src: &[u8], rng: &mut Rng) -> Vec<u8> {
+    const PIECES: &[&[u8]] = &[
+        b"{", b"}", b"[", b"]", b"(", b")", b"\"", b"${", b"%{", b"~}", b"<<EOT\n", b"\n", b"=",
+        b",", b":", b"...", b"[*]", b".*", b"?", b"!", b"-", b"/", b"%", b"#", b"/*", b"\\",
+        b"\xff", b"\0", b"1e99999", b"null", b"for", b"if", b"=>", b" ", b"\t",
+    ];
+    let mut v = src.to_vec();
+    for _ in 0..1 + rng.below(4) {
+        let at = rng.below(v.len() + 1);
+        match rng.below(3) {
+            0 if !v.is_empty() => {
+                let end = (at + 1 + rng.below(8)).min(v.len());
+                v.drain(at.min(v.len())..end);
+            }
+            1 => {
+                let p = PIECES[rng.below(PIECES.len())];
+                v.splice(at..at, p.iter().copied());
+            }
+            _ => {
+                let len = rng.below(16).min(v.len().saturating_sub(at));
+                let chunk: Vec<u8> = v[at..at + len].to_vec();
+                v.splice(at..at, chunk);
+            }
+        }
+    }
+    v
+}
+
+#[test]
+fn mutated_specs_and_inputs_never_crash_hcldec() {
+    let root = conformance_dir().join("cases");
+    let mut rng = Rng(7);
+    let dir = scratch("mutate");
+    let mut runs = 0;
+    for case in find_cases(&root) {
+        let spec = std::fs::read(case.join("spec.hcldec")).unwrap();
+        let inputs = case_inputs(&case);
+        let Some(input_name) = inputs.first() else {
+            continue;
+        };
+        let input = std::fs::read(case.join(input_name)).unwrap();
+        for round in 0..3 {
+            let (s, i) = if round == 0 {
+                (mutate(&spec, &mut rng), input.clone())
+            } else {
+                (spec.clone(), mutate(&input, &mut rng))
+            };
+            std::fs::write(dir.join("spec.hcldec"), &s).unwrap();
+            std::fs::write(dir.join(input_name), &i).unwrap();
+            let out = hcldec()
+                .current_dir(&dir)
+                .args([
+                    "--spec=spec.hcldec",
+                    "--diags=json",
+                    "--with-type",
+                    input_name,
+                ])
+                .output()
+                .unwrap();
+            runs += 1;
+            let code = out.status.code();
+            let err = text(&out.stderr);
+            assert!(
+                matches!(code, Some(0..=2)) && !err.contains("panicked"),
+                "hcldec crashed ({code:?}) on a mutation of {}:\n--- spec\n{}\n--- {input_name}\n{}\n--- stderr\n{err}",
+                case.display(),
+                String::from_utf8_lossy(&s),
+                String::from_utf8_lossy(&i),
+            );
+            if code == Some(2) {
+                let doc: Result<serde_json::Value, _> = serde_json::from_str(&err);
+                assert!(doc.is_ok(), "exit 2 without diagnostics JSON: {err}");
+            }
+            let _ = std::fs::remove_file(dir.join(input_name));
+        }
+    }
+    assert!(runs > 500, "only {runs} runs");
+}
