@@ -70,8 +70,8 @@ const SCALARS: &str = r#"
 s = "x"
 b = true
 i8_ = -128
-u64_ = 4294967296
-i128_ = -9007199254740992
+u64_ = 18446744073709551615
+i128_ = -9223372036854775809
 f = 1.5
 f32_ = 2.25
 c = "é"
@@ -85,8 +85,8 @@ fn scalars() {
     assert_eq!(v.s, "x");
     assert!(v.b);
     assert_eq!(v.i8_, -128);
-    assert_eq!(v.u64_, 1 << 32);
-    assert_eq!(v.i128_, -(1 << 53));
+    assert_eq!(v.u64_, u64::MAX);
+    assert_eq!(v.i128_, -9223372036854775809);
     assert_eq!(v.f, 1.5);
     assert_eq!(v.f32_, 2.25);
     assert_eq!(v.c, 'é');
@@ -776,4 +776,26 @@ fn value_types_decode_whole_bodies() {
     assert_eq!(n, 3);
     let e = hcldecode::from_str::<u8>("value = 300\n", "v.hcl").unwrap_err();
     assert_eq!(subject(&e, 0), "v.hcl:1,9-12");
+}
+
+#[test]
+fn big_integers_are_exact() {
+    #[derive(HclDecode, Debug)]
+    struct Big {
+        a: u128,
+        b: i128,
+        c: Option<u64>,
+    }
+    let v: Big = hcldecode::from_str(
+        "a = 340282366920938463463374607431768211455\nb = -170141183460469231731687303715884105728\n",
+        "b.hcl",
+    )
+    .unwrap();
+    assert_eq!((v.a, v.b), (u128::MAX, i128::MIN));
+    let e = hcldecode::from_str::<Big>("a = 1\nb = 1\nc = 18446744073709551616\n", "b.hcl")
+        .unwrap_err();
+    assert_eq!(
+        e.diagnostics()[0].detail,
+        "Inappropriate value for attribute \"c\": 18446744073709551616 is out of range; a whole number from 0 to 18446744073709551615 is required."
+    );
 }
