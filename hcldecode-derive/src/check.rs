@@ -423,8 +423,23 @@ pub fn check_spec(
         );
         return None;
     }
+    // A struct with labels is read from blocks: its body is the nested
+    // spec of a spec file whose root reads such blocks.
+    let has_labels = fields.iter().any(|f| f.kind == Kind::Label);
+    let root = match (&loaded.root, has_labels) {
+        (
+            Spec::Block(BlockSpec { nested, .. })
+            | Spec::BlockList(BlockCollectionSpec { nested, .. })
+            | Spec::BlockSet(BlockCollectionSpec { nested, .. })
+            | Spec::BlockTuple(BlockCollectionSpec { nested, .. })
+            | Spec::BlockMap(BlockMapSpec { nested, .. })
+            | Spec::BlockObject(BlockMapSpec { nested, .. }),
+            true,
+        ) => &**nested,
+        (root, _) => root,
+    };
     let mut file_reads = Vec::new();
-    reads(&loaded.root, "", &mut file_reads);
+    reads(root, "", &mut file_reads);
 
     let mut label_index = 0;
     let mut matched = vec![false; file_reads.len()];
