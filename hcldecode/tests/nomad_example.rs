@@ -107,5 +107,13 @@ fn errors_point_into_the_job_file() {
             ("Invalid value".to_string(), "job.hcl:56,16-25".to_string()),
         ]
     );
-    assert!(e.to_string().contains("Did you mean \"raw_exec\"?"));
+    assert!(
+        e.diagnostics()[2]
+            .detail
+            .ends_with("Did you mean \"raw_exec\"?")
+    );
+    assert!(
+        e.to_string()
+            .contains("  on job.hcl line 56, in job \"web\":\n")
+    );
 }
