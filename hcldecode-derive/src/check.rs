@@ -520,13 +520,11 @@ pub fn check_spec(
                     );
                 }
             }
-            (Spec::BlockLabel(mine), Read::Label(idx)) => {
-                if mine.index != *idx {
-                    at(
-                        cx,
-                        format!("there it is label {idx}, here label {}", mine.index),
-                    );
-                }
+            (Spec::BlockLabel(mine), Read::Label(idx)) if mine.index != *idx => {
+                at(
+                    cx,
+                    format!("there it is label {idx}, here label {}", mine.index),
+                );
             }
             (Spec::Attr(_), Read::Block(s)) => at(
                 cx,

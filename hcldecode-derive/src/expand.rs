@@ -414,7 +414,7 @@ fn expand_block_enum(g: &mut Gen<'_>, vs: &[Variant<'_>]) -> Impls {
                 let tspan = ty.span();
                 let p = probe(ty);
                 specs.push(quote_spanned!(tspan=> (#name, { __hcl::assert_body::<#ty>(); #p.body_spec() })));
-                arms.push(quote!(#i => #p.from_block(__value, __at).map(Self::#id)));
+                arms.push(quote!(#i => #p.decode_block(__value, __at).map(Self::#id)));
             }
             VariantForm::Struct(fields) => {
                 let code = struct_code(g, fields, quote!(Self::#id));

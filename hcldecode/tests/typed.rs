@@ -147,7 +147,7 @@ struct Collections {
     pair: (String, u8),
     triple: (bool, f64, String),
     nested: Vec<BTreeMap<String, bool>>,
-    boxed: Box<String>,
+    boxed: Box<u8>,
     rc: Rc<u8>,
     arc: Arc<Vec<u8>>,
 }
@@ -163,7 +163,7 @@ bmap = { k = ["v"] }
 pair = ["p", 9]
 triple = [true, 2.5, "t"]
 nested = [{ a = true }, {}]
-boxed = "b"
+boxed = 4
 rc = 1
 arc = [5]
 "#;
@@ -181,7 +181,7 @@ fn collections() {
     assert_eq!(v.pair, ("p".to_string(), 9));
     assert_eq!(v.triple, (true, 2.5, "t".to_string()));
     assert_eq!(v.nested.len(), 2);
-    assert_eq!(*v.boxed, "b");
+    assert_eq!(*v.boxed, 4);
     assert_eq!(*v.rc, 1);
     assert_eq!(*v.arc, [5]);
     same_as_spec_file::<Collections>(COLLECTIONS);

@@ -462,7 +462,7 @@ pub trait BodyProbe {
     /// [`HclDecode::spec`].
     fn body_spec(&self) -> Spec;
     /// [`HclBody::from_block`].
-    fn from_block(&self, v: &Value, at: At<'_>) -> Result<Self::T, Error>;
+    fn decode_block(&self, v: &Value, at: At<'_>) -> Result<Self::T, Error>;
 }
 
 impl<T: HclBody> BodyProbe for Probe<T> {
@@ -470,7 +470,7 @@ impl<T: HclBody> BodyProbe for Probe<T> {
     fn body_spec(&self) -> Spec {
         T::spec()
     }
-    fn from_block(&self, v: &Value, at: At<'_>) -> Result<T, Error> {
+    fn decode_block(&self, v: &Value, at: At<'_>) -> Result<T, Error> {
         T::from_block(0, v, at)
     }
 }
@@ -484,7 +484,7 @@ pub trait BodyFallback {
         unreachable!("{UNREACHABLE}")
     }
     /// Never called.
-    fn from_block(&self, _: &Value, _: At<'_>) -> Result<Self::T, Error> {
+    fn decode_block(&self, _: &Value, _: At<'_>) -> Result<Self::T, Error> {
         unreachable!("{UNREACHABLE}")
     }
 }
