@@ -464,12 +464,9 @@ impl Decoder<'_> {
         labels: &[BlockLabel<'_>],
         nested: &Spec,
         diags: &mut Diagnostics,
-    ) -> (Value, Option<BlockTrace>) {
+    ) -> (Value, R::B) {
         let (v, t) = self.body::<R>(block.body, labels, nested, diags);
-        if !R::ON {
-            return (v, None);
-        }
-        let trace = BlockTrace {
+        let b = R::block(|| BlockTrace {
             type_range: block.type_range(),
             def_range: block.def_range(),
             labels: block
@@ -480,8 +477,8 @@ impl Decoder<'_> {
             index,
             value: v.clone(),
             body: R::get(t),
-        };
-        (v, Some(trace))
+        });
+        (v, b)
     }
 
     fn block<R: Recorder>(
@@ -526,10 +523,7 @@ impl Decoder<'_> {
             }
             Some((i, block)) => {
                 let (v, t) = self.block_body::<R>(i, block, &block.labels, &b.nested, diags);
-                (
-                    v,
-                    R::rec(|| t.map_or(Trace::None, |t| Trace::Block(Box::new(t)))),
-                )
+                (v, R::rec(|| R::get_block(t)))
             }
         }
     }
@@ -548,7 +542,7 @@ impl Decoder<'_> {
         for (i, block) in &blocks {
             let (v, t) = self.block_body::<R>(*i, block, &block.labels, &b.nested, diags);
             elems.push(v);
-            traces.extend(t);
+            R::push_block(&mut traces, t);
         }
         let v = self.block_list_value(b, &blocks, elems, content, diags, kind);
         (v, R::rec(|| Trace::Blocks(traces)))
@@ -645,7 +639,7 @@ impl Decoder<'_> {
                 continue;
             }
             let (val, t) = self.block_body::<R>(i, block, &block.labels[n..], &b.nested, diags);
-            traces.extend(t);
+            R::push_block(&mut traces, t);
             let mut target = &mut root;
             for label in &block.labels[..n - 1] {
                 target = target.child(label.value);

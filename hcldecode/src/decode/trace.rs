@@ -229,12 +229,20 @@ impl DecodeHook {
 pub(crate) trait Recorder {
     /// The recorded trace.
     type T;
+    /// The recorded trace of one block.
+    type B;
     /// Whether anything is recorded.
     const ON: bool;
     /// Records `f()`.
     fn rec(f: impl FnOnce() -> Trace) -> Self::T;
     /// A recorded trace as a [`Trace`] (for nesting).
     fn get(t: Self::T) -> Trace;
+    /// Records a block's trace.
+    fn block(f: impl FnOnce() -> BlockTrace) -> Self::B;
+    /// Adds a recorded block trace to a list.
+    fn push_block(list: &mut Vec<BlockTrace>, b: Self::B);
+    /// A recorded block trace, for a single block.
+    fn get_block(b: Self::B) -> Trace;
 }
 
 /// Records nothing.
@@ -242,11 +250,20 @@ pub(crate) struct Off;
 
 impl Recorder for Off {
     type T = ();
+    type B = ();
     const ON: bool = false;
     #[inline(always)]
     fn rec(_: impl FnOnce() -> Trace) {}
     #[inline(always)]
     fn get(_: ()) -> Trace {
+        Trace::None
+    }
+    #[inline(always)]
+    fn block(_: impl FnOnce() -> BlockTrace) {}
+    #[inline(always)]
+    fn push_block(_: &mut Vec<BlockTrace>, _: ()) {}
+    #[inline(always)]
+    fn get_block(_: ()) -> Trace {
         Trace::None
     }
 }
@@ -256,11 +273,21 @@ pub(crate) struct On;
 
 impl Recorder for On {
     type T = Trace;
+    type B = BlockTrace;
     const ON: bool = true;
     fn rec(f: impl FnOnce() -> Trace) -> Trace {
         f()
     }
     fn get(t: Trace) -> Trace {
         t
+    }
+    fn block(f: impl FnOnce() -> BlockTrace) -> BlockTrace {
+        f()
+    }
+    fn push_block(list: &mut Vec<BlockTrace>, b: BlockTrace) {
+        list.push(b);
+    }
+    fn get_block(b: BlockTrace) -> Trace {
+        Trace::Block(Box::new(b))
     }
 }
