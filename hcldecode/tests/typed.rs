@@ -527,6 +527,7 @@ fn an_optional_enum_block_takes_at_most_one() {
         hcldecode::from_str::<OneStep>("pause {}\nrun { command = \"x\" }\n", "o.hcl").unwrap_err();
     assert_eq!(summaries(&e), ["Duplicate block"]);
     assert_eq!(subject(&e, 0), "o.hcl:2,1-4");
+    same_as_spec_file::<OneStep>("pause {}\nrun { command = \"x\" }\n");
 }
 
 // ----- nested structs as attribute values, flatten ----------------------------------
@@ -792,6 +793,7 @@ fn big_integers_are_exact() {
     )
     .unwrap();
     assert_eq!((v.a, v.b), (u128::MAX, i128::MIN));
+    same_as_spec_file::<Big>("a = 1\nb = 2\nc = 3\n");
     let e = hcldecode::from_str::<Big>("a = 1\nb = 1\nc = 18446744073709551616\n", "b.hcl")
         .unwrap_err();
     assert_eq!(

@@ -10,6 +10,8 @@ use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
 
 use hcldecode::HclDecode;
+use hcldecode::decode::decode_traced;
+use hcldecode::spec_file::LoadedSpec;
 use hcldecode_tests::{DiagKey, conformance_dir, diag_keys};
 use serde_json::Value as Json;
 
@@ -32,9 +34,28 @@ fn expected_value(name: &str) -> Json {
     doc["value"].clone()
 }
 
+/// The derived spec, printed as a spec file and loaded back, decodes the
+/// input to the same value with the same diagnostics as the typed path's
+/// engine run.
+fn same_as_spec_file<T: HclDecode>(name: &str) {
+    let spec = T::spec();
+    let text = spec.to_spec_file();
+    let (loaded, diags) = LoadedSpec::load_str(&text, "derived.hcldec");
+    assert!(!diags.has_errors(), "{name}: {diags}\n{text}");
+    let (file, d) = hcldecode::parse::parse_native(input(name).as_bytes(), "input.hcl");
+    if d.has_errors() {
+        return;
+    }
+    let (typed, _, d1) = decode_traced(&file.body, &spec, None, None);
+    let (untyped, d2) = loaded.unwrap().decode(&file.body, None);
+    assert_eq!(d1, d2, "{name}: diagnostics differ from the spec file's");
+    assert!(typed.raw_equals(&untyped), "{name}: values differ");
+}
+
 /// Decodes the case's input into `T` and checks that it fails with the
 /// recorded diagnostics.
 fn same_diags<T: HclDecode>(name: &str) {
+    same_as_spec_file::<T>(name);
     let err = match hcldecode::from_str::<T>(&input(name), "input.hcl") {
         Ok(_) => panic!("{name}: decoded, but the reference reports errors"),
         Err(e) => e,
@@ -48,6 +69,7 @@ fn same_diags<T: HclDecode>(name: &str) {
 }
 
 fn decode<T: HclDecode>(name: &str) -> T {
+    same_as_spec_file::<T>(name);
     hcldecode::from_str::<T>(&input(name), "input.hcl").unwrap_or_else(|e| panic!("{name}: {e}"))
 }
 
