@@ -211,6 +211,11 @@ fn field_spec(f: &Field<'_>, label_index: usize) -> Option<Spec> {
             match f.shape.block_kind() {
                 BlockKind::List => Spec::BlockList(coll()),
                 BlockKind::Set => Spec::BlockSet(coll()),
+                BlockKind::Map(depth) => Spec::BlockMap(BlockMapSpec {
+                    type_name: f.name.clone(),
+                    labels: (0..depth).map(|i| format!("label{i}")).collect(),
+                    nested: empty(),
+                }),
                 _ if f.attrs.min_items.is_some() || f.attrs.max_items.is_some() => {
                     Spec::BlockList(coll())
                 }
@@ -223,11 +228,6 @@ fn field_spec(f: &Field<'_>, label_index: usize) -> Option<Spec> {
                     type_name: f.name.clone(),
                     nested: empty(),
                     required: f.attrs.required.is_some(),
-                }),
-                BlockKind::Map(depth) => Spec::BlockMap(BlockMapSpec {
-                    type_name: f.name.clone(),
-                    labels: (0..depth).map(|i| format!("label{i}")).collect(),
-                    nested: empty(),
                 }),
             }
         }

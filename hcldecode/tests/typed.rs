@@ -801,3 +801,22 @@ fn big_integers_are_exact() {
         "Inappropriate value for attribute \"c\": 18446744073709551616 is out of range; a whole number from 0 to 18446744073709551615 is required."
     );
 }
+
+#[test]
+fn block_maps_count_their_blocks() {
+    #[derive(HclDecode, Debug)]
+    struct Envs {
+        #[hcl(block, min_items = 1, max_items = 2)]
+        env: BTreeMap<String, Check>,
+    }
+    let e = hcldecode::from_str::<Envs>("", "m.hcl").unwrap_err();
+    assert_eq!(summaries(&e), ["Insufficient env blocks"]);
+    assert_eq!(
+        e.diagnostics()[0].detail,
+        "At least 1 \"env\" blocks are required."
+    );
+    let src = "env \"a\" {\n path = \"1\"\n}\nenv \"b\" {\n path = \"2\"\n}\nenv \"c\" {\n path = \"3\"\n}\n";
+    let e = hcldecode::from_str::<Envs>(src, "m.hcl").unwrap_err();
+    assert_eq!(summaries(&e), ["Too many env blocks"]);
+    assert_eq!(subject(&e, 0), "m.hcl:7,1-8");
+}

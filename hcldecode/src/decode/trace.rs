@@ -48,6 +48,21 @@ use hcldecode_spec::syntax::expr::Expression;
 use crate::value::Value;
 
 /// Where a decoded value came from. See the [module docs](self).
+///
+/// ```
+/// use hcldecode::decode::{decode_traced, Trace};
+/// use hcldecode::spec_file::LoadedSpec;
+/// let (spec, _) = LoadedSpec::load_str(
+///     "block_list {\n  block_type = \"svc\"\n  object {\n    block_label \"name\" {\n      index = 0\n    }\n  }\n}\n",
+///     "s.hcldec",
+/// );
+/// let (file, _) = hcldecode::parse::parse_native(b"svc \"a\" {}\nsvc \"b\" {}\n", "a.hcl");
+/// let (_, trace, _) = decode_traced(&file.body, &spec.unwrap().spec, None, None);
+/// let Trace::Body(body) = trace else { panic!() };
+/// let Trace::Blocks(blocks) = &body.spec else { panic!() };
+/// assert_eq!(blocks[1].labels[0].0, "b");
+/// assert_eq!(blocks[1].def_range.to_string(), "a.hcl:2,1-8");
+/// ```
 #[derive(Clone, Debug, Default)]
 pub enum Trace {
     /// Nothing to point at: literals, specs that read nothing.

@@ -14,6 +14,22 @@ use super::{At, Error, Errors, HclDecode};
 use crate::value::{Value, ValueRef};
 
 /// How a body type is read from blocks.
+///
+/// ```
+/// use hcldecode::typed::{BodyShape, HclBody};
+/// #[derive(hcldecode::HclDecode)]
+/// struct Run {
+///     command: String,
+/// }
+/// #[derive(hcldecode::HclDecode)]
+/// enum Step {
+///     Run(Run),
+///     Pause,
+/// }
+/// assert!(matches!(Run::body_shape(), BodyShape::Struct(_)));
+/// let BodyShape::Variants(v) = Step::body_shape() else { panic!() };
+/// assert_eq!(v[1].0, "pause");
+/// ```
 #[derive(Clone, Debug)]
 pub enum BodyShape {
     /// A struct: blocks of one type (named by the field), each body decoded
@@ -26,7 +42,27 @@ pub enum BodyShape {
 }
 
 /// A type decoded from a block's body: a struct or an enum of block types
-/// deriving [`HclDecode`].
+/// deriving [`HclDecode`]. The derive implements it; a field
+/// `#[hcl(block)] x: Vec<T>` needs `T: HclBody`.
+///
+/// ```
+/// use hcldecode::typed::HclBody;
+/// #[derive(hcldecode::HclDecode)]
+/// struct Step {
+///     #[hcl(label)]
+///     name: String,
+/// }
+/// assert_eq!(Step::body_shape_label_names(), ["name"]);
+/// # trait Names { fn body_shape_label_names() -> Vec<String>; }
+/// # impl<T: HclBody> Names for T {
+/// #     fn body_shape_label_names() -> Vec<String> {
+/// #         match T::body_shape() {
+/// #             hcldecode::typed::BodyShape::Struct(s) => s.label_names(),
+/// #             _ => vec![],
+/// #         }
+/// #     }
+/// # }
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not an HCL block body",
     label = "not decodable from a block",
@@ -49,6 +85,17 @@ pub trait HclBody: HclDecode {
 }
 
 /// What a `#[hcl(block)]` field's options say about its blocks.
+///
+/// ```
+/// use hcldecode::typed::{BlockOptions, HclBlocks};
+/// #[derive(hcldecode::HclDecode)]
+/// struct Rule {
+///     name: String,
+/// }
+/// let opts = BlockOptions { type_name: "rule".into(), min_items: 1, ..Default::default() };
+/// let spec = <Vec<Rule> as HclBlocks>::block_spec(&opts);
+/// assert_eq!(spec.kind_name(), "block_list");
+/// ```
 #[derive(Clone, Debug, Default)]
 pub struct BlockOptions {
     /// The block type (the field's HCL name).
@@ -81,6 +128,18 @@ impl BlockOptions {
 /// block), `Option<T>` (zero or one), `Vec<T>` (a block list),
 /// `HashSet<T>`/`BTreeSet<T>` (a block set), or a `String`-keyed map of
 /// them (a block map keyed by labels, one map level per label).
+///
+/// ```
+/// use std::collections::BTreeMap;
+/// use hcldecode::typed::{BlockOptions, HclBlocks};
+/// #[derive(hcldecode::HclDecode)]
+/// struct Dc {
+///     weight: u8,
+/// }
+/// let opts = BlockOptions { type_name: "region".into(), ..Default::default() };
+/// let spec = <BTreeMap<String, BTreeMap<String, Dc>> as HclBlocks>::block_spec(&opts);
+/// assert!(spec.to_spec_file().contains("labels = [\"label1\", \"label2\"]"));
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be decoded from HCL blocks",
     label = "not a block type",
@@ -95,6 +154,16 @@ pub trait HclBlocks: Sized {
 }
 
 /// A value of a label-keyed block map: a body type, or a further map level.
+///
+/// ```
+/// use std::collections::HashMap;
+/// use hcldecode::typed::HclKeyed;
+/// #[derive(hcldecode::HclDecode)]
+/// struct Dc {
+///     weight: u8,
+/// }
+/// assert_eq!(<HashMap<String, HashMap<String, Dc>> as HclKeyed>::DEPTH, 2);
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be the value of a block map",
     note = "a block map's values are structs deriving `HclDecode`, or further `String`-keyed maps of them"
@@ -112,6 +181,17 @@ pub trait HclKeyed: Sized {
 
 /// The type of a `#[hcl(remain)]` field: [`Body`] (the rest of the body),
 /// or `Option<Body>`.
+///
+/// ```
+/// #[derive(hcldecode::HclDecode)]
+/// struct Head {
+///     kind: String,
+///     #[hcl(remain)]
+///     rest: Option<hcldecode::Body>,
+/// }
+/// let h: Head = hcldecode::from_str("kind = \"a\"\nother = 1\n", "h.hcl").unwrap();
+/// assert!(h.rest.is_some());
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot hold the rest of a body",
     label = "a `remain` field must be a `hcldecode::Body`",
@@ -244,31 +324,41 @@ fn walk_value<'a>(
     }
 }
 
-/// Checks the number of blocks of an enum of block types (the spec cannot:
-/// each type has its own spec).
-fn check_count(variants: &[&str], n: usize, at: At<'_>, opts: &BlockOptions, errs: &mut Errors) {
-    if variants.is_empty() {
-        return;
-    }
-    let names: Vec<String> = variants.iter().map(|n| format!("{n:?}")).collect();
-    let names = names.join(", ");
+/// Checks the number of blocks where the spec cannot: across the block
+/// types of an enum, and for block maps (`block_map` has no counts).
+fn check_count(
+    variants: &[&str],
+    items: &[Item<'_>],
+    at: At<'_>,
+    opts: &BlockOptions,
+    map: bool,
+    errs: &mut Errors,
+) {
+    let n = items.len();
+    let what = if variants.is_empty() {
+        if !map {
+            return;
+        }
+        format!("{:?}", opts.type_name)
+    } else {
+        let names: Vec<String> = variants.iter().map(|n| format!("{n:?}")).collect();
+        names.join(", ")
+    };
+    let plural = if variants.is_empty() {
+        format!("{} blocks", opts.type_name)
+    } else {
+        "blocks".to_string()
+    };
     if n < opts.min_items {
         errs.push(Error::at(
-            "Insufficient blocks",
-            format!(
-                "At least {} blocks of the types {names} are required.",
-                opts.min_items
-            ),
+            format!("Insufficient {plural}"),
+            format!("At least {} {what} blocks are required.", opts.min_items),
             at.missing_range(),
         ));
     } else if opts.max_items > 0 && n > opts.max_items {
-        errs.push(Error::at(
-            "Too many blocks",
-            format!(
-                "No more than {} blocks of the types {names} are allowed.",
-                opts.max_items
-            ),
-            at.missing_range(),
+        errs.push(items[opts.max_items].at.error(
+            format!("Too many {plural}"),
+            format!("No more than {} {what} blocks are allowed", opts.max_items),
         ));
     }
 }
@@ -284,7 +374,7 @@ fn decode_items<T: HclBody>(
     let variants = T::variants();
     let items = items(variants, value, at, depth);
     let mut errs = Errors::new();
-    check_count(variants, items.len(), at, opts, &mut errs);
+    check_count(variants, &items, at, opts, depth > 0, &mut errs);
     for item in items {
         if let Some(t) = errs.take(T::from_block(item.variant, &item.value, item.at)) {
             push(item.keys, t, item.at, &mut errs);

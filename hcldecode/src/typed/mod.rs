@@ -63,7 +63,7 @@ pub mod derive_reference {}
 pub mod __private;
 
 pub use at::At;
-pub use blocks::{BodyShape, HclBlocks, HclBody, HclKeyed, HclRemain};
+pub use blocks::{BlockOptions, BodyShape, HclBlocks, HclBody, HclKeyed, HclRemain};
 pub use decoder::{Decoder, from_path, from_str};
 pub use error::{Error, Errors};
 
