@@ -19,7 +19,7 @@ mod print;
 pub mod typeexpr;
 mod validate;
 
-pub use validate::{SpecError, SpecPath};
+pub use validate::{PathStep, SpecError, SpecPath};
 
 /// Something the dynamic layer computed and the static layer carries
 /// without looking inside: a literal's value, a transform or validation
@@ -34,6 +34,11 @@ pub trait Dynamic: Any + Send + Sync + fmt::Debug {
     /// The HCL expression text that recreates it in a spec file, if there
     /// is one.
     fn to_hcl(&self) -> Option<String> {
+        None
+    }
+    /// For a transform or validation without a spec-file form: what it
+    /// does, for the comment [`Spec::to_spec_file`] writes in its place.
+    fn describe(&self) -> Option<String> {
         None
     }
 }

@@ -149,7 +149,17 @@ fn write_spec(out: &mut String, spec: &Spec, key: Option<&str>, level: usize) {
                 write_spec(out, &t.wrapped, None, inner);
                 close(out, level);
             }
-            _ => {
+            Transform::Func(f) => {
+                indent(out, level);
+                match f.describe() {
+                    Some(d) => {
+                        let _ = writeln!(out, "# {d}");
+                    }
+                    None => out.push_str("# a transform without a spec-file form wraps:\n"),
+                }
+                write_spec(out, &t.wrapped, key, level);
+            }
+            Transform::Expr { .. } => {
                 indent(out, level);
                 out.push_str("# a transform without a spec-file form wraps:\n");
                 write_spec(out, &t.wrapped, key, level);
@@ -157,7 +167,12 @@ fn write_spec(out: &mut String, spec: &Spec, key: Option<&str>, level: usize) {
         },
         Spec::Validate(v) => {
             indent(out, level);
-            out.push_str("# validated by a Rust function:\n");
+            match v.func.describe() {
+                Some(d) => {
+                    let _ = writeln!(out, "# {d}");
+                }
+                None => out.push_str("# validated by a Rust function:\n"),
+            }
             write_spec(out, &v.wrapped, key, level);
         }
         Spec::Expr(e) => {

@@ -14,7 +14,9 @@ use hcldecode_spec::source::Range;
 use hcldecode_spec::spec::{
     BlockAttrsSpec, BlockCollectionSpec, BlockMapSpec, BlockSpec, Spec, Transform, TransformSpec,
 };
-use hcldecode_spec::syntax::body::{Block, BlockLabel, Body, BodyRef, BodySchema, Content};
+use hcldecode_spec::syntax::body::{
+    Attribute, Block, BlockLabel, Body, BodyRef, BodySchema, Content,
+};
 
 use crate::eval::{self, EvalContext};
 use crate::spec_values::{literal_value, transform_function, validate_function};
@@ -22,8 +24,11 @@ use crate::value::Value;
 use crate::value::convert::{convert, unify_unsafe};
 use crate::{ObjectType, Type};
 
+mod trace;
 mod variables;
 
+pub use trace::{AttrTrace, BlockTrace, BodyTrace, DecodeHook, Trace};
+use trace::{Off, On, Recorder};
 pub use variables::{Traversal, TraversalStep, expr_variables, variables};
 
 /// Decodes `body` with `spec` (`hcldec.Decode`).
@@ -44,8 +49,41 @@ pub fn decode(
         transform_ctx,
         plan: &plan,
     };
-    let v = d.body(body.as_ref(), &[], spec, &mut diags);
+    let (v, ()) = d.body::<Off>(body.as_ref(), &[], spec, &mut diags);
     (v, diags)
+}
+
+/// [`decode`], also recording where each part of the value came from (a
+/// [`Trace::Body`] for the root body; see [`Trace`]). Typed decoding uses
+/// it; the value and diagnostics are those [`decode`] gives.
+///
+/// ```
+/// use hcldecode::decode::{decode_traced, Trace};
+/// use hcldecode::spec_file::LoadedSpec;
+/// let (spec, _) = LoadedSpec::load_str("object {\n attr \"port\" { type = number }\n}\n", "s.hcldec");
+/// let (file, _) = hcldecode::parse::parse_native(b"port = 80\n", "a.hcl");
+/// let (_, trace, diags) = decode_traced(&file.body, &spec.unwrap().spec, None, None);
+/// assert!(diags.is_empty());
+/// let Trace::Body(body) = trace else { panic!() };
+/// let Trace::Object(props) = &body.spec else { panic!() };
+/// let Trace::Attr(port) = &props[0] else { panic!() };
+/// assert_eq!(port.expr.range().to_string(), "a.hcl:1,8-10");
+/// ```
+pub fn decode_traced(
+    body: &Body,
+    spec: &Spec,
+    ctx: Option<&EvalContext>,
+    transform_ctx: Option<&EvalContext>,
+) -> (Value, Trace, Diagnostics) {
+    let plan = Plan::new(spec, transform_ctx);
+    let mut diags = Diagnostics::new();
+    let d = Decoder {
+        ctx,
+        transform_ctx,
+        plan: &plan,
+    };
+    let (v, t) = d.body::<On>(body.as_ref(), &[], spec, &mut diags);
+    (v, t, diags)
 }
 
 /// Decodes the parts of `body` that `spec` describes and returns the rest
@@ -66,7 +104,7 @@ pub fn partial_decode(
     };
     let schema = plan.schema(spec);
     let (content, rest) = body.partial_content(&schema, &mut diags);
-    let v = d.spec(spec, &content, &[], &mut diags);
+    let (v, ()) = d.spec::<Off>(spec, &content, &[], &mut diags);
     (v, rest, diags)
 }
 
@@ -93,6 +131,7 @@ pub(crate) fn transform_type(
             );
             v.ty().clone()
         }
+        Transform::Func(_) if DecodeHook::of(t).is_some() => wrapped,
         Transform::Func(f) => transform_function(f)
             .and_then(|f| f.return_type(&[wrapped]).ok())
             .unwrap_or(Type::Dynamic),
@@ -160,53 +199,83 @@ struct Decoder<'a> {
 }
 
 impl Decoder<'_> {
-    /// `decode(body, labels, ctx, spec, partial=false)`.
-    fn body(
+    /// `decode(body, labels, ctx, spec, partial=false)`; with a
+    /// [`DecodeHook::Remain`] spec, partially, keeping the rest.
+    fn body<R: Recorder>(
         &self,
         body: BodyRef<'_>,
         labels: &[BlockLabel<'_>],
         spec: &Spec,
         diags: &mut Diagnostics,
-    ) -> Value {
+    ) -> (Value, R::T) {
         let schema = self.plan.schema(spec);
+        if DecodeHook::is_remain(spec) {
+            let owned = body.to_body();
+            let (content, rest) = owned.partial_content(&schema, diags);
+            let (v, t) = self.spec::<R>(spec, &content, labels, diags);
+            let t = R::rec(|| {
+                Trace::Body(Box::new(BodyTrace {
+                    missing: content.missing_item_range(),
+                    rest: Some(rest),
+                    spec: R::get(t),
+                }))
+            });
+            return (v, t);
+        }
         let content = body.content(&schema, diags);
-        self.spec(spec, &content, labels, diags)
+        let (v, t) = self.spec::<R>(spec, &content, labels, diags);
+        let t = R::rec(|| {
+            Trace::Body(Box::new(BodyTrace {
+                missing: content.missing_item_range(),
+                rest: None,
+                spec: R::get(t),
+            }))
+        });
+        (v, t)
     }
 
-    fn spec(
+    fn spec<R: Recorder>(
         &self,
         spec: &Spec,
         content: &Content<'_>,
         labels: &[BlockLabel<'_>],
         diags: &mut Diagnostics,
-    ) -> Value {
+    ) -> (Value, R::T) {
         match spec {
             Spec::Object(o) => {
-                let vals: Vec<Value> = o
-                    .properties
-                    .iter()
-                    .map(|(_, s)| self.spec(s, content, labels, diags))
-                    .collect();
-                self.object_value(spec, &o.properties, vals)
+                let mut vals: Vec<Value> = Vec::with_capacity(o.properties.len());
+                let mut traces: Vec<R::T> = Vec::new();
+                for (_, s) in &o.properties {
+                    let (v, t) = self.spec::<R>(s, content, labels, diags);
+                    vals.push(v);
+                    if R::ON {
+                        traces.push(t);
+                    }
+                }
+                let t = R::rec(|| Trace::Object(traces.into_iter().map(R::get).collect()));
+                (self.object_value(spec, &o.properties, vals), t)
             }
-            Spec::Tuple(t) => {
-                let vals = t
-                    .iter()
-                    .map(|s| self.spec(s, content, labels, diags))
-                    .collect();
-                Value::tuple(vals)
+            Spec::Tuple(tuple) => {
+                let mut vals: Vec<Value> = Vec::with_capacity(tuple.len());
+                let mut traces: Vec<R::T> = Vec::new();
+                for s in tuple {
+                    let (v, t) = self.spec::<R>(s, content, labels, diags);
+                    vals.push(v);
+                    if R::ON {
+                        traces.push(t);
+                    }
+                }
+                let t = R::rec(|| Trace::Tuple(traces.into_iter().map(R::get).collect()));
+                (Value::tuple(vals), t)
             }
             Spec::Attr(a) => {
-                let Some(attr) = content
-                    .attributes
-                    .iter()
-                    .flatten()
-                    .find(|x| x.name == a.name)
-                else {
-                    return Value::null(a.ty.clone());
+                let Some(attr) = Self::attribute(content, &a.name) else {
+                    let t = R::rec(|| Trace::Absent(content.missing_item_range()));
+                    return (Value::null(a.ty.clone()), t);
                 };
+                let t = R::rec(|| Trace::Attr(AttrTrace::new(attr)));
                 let v = eval::evaluate_into(attr.expr, self.ctx, diags);
-                match convert(&v, &a.ty) {
+                let v = match convert(&v, &a.ty) {
                     Ok(v) => v,
                     Err(err) => {
                         diags.push(
@@ -220,38 +289,48 @@ impl Decoder<'_> {
                         );
                         Value::unknown(a.ty.clone())
                     }
-                }
+                };
+                (v, t)
             }
-            Spec::Literal(l) => literal_value(&l.value),
-            Spec::Expr(e) => eval::evaluate_into(e.as_ref(), self.ctx, diags),
-            Spec::Block(b) => self.block(b, content, diags),
-            Spec::BlockList(b) => self.block_list(b, content, diags, Kind::List),
-            Spec::BlockTuple(b) => self.block_list(b, content, diags, Kind::Tuple),
-            Spec::BlockSet(b) => self.block_list(b, content, diags, Kind::Set),
-            Spec::BlockMap(b) => self.block_map(b, content, diags, false),
-            Spec::BlockObject(b) => self.block_map(b, content, diags, true),
-            Spec::BlockAttrs(b) => self.block_attrs(b, content, diags),
+            Spec::Literal(l) => (literal_value(&l.value), R::rec(|| Trace::None)),
+            Spec::Expr(e) => {
+                let v = eval::evaluate_into(e.as_ref(), self.ctx, diags);
+                (v, R::rec(|| Trace::Expr(e.clone())))
+            }
+            Spec::Block(b) => self.block::<R>(b, content, diags),
+            Spec::BlockList(b) => self.block_list::<R>(b, content, diags, Kind::List),
+            Spec::BlockTuple(b) => self.block_list::<R>(b, content, diags, Kind::Tuple),
+            Spec::BlockSet(b) => self.block_list::<R>(b, content, diags, Kind::Set),
+            Spec::BlockMap(b) => self.block_map::<R>(b, content, diags, false),
+            Spec::BlockObject(b) => self.block_map::<R>(b, content, diags, true),
+            Spec::BlockAttrs(b) => self.block_attrs::<R>(b, content, diags),
             Spec::BlockLabel(l) => match labels.get(l.index) {
-                Some(label) => Value::string(label.value),
+                Some(label) => (
+                    Value::string(label.value),
+                    R::rec(|| Trace::Label(label.range())),
+                ),
                 // Validation rejects label specs outside blocks; decoding
                 // such a spec anyway gives null rather than a panic.
-                None => Value::null(Type::String),
+                None => (Value::null(Type::String), R::rec(|| Trace::None)),
             },
             Spec::Default(d) => {
-                let v = self.spec(&d.primary, content, labels, diags);
+                let (v, t) = self.spec::<R>(&d.primary, content, labels, diags);
                 if v.is_null() {
-                    self.spec(&d.default, content, labels, diags)
+                    self.spec::<R>(&d.default, content, labels, diags)
                 } else {
-                    v
+                    (v, t)
                 }
             }
             Spec::Transform(t) => {
-                let mark = diags.len();
-                let wrapped = self.spec(&t.wrapped, content, labels, diags);
-                if diags.0[mark..].iter().any(Diagnostic::is_error) {
-                    return Value::unknown(self.plan.implied_type(spec));
+                if let Some(hook) = DecodeHook::of(t) {
+                    return self.hook::<R>(hook, t, content, labels, diags);
                 }
-                match &t.transform {
+                let mark = diags.len();
+                let (wrapped, trace) = self.spec::<R>(&t.wrapped, content, labels, diags);
+                if diags.0[mark..].iter().any(Diagnostic::is_error) {
+                    return (Value::unknown(self.plan.implied_type(spec)), trace);
+                }
+                let v = match &t.transform {
                     Transform::Expr { expr, var_name } => eval::evaluate_with_locals(
                         expr.as_ref(),
                         self.transform_ctx,
@@ -274,13 +353,14 @@ impl Decoder<'_> {
                             None => Value::unknown(self.plan.implied_type(spec)),
                         }
                     }
-                }
+                };
+                (v, trace)
             }
             Spec::Validate(v) => {
                 let mark = diags.len();
-                let wrapped = self.spec(&v.wrapped, content, labels, diags);
+                let (wrapped, trace) = self.spec::<R>(&v.wrapped, content, labels, diags);
                 if diags.0[mark..].iter().any(Diagnostic::is_error) {
-                    return Value::unknown(self.plan.implied_type(spec));
+                    return (Value::unknown(self.plan.implied_type(spec)), trace);
                 }
                 if let Some(f) = validate_function(&v.func) {
                     for mut d in f(&wrapped) {
@@ -290,9 +370,40 @@ impl Decoder<'_> {
                         diags.push(d);
                     }
                 }
-                wrapped
+                (wrapped, trace)
             }
         }
+    }
+
+    /// A transform with a [`DecodeHook`].
+    fn hook<R: Recorder>(
+        &self,
+        hook: DecodeHook,
+        t: &TransformSpec,
+        content: &Content<'_>,
+        labels: &[BlockLabel<'_>],
+        diags: &mut Diagnostics,
+    ) -> (Value, R::T) {
+        match (hook, &*t.wrapped) {
+            (DecodeHook::RawExpression, Spec::Attr(a)) => match Self::attribute(content, &a.name) {
+                Some(attr) => (
+                    Value::unknown(a.ty.clone()),
+                    R::rec(|| Trace::Attr(AttrTrace::new(attr))),
+                ),
+                None => (
+                    Value::null(a.ty.clone()),
+                    R::rec(|| Trace::Absent(content.missing_item_range())),
+                ),
+            },
+            // The body was read partially by `body`; decoding the
+            // wrapped spec is all that is left.
+            _ => self.spec::<R>(&t.wrapped, content, labels, diags),
+        }
+    }
+
+    /// The attribute `name` of `content`, if present.
+    fn attribute<'c, 'b>(content: &'c Content<'b>, name: &str) -> Option<&'c Attribute<'b>> {
+        content.attributes.iter().flatten().find(|x| x.name == name)
     }
 
     /// Builds an object from property values in declaration order.
@@ -332,10 +443,53 @@ impl Decoder<'_> {
             .filter(move |b| b.type_name == type_name)
     }
 
-    fn block(&self, b: &BlockSpec, content: &Content<'_>, diags: &mut Diagnostics) -> Value {
-        let mut found: Option<&Block<'_>> = None;
-        for candidate in Self::blocks_of(content, &b.type_name) {
-            if let Some(first) = found {
+    /// Blocks of `type_name` in `content` with their position among all
+    /// of the content's blocks.
+    fn indexed_blocks_of<'c, 'b>(
+        content: &'c Content<'b>,
+        type_name: &str,
+    ) -> impl Iterator<Item = (usize, &'c Block<'b>)> {
+        content
+            .blocks
+            .iter()
+            .enumerate()
+            .filter(move |(_, b)| b.type_name == type_name)
+    }
+
+    /// Decodes one block's body with `nested`, recording a [`BlockTrace`].
+    fn block_body<R: Recorder>(
+        &self,
+        index: usize,
+        block: &Block<'_>,
+        labels: &[BlockLabel<'_>],
+        nested: &Spec,
+        diags: &mut Diagnostics,
+    ) -> (Value, R::B) {
+        let (v, t) = self.body::<R>(block.body, labels, nested, diags);
+        let b = R::block(|| BlockTrace {
+            type_range: block.type_range(),
+            def_range: block.def_range(),
+            labels: block
+                .labels
+                .iter()
+                .map(|l| (l.value.to_string(), l.range()))
+                .collect(),
+            index,
+            value: v.clone(),
+            body: R::get(t),
+        });
+        (v, b)
+    }
+
+    fn block<R: Recorder>(
+        &self,
+        b: &BlockSpec,
+        content: &Content<'_>,
+        diags: &mut Diagnostics,
+    ) -> (Value, R::T) {
+        let mut found: Option<(usize, &Block<'_>)> = None;
+        for (i, candidate) in Self::indexed_blocks_of(content, &b.type_name) {
+            if let Some((_, first)) = found {
                 diags.push(
                     Diagnostic::error(
                         format!("Duplicate {} block", b.type_name),
@@ -349,7 +503,7 @@ impl Decoder<'_> {
                 );
                 break;
             }
-            found = Some(candidate);
+            found = Some((i, candidate));
         }
         match found {
             None => {
@@ -362,24 +516,47 @@ impl Decoder<'_> {
                         .with_subject(content.missing_item_range()),
                     );
                 }
-                Value::null(self.plan.implied_type(&b.nested))
+                (
+                    Value::null(self.plan.implied_type(&b.nested)),
+                    R::rec(|| Trace::Absent(content.missing_item_range())),
+                )
             }
-            Some(block) => self.body(block.body, &block.labels, &b.nested, diags),
+            Some((i, block)) => {
+                let (v, t) = self.block_body::<R>(i, block, &block.labels, &b.nested, diags);
+                (v, R::rec(|| R::get_block(t)))
+            }
         }
     }
 
-    fn block_list(
+    fn block_list<R: Recorder>(
         &self,
         b: &BlockCollectionSpec,
         content: &Content<'_>,
         diags: &mut Diagnostics,
         kind: Kind,
-    ) -> Value {
-        let blocks: Vec<&Block<'_>> = Self::blocks_of(content, &b.type_name).collect();
+    ) -> (Value, R::T) {
+        let blocks: Vec<(usize, &Block<'_>)> =
+            Self::indexed_blocks_of(content, &b.type_name).collect();
         let mut elems = Vec::with_capacity(blocks.len());
-        for block in &blocks {
-            elems.push(self.body(block.body, &block.labels, &b.nested, diags));
+        let mut traces: Vec<BlockTrace> = Vec::new();
+        for (i, block) in &blocks {
+            let (v, t) = self.block_body::<R>(*i, block, &block.labels, &b.nested, diags);
+            elems.push(v);
+            R::push_block(&mut traces, t);
         }
+        let v = self.block_list_value(b, &blocks, elems, content, diags, kind);
+        (v, R::rec(|| Trace::Blocks(traces)))
+    }
+
+    fn block_list_value(
+        &self,
+        b: &BlockCollectionSpec,
+        blocks: &[(usize, &Block<'_>)],
+        elems: Vec<Value>,
+        content: &Content<'_>,
+        diags: &mut Diagnostics,
+        kind: Kind,
+    ) -> Value {
         if elems.len() < b.min_items {
             diags.push(
                 Diagnostic::error(
@@ -399,7 +576,7 @@ impl Decoder<'_> {
                     b.max_items, b.type_name
                 ),
             );
-            d.subject = self.block_source_range(blocks[b.max_items], &b.nested);
+            d.subject = self.block_source_range(blocks[b.max_items].1, &b.nested);
             diags.push(d);
         }
         if kind == Kind::Tuple {
@@ -418,7 +595,7 @@ impl Decoder<'_> {
                 format!("Unconsistent argument types in {} blocks", b.type_name),
                 "Corresponding attributes in all blocks of this type must be the same.",
             );
-            d.subject = self.block_source_range(blocks[0], &b.nested);
+            d.subject = self.block_source_range(blocks[0].1, &b.nested);
             diags.push(d);
             return Value::dynamic();
         };
@@ -433,7 +610,7 @@ impl Decoder<'_> {
                             format!("Unconsistent argument types in {} blocks", b.type_name),
                             format!("Block with index {i} has inconsistent argument types: {err}."),
                         );
-                        d.subject = self.block_source_range(blocks[i], &b.nested);
+                        d.subject = self.block_source_range(blocks[i].1, &b.nested);
                         diags.push(d);
                         return Value::dynamic();
                     }
@@ -451,7 +628,7 @@ impl Decoder<'_> {
                     ety.to_type_expr()
                 ),
             );
-            d.subject = self.block_source_range(blocks[i], &b.nested);
+            d.subject = self.block_source_range(blocks[i].1, &b.nested);
             diags.push(d);
             return Value::dynamic();
         }
@@ -461,21 +638,23 @@ impl Decoder<'_> {
         }
     }
 
-    fn block_map(
+    fn block_map<R: Recorder>(
         &self,
         b: &BlockMapSpec,
         content: &Content<'_>,
         diags: &mut Diagnostics,
         as_object: bool,
-    ) -> Value {
+    ) -> (Value, R::T) {
         let n = b.labels.len();
         let mut root = Node::default();
-        for block in Self::blocks_of(content, &b.type_name) {
+        let mut traces: Vec<BlockTrace> = Vec::new();
+        for (i, block) in Self::indexed_blocks_of(content, &b.type_name) {
             // Content has checked the label count against the schema.
             if block.labels.len() < n || n == 0 {
                 continue;
             }
-            let val = self.body(block.body, &block.labels[n..], &b.nested, diags);
+            let (val, t) = self.block_body::<R>(i, block, &block.labels[n..], &b.nested, diags);
+            R::push_block(&mut traces, t);
             let mut target = &mut root;
             for label in &block.labels[..n - 1] {
                 target = target.child(label.value);
@@ -501,23 +680,27 @@ impl Decoder<'_> {
             }
             target.children.push((key.to_string(), Node::leaf(val)));
         }
+        let trace = R::rec(|| Trace::Blocks(traces));
         if root.children.is_empty() {
             if as_object {
-                return Value::empty_object();
+                return (Value::empty_object(), trace);
             }
             // One map level whatever the number of labels, as the
             // reference does (its implied type has one level per label).
-            return Value::map_empty(self.plan.implied_type(&b.nested));
+            return (Value::map_empty(self.plan.implied_type(&b.nested)), trace);
         }
-        root.into_value(as_object, &b.type_name, content, diags)
+        (
+            root.into_value(as_object, &b.type_name, content, diags),
+            trace,
+        )
     }
 
-    fn block_attrs(
+    fn block_attrs<R: Recorder>(
         &self,
         b: &BlockAttrsSpec,
         content: &Content<'_>,
         diags: &mut Diagnostics,
-    ) -> Value {
+    ) -> (Value, R::T) {
         let mut iter = Self::blocks_of(content, &b.type_name);
         let Some(block) = iter.next() else {
             if b.required {
@@ -529,7 +712,10 @@ impl Decoder<'_> {
                     .with_subject(content.missing_item_range()),
                 );
             }
-            return Value::null(Type::map(b.element_type.clone()));
+            return (
+                Value::null(Type::map(b.element_type.clone())),
+                R::rec(|| Trace::Absent(content.missing_item_range())),
+            );
         };
         if let Some(other) = iter.next() {
             diags.push(
@@ -545,11 +731,24 @@ impl Decoder<'_> {
             );
         }
         let attrs = block.body.just_attributes(diags);
+        let trace = R::rec(|| Trace::BlockAttrs {
+            def_range: block.def_range(),
+            attrs: attrs.iter().map(AttrTrace::new).collect(),
+        });
+        (self.block_attrs_value(b, &attrs, diags), trace)
+    }
+
+    fn block_attrs_value(
+        &self,
+        b: &BlockAttrsSpec,
+        attrs: &[Attribute<'_>],
+        diags: &mut Diagnostics,
+    ) -> Value {
         if attrs.is_empty() {
             return Value::map_empty(b.element_type.clone());
         }
         let mut vals: Vec<(String, Value)> = Vec::with_capacity(attrs.len());
-        for attr in &attrs {
+        for attr in attrs {
             let v = eval::evaluate_into(attr.expr, self.ctx, diags);
             let v = match convert(&v, &b.element_type) {
                 Ok(v) => v,
@@ -619,7 +818,6 @@ impl Decoder<'_> {
             }
         }
     }
-
     /// `sourceRange(block.Body, labels, nested)`: where the value decoded
     /// from a block comes from, computed only when a diagnostic needs it.
     fn block_source_range(&self, block: &Block<'_>, nested: &Spec) -> Option<Range> {

@@ -1,0 +1,617 @@
+//! Compile-time schema checks. The struct's spec is built here as far as
+//! the syntax allows and checked with the validator spec files are checked
+//! with at run time (`Spec::validate`), type expressions with the same
+//! evaluator (`typeexpr`), and spec files named by `check_spec` are loaded
+//! with the same loader (`StaticEval`). Errors point at the field concerned.
+
+use std::collections::HashMap;
+
+use proc_macro2::Span;
+
+use hcldecode_spec::diag::Diagnostics;
+use hcldecode_spec::source::SourceFile;
+use hcldecode_spec::spec::load::{StaticEval, load_spec_file};
+use hcldecode_spec::spec::typeexpr::eval_type_expr;
+use hcldecode_spec::spec::{
+    AttrSpec, BlockAttrsSpec, BlockCollectionSpec, BlockLabelSpec, BlockMapSpec, BlockSpec,
+    ObjectSpec, PathStep, Spec,
+};
+use hcldecode_spec::syntax::native;
+use hcldecode_spec::types::Type;
+
+use crate::ast::Field;
+use crate::attr::{Ctxt, Kind, SpannedStr};
+use crate::shape::{BlockKind, Shape, is_string};
+
+/// Formats diagnostics for a compile error.
+fn diag_text(diags: &Diagnostics) -> String {
+    diags
+        .iter()
+        .filter(|d| d.is_error())
+        .map(|d| {
+            if d.detail.is_empty() {
+                d.summary.clone()
+            } else {
+                format!("{}: {}", d.summary, d.detail)
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// Parses and evaluates a type expression.
+fn type_expr(text: &str) -> Result<Type, String> {
+    let file = SourceFile::new("type", text);
+    let (expr, diags) = native::parse_expression(&file);
+    if diags.has_errors() {
+        return Err(diag_text(&diags));
+    }
+    let (ty, diags) = eval_type_expr(&file, &expr);
+    if diags.has_errors() {
+        return Err(diag_text(&diags));
+    }
+    Ok(ty)
+}
+
+/// The element shape of a map field (for `block_attrs`).
+fn map_elem(shape: &Shape) -> Option<&Shape> {
+    match shape {
+        Shape::Option(s) => map_elem(s),
+        Shape::Map(e) => Some(e),
+        _ => None,
+    }
+}
+
+/// Checks the options of each field and parses `type = "..."`.
+pub fn check_fields(cx: &mut Ctxt, fields: &mut [Field<'_>]) {
+    let mut seen_body_field = false;
+    let mut remain: Option<Span> = None;
+    for f in fields.iter_mut() {
+        let a = &f.attrs;
+        let kind = f.kind;
+        let only = |cx: &mut Ctxt, span: Span, key: &str, kinds: &[Kind]| {
+            if !kinds.contains(&kind) {
+                let names: Vec<&str> = kinds.iter().map(|k| k.key()).collect();
+                cx.error(
+                    span,
+                    format!(
+                        "`{key}` does not apply to a `{}` field; it applies to {}",
+                        kind.key(),
+                        names.join(", ")
+                    ),
+                );
+            }
+        };
+        if let Some(d) = &a.default {
+            if kind == Kind::Label {
+                cx.error(
+                    d.span,
+                    "a label cannot have a default: every block has its labels",
+                );
+            } else {
+                only(cx, d.span, "default", &[Kind::Attr, Kind::BlockAttrs]);
+            }
+        }
+        if let Some(t) = &a.type_expr {
+            only(cx, t.span, "type", &[Kind::Attr, Kind::BlockAttrs]);
+        }
+        for (opt, key) in [(&a.min_items, "min_items"), (&a.max_items, "max_items")] {
+            if let Some(o) = opt {
+                only(cx, o.span, key, &[Kind::Block]);
+            }
+        }
+        if let Some(r) = a.required {
+            only(cx, r, "required", &[Kind::Block, Kind::BlockAttrs]);
+            if kind == Kind::Block && !matches!(f.shape, Shape::Option(_)) {
+                cx.error(
+                    r,
+                    "`required` applies to `Option` blocks; a block field of another type says itself how many blocks it takes",
+                );
+            }
+        }
+        if let Some(l) = &a.labels {
+            only(cx, l.span, "labels", &[Kind::Block]);
+        }
+        if let Some(r) = &a.rename
+            && matches!(kind, Kind::Remain | Kind::Flatten)
+        {
+            cx.error(
+                r.span,
+                format!("a `{}` field has no HCL name to rename", kind.key()),
+            );
+        }
+        match kind {
+            Kind::Label => {
+                if seen_body_field {
+                    cx.error(
+                        f.kind_span,
+                        "label fields come first: a block's labels are read, in order, before its body",
+                    );
+                }
+                if !is_string(f.ty) {
+                    cx.error(
+                        syn::spanned::Spanned::span(f.ty),
+                        "a label field must be a `String`: labels are strings",
+                    );
+                }
+            }
+            Kind::Remain => {
+                if remain.is_some() {
+                    cx.error(
+                        f.kind_span,
+                        "only one field can take the rest of the body (`remain`)",
+                    );
+                }
+                remain = Some(f.kind_span);
+            }
+            _ => seen_body_field = true,
+        }
+        if let Some(t) = &a.type_expr {
+            match type_expr(&t.value) {
+                Err(msg) => cx.error(t.span, format!("invalid type expression: {msg}")),
+                Ok(ty) => {
+                    let held = match kind {
+                        Kind::BlockAttrs => match map_elem(&f.shape) {
+                            Some(e) => e.can_hold(&ty),
+                            None => Ok(()),
+                        },
+                        _ => f.shape.can_hold(&ty),
+                    };
+                    match held {
+                        Ok(()) => f.declared = Some(ty),
+                        Err(why) => cx.error(
+                            t.span,
+                            format!("type `{}` does not fit the field: {why}", ty.to_type_expr()),
+                        ),
+                    }
+                }
+            }
+        }
+        if kind == Kind::BlockAttrs && map_elem(&f.shape).is_none() && f.shape != Shape::Unknown {
+            cx.error(
+                syn::spanned::Spanned::span(f.ty),
+                "a `block_attrs` field is a `String`-keyed map of its attributes",
+            );
+        }
+        if let (Some(min), Some(max)) = (&a.min_items, &a.max_items)
+            && max.value > 0
+            && min.value > max.value
+        {
+            // Also found by the validator; this points at both numbers.
+            let _ = min;
+        }
+    }
+}
+
+/// Whether a field's attribute is required (as the generated code decides
+/// at run time, for the types the syntax shows).
+fn attr_required(f: &Field<'_>) -> bool {
+    f.attrs.default.is_none() && !f.shape.optional()
+}
+
+/// The spec a field reads, as far as known at compile time (nested block
+/// bodies are not known: empty objects).
+fn field_spec(f: &Field<'_>, label_index: usize) -> Option<Spec> {
+    let empty = || Box::new(Spec::Object(ObjectSpec::default()));
+    Some(match f.kind {
+        Kind::Attr => Spec::Attr(AttrSpec {
+            name: f.name.clone(),
+            ty: f.declared.clone().unwrap_or_else(|| f.shape.hcl_type()),
+            required: attr_required(f),
+        }),
+        Kind::Block => {
+            let min_items = f.attrs.min_items.as_ref().map_or(0, |m| m.value);
+            let max_items = f.attrs.max_items.as_ref().map_or(0, |m| m.value);
+            let coll = || BlockCollectionSpec {
+                type_name: f.name.clone(),
+                nested: empty(),
+                min_items,
+                max_items,
+            };
+            match f.shape.block_kind() {
+                BlockKind::List => Spec::BlockList(coll()),
+                BlockKind::Set => Spec::BlockSet(coll()),
+                BlockKind::Map(depth) => Spec::BlockMap(BlockMapSpec {
+                    type_name: f.name.clone(),
+                    labels: (0..depth).map(|i| format!("label{i}")).collect(),
+                    nested: empty(),
+                }),
+                _ if f.attrs.min_items.is_some() || f.attrs.max_items.is_some() => {
+                    Spec::BlockList(coll())
+                }
+                BlockKind::Single => Spec::Block(BlockSpec {
+                    type_name: f.name.clone(),
+                    nested: empty(),
+                    required: true,
+                }),
+                BlockKind::Optional => Spec::Block(BlockSpec {
+                    type_name: f.name.clone(),
+                    nested: empty(),
+                    required: f.attrs.required.is_some(),
+                }),
+            }
+        }
+        Kind::Label => Spec::BlockLabel(BlockLabelSpec {
+            index: label_index,
+            name: f.name.clone(),
+        }),
+        Kind::BlockAttrs => Spec::BlockAttrs(BlockAttrsSpec {
+            type_name: f.name.clone(),
+            element_type: f
+                .declared
+                .clone()
+                .unwrap_or_else(|| map_elem(&f.shape).map_or(Type::Dynamic, Shape::hcl_type)),
+            required: f.attrs.required.is_some()
+                || (f.attrs.default.is_none() && !matches!(f.shape, Shape::Option(_))),
+        }),
+        Kind::Flatten => Spec::Object(ObjectSpec::default()),
+        Kind::Remain => return None,
+    })
+}
+
+/// The property key of a field in the struct's object spec (the HCL name).
+pub fn property_key(f: &Field<'_>) -> String {
+    match f.kind {
+        Kind::Flatten => format!("{}", f.ident),
+        _ => f.name.clone(),
+    }
+}
+
+/// Builds the struct's spec and runs the validator on it as the body of a
+/// block (labels are allowed), reporting each violation at its field.
+pub fn validate(cx: &mut Ctxt, fields: &[Field<'_>]) {
+    let mut props = Vec::new();
+    let mut owners: Vec<usize> = Vec::new();
+    let mut label_index = 0;
+    for (i, f) in fields.iter().enumerate() {
+        if let Some(s) = field_spec(f, label_index) {
+            if f.kind == Kind::Label {
+                label_index += 1;
+            }
+            props.push((property_key(f), s));
+            owners.push(i);
+        }
+    }
+    let spec = Spec::Block(BlockSpec {
+        type_name: "derive".into(),
+        nested: Box::new(Spec::Object(ObjectSpec { properties: props })),
+        required: false,
+    });
+    // One error per field; a collision says more than a duplicate.
+    let mut found: Vec<Option<(String, String)>> = vec![None; fields.len()];
+    let mut dup_count: HashMap<(String, String), usize> = HashMap::new();
+    for e in spec.validate() {
+        let Some(PathStep::Property(key)) = e.path.0.get(1) else {
+            continue;
+        };
+        let candidates: Vec<usize> = owners
+            .iter()
+            .copied()
+            .filter(|&i| property_key(&fields[i]) == *key)
+            .collect();
+        // Duplicates and collisions are reported at the later fields.
+        let later = e.summary.starts_with("Duplicate") || e.summary.contains("collision");
+        let n = dup_count
+            .entry((key.clone(), e.summary.clone()))
+            .or_insert(0);
+        let pick = if later {
+            *n += 1;
+            candidates.get(*n).or(candidates.last())
+        } else {
+            candidates.first()
+        };
+        let Some(&i) = pick else { continue };
+        let replace = match &found[i] {
+            None => true,
+            Some((s, _)) => s.starts_with("Duplicate") && e.summary.contains("collision"),
+        };
+        if replace {
+            found[i] = Some((e.summary.clone(), e.detail.clone()));
+        }
+    }
+    for (f, err) in fields.iter().zip(found) {
+        let Some((summary, detail)) = err else {
+            continue;
+        };
+        let span = match summary.as_str() {
+            "Invalid block count limits" => {
+                f.attrs.min_items.as_ref().map_or(f.name_span, |m| m.span)
+            }
+            _ => f.name_span,
+        };
+        let detail = detail
+            .replace(
+                "The object spec already has a property",
+                "Another field of this struct already has the HCL name",
+            )
+            .replace(" named ", " ")
+            .replace(" at nested.", " by the field named ");
+        cx.error(span, format!("{summary}: {detail}"));
+    }
+}
+
+/// What a spec reads from its body: an attribute, a block or a label.
+#[derive(Clone, Debug)]
+enum Read {
+    Attr(AttrSpec),
+    Block(Spec),
+    Label(usize),
+}
+
+/// The reads of a spec file's object, by input name, recursing into
+/// same-body specs.
+fn reads(spec: &Spec, key: &str, out: &mut Vec<(String, String, Read)>) {
+    match spec {
+        Spec::Object(o) => {
+            for (k, s) in &o.properties {
+                reads(s, k, out);
+            }
+        }
+        Spec::Tuple(t) => {
+            for s in t {
+                reads(s, key, out);
+            }
+        }
+        Spec::Attr(a) => out.push((a.name.clone(), key.to_string(), Read::Attr(a.clone()))),
+        Spec::Block(BlockSpec { type_name, .. })
+        | Spec::BlockList(BlockCollectionSpec { type_name, .. })
+        | Spec::BlockSet(BlockCollectionSpec { type_name, .. })
+        | Spec::BlockTuple(BlockCollectionSpec { type_name, .. })
+        | Spec::BlockMap(BlockMapSpec { type_name, .. })
+        | Spec::BlockObject(BlockMapSpec { type_name, .. })
+        | Spec::BlockAttrs(BlockAttrsSpec { type_name, .. }) => out.push((
+            type_name.clone(),
+            key.to_string(),
+            Read::Block(spec.clone()),
+        )),
+        Spec::BlockLabel(l) => out.push((l.name.clone(), key.to_string(), Read::Label(l.index))),
+        Spec::Default(d) => reads(&d.primary, key, out),
+        Spec::Transform(t) => reads(&t.wrapped, key, out),
+        Spec::Validate(v) => reads(&v.wrapped, key, out),
+        Spec::Literal(_) | Spec::Expr(_) => {}
+    }
+}
+
+/// A description of a block spec's kind and count rules, for comparison.
+fn block_desc(s: &Spec) -> String {
+    match s {
+        Spec::Block(b) => format!("block (required = {})", b.required),
+        Spec::BlockList(b) | Spec::BlockSet(b) | Spec::BlockTuple(b) => format!(
+            "{} (min_items = {}, max_items = {})",
+            s.kind_name(),
+            b.min_items,
+            b.max_items
+        ),
+        Spec::BlockMap(b) | Spec::BlockObject(b) => {
+            format!("{} with {} label(s)", s.kind_name(), b.labels.len())
+        }
+        Spec::BlockAttrs(b) => format!("block_attrs (required = {})", b.required),
+        other => other.kind_name().to_string(),
+    }
+}
+
+/// `#[hcl(check_spec = "...")]`: loads the spec file at compile time and
+/// reports every difference from the struct at the field concerned.
+pub fn check_spec(
+    cx: &mut Ctxt,
+    fields: &[Field<'_>],
+    path: &SpannedStr,
+    owner: &str,
+) -> Option<std::path::PathBuf> {
+    let full = resolve(&path.value);
+    let text = match std::fs::read_to_string(&full) {
+        Ok(t) => t,
+        Err(e) => {
+            cx.error(
+                path.span,
+                format!("cannot read spec file {}: {e}", path.value),
+            );
+            return None;
+        }
+    };
+    let file = SourceFile::new(path.value.clone(), text);
+    let (loaded, diags) = load_spec_file(file, &mut StaticEval);
+    if diags.has_errors() {
+        let msgs: Vec<String> = diags
+            .iter()
+            .filter(|d| d.is_error())
+            .map(|d| d.to_string())
+            .collect();
+        cx.error(
+            path.span,
+            format!("the spec file does not load: {}", msgs.join("; ")),
+        );
+        return None;
+    }
+    // A struct with labels is read from blocks: its body is the nested
+    // spec of a spec file whose root reads such blocks.
+    let has_labels = fields.iter().any(|f| f.kind == Kind::Label);
+    let root = match (&loaded.root, has_labels) {
+        (
+            Spec::Block(BlockSpec { nested, .. })
+            | Spec::BlockList(BlockCollectionSpec { nested, .. })
+            | Spec::BlockSet(BlockCollectionSpec { nested, .. })
+            | Spec::BlockTuple(BlockCollectionSpec { nested, .. })
+            | Spec::BlockMap(BlockMapSpec { nested, .. })
+            | Spec::BlockObject(BlockMapSpec { nested, .. }),
+            true,
+        ) => &**nested,
+        (root, _) => root,
+    };
+    let mut file_reads = Vec::new();
+    reads(root, "", &mut file_reads);
+
+    let mut label_index = 0;
+    let mut matched = vec![false; file_reads.len()];
+    for f in fields {
+        let Some(spec) = field_spec(f, label_index) else {
+            continue;
+        };
+        let what = match f.kind {
+            Kind::Flatten => continue,
+            Kind::Attr => "attribute",
+            Kind::Label => "label",
+            _ => "block",
+        };
+        if f.kind == Kind::Label {
+            label_index += 1;
+        }
+        let found = file_reads.iter().enumerate().find(|(i, (name, _, r))| {
+            !matched[*i]
+                && *name == f.name
+                && match (&spec, r) {
+                    (Spec::BlockLabel(_), Read::Label(_)) => true,
+                    (Spec::BlockLabel(_), _) | (_, Read::Label(_)) => false,
+                    _ => true,
+                }
+        });
+        let Some((i, (_, key, read))) = found else {
+            cx.error(
+                f.name_span,
+                format!(
+                    "the spec file {} has no {what} {:?}, which this field reads",
+                    path.value, f.name
+                ),
+            );
+            continue;
+        };
+        matched[i] = true;
+        let at = |cx: &mut Ctxt, msg: String| {
+            cx.error(
+                f.name_span,
+                format!(
+                    "differs from the spec file {} (property {key:?}): {msg}",
+                    path.value
+                ),
+            )
+        };
+        match (&spec, read) {
+            (Spec::Attr(mine), Read::Attr(theirs)) => {
+                if let Err(why) = f.shape.can_hold(&theirs.ty) {
+                    at(
+                        cx,
+                        format!("its type is {}, and {why}", theirs.ty.to_type_expr()),
+                    );
+                } else if let Some(d) = &f.declared
+                    && d != &theirs.ty
+                    && !theirs.ty.is_dynamic()
+                {
+                    at(
+                        cx,
+                        format!(
+                            "its type is {}, this field's is {}",
+                            theirs.ty.to_type_expr(),
+                            d.to_type_expr()
+                        ),
+                    );
+                }
+                if mine.required != theirs.required {
+                    at(
+                        cx,
+                        format!(
+                            "there the attribute has required = {}, here {}",
+                            theirs.required,
+                            if mine.required {
+                                "it is required (not an Option, no default)"
+                            } else {
+                                "it is optional"
+                            }
+                        ),
+                    );
+                }
+            }
+            (Spec::BlockLabel(mine), Read::Label(idx)) if mine.index != *idx => {
+                at(
+                    cx,
+                    format!("there it is label {idx}, here label {}", mine.index),
+                );
+            }
+            (Spec::Attr(_), Read::Block(s)) => at(
+                cx,
+                format!(
+                    "there {:?} is a {}, here an attribute",
+                    f.name,
+                    s.kind_name()
+                ),
+            ),
+            (_, Read::Attr(_)) => at(
+                cx,
+                format!(
+                    "there {:?} is an attribute, here a {}",
+                    f.name,
+                    spec.kind_name()
+                ),
+            ),
+            (Spec::BlockAttrs(mine), Read::Block(Spec::BlockAttrs(theirs))) => {
+                if let Some(e) = map_elem(&f.shape)
+                    && let Err(why) = e.can_hold(&theirs.element_type)
+                {
+                    at(
+                        cx,
+                        format!(
+                            "its element_type is {}, and {why}",
+                            theirs.element_type.to_type_expr()
+                        ),
+                    );
+                }
+                if mine.required != theirs.required {
+                    at(
+                        cx,
+                        format!(
+                            "there required = {}, here {}",
+                            theirs.required, mine.required
+                        ),
+                    );
+                }
+            }
+            (_, Read::Block(theirs)) => {
+                let (a, b) = (block_desc(&spec), block_desc(theirs));
+                if a != b {
+                    at(cx, format!("there it is a {b}, here a {a}"));
+                }
+            }
+            _ => {}
+        }
+    }
+    let extra: Vec<String> = file_reads
+        .iter()
+        .zip(&matched)
+        .filter(|(_, m)| !**m)
+        .map(|((name, key, r), _)| {
+            let what = match r {
+                Read::Attr(_) => "attribute",
+                Read::Block(_) => "block",
+                Read::Label(_) => "label",
+            };
+            format!("{what} {name:?} (property {key:?})")
+        })
+        .collect();
+    if !extra.is_empty() {
+        cx.error(
+            path.span,
+            format!(
+                "the spec file {} reads {}, which no field of `{owner}` reads",
+                path.value,
+                extra.join(", ")
+            ),
+        );
+    }
+    Some(full)
+}
+
+/// A `check_spec` path: relative to `CARGO_MANIFEST_DIR`, or else to the
+/// directory of the source file the derive is in.
+pub fn resolve(path: &str) -> std::path::PathBuf {
+    let dir = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_default();
+    let full = std::path::Path::new(&dir).join(path);
+    if full.is_file() {
+        return full;
+    }
+    let beside = proc_macro::Span::call_site()
+        .local_file()
+        .and_then(|f| f.parent().map(|d| d.join(path)));
+    match beside {
+        Some(p) if p.is_file() => p,
+        _ => full,
+    }
+}

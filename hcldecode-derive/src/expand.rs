@@ -1,0 +1,509 @@
+//! Code generation: the `HclDecode` impl (spec and construction) and the
+//! block-body impls, from the checked model.
+
+use std::collections::HashSet;
+
+use proc_macro2::{TokenStream, TokenTree};
+use quote::{ToTokens, format_ident, quote, quote_spanned};
+use syn::spanned::Spanned;
+
+use hcldecode_spec::types::Type;
+
+use crate::ast::{Body, Container, Field, Variant, VariantForm};
+use crate::attr::{Default_, Kind};
+use crate::check::property_key;
+
+/// `Type` construction tokens.
+fn type_tokens(t: &Type) -> TokenStream {
+    match t {
+        Type::Dynamic => quote!(__hcl::Type::Dynamic),
+        Type::Bool => quote!(__hcl::Type::Bool),
+        Type::Number => quote!(__hcl::Type::Number),
+        Type::String => quote!(__hcl::Type::String),
+        Type::List(e) => {
+            let e = type_tokens(e);
+            quote!(__hcl::Type::list(#e))
+        }
+        Type::Set(e) => {
+            let e = type_tokens(e);
+            quote!(__hcl::Type::set(#e))
+        }
+        Type::Map(e) => {
+            let e = type_tokens(e);
+            quote!(__hcl::Type::map(#e))
+        }
+        Type::Object(o) => {
+            let items = o.attrs().iter().map(|(n, t)| {
+                let n: &str = n;
+                let t = type_tokens(t);
+                quote!((#n, #t))
+            });
+            quote!(__hcl::Type::object(::std::vec![#(#items),*]))
+        }
+        Type::Tuple(ts) => {
+            let items = ts.iter().map(type_tokens);
+            quote!(__hcl::Type::tuple(::std::vec![#(#items),*]))
+        }
+    }
+}
+
+/// Whether `tokens` mention one of the type parameters.
+fn mentions(tokens: TokenStream, params: &HashSet<String>) -> bool {
+    tokens.into_iter().any(|t| match t {
+        TokenTree::Ident(i) => params.contains(&i.to_string()),
+        TokenTree::Group(g) => mentions(g.stream(), params),
+        _ => false,
+    })
+}
+
+struct Gen<'a> {
+    c: &'a Container<'a>,
+    params: HashSet<String>,
+    /// Where-predicates for field types that mention type parameters.
+    bounds: Vec<TokenStream>,
+}
+
+impl Gen<'_> {
+    fn bound(&mut self, ty: &syn::Type, tr: TokenStream) {
+        if mentions(ty.to_token_stream(), &self.params) {
+            self.bounds.push(quote!(#ty: #tr));
+        }
+    }
+}
+
+fn block_opts(f: &Field<'_>) -> TokenStream {
+    let name = &f.name;
+    let min = f.attrs.min_items.as_ref().map_or(0, |m| m.value);
+    let max = f.attrs.max_items.as_ref().map_or(0, |m| m.value);
+    let required = f.attrs.required.is_some();
+    let labels = f
+        .attrs
+        .labels
+        .as_ref()
+        .map(|l| l.value.clone())
+        .unwrap_or_default();
+    quote! {
+        __hcl::BlockOptions {
+            type_name: ::std::string::String::from(#name),
+            min_items: #min,
+            max_items: #max,
+            required: #required,
+            labels: ::std::vec![#(::std::string::String::from(#labels)),*],
+        }
+    }
+}
+
+/// The spec, construction and attribute-type code of a set of fields
+/// (a struct, or a struct-like variant). `ctor` is `Self` or
+/// `Self::Variant`.
+struct StructCode {
+    spec: TokenStream,
+    from: TokenStream,
+    hcl_type: TokenStream,
+}
+
+/// `(&Probe::<T>::NEW)`: reaches `T`'s impls (see `__private`).
+fn probe(ty: &syn::Type) -> TokenStream {
+    quote_spanned!(ty.span()=> (&__hcl::Probe::<#ty>::NEW))
+}
+
+fn struct_code(g: &mut Gen<'_>, fields: &[Field<'_>], ctor: TokenStream) -> StructCode {
+    let mut props = Vec::new();
+    let mut asserts = Vec::new();
+    let mut lets = Vec::new();
+    let mut vars = Vec::new();
+    let mut inits = Vec::new();
+    let mut type_fields = Vec::new();
+    let mut remain = false;
+    let mut label_index = 0usize;
+    let mut index = 0usize;
+    for (i, f) in fields.iter().enumerate() {
+        let ty = f.ty;
+        let tspan = ty.span();
+        let p = probe(ty);
+        let name = &f.name;
+        let key = property_key(f);
+        let var = format_ident!("__f{}", i);
+        let ident = f.ident;
+        let has_default = f.attrs.default.is_some();
+        let default_fn = f.attrs.default.as_ref().map(|d| match &d.value {
+            Default_::Trait => quote_spanned!(tspan=> <#ty as ::core::default::Default>::default),
+            Default_::Path(p) => p.to_token_stream(),
+        });
+        let idx = index;
+        let assert = |tr: &str| {
+            let tr = format_ident!("{}", tr);
+            quote_spanned!(tspan=> __hcl::#tr::<#ty>();)
+        };
+        match f.kind {
+            Kind::Attr => {
+                g.bound(ty, quote!(__hcl::HclDecode));
+                asserts.push(assert("assert_decode"));
+                let required = quote!(!#has_default && !#p.optional());
+                let spec = quote!(#p.attr_spec(#name, #required));
+                let spec = match &f.declared {
+                    Some(t) => {
+                        let t = type_tokens(t);
+                        quote!(__hcl::with_type(#spec, #t))
+                    }
+                    None => spec,
+                };
+                props.push(quote!((#key, #spec)));
+                let get = match &default_fn {
+                    Some(d) => quote!(#p.attr_or(__value, __at, #idx, #name, #d)),
+                    None => quote!(#p.attr(__value, __at, #idx, #name)),
+                };
+                lets.push(quote!(let #var = __errs.take(#get);));
+                let plain = f.declared.is_none();
+                type_fields.push(quote!((#name, #p.hcl_type(), #plain && #required)));
+                index += 1;
+            }
+            Kind::Label => {
+                g.bound(ty, quote!(__hcl::HclDecode));
+                asserts.push(assert("assert_decode"));
+                let li = label_index;
+                label_index += 1;
+                props.push(quote!((#key, __hcl::label_spec(#li, #name))));
+                lets.push(quote!(let #var = __errs.take(#p.attr(__value, __at, #idx, #name));));
+                type_fields.push(quote!((#name, __hcl::Type::String, false)));
+                index += 1;
+            }
+            Kind::Block => {
+                g.bound(ty, quote!(__hcl::HclBlocks));
+                asserts.push(assert("assert_blocks"));
+                let opts = block_opts(f);
+                props.push(quote!((#key, #p.block_spec(&#opts))));
+                lets.push(quote!(let #var = __errs.take(#p.blocks(__value, __at, #idx, &#opts));));
+                type_fields.push(quote!((#name, __hcl::Type::Dynamic, false)));
+                index += 1;
+            }
+            Kind::BlockAttrs => {
+                g.bound(ty, quote!(__hcl::HclDecode));
+                asserts.push(assert("assert_decode"));
+                let elem = match &f.declared {
+                    Some(t) => type_tokens(t),
+                    None => quote!(__hcl::element_type(#p.hcl_type())),
+                };
+                let required = f.attrs.required.is_some();
+                let required = quote!(#required || (!#has_default && !#p.optional()));
+                props.push(quote!((#key, __hcl::block_attrs_spec(#name, #elem, #required))));
+                let get = match &default_fn {
+                    Some(d) => quote!(#p.attr_or(__value, __at, #idx, #name, #d)),
+                    None => quote!(#p.attr(__value, __at, #idx, #name)),
+                };
+                lets.push(quote!(let #var = __errs.take(#get);));
+                type_fields.push(quote!((#name, __hcl::Type::Dynamic, false)));
+                index += 1;
+            }
+            Kind::Flatten => {
+                g.bound(ty, quote!(__hcl::HclDecode));
+                asserts.push(assert("assert_decode"));
+                props.push(quote!((#key, #p.spec())));
+                lets.push(quote!(let #var = __errs.take(#p.flatten(__value, __at, #idx, #key));));
+                type_fields.push(quote!((#key, __hcl::Type::Dynamic, false)));
+                index += 1;
+            }
+            Kind::Remain => {
+                g.bound(ty, quote!(__hcl::HclRemain));
+                asserts.push(assert("assert_remain"));
+                remain = true;
+                lets.push(quote!(let #var = ::core::option::Option::Some(#p.remain(__at));));
+            }
+        }
+        vars.push(var.clone());
+        inits.push(quote!(#ident: #var));
+    }
+    let spec = quote! {
+        {
+            #(#asserts)*
+            __hcl::object_spec(::std::vec![#(#props),*], #remain)
+        }
+    };
+    let from = quote! {
+        __hcl::check_object(__value, __at)?;
+        let mut __errs = __hcl::Errors::new();
+        #(#lets)*
+        match (#(#vars,)*) {
+            (#(::core::option::Option::Some(#vars),)*) => ::core::result::Result::Ok(#ctor { #(#inits),* }),
+            #[allow(unreachable_patterns)]
+            _ => ::core::result::Result::Err(__errs.into_error()),
+        }
+    };
+    let hcl_type = quote! {
+        __hcl::object_type(::std::vec![#(#type_fields),*])
+    };
+    StructCode {
+        spec,
+        from,
+        hcl_type,
+    }
+}
+
+pub fn expand(c: &Container<'_>, spec_file: Option<&std::path::Path>) -> TokenStream {
+    let input = c.input;
+    let params: HashSet<String> = input
+        .generics
+        .type_params()
+        .map(|p| p.ident.to_string())
+        .collect();
+    let mut g = Gen {
+        c,
+        params,
+        bounds: Vec::new(),
+    };
+    let ident = &input.ident;
+    let body = match &c.data {
+        Body::Struct(fields) => expand_struct(&mut g, fields),
+        Body::UnitEnum(vs) => expand_unit_enum(vs),
+        Body::BlockEnum(vs) => expand_block_enum(&mut g, vs),
+    };
+    let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
+    let mut preds: Vec<TokenStream> = where_clause
+        .map(|w| w.predicates.iter().map(|p| p.to_token_stream()).collect())
+        .unwrap_or_default();
+    preds.extend(g.bounds.iter().cloned());
+    let where_ = if preds.is_empty() {
+        quote!()
+    } else {
+        quote!(where #(#preds),*)
+    };
+    let _ = g.c;
+    // Rebuild when the spec file changes.
+    let check_spec = spec_file.map(|p| {
+        let path = p.to_string_lossy();
+        quote! {
+            const _: &[u8] = ::core::include_bytes!(#path);
+        }
+    });
+    let Impls {
+        decode,
+        body: body_impls,
+    } = body;
+    let body_impls = body_impls.map(|b| {
+        quote! {
+            impl #impl_generics __hcl::HclBody for #ident #ty_generics #where_ {
+                #b
+            }
+            impl #impl_generics __hcl::HclBlocks for #ident #ty_generics #where_ {
+                fn block_spec(opts: &__hcl::BlockOptions) -> __hcl::Spec {
+                    __hcl::struct_block_spec::<Self>(opts)
+                }
+                fn from_blocks(
+                    __value: &__hcl::Value,
+                    __at: __hcl::At<'_>,
+                    opts: &__hcl::BlockOptions,
+                ) -> ::core::result::Result<Self, __hcl::Error> {
+                    __hcl::struct_from_block::<Self>(__value, __at, opts)
+                }
+            }
+            impl #impl_generics __hcl::HclKeyed for #ident #ty_generics #where_ {
+                type Leaf = Self;
+                const DEPTH: usize = 0;
+                fn from_leaf(_: &[::std::string::String], leaf: Self) -> Self {
+                    leaf
+                }
+                fn insert_leaf(&mut self, _: &[::std::string::String], _: Self) -> bool {
+                    false
+                }
+            }
+        }
+    });
+    quote! {
+        #[doc(hidden)]
+        #[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
+        const _: () = {
+            use ::hcldecode::typed::__private as __hcl;
+            #[allow(unused_imports)]
+            use __hcl::{
+                BlocksFallback as _, BlocksProbe as _, BodyFallback as _, BodyProbe as _,
+                DecodeFallback as _, DecodeProbe as _, RemainFallback as _, RemainProbe as _,
+            };
+            #check_spec
+            impl #impl_generics __hcl::HclDecode for #ident #ty_generics #where_ {
+                #decode
+            }
+            #body_impls
+        };
+    }
+}
+
+struct Impls {
+    decode: TokenStream,
+    body: Option<TokenStream>,
+}
+
+fn expand_struct(g: &mut Gen<'_>, fields: &[Field<'_>]) -> Impls {
+    let StructCode {
+        spec,
+        from,
+        hcl_type,
+    } = struct_code(g, fields, quote!(Self));
+    Impls {
+        decode: quote! {
+            fn hcl_type() -> __hcl::Type {
+                #hcl_type
+            }
+            fn from_hcl(
+                __value: &__hcl::Value,
+                __at: __hcl::At<'_>,
+            ) -> ::core::result::Result<Self, __hcl::Error> {
+                #from
+            }
+            fn spec() -> __hcl::Spec {
+                #spec
+            }
+        },
+        body: Some(quote! {
+            fn body_shape() -> __hcl::BodyShape {
+                __hcl::BodyShape::Struct(<Self as __hcl::HclDecode>::spec())
+            }
+            fn from_block(
+                _: usize,
+                __value: &__hcl::Value,
+                __at: __hcl::At<'_>,
+            ) -> ::core::result::Result<Self, __hcl::Error> {
+                <Self as __hcl::HclDecode>::from_hcl(__value, __at)
+            }
+        }),
+    }
+}
+
+fn expand_unit_enum(vs: &[Variant<'_>]) -> Impls {
+    let names: Vec<&str> = vs.iter().map(|v| v.name.as_str()).collect();
+    let n = vs.len();
+    let arms = vs.iter().enumerate().map(|(i, v)| {
+        let id = v.ident;
+        if i + 1 == n {
+            quote!(_ => ::core::result::Result::Ok(Self::#id))
+        } else {
+            quote!(#i => ::core::result::Result::Ok(Self::#id))
+        }
+    });
+    Impls {
+        decode: quote! {
+            fn hcl_type() -> __hcl::Type {
+                __hcl::Type::String
+            }
+            fn from_hcl(
+                __value: &__hcl::Value,
+                __at: __hcl::At<'_>,
+            ) -> ::core::result::Result<Self, __hcl::Error> {
+                match __hcl::unit_variant(__value, __at, &[#(#names),*])? {
+                    #(#arms,)*
+                }
+            }
+        },
+        body: None,
+    }
+}
+
+fn expand_block_enum(g: &mut Gen<'_>, vs: &[Variant<'_>]) -> Impls {
+    let names: Vec<&str> = vs.iter().map(|v| v.name.as_str()).collect();
+    let mut specs = Vec::new();
+    let mut arms = Vec::new();
+    for (i, v) in vs.iter().enumerate() {
+        let id = v.ident;
+        let name = &v.name;
+        match &v.form {
+            VariantForm::Unit => {
+                specs.push(quote!((#name, __hcl::object_spec(::std::vec![], false))));
+                arms.push(quote!(#i => ::core::result::Result::Ok(Self::#id)));
+            }
+            VariantForm::Newtype(ty) => {
+                g.bound(ty, quote!(__hcl::HclBody));
+                let tspan = ty.span();
+                let p = probe(ty);
+                specs.push(quote_spanned!(tspan=> (#name, { __hcl::assert_body::<#ty>(); #p.body_spec() })));
+                arms.push(quote!(#i => #p.decode_block(__value, __at).map(Self::#id)));
+            }
+            VariantForm::Struct(fields) => {
+                let code = struct_code(g, fields, quote!(Self::#id));
+                let spec = code.spec;
+                let from = code.from;
+                specs.push(quote!((#name, #spec)));
+                arms.push(quote!(#i => { #from }));
+            }
+        }
+    }
+    let spec_vec = quote!(::std::vec![#(#specs),*]);
+    Impls {
+        decode: quote! {
+            fn from_hcl(
+                __value: &__hcl::Value,
+                __at: __hcl::At<'_>,
+            ) -> ::core::result::Result<Self, __hcl::Error> {
+                __hcl::variants_from_body::<Self>(__value, __at)
+            }
+            fn spec() -> __hcl::Spec {
+                __hcl::variants_spec(#spec_vec)
+            }
+        },
+        body: Some(quote! {
+            fn body_shape() -> __hcl::BodyShape {
+                __hcl::BodyShape::Variants(
+                    #spec_vec
+                        .into_iter()
+                        .map(|(n, s): (&str, __hcl::Spec)| (::std::string::String::from(n), s))
+                        .collect(),
+                )
+            }
+            fn variants() -> &'static [&'static str] {
+                &[#(#names),*]
+            }
+            fn from_block(
+                __variant: usize,
+                __value: &__hcl::Value,
+                __at: __hcl::At<'_>,
+            ) -> ::core::result::Result<Self, __hcl::Error> {
+                match __variant {
+                    #(#arms,)*
+                    _ => ::core::result::Result::Err(__at.error("Unexpected block", "This block type is not one of the enum's variants.")),
+                }
+            }
+        }),
+    }
+}
+
+/// Impls that compile whatever the input, emitted after a compile error so
+/// that it is the only error the user sees.
+pub fn stubs(input: &syn::DeriveInput) -> TokenStream {
+    let ident = &input.ident;
+    let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
+    let unreachable = quote!(::core::unreachable!("HclDecode derive failed"));
+    quote! {
+        const _: () = {
+            use ::hcldecode::typed::__private as __hcl;
+            impl #impl_generics __hcl::HclDecode for #ident #ty_generics #where_clause {
+                fn from_hcl(_: &__hcl::Value, _: __hcl::At<'_>) -> ::core::result::Result<Self, __hcl::Error> {
+                    #unreachable
+                }
+            }
+            impl #impl_generics __hcl::HclBody for #ident #ty_generics #where_clause {
+                fn body_shape() -> __hcl::BodyShape {
+                    #unreachable
+                }
+                fn from_block(_: usize, _: &__hcl::Value, _: __hcl::At<'_>) -> ::core::result::Result<Self, __hcl::Error> {
+                    #unreachable
+                }
+            }
+            impl #impl_generics __hcl::HclBlocks for #ident #ty_generics #where_clause {
+                fn block_spec(_: &__hcl::BlockOptions) -> __hcl::Spec {
+                    #unreachable
+                }
+                fn from_blocks(_: &__hcl::Value, _: __hcl::At<'_>, _: &__hcl::BlockOptions) -> ::core::result::Result<Self, __hcl::Error> {
+                    #unreachable
+                }
+            }
+            impl #impl_generics __hcl::HclKeyed for #ident #ty_generics #where_clause {
+                type Leaf = Self;
+                const DEPTH: usize = 0;
+                fn from_leaf(_: &[::std::string::String], leaf: Self) -> Self {
+                    leaf
+                }
+                fn insert_leaf(&mut self, _: &[::std::string::String], _: Self) -> bool {
+                    false
+                }
+            }
+        };
+    }
+}

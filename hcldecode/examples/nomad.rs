@@ -1,0 +1,287 @@
+//! A Nomad-like job file decoded into Rust types with
+//! `#[derive(HclDecode)]`: labelled blocks (jobs, groups, tasks, ports,
+//! checks), maps, defaults, enums, a custom scalar (durations), variables,
+//! and a compile-time check of a struct against an hcldec spec file.
+//!
+//! ```sh
+//! cargo run -p hcldecode --example nomad                 # examples/nomad/job.hcl and job.hcl.json
+//! cargo run -p hcldecode --example nomad -- other.hcl    # any job file
+//! cargo run -p hcldecode --example nomad -- --spec       # the spec the types derive
+//! ```
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use hcldecode::typed::At;
+use hcldecode::{Decoder, Error, HclDecode, Type, Value};
+
+/// A job file: any number of jobs.
+#[derive(HclDecode, Debug, PartialEq)]
+pub struct JobFile {
+    #[hcl(block, rename = "job", min_items = 1)]
+    pub jobs: Vec<Job>,
+}
+
+#[derive(HclDecode, Debug, PartialEq)]
+pub struct Job {
+    #[hcl(label)]
+    pub name: String,
+    pub datacenters: Vec<String>,
+    #[hcl(rename = "type", default)]
+    pub kind: JobType,
+    #[hcl(default = "default_priority")]
+    pub priority: u8,
+    #[hcl(block)]
+    pub update: Option<Update>,
+    #[hcl(block, rename = "group", min_items = 1)]
+    pub groups: Vec<Group>,
+}
+
+fn default_priority() -> u8 {
+    50
+}
+
+/// `type = "service" | "batch" | "system"`.
+#[derive(HclDecode, Debug, PartialEq, Eq, Clone, Copy, Default)]
+pub enum JobType {
+    #[default]
+    Service,
+    Batch,
+    System,
+}
+
+#[derive(HclDecode, Debug, PartialEq)]
+pub struct Update {
+    #[hcl(default = "one")]
+    pub max_parallel: u32,
+    pub stagger: Option<Duration>,
+}
+
+fn one() -> u32 {
+    1
+}
+
+/// Checked against `examples/nomad/group.hcldec` when it compiles.
+#[derive(HclDecode, Debug, PartialEq)]
+#[hcl(check_spec = "../examples/nomad/group.hcldec")]
+pub struct Group {
+    #[hcl(label)]
+    pub name: String,
+    #[hcl(default = "one")]
+    pub count: u32,
+    #[hcl(block)]
+    pub network: Option<Network>,
+    #[hcl(block, rename = "service")]
+    pub services: Vec<Service>,
+    #[hcl(block, rename = "task", min_items = 1)]
+    pub tasks: Vec<Task>,
+}
+
+#[derive(HclDecode, Debug, PartialEq)]
+pub struct Network {
+    #[hcl(default)]
+    pub mode: NetworkMode,
+    /// `port "name" { to = 8080 }`, keyed by the label.
+    #[hcl(block, rename = "port")]
+    pub ports: BTreeMap<String, Port>,
+}
+
+#[derive(HclDecode, Debug, PartialEq, Default)]
+pub enum NetworkMode {
+    #[default]
+    Host,
+    Bridge,
+}
+
+#[derive(HclDecode, Debug, PartialEq)]
+pub struct Port {
+    /// The port inside the task; dynamic when absent.
+    pub to: Option<u16>,
+}
+
+#[derive(HclDecode, Debug, PartialEq)]
+pub struct Service {
+    pub name: String,
+    pub port: Option<String>,
+    #[hcl(default)]
+    pub tags: Vec<String>,
+    #[hcl(block, rename = "check")]
+    pub checks: Vec<Check>,
+}
+
+#[derive(HclDecode, Debug, PartialEq)]
+pub struct Check {
+    #[hcl(label)]
+    pub name: String,
+    #[hcl(rename = "type")]
+    pub kind: CheckType,
+    pub path: Option<String>,
+    pub interval: Duration,
+    pub timeout: Duration,
+}
+
+#[derive(HclDecode, Debug, PartialEq, Clone, Copy)]
+pub enum CheckType {
+    Http,
+    Tcp,
+    Script,
+}
+
+#[derive(HclDecode, Debug, PartialEq)]
+pub struct Task {
+    #[hcl(label)]
+    pub name: String,
+    pub driver: Driver,
+    #[hcl(block)]
+    pub config: TaskConfig,
+    /// `env { NAME = "value" }`: every attribute of the block.
+    #[hcl(block_attrs, default)]
+    pub env: BTreeMap<String, String>,
+    #[hcl(block)]
+    pub resources: Option<Resources>,
+}
+
+#[derive(HclDecode, Debug, PartialEq, Clone, Copy)]
+pub enum Driver {
+    Docker,
+    Exec,
+    RawExec,
+    Java,
+}
+
+#[derive(HclDecode, Debug, PartialEq)]
+pub struct TaskConfig {
+    pub image: Option<String>,
+    pub command: Option<String>,
+    #[hcl(default)]
+    pub args: Vec<String>,
+    #[hcl(default)]
+    pub ports: Vec<String>,
+}
+
+#[derive(HclDecode, Debug, PartialEq)]
+pub struct Resources {
+    /// MHz.
+    #[hcl(default = "default_cpu")]
+    pub cpu: u32,
+    /// MB.
+    #[hcl(default = "default_memory")]
+    pub memory: u32,
+}
+
+fn default_cpu() -> u32 {
+    100
+}
+
+fn default_memory() -> u32 {
+    300
+}
+
+/// A duration written `"30s"`, `"5m"` or `"1h"`: a custom scalar, decoded
+/// by hand; its errors point at the string.
+#[derive(Debug, PartialEq, Eq, Clone, Copy)]
+pub struct Duration(pub std::time::Duration);
+
+impl HclDecode for Duration {
+    fn hcl_type() -> Type {
+        Type::String
+    }
+
+    fn from_hcl(v: &Value, at: At<'_>) -> Result<Self, Error> {
+        let s = String::from_hcl(v, at)?;
+        let unit = match s.chars().last() {
+            Some('s') => 1,
+            Some('m') => 60,
+            Some('h') => 3600,
+            _ => 0,
+        };
+        match s[..s.len().saturating_sub(1)].parse::<u64>() {
+            Ok(n) if unit > 0 => Ok(Duration(std::time::Duration::from_secs(n * unit))),
+            _ => Err(at.error(
+                "Invalid duration",
+                format!("{s:?} is not a duration: write a whole number and a unit (s, m or h), like \"30s\"."),
+            )),
+        }
+    }
+}
+
+/// The decoder the job files are read with: `region` is a variable.
+pub fn decoder() -> Decoder {
+    Decoder::new().variable("region", "eu-west-1")
+}
+
+/// The shipped example files.
+pub fn example_files() -> (PathBuf, PathBuf) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/nomad");
+    (dir.join("job.hcl"), dir.join("job.hcl.json"))
+}
+
+fn summary(file: &JobFile) {
+    for job in &file.jobs {
+        println!(
+            "job {:?}: {:?}, priority {}, in {}",
+            job.name,
+            job.kind,
+            job.priority,
+            job.datacenters.join(", ")
+        );
+        for g in &job.groups {
+            println!("  group {:?} x{}", g.name, g.count);
+            for t in &g.tasks {
+                let r = t.resources.as_ref();
+                // Without a resources block, the defaults apply.
+                println!(
+                    "    task {:?}: {:?} {}, {} MHz / {} MB, env {:?}",
+                    t.name,
+                    t.driver,
+                    t.config
+                        .image
+                        .as_deref()
+                        .or(t.config.command.as_deref())
+                        .unwrap_or("-"),
+                    r.map_or(default_cpu(), |r| r.cpu),
+                    r.map_or(default_memory(), |r| r.memory),
+                    t.env
+                );
+            }
+            for s in &g.services {
+                for c in &s.checks {
+                    println!(
+                        "    service {:?} check {:?} every {:?}",
+                        s.name, c.name, c.interval.0
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[allow(dead_code)]
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|a| a == "--spec") {
+        print!("{}", JobFile::spec().to_spec_file());
+        return;
+    }
+    let paths: Vec<PathBuf> = if args.is_empty() {
+        let (hcl, json) = example_files();
+        vec![hcl, json]
+    } else {
+        args.iter().map(PathBuf::from).collect()
+    };
+    let mut failed = false;
+    for path in &paths {
+        println!("== {}", path.display());
+        match decoder().decode_path::<JobFile>(path) {
+            Ok(file) => summary(&file),
+            Err(e) => {
+                // As hcldec prints them: every diagnostic, with snippets.
+                eprint!("{e}");
+                failed = true;
+            }
+        }
+    }
+    if failed {
+        std::process::exit(2);
+    }
+}

@@ -1,0 +1,390 @@
+//! [`At`]: where the value being decoded came from.
+
+use std::sync::Arc;
+
+use hcldecode_spec::diag::Diagnostic;
+use hcldecode_spec::source::{Range, SourceFile};
+use hcldecode_spec::syntax::body::Body;
+use hcldecode_spec::syntax::expr::Expression;
+use hcldecode_spec::syntax::native::ast;
+
+use super::Error;
+use crate::decode::{AttrTrace, BlockTrace, Trace};
+
+/// Where a value being decoded came from: a position in the engine's
+/// [`Trace`] (an attribute, a block, a label, a body), or an expression
+/// inside an attribute's value (an element of a list literal, an item of an
+/// object literal). [`HclDecode::from_hcl`](super::HclDecode::from_hcl)
+/// receives one, to put its errors at the right place and to reach raw
+/// expressions and remaining bodies.
+///
+/// Stepping into a part that cannot be located (an element of a list that
+/// a function computed, say) stays where it is, so errors point at the
+/// closest enclosing source range.
+///
+/// ```
+/// use hcldecode::typed::At;
+/// use hcldecode::{HclDecode, Type, Value};
+/// // A custom scalar: its errors carry the range `at` gives.
+/// struct Even(u64);
+/// impl HclDecode for Even {
+///     fn hcl_type() -> Type {
+///         Type::Number
+///     }
+///     fn from_hcl(v: &Value, at: At<'_>) -> Result<Self, hcldecode::Error> {
+///         let n = u64::from_hcl(v, at)?;
+///         if n % 2 == 1 {
+///             return Err(at.error("Odd number", format!("{n} is odd; an even number is required.")));
+///         }
+///         Ok(Even(n))
+///     }
+/// }
+/// #[derive(hcldecode::HclDecode)]
+/// struct Config {
+///     sizes: Vec<Even>,
+/// }
+/// let err = hcldecode::from_str::<Config>("sizes = [2, 3]\n", "c.hcl").err().unwrap();
+/// let d = &err.diagnostics()[0];
+/// assert_eq!(d.summary, "Odd number");
+/// assert_eq!(d.subject.as_ref().unwrap().to_string(), "c.hcl:1,13-14");
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct At<'a> {
+    node: Node<'a>,
+    attr: Option<&'a AttrTrace>,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Node<'a> {
+    None,
+    Trace(&'a Trace),
+    Block(&'a BlockTrace),
+    Expr(&'a Expression),
+    Sub {
+        file: &'a Arc<SourceFile>,
+        expr: &'a ast::Expr,
+    },
+}
+
+/// The native tree of an expression, if it is native syntax.
+#[allow(unreachable_patterns)]
+fn native(e: &Expression) -> Option<(&Arc<SourceFile>, &ast::Expr)> {
+    match e {
+        Expression::Native { file, expr } => Some((file, &**expr)),
+        _ => None,
+    }
+}
+
+/// The text of a literal object key.
+fn literal_key<'f>(file: &'f SourceFile, item: &'f ast::ObjectItem) -> Option<&'f str> {
+    let key = item.key.unwrap_parens();
+    match &key.kind {
+        ast::ExprKind::ScopeTraversal { root, steps }
+            if steps.is_empty() && !item.force_non_literal =>
+        {
+            Some(file.text(*root))
+        }
+        ast::ExprKind::Literal(ast::Literal::String(t)) => Some(t.get(file)),
+        ast::ExprKind::Template { parts } if parts.len() == 1 => match &parts[0].kind {
+            ast::ExprKind::Literal(ast::Literal::String(t)) => Some(t.get(file)),
+            _ => None,
+        },
+        ast::ExprKind::TemplateWrap { wrapped } => match &wrapped.kind {
+            ast::ExprKind::Literal(ast::Literal::String(t)) => Some(t.get(file)),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+impl<'a> At<'a> {
+    /// Nowhere: errors have no range.
+    pub fn none() -> At<'static> {
+        At {
+            node: Node::None,
+            attr: None,
+        }
+    }
+
+    /// At a trace the engine recorded ([`crate::decode::decode_traced`]).
+    pub fn trace(t: &'a Trace) -> At<'a> {
+        At {
+            node: Node::Trace(t),
+            attr: None,
+        }
+        .normalize()
+    }
+
+    /// At a block.
+    pub fn block(b: &'a BlockTrace) -> At<'a> {
+        At {
+            node: Node::Block(b),
+            attr: None,
+        }
+    }
+
+    /// At an expression.
+    pub fn expression_at(e: &'a Expression) -> At<'a> {
+        At {
+            node: Node::Expr(e),
+            attr: None,
+        }
+    }
+
+    /// Steps through wrappers: an attribute becomes its expression.
+    fn normalize(self) -> At<'a> {
+        match self.node {
+            Node::Trace(Trace::Attr(a)) => At {
+                node: Node::Expr(&a.expr),
+                attr: Some(a),
+            },
+            Node::Trace(Trace::Block(b)) => At {
+                node: Node::Block(b),
+                attr: self.attr,
+            },
+            // A body read as one attribute (a value type's default spec).
+            Node::Trace(Trace::Body(b)) if matches!(b.spec, Trace::Attr(_)) => At {
+                node: Node::Trace(&b.spec),
+                attr: None,
+            }
+            .normalize(),
+            _ => self,
+        }
+    }
+
+    /// The trace of the body spec this position reads from, for a block or
+    /// a body.
+    fn spec_trace(self) -> Option<&'a Trace> {
+        let mut t = match self.node {
+            Node::Trace(t) => t,
+            Node::Block(b) => &b.body,
+            _ => return None,
+        };
+        while let Trace::Body(b) = t {
+            t = &b.spec;
+        }
+        Some(t)
+    }
+
+    fn body_trace(self) -> Option<&'a crate::decode::BodyTrace> {
+        let t = match self.node {
+            Node::Trace(t) => t,
+            Node::Block(b) => &b.body,
+            _ => return None,
+        };
+        match t {
+            Trace::Body(b) => Some(b),
+            _ => None,
+        }
+    }
+
+    fn sub(self, file: &'a Arc<SourceFile>, expr: &'a ast::Expr) -> At<'a> {
+        At {
+            node: Node::Sub { file, expr },
+            attr: self.attr,
+        }
+    }
+
+    fn native_expr(self) -> Option<(&'a Arc<SourceFile>, &'a ast::Expr)> {
+        match self.node {
+            Node::Expr(e) => native(e),
+            Node::Sub { file, expr } => Some((file, expr)),
+            _ => None,
+        }
+    }
+
+    /// The position of property `index` (named `name`) of an object: the
+    /// trace of that property of an object spec, or the item of an object
+    /// literal with that key.
+    pub fn property(self, index: usize, name: &str) -> At<'a> {
+        if let Some(Trace::Object(props)) = self.spec_trace() {
+            return match props.get(index) {
+                Some(t) => At {
+                    node: Node::Trace(t),
+                    attr: None,
+                }
+                .normalize(),
+                None => self,
+            };
+        }
+        self.key(name)
+    }
+
+    /// The position of element `i` of a list, set or tuple: the `i`th
+    /// block of a block list, or element `i` of a tuple literal.
+    pub fn index(self, i: usize) -> At<'a> {
+        match self.node {
+            Node::Trace(Trace::Blocks(bs)) => match bs.get(i) {
+                Some(b) => At::block(b),
+                None => self,
+            },
+            Node::Trace(Trace::Tuple(ts)) => match ts.get(i) {
+                Some(t) => At {
+                    node: Node::Trace(t),
+                    attr: None,
+                }
+                .normalize(),
+                None => self,
+            },
+            _ => match self.native_expr() {
+                Some((file, e)) => match &e.unwrap_parens().kind {
+                    ast::ExprKind::Tuple { exprs, .. } => match exprs.get(i) {
+                        Some(x) => self.sub(file, x),
+                        None => self,
+                    },
+                    _ => self,
+                },
+                None => self,
+            },
+        }
+    }
+
+    /// The position of the element with key `k` of a map or object: the
+    /// item of an object literal, the attribute of a `block_attrs` block,
+    /// or the block labelled `k` of a one-label block map.
+    pub fn key(self, k: &str) -> At<'a> {
+        match self.node {
+            Node::Trace(Trace::Blocks(bs)) => {
+                match bs
+                    .iter()
+                    .find(|b| b.labels.first().is_some_and(|(l, _)| l == k))
+                {
+                    Some(b) => At::block(b),
+                    None => self,
+                }
+            }
+            Node::Trace(Trace::BlockAttrs { attrs, .. }) => {
+                match attrs.iter().find(|a| a.name == k) {
+                    Some(a) => At {
+                        node: Node::Expr(&a.expr),
+                        attr: Some(a),
+                    },
+                    None => self,
+                }
+            }
+            _ => match self.native_expr() {
+                Some((file, e)) => match &e.unwrap_parens().kind {
+                    ast::ExprKind::Object { items, .. } => {
+                        match items.iter().find(|it| literal_key(file, it) == Some(k)) {
+                            Some(it) => self.sub(file, &it.value),
+                            None => self,
+                        }
+                    }
+                    _ => self,
+                },
+                None => self,
+            },
+        }
+    }
+
+    /// Whether this is an attribute or block the body does not have.
+    pub fn is_absent(self) -> bool {
+        matches!(self.node, Node::Trace(Trace::Absent(_)))
+    }
+
+    /// The blocks of a block collection, in source order.
+    pub fn blocks(self) -> Option<&'a [BlockTrace]> {
+        match self.node {
+            Node::Trace(Trace::Blocks(bs)) => Some(bs),
+            _ => None,
+        }
+    }
+
+    /// The block at this position.
+    pub fn block_trace(self) -> Option<&'a BlockTrace> {
+        match self.node {
+            Node::Block(b) => Some(b),
+            _ => None,
+        }
+    }
+
+    /// What remains of the body at this position, when its spec keeps the
+    /// rest ([`DecodeHook::Remain`](crate::decode::DecodeHook)).
+    pub fn rest(self) -> Option<&'a Body> {
+        self.body_trace().and_then(|b| b.rest.as_ref())
+    }
+
+    /// The expression at this position: an attribute's, or a part of one.
+    pub fn expression(self) -> Option<Expression> {
+        match self.node {
+            Node::Expr(e) => Some(e.clone()),
+            Node::Sub { file, expr } => Some(Expression::Native {
+                file: file.clone(),
+                expr: Arc::new(expr.clone()),
+            }),
+            _ => None,
+        }
+    }
+
+    /// The attribute this position is in, if it is in one.
+    pub fn attribute(self) -> Option<&'a AttrTrace> {
+        self.attr
+    }
+
+    /// The source range of the value at this position, if known.
+    pub fn range(self) -> Option<Range> {
+        match self.node {
+            Node::None => None,
+            Node::Block(b) => Some(b.def_range.clone()),
+            Node::Expr(e) => Some(e.range()),
+            Node::Sub { file, expr } => Some(file.range(expr.span)),
+            Node::Trace(t) => match t {
+                Trace::None | Trace::Object(_) | Trace::Tuple(_) => None,
+                Trace::Attr(a) => Some(a.expr.range()),
+                Trace::Absent(r) | Trace::Label(r) => Some(r.clone()),
+                Trace::Expr(e) => Some(e.range()),
+                Trace::Block(b) => Some(b.def_range.clone()),
+                Trace::Blocks(bs) => bs.first().map(|b| b.def_range.clone()),
+                Trace::BlockAttrs { def_range, .. } => Some(def_range.clone()),
+                Trace::Body(b) => Some(b.missing.clone()),
+            },
+        }
+    }
+
+    /// Where something missing from the body at this position would go.
+    pub fn missing_range(self) -> Option<Range> {
+        match self.body_trace() {
+            Some(b) => Some(b.missing.clone()),
+            None => self.range(),
+        }
+    }
+
+    /// A diagnostic about the value here: `summary` and `detail`, with the
+    /// value's range as subject and the attribute as context.
+    pub fn diagnostic(self, summary: impl Into<String>, detail: impl Into<String>) -> Diagnostic {
+        let mut d = Diagnostic::error(summary, detail);
+        d.subject = self.range();
+        if let Some(a) = self.attr {
+            d.context = Some(a.range());
+        }
+        d
+    }
+
+    /// An error about the value here (see [`At::diagnostic`]).
+    pub fn error(self, summary: impl Into<String>, detail: impl Into<String>) -> Error {
+        Error::new(self.diagnostic(summary, detail))
+    }
+
+    /// "Inappropriate value for attribute "x": {what}." (or "for this
+    /// value" outside attributes), as "Incorrect attribute value type".
+    pub fn type_error(self, what: &str) -> Error {
+        self.error("Incorrect attribute value type", self.inappropriate(what))
+    }
+
+    /// `Inappropriate value for attribute "name": {what}.`
+    pub fn inappropriate(self, what: &str) -> String {
+        match self.attr {
+            Some(a) => format!("Inappropriate value for attribute {:?}: {what}.", a.name),
+            None => format!("Inappropriate value: {what}."),
+        }
+    }
+
+    /// The error for an unknown value: reported only when no other error
+    /// explains it.
+    pub fn unknown_value(self) -> Error {
+        Error::unknown(self.diagnostic(
+            "Unknown value",
+            self.inappropriate("the value must be known when the configuration is decoded"),
+        ))
+    }
+}

@@ -1,0 +1,629 @@
+//! Block fields: bodies ([`HclBody`]), the collections of them a
+//! `#[hcl(block)]` field may have ([`HclBlocks`]), label-keyed maps
+//! ([`HclKeyed`]) and `#[hcl(remain)]` fields ([`HclRemain`]).
+
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::hash::{BuildHasher, Hash};
+use std::rc::Rc;
+use std::sync::Arc;
+
+use hcldecode_spec::spec::{BlockCollectionSpec, BlockMapSpec, BlockSpec, ObjectSpec, Spec};
+use hcldecode_spec::syntax::body::Body;
+
+use super::{At, Error, Errors, HclDecode};
+use crate::value::{Value, ValueRef};
+
+/// How a body type is read from blocks.
+///
+/// ```
+/// use hcldecode::typed::{BodyShape, HclBody};
+/// #[derive(hcldecode::HclDecode)]
+/// struct Run {
+///     command: String,
+/// }
+/// #[derive(hcldecode::HclDecode)]
+/// enum Step {
+///     Run(Run),
+///     Pause,
+/// }
+/// assert!(matches!(Run::body_shape(), BodyShape::Struct(_)));
+/// let BodyShape::Variants(v) = Step::body_shape() else { panic!() };
+/// assert_eq!(v[1].0, "pause");
+/// ```
+#[derive(Clone, Debug)]
+pub enum BodyShape {
+    /// A struct: blocks of one type (named by the field), each body decoded
+    /// with this spec.
+    Struct(Spec),
+    /// An enum with one variant per block type: `(block type, body spec)`
+    /// in declaration order. Blocks of all these types are read, in source
+    /// order.
+    Variants(Vec<(String, Spec)>),
+}
+
+/// A type decoded from a block's body: a struct or an enum of block types
+/// deriving [`HclDecode`]. The derive implements it; a field
+/// `#[hcl(block)] x: Vec<T>` needs `T: HclBody`.
+///
+/// ```
+/// use hcldecode::typed::HclBody;
+/// #[derive(hcldecode::HclDecode)]
+/// struct Step {
+///     #[hcl(label)]
+///     name: String,
+/// }
+/// assert_eq!(Step::body_shape_label_names(), ["name"]);
+/// # trait Names { fn body_shape_label_names() -> Vec<String>; }
+/// # impl<T: HclBody> Names for T {
+/// #     fn body_shape_label_names() -> Vec<String> {
+/// #         match T::body_shape() {
+/// #             hcldecode::typed::BodyShape::Struct(s) => s.label_names(),
+/// #             _ => vec![],
+/// #         }
+/// #     }
+/// # }
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not an HCL block body",
+    label = "not decodable from a block",
+    note = "derive `HclDecode` on a struct (or on an enum whose variants are block types) to decode it from blocks"
+)]
+pub trait HclBody: HclDecode {
+    /// What blocks it is read from.
+    fn body_shape() -> BodyShape;
+
+    /// For an enum of block types, the block types (as in
+    /// [`BodyShape::Variants`]); empty for a struct.
+    fn variants() -> &'static [&'static str] {
+        &[]
+    }
+
+    /// Builds it from the value decoded from one block: `variant` is the
+    /// index of the block's type in [`BodyShape::Variants`] (0 for a
+    /// struct).
+    fn from_block(variant: usize, value: &Value, at: At<'_>) -> Result<Self, Error>;
+}
+
+/// What a `#[hcl(block)]` field's options say about its blocks.
+///
+/// ```
+/// use hcldecode::typed::{BlockOptions, HclBlocks};
+/// #[derive(hcldecode::HclDecode)]
+/// struct Rule {
+///     name: String,
+/// }
+/// let opts = BlockOptions { type_name: "rule".into(), min_items: 1, ..Default::default() };
+/// let spec = <Vec<Rule> as HclBlocks>::block_spec(&opts);
+/// assert_eq!(spec.kind_name(), "block_list");
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct BlockOptions {
+    /// The block type (the field's HCL name).
+    pub type_name: String,
+    /// `min_items`.
+    pub min_items: usize,
+    /// `max_items` (0: no limit).
+    pub max_items: usize,
+    /// `required` (for `Option` blocks).
+    pub required: bool,
+    /// Names of the labels map levels are keyed by (`labels = [...]`);
+    /// missing names default to `name` for one level and `label1`,
+    /// `label2`... for several.
+    pub labels: Vec<String>,
+}
+
+impl BlockOptions {
+    fn label_names(&self, depth: usize) -> Vec<String> {
+        (0..depth)
+            .map(|i| match self.labels.get(i) {
+                Some(n) => n.clone(),
+                None if depth == 1 => "name".to_string(),
+                None => format!("label{}", i + 1),
+            })
+            .collect()
+    }
+}
+
+/// The type of a `#[hcl(block)]` field: a body type `T` (exactly one
+/// block), `Option<T>` (zero or one), `Vec<T>` (a block list),
+/// `HashSet<T>`/`BTreeSet<T>` (a block set), or a `String`-keyed map of
+/// them (a block map keyed by labels, one map level per label).
+///
+/// ```
+/// use std::collections::BTreeMap;
+/// use hcldecode::typed::{BlockOptions, HclBlocks};
+/// #[derive(hcldecode::HclDecode)]
+/// struct Dc {
+///     weight: u8,
+/// }
+/// let opts = BlockOptions { type_name: "region".into(), ..Default::default() };
+/// let spec = <BTreeMap<String, BTreeMap<String, Dc>> as HclBlocks>::block_spec(&opts);
+/// assert!(spec.to_spec_file().contains("labels = [\"label1\", \"label2\"]"));
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be decoded from HCL blocks",
+    label = "not a block type",
+    note = "a `#[hcl(block)]` field is a struct or enum deriving `HclDecode`, or an `Option`, `Vec`, `HashSet`, `BTreeSet` or `String`-keyed map of one"
+)]
+pub trait HclBlocks: Sized {
+    /// The spec reading the blocks.
+    fn block_spec(opts: &BlockOptions) -> Spec;
+
+    /// Builds the field from the decoded value.
+    fn from_blocks(value: &Value, at: At<'_>, opts: &BlockOptions) -> Result<Self, Error>;
+}
+
+/// A value of a label-keyed block map: a body type, or a further map level.
+///
+/// ```
+/// use std::collections::HashMap;
+/// use hcldecode::typed::HclKeyed;
+/// #[derive(hcldecode::HclDecode)]
+/// struct Dc {
+///     weight: u8,
+/// }
+/// assert_eq!(<HashMap<String, HashMap<String, Dc>> as HclKeyed>::DEPTH, 2);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be the value of a block map",
+    note = "a block map's values are structs deriving `HclDecode`, or further `String`-keyed maps of them"
+)]
+pub trait HclKeyed: Sized {
+    /// The body type at the bottom.
+    type Leaf: HclBody;
+    /// Map levels below this one (0 for a body type).
+    const DEPTH: usize;
+    /// A value holding just `leaf` under `keys` (`DEPTH` of them).
+    fn from_leaf(keys: &[String], leaf: Self::Leaf) -> Self;
+    /// Adds `leaf` under `keys`; false if something is there already.
+    fn insert_leaf(&mut self, keys: &[String], leaf: Self::Leaf) -> bool;
+}
+
+/// The type of a `#[hcl(remain)]` field: [`Body`] (the rest of the body),
+/// or `Option<Body>`.
+///
+/// ```
+/// #[derive(hcldecode::HclDecode)]
+/// struct Head {
+///     kind: String,
+///     #[hcl(remain)]
+///     rest: Option<hcldecode::Body>,
+/// }
+/// let h: Head = hcldecode::from_str("kind = \"a\"\nother = 1\n", "h.hcl").unwrap();
+/// assert!(h.rest.is_some());
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot hold the rest of a body",
+    label = "a `remain` field must be a `hcldecode::Body`",
+    note = "use `hcldecode::Body` (or `Option<hcldecode::Body>`) for `#[hcl(remain)]`"
+)]
+pub trait HclRemain: Sized {
+    /// From what remains of the body.
+    fn from_rest(rest: Option<&Body>) -> Self;
+}
+
+impl HclRemain for Body {
+    fn from_rest(rest: Option<&Body>) -> Body {
+        rest.cloned().unwrap_or_else(Body::empty)
+    }
+}
+
+impl HclRemain for Option<Body> {
+    fn from_rest(rest: Option<&Body>) -> Option<Body> {
+        rest.cloned()
+    }
+}
+
+/// The spec reading the blocks of `shape`: `make(type name, body spec)`
+/// for a struct; an object of one such spec per block type for variants.
+fn shape_spec(shape: BodyShape, opts: &BlockOptions, make: impl Fn(String, Spec) -> Spec) -> Spec {
+    match shape {
+        BodyShape::Struct(spec) => make(opts.type_name.clone(), spec),
+        BodyShape::Variants(vs) => Spec::Object(ObjectSpec {
+            properties: vs
+                .into_iter()
+                .map(|(name, spec)| (name.clone(), make(name, spec)))
+                .collect(),
+        }),
+    }
+}
+
+/// One decoded block: which variant, where in the body, its label keys,
+/// its value and position.
+struct Item<'a> {
+    variant: usize,
+    index: usize,
+    keys: Vec<String>,
+    value: Value,
+    at: At<'a>,
+}
+
+/// The (value, position) of each block type of a body type (`variants`
+/// empty for a struct).
+fn per_type<'a>(variants: &[&str], value: &Value, at: At<'a>) -> Vec<(Value, At<'a>)> {
+    match variants {
+        [] => vec![(value.clone(), at)],
+        vs => vs
+            .iter()
+            .enumerate()
+            .map(|(i, name)| {
+                let v = value
+                    .get_attr(name)
+                    .unwrap_or_else(|| Value::null(crate::Type::Dynamic));
+                (v, at.property(i, name))
+            })
+            .collect(),
+    }
+}
+
+/// Every block of a collection, with `depth` labels as keys, in source
+/// order: from the trace when there is one, else from the value.
+fn items<'a>(variants: &[&str], value: &Value, at: At<'a>, depth: usize) -> Vec<Item<'a>> {
+    let mut out = Vec::new();
+    for (variant, (v, at)) in per_type(variants, value, at).into_iter().enumerate() {
+        if let Some(blocks) = at.blocks() {
+            for b in blocks {
+                if b.labels.len() < depth {
+                    continue;
+                }
+                out.push(Item {
+                    variant,
+                    index: b.index,
+                    keys: b.labels[..depth].iter().map(|(l, _)| l.clone()).collect(),
+                    value: b.value.clone(),
+                    at: At::block(b),
+                });
+            }
+            continue;
+        }
+        let mut keys = Vec::new();
+        walk_value(&v, at, depth, &mut keys, &mut |keys, value, at| {
+            let index = out.len();
+            out.push(Item {
+                variant,
+                index,
+                keys: keys.to_vec(),
+                value: value.clone(),
+                at,
+            })
+        });
+    }
+    if !variants.is_empty() {
+        out.sort_by_key(|i| i.index);
+    }
+    out
+}
+
+/// Visits the elements of a decoded collection value (nested maps for
+/// `depth` > 0).
+fn walk_value<'a>(
+    v: &Value,
+    at: At<'a>,
+    depth: usize,
+    keys: &mut Vec<String>,
+    f: &mut dyn FnMut(&[String], &Value, At<'a>),
+) {
+    if depth == 0 {
+        match v.view() {
+            ValueRef::List(es) | ValueRef::Set(es) | ValueRef::Tuple(es) => {
+                for (i, e) in es.iter().enumerate() {
+                    f(keys, e, at.index(i));
+                }
+            }
+            ValueRef::Null | ValueRef::Unknown => {}
+            _ => f(keys, v, at),
+        }
+        return;
+    }
+    if let Some(entries) = v.entries() {
+        for (k, e) in entries {
+            keys.push(k.to_string());
+            walk_value(e, at.key(k), depth - 1, keys, f);
+            keys.pop();
+        }
+    }
+}
+
+/// Checks the number of blocks where the spec cannot: across the block
+/// types of an enum, and for block maps (`block_map` has no counts).
+fn check_count(
+    variants: &[&str],
+    items: &[Item<'_>],
+    at: At<'_>,
+    opts: &BlockOptions,
+    map: bool,
+    errs: &mut Errors,
+) {
+    let n = items.len();
+    let what = if variants.is_empty() {
+        if !map {
+            return;
+        }
+        format!("{:?}", opts.type_name)
+    } else {
+        let names: Vec<String> = variants.iter().map(|n| format!("{n:?}")).collect();
+        names.join(", ")
+    };
+    let plural = if variants.is_empty() {
+        format!("{} blocks", opts.type_name)
+    } else {
+        "blocks".to_string()
+    };
+    if n < opts.min_items {
+        errs.push(Error::at(
+            format!("Insufficient {plural}"),
+            format!("At least {} {what} blocks are required.", opts.min_items),
+            at.missing_range(),
+        ));
+    } else if opts.max_items > 0 && n > opts.max_items {
+        errs.push(items[opts.max_items].at.error(
+            format!("Too many {plural}"),
+            format!("No more than {} {what} blocks are allowed", opts.max_items),
+        ));
+    }
+}
+
+/// Decodes the blocks of a collection into `push`.
+fn decode_items<T: HclBody>(
+    value: &Value,
+    at: At<'_>,
+    opts: &BlockOptions,
+    depth: usize,
+    mut push: impl FnMut(Vec<String>, T, At<'_>, &mut Errors),
+) -> Result<(), Error> {
+    let variants = T::variants();
+    let items = items(variants, value, at, depth);
+    let mut errs = Errors::new();
+    check_count(variants, &items, at, opts, depth > 0, &mut errs);
+    for item in items {
+        if let Some(t) = errs.take(T::from_block(item.variant, &item.value, item.at)) {
+            push(item.keys, t, item.at, &mut errs);
+        }
+    }
+    errs.finish(())
+}
+
+/// The spec of exactly one block (`required`) or at most one.
+pub(crate) fn single_spec<T: HclBody>(opts: &BlockOptions, required: bool) -> Spec {
+    shape_spec(T::body_shape(), opts, |type_name, nested| {
+        Spec::Block(BlockSpec {
+            type_name,
+            nested: Box::new(nested),
+            required: required && T::variants().is_empty(),
+        })
+    })
+}
+
+/// Decodes at most one block; `None` if there is none.
+pub(crate) fn single_from<T: HclBody>(
+    value: &Value,
+    at: At<'_>,
+    opts: &BlockOptions,
+    required: bool,
+) -> Result<Option<T>, Error> {
+    let variants = T::variants();
+    let mut errs = Errors::new();
+    let mut found: Option<(T, At<'_>)> = None;
+    // The blocks present, in source order.
+    let mut present: Vec<(usize, usize, Value, At<'_>)> = Vec::new();
+    for (variant, (v, at)) in per_type(variants, value, at).into_iter().enumerate() {
+        match v.view() {
+            ValueRef::Null => {}
+            ValueRef::Unknown => errs.push(at.unknown_value()),
+            _ => {
+                let index = at.block_trace().map_or(variant, |b| b.index);
+                present.push((index, variant, v, at));
+            }
+        }
+    }
+    present.sort_by_key(|p| p.0);
+    for (_, variant, v, at) in present {
+        if let Some((_, first)) = &found {
+            let first = first.range().map(|r| r.to_string()).unwrap_or_default();
+            errs.push(at.error(
+                "Duplicate block",
+                format!("Only one of these blocks is allowed. Previous definition was at {first}."),
+            ));
+            continue;
+        }
+        if let Some(t) = errs.take(T::from_block(variant, &v, at)) {
+            found = Some((t, at));
+        }
+    }
+    if found.is_none() && required && !errs.failed() && !variants.is_empty() {
+        {
+            let names: Vec<String> = variants.iter().map(|n| format!("{n:?}")).collect();
+            errs.push(Error::at(
+                "Missing block",
+                format!(
+                    "A block of one of the types {} is required here.",
+                    names.join(", ")
+                ),
+                at.missing_range(),
+            ));
+        }
+    }
+    let _ = opts;
+    errs.finish(found.map(|(t, _)| t))
+}
+
+/// The spec of a block list.
+pub(crate) fn list_spec<T: HclBody>(opts: &BlockOptions, set: bool) -> Spec {
+    let variants = !T::variants().is_empty();
+    shape_spec(T::body_shape(), opts, |type_name, nested| {
+        let c = BlockCollectionSpec {
+            type_name,
+            nested: Box::new(nested),
+            min_items: if variants { 0 } else { opts.min_items },
+            max_items: if variants { 0 } else { opts.max_items },
+        };
+        if set {
+            Spec::BlockSet(c)
+        } else {
+            Spec::BlockList(c)
+        }
+    })
+}
+
+/// The spec of a block map with `depth` label levels.
+pub(crate) fn map_spec<T: HclBody>(opts: &BlockOptions, depth: usize) -> Spec {
+    shape_spec(T::body_shape(), opts, |type_name, nested| {
+        Spec::BlockMap(BlockMapSpec {
+            type_name,
+            labels: opts.label_names(depth),
+            nested: Box::new(nested),
+        })
+    })
+}
+
+macro_rules! deref_body {
+    ($($p:ident),*) => {$(
+        impl<T: HclBody> HclBody for $p<T> {
+            fn body_shape() -> BodyShape {
+                T::body_shape()
+            }
+            fn variants() -> &'static [&'static str] {
+                T::variants()
+            }
+            fn from_block(variant: usize, value: &Value, at: At<'_>) -> Result<Self, Error> {
+                T::from_block(variant, value, at).map($p::new)
+            }
+        }
+
+        impl<T: HclBody> HclBlocks for $p<T> {
+            fn block_spec(opts: &BlockOptions) -> Spec {
+                single_spec::<T>(opts, true)
+            }
+            fn from_blocks(value: &Value, at: At<'_>, opts: &BlockOptions) -> Result<Self, Error> {
+                match single_from::<T>(value, at, opts, true)? {
+                    Some(t) => Ok($p::new(t)),
+                    None => Err(missing_block(at, opts)),
+                }
+            }
+        }
+
+        impl<T: HclBody> HclKeyed for $p<T> {
+            type Leaf = T;
+            const DEPTH: usize = 0;
+            fn from_leaf(_: &[String], leaf: T) -> Self {
+                $p::new(leaf)
+            }
+            fn insert_leaf(&mut self, _: &[String], _: T) -> bool {
+                false
+            }
+        }
+    )*};
+}
+
+deref_body!(Box, Rc, Arc);
+
+/// The error for a required block that is absent, when the engine has
+/// not reported it (it has, for a struct).
+pub(crate) fn missing_block(at: At<'_>, opts: &BlockOptions) -> Error {
+    Error::unknown(at.diagnostic(
+        format!("Missing {} block", opts.type_name),
+        format!("A block of type {:?} is required here.", opts.type_name),
+    ))
+}
+
+impl<T: HclBody> HclBlocks for Option<T> {
+    fn block_spec(opts: &BlockOptions) -> Spec {
+        single_spec::<T>(opts, opts.required)
+    }
+    fn from_blocks(value: &Value, at: At<'_>, opts: &BlockOptions) -> Result<Self, Error> {
+        single_from::<T>(value, at, opts, opts.required)
+    }
+}
+
+impl<T: HclBody> HclBlocks for Vec<T> {
+    fn block_spec(opts: &BlockOptions) -> Spec {
+        list_spec::<T>(opts, false)
+    }
+    fn from_blocks(value: &Value, at: At<'_>, opts: &BlockOptions) -> Result<Self, Error> {
+        let mut out = Vec::new();
+        decode_items::<T>(value, at, opts, 0, |_, t, _, _| out.push(t))?;
+        Ok(out)
+    }
+}
+
+impl<T: HclBody + Eq + Hash, S: BuildHasher + Default> HclBlocks for HashSet<T, S> {
+    fn block_spec(opts: &BlockOptions) -> Spec {
+        list_spec::<T>(opts, true)
+    }
+    fn from_blocks(value: &Value, at: At<'_>, opts: &BlockOptions) -> Result<Self, Error> {
+        let mut out = HashSet::default();
+        decode_items::<T>(value, at, opts, 0, |_, t, _, _| {
+            out.insert(t);
+        })?;
+        Ok(out)
+    }
+}
+
+impl<T: HclBody + Ord> HclBlocks for BTreeSet<T> {
+    fn block_spec(opts: &BlockOptions) -> Spec {
+        list_spec::<T>(opts, true)
+    }
+    fn from_blocks(value: &Value, at: At<'_>, opts: &BlockOptions) -> Result<Self, Error> {
+        let mut out = BTreeSet::new();
+        decode_items::<T>(value, at, opts, 0, |_, t, _, _| {
+            out.insert(t);
+        })?;
+        Ok(out)
+    }
+}
+
+/// A label-keyed map of blocks, for each map type.
+macro_rules! keyed_map {
+    ([$($gen:tt)*] $map:ty, $new:expr) => {
+        impl<V: HclKeyed, $($gen)*> HclKeyed for $map {
+            type Leaf = V::Leaf;
+            const DEPTH: usize = V::DEPTH + 1;
+            fn from_leaf(keys: &[String], leaf: V::Leaf) -> Self {
+                let mut m = $new;
+                if let Some((k, rest)) = keys.split_first() {
+                    m.insert(k.clone(), V::from_leaf(rest, leaf));
+                }
+                m
+            }
+            fn insert_leaf(&mut self, keys: &[String], leaf: V::Leaf) -> bool {
+                let Some((k, rest)) = keys.split_first() else {
+                    return false;
+                };
+                match self.get_mut(k) {
+                    Some(v) => v.insert_leaf(rest, leaf),
+                    None => {
+                        self.insert(k.clone(), V::from_leaf(rest, leaf));
+                        true
+                    }
+                }
+            }
+        }
+
+        impl<V: HclKeyed, $($gen)*> HclBlocks for $map {
+            fn block_spec(opts: &BlockOptions) -> Spec {
+                map_spec::<V::Leaf>(opts, Self::DEPTH)
+            }
+            fn from_blocks(value: &Value, at: At<'_>, opts: &BlockOptions) -> Result<Self, Error> {
+                let mut out = $new;
+                // The engine reports duplicates among blocks of one type;
+                // only an enum's block types can collide unreported.
+                let report = !V::Leaf::variants().is_empty();
+                decode_items::<V::Leaf>(value, at, opts, Self::DEPTH, |keys, t, at, errs| {
+                    if !out.insert_leaf(&keys, t) && report {
+                        let labels: String = keys.iter().map(|k| format!(" {k:?}")).collect();
+                        errs.push(at.error(
+                            "Duplicate block",
+                            format!("A block for{labels} was already defined. The labels must be unique."),
+                        ));
+                    }
+                })?;
+                Ok(out)
+            }
+        }
+    };
+}
+
+keyed_map!([S: BuildHasher + Default] HashMap<String, V, S>, HashMap::default());
+keyed_map!([] BTreeMap<String, V>, BTreeMap::new());
+#[cfg(feature = "indexmap")]
+keyed_map!([S: BuildHasher + Default] indexmap::IndexMap<String, V, S>, indexmap::IndexMap::default());

@@ -1,0 +1,191 @@
+//! Entry points: [`from_str`], [`from_path`] and the configurable
+//! [`Decoder`].
+
+use std::path::Path;
+
+use hcldecode_spec::diag::Diagnostics;
+use hcldecode_spec::diag::render::SourceMap;
+use hcldecode_spec::syntax::body::Body;
+
+use super::{At, Error, HclDecode};
+use crate::decode;
+use crate::eval::EvalContext;
+use crate::function::Function;
+use crate::parse::{self, File, Syntax};
+use crate::value::Value;
+
+/// Decodes configuration text into `T`, choosing the syntax by the file
+/// name (JSON for names ending `.json`, native syntax otherwise). Variables
+/// and functions are not available; use a [`Decoder`] to provide them.
+///
+/// ```
+/// #[derive(hcldecode::HclDecode, Debug)]
+/// struct Config {
+///     name: String,
+///     #[hcl(default)]
+///     replicas: u32,
+/// }
+/// let cfg: Config = hcldecode::from_str("name = \"web\"\n", "app.hcl").unwrap();
+/// assert_eq!((cfg.name.as_str(), cfg.replicas), ("web", 0));
+/// ```
+pub fn from_str<T: HclDecode>(src: &str, filename: &str) -> Result<T, Error> {
+    Decoder::new().decode_str(src, filename)
+}
+
+/// Reads and decodes a configuration file into `T`, choosing the syntax
+/// by extension (see [`from_str`]).
+///
+/// ```no_run
+/// #[derive(hcldecode::HclDecode)]
+/// struct Config {
+///     name: String,
+/// }
+/// let cfg: Config = hcldecode::from_path("app.hcl").unwrap();
+/// ```
+pub fn from_path<T: HclDecode>(path: impl AsRef<Path>) -> Result<T, Error> {
+    Decoder::new().decode_path(path)
+}
+
+/// Typed decoding with variables and functions available to the
+/// configuration's expressions.
+///
+/// ```
+/// use hcldecode::{Decoder, Value};
+/// #[derive(hcldecode::HclDecode)]
+/// struct Config {
+///     bucket: String,
+/// }
+/// let cfg: Config = Decoder::new()
+///     .variable("region", "eu-west-1")
+///     .function("upper", hcldecode::function::stdlib::lookup("upper").unwrap())
+///     .decode_str("bucket = \"logs-${upper(region)}\"\n", "app.hcl")
+///     .unwrap();
+/// assert_eq!(cfg.bucket, "logs-EU-WEST-1");
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Decoder {
+    ctx: Option<EvalContext>,
+}
+
+impl Decoder {
+    /// A decoder whose expressions may use no variables and no functions.
+    pub fn new() -> Decoder {
+        Decoder::default()
+    }
+
+    /// Makes variable `name` available to expressions.
+    pub fn variable(mut self, name: impl Into<String>, value: impl Into<Value>) -> Decoder {
+        self.ctx
+            .get_or_insert_with(EvalContext::new)
+            .set_variable(name, value.into());
+        self
+    }
+
+    /// Makes function `name` available to expressions.
+    pub fn function(mut self, name: impl Into<String>, f: Function) -> Decoder {
+        self.ctx
+            .get_or_insert_with(EvalContext::new)
+            .set_function(name, f);
+        self
+    }
+
+    /// Uses `ctx` for variables and functions (replacing any set before).
+    ///
+    /// ```
+    /// use hcldecode::eval::EvalContext;
+    /// let mut ctx = EvalContext::new();
+    /// ctx.set_variable("n", hcldecode::Value::int(3));
+    /// let n: u8 = hcldecode::Decoder::new().context(ctx).decode_str("value = n\n", "a.hcl").unwrap();
+    /// assert_eq!(n, 3);
+    /// ```
+    pub fn context(mut self, ctx: EvalContext) -> Decoder {
+        self.ctx = Some(ctx);
+        self
+    }
+
+    /// The evaluation context, if variables or functions were given.
+    pub fn eval_context(&self) -> Option<&EvalContext> {
+        self.ctx.as_ref()
+    }
+
+    /// Decodes configuration text, the syntax chosen by `filename`'s
+    /// extension (JSON for `.json`).
+    pub fn decode_str<T: HclDecode>(&self, src: &str, filename: &str) -> Result<T, Error> {
+        let (file, diags) = parse::parse(src.as_bytes(), filename, Syntax::for_path(filename));
+        self.decode_files(&[file], diags)
+    }
+
+    /// Reads and decodes a file, the syntax chosen by extension.
+    pub fn decode_path<T: HclDecode>(&self, path: impl AsRef<Path>) -> Result<T, Error> {
+        let path = path.as_ref().to_string_lossy();
+        let (file, diags) = parse::parse_path(&path);
+        match file {
+            Some(f) => self.decode_files(&[f], diags),
+            None => Err(Error::from_diagnostics(diags)),
+        }
+    }
+
+    /// Reads several files and decodes them as one merged body (attributes
+    /// may be set in only one of them; blocks are concatenated).
+    pub fn decode_paths<T: HclDecode, P: AsRef<Path>>(&self, paths: &[P]) -> Result<T, Error> {
+        let mut files = Vec::new();
+        let mut diags = Diagnostics::new();
+        for p in paths {
+            let (f, d) = parse::parse_path(&p.as_ref().to_string_lossy());
+            diags.extend(d);
+            files.extend(f);
+        }
+        self.decode_files(&files, diags)
+    }
+
+    /// Decodes parsed files (as [`parse`] gives them), after the
+    /// diagnostics of parsing them: with errors among those, nothing is
+    /// decoded.
+    pub fn decode_files<T: HclDecode>(
+        &self,
+        files: &[File],
+        parse_diags: Diagnostics,
+    ) -> Result<T, Error> {
+        let mut map = SourceMap::new();
+        for f in files {
+            map.add(f.source.clone(), f.blocks.clone());
+        }
+        if parse_diags.has_errors() {
+            return Err(Error::from_diagnostics(parse_diags).with_files(map));
+        }
+        let body = match files {
+            [one] => one.body.clone(),
+            _ => Body::merged(files.iter().map(|f| f.body.clone()).collect()),
+        };
+        let mut diags = parse_diags;
+        let result = self.decode_body_inner::<T>(&body, &mut diags);
+        match result {
+            Ok(t) if !diags.has_errors() => Ok(t),
+            Ok(_) => Err(Error::default().finish(diags, map)),
+            Err(e) => Err(e.finish(diags, map)),
+        }
+    }
+
+    /// Decodes a body. Errors carry no source files (add them with
+    /// [`Error::with_files`] to render snippets).
+    pub fn decode_body<T: HclDecode>(&self, body: &Body) -> Result<T, Error> {
+        let mut diags = Diagnostics::new();
+        let result = self.decode_body_inner::<T>(body, &mut diags);
+        match result {
+            Ok(t) if !diags.has_errors() => Ok(t),
+            Ok(_) => Err(Error::default().finish(diags, SourceMap::new())),
+            Err(e) => Err(e.finish(diags, SourceMap::new())),
+        }
+    }
+
+    fn decode_body_inner<T: HclDecode>(
+        &self,
+        body: &Body,
+        diags: &mut Diagnostics,
+    ) -> Result<T, Error> {
+        let spec = T::spec();
+        let (value, trace, d) = decode::decode_traced(body, &spec, self.ctx.as_ref(), None);
+        diags.extend(d);
+        T::from_hcl(&value, At::trace(&trace))
+    }
+}

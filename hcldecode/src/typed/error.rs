@@ -1,0 +1,234 @@
+//! The error of typed decoding: every diagnostic, renderable with snippets.
+
+use std::fmt;
+
+use hcldecode_spec::diag::render::{self, SourceMap};
+use hcldecode_spec::diag::{Diagnostic, Diagnostics};
+use hcldecode_spec::source::Range;
+
+/// Why a typed decode failed: every diagnostic of the decode (parse errors,
+/// the engine's, and those only typed decoding finds), with the source
+/// files they refer to so that [`Display`](fmt::Display) can show them as
+/// `hcldec` does, with snippets.
+///
+/// ```
+/// #[derive(hcldecode::HclDecode, Debug)]
+/// struct Config {
+///     port: u16,
+/// }
+/// let err = hcldecode::from_str::<Config>("port = 70000\n", "app.hcl").unwrap_err();
+/// assert_eq!(err.diagnostics().len(), 1);
+/// let d = &err.diagnostics()[0];
+/// assert_eq!(d.summary, "Value out of range");
+/// assert_eq!(d.subject.as_ref().unwrap().to_string(), "app.hcl:1,8-13");
+/// assert!(err.to_string().contains("  on app.hcl line 1:\n   1: port = 70000\n"));
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Error {
+    diags: Diagnostics,
+    /// Diagnostics about unknown values: shown only when nothing else
+    /// explains them (an error elsewhere usually made the value unknown).
+    unknown: Vec<Diagnostic>,
+    files: SourceMap,
+}
+
+impl Error {
+    /// An error with one diagnostic.
+    ///
+    /// ```
+    /// use hcldecode::{Diagnostic, Error};
+    /// let e = Error::new(Diagnostic::error("Bad", "Very bad."));
+    /// assert_eq!(e.to_string(), "Error: Bad\n\nVery bad.\n\n");
+    /// ```
+    pub fn new(d: Diagnostic) -> Error {
+        Error {
+            diags: Diagnostics::from(d),
+            ..Error::default()
+        }
+    }
+
+    /// An error with the given diagnostics (which should include an error).
+    pub fn from_diagnostics(diags: Diagnostics) -> Error {
+        Error {
+            diags,
+            ..Error::default()
+        }
+    }
+
+    /// An error about `subject`: `summary` and `detail`.
+    pub fn at(
+        summary: impl Into<String>,
+        detail: impl Into<String>,
+        subject: Option<Range>,
+    ) -> Error {
+        let mut d = Diagnostic::error(summary, detail);
+        d.subject = subject;
+        Error::new(d)
+    }
+
+    /// An error whose diagnostic is shown only when nothing else is an
+    /// error: about an unknown value (an error elsewhere usually made it
+    /// unknown), or about something the engine reports itself.
+    pub(crate) fn unknown(d: Diagnostic) -> Error {
+        Error {
+            unknown: vec![d],
+            ..Error::default()
+        }
+    }
+
+    /// Every diagnostic, in the order found.
+    pub fn diagnostics(&self) -> &[Diagnostic] {
+        &self.diags.0
+    }
+
+    /// The diagnostics, taken out.
+    pub fn into_diagnostics(self) -> Diagnostics {
+        self.diags
+    }
+
+    /// Iterates the diagnostics; each one's `subject` is its source range.
+    pub fn iter(&self) -> std::slice::Iter<'_, Diagnostic> {
+        self.diags.iter()
+    }
+
+    /// The source ranges of the diagnostics, in order (`None` for one
+    /// without a range).
+    pub fn ranges(&self) -> impl Iterator<Item = Option<&Range>> {
+        self.diags.iter().map(|d| d.subject.as_ref())
+    }
+
+    /// Adds the diagnostics of `other` after these.
+    pub fn merge(&mut self, other: Error) {
+        self.diags.extend(other.diags);
+        self.unknown.extend(other.unknown);
+    }
+
+    /// Puts the engine's diagnostics first, and keeps the diagnostics about
+    /// unknown values only when nothing else is an error.
+    pub(crate) fn finish(mut self, engine: Diagnostics, files: SourceMap) -> Error {
+        let engine_failed = engine.has_errors();
+        let mut all = engine;
+        all.extend(std::mem::take(&mut self.diags));
+        if !engine_failed && !all.has_errors() {
+            all.0.extend(std::mem::take(&mut self.unknown));
+        }
+        self.unknown.clear();
+        Error {
+            diags: all,
+            unknown: Vec::new(),
+            files,
+        }
+    }
+
+    /// Sets the files the diagnostics refer to, for snippets.
+    pub fn with_files(mut self, files: SourceMap) -> Error {
+        self.files = files;
+        self
+    }
+
+    /// The text rendering: as `hcldec` prints diagnostics, with the detail
+    /// wrapped to `width` columns (0: not wrapped) and ANSI colours if
+    /// `color`.
+    pub fn render(&self, width: usize, color: bool) -> String {
+        let mut out = String::new();
+        render::write_text(&mut out, &self.diags, &self.files, width, color);
+        out
+    }
+
+    /// The JSON rendering, as `hcldec --diags=json` prints it.
+    pub fn to_json(&self) -> String {
+        let mut out = String::new();
+        render::write_json(&mut out, &self.diags);
+        out
+    }
+}
+
+impl fmt::Display for Error {
+    /// The diagnostics as `hcldec` prints them (wrapped at 80 columns).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.render(80, false))
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl From<Diagnostic> for Error {
+    fn from(d: Diagnostic) -> Error {
+        Error::new(d)
+    }
+}
+
+impl From<Diagnostics> for Error {
+    fn from(d: Diagnostics) -> Error {
+        Error::from_diagnostics(d)
+    }
+}
+
+impl<'a> IntoIterator for &'a Error {
+    type Item = &'a Diagnostic;
+    type IntoIter = std::slice::Iter<'a, Diagnostic>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.diags.iter()
+    }
+}
+
+/// Collects the errors of several parts (struct fields, collection
+/// elements) so that all of them are reported, not just the first.
+///
+/// ```
+/// use hcldecode::typed::Errors;
+/// use hcldecode::{Diagnostic, Error};
+/// let mut errs = Errors::new();
+/// let a: Option<u8> = errs.take(Ok(1));
+/// let b: Option<u8> = errs.take(Err(Error::new(Diagnostic::error("Bad", ""))));
+/// assert_eq!((a, b), (Some(1), None));
+/// assert_eq!(errs.finish(()).unwrap_err().diagnostics().len(), 1);
+/// ```
+#[derive(Debug, Default)]
+pub struct Errors {
+    err: Option<Error>,
+}
+
+impl Errors {
+    /// Nothing collected yet.
+    pub fn new() -> Errors {
+        Errors::default()
+    }
+
+    /// The value of `r`, or `None` after keeping its error.
+    pub fn take<T>(&mut self, r: Result<T, Error>) -> Option<T> {
+        match r {
+            Ok(v) => Some(v),
+            Err(e) => {
+                self.push(e);
+                None
+            }
+        }
+    }
+
+    /// Keeps an error.
+    pub fn push(&mut self, e: Error) {
+        match &mut self.err {
+            Some(acc) => acc.merge(e),
+            None => self.err = Some(e),
+        }
+    }
+
+    /// Whether an error was kept.
+    pub fn failed(&self) -> bool {
+        self.err.is_some()
+    }
+
+    /// `Ok(v)` when nothing failed, else the collected errors.
+    pub fn finish<T>(self, v: T) -> Result<T, Error> {
+        match self.err {
+            None => Ok(v),
+            Some(e) => Err(e),
+        }
+    }
+
+    /// The collected errors (an empty error if none).
+    pub fn into_error(self) -> Error {
+        self.err.unwrap_or_default()
+    }
+}

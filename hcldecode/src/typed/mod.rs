@@ -1,0 +1,154 @@
+//! Typed decoding: configuration straight into Rust types, with
+//! `#[derive(HclDecode)]` (see [`derive_reference`] for every attribute).
+//!
+//! ```
+//! use std::collections::HashMap;
+//! use hcldecode::HclDecode;
+//!
+//! #[derive(HclDecode, Debug)]
+//! struct Config {
+//!     name: String,
+//!     port: Option<u16>,
+//!     #[hcl(block, rename = "service")]
+//!     services: Vec<Service>,
+//! }
+//! #[derive(HclDecode, Debug)]
+//! struct Service {
+//!     #[hcl(label)]
+//!     name: String,
+//!     tags: HashMap<String, String>,
+//! }
+//!
+//! let cfg: Config = hcldecode::from_str(r#"
+//! name = "web"
+//! service "api" {
+//!   tags = { tier = "backend" }
+//! }
+//! "#, "app.hcl").unwrap();
+//! assert_eq!(cfg.name, "web");
+//! assert_eq!(cfg.port, None);
+//! assert_eq!(cfg.services[0].name, "api");
+//! assert_eq!(cfg.services[0].tags["tier"], "backend");
+//! ```
+//!
+//! # How it works
+//!
+//! A type's [`HclDecode::spec`] is an ordinary [`Spec`] tree, the one a
+//! spec file with the same meaning would load to (print it with
+//! [`Spec::to_spec_file`]). Decoding runs the one shared engine
+//! ([`crate::decode`]) with that spec, so every diagnostic the engine gives
+//! is the one `hcldec` gives for the same spec file. The engine also
+//! records a [`Trace`](crate::decode::Trace) of where each part of the
+//! value came from; [`HclDecode::from_hcl`] then builds the Rust value from
+//! the decoded [`Value`], reporting what only Rust types can check (an
+//! integer out of range, an unknown enum variant, a custom scalar that does
+//! not parse) at the source range the trace gives ([`At`]).
+//!
+//! Raw [`Expression`](crate::Expression) fields and `remain` bodies, which
+//! HCL values cannot hold, are decode hooks on the spec
+//! ([`DecodeHook`](crate::decode::DecodeHook)): the engine leaves the
+//! expression unevaluated, or decodes the body partially, and the trace
+//! hands them over.
+
+mod at;
+mod blocks;
+mod decoder;
+mod error;
+mod impls;
+
+#[doc = include_str!("derive_reference.md")]
+pub mod derive_reference {}
+
+#[doc(hidden)]
+pub mod __private;
+
+pub use at::At;
+pub use blocks::{BlockOptions, BodyShape, HclBlocks, HclBody, HclKeyed, HclRemain};
+pub use decoder::{Decoder, from_path, from_str};
+pub use error::{Error, Errors};
+
+use hcldecode_spec::spec::{AttrSpec, Spec};
+
+use crate::{Type, Value};
+
+/// A Rust type that HCL decodes into.
+///
+/// Derive it for structs (read from a body: attributes, blocks, labels)
+/// and enums (unit variants from strings, or one variant per block type);
+/// implement it by hand for custom scalars: give the type an attribute
+/// converts its value to ([`hcl_type`](Self::hcl_type)) and build the
+/// value ([`from_hcl`](Self::from_hcl)), putting errors at the range
+/// [`At`] gives.
+///
+/// ```
+/// use std::time::Duration;
+/// use hcldecode::typed::At;
+/// use hcldecode::{Error, HclDecode, Type, Value};
+///
+/// /// `"30s"`, `"5m"`.
+/// struct Timeout(Duration);
+///
+/// impl HclDecode for Timeout {
+///     fn hcl_type() -> Type {
+///         Type::String
+///     }
+///     fn from_hcl(v: &Value, at: At<'_>) -> Result<Self, Error> {
+///         let s = String::from_hcl(v, at)?;
+///         let (n, unit) = s.split_at(s.len().saturating_sub(1));
+///         let secs = match (n.parse::<u64>(), unit) {
+///             (Ok(n), "s") => n,
+///             (Ok(n), "m") => n * 60,
+///             _ => return Err(at.error("Invalid duration", format!("{s:?} is not a duration like \"30s\" or \"5m\"."))),
+///         };
+///         Ok(Timeout(Duration::from_secs(secs)))
+///     }
+/// }
+///
+/// #[derive(HclDecode)]
+/// struct Check {
+///     timeout: Timeout,
+/// }
+/// let c: Check = hcldecode::from_str("timeout = \"5m\"\n", "c.hcl").unwrap();
+/// assert_eq!(c.timeout.0.as_secs(), 300);
+/// let e = hcldecode::from_str::<Check>("timeout = \"soon\"\n", "c.hcl").err().unwrap();
+/// assert_eq!(e.diagnostics()[0].subject.as_ref().unwrap().to_string(), "c.hcl:1,11-17");
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be decoded from HCL",
+    label = "`{Self}` does not implement `HclDecode`",
+    note = "derive `HclDecode` for it, or implement it by hand (a custom scalar gives its `hcl_type` and builds itself in `from_hcl`)"
+)]
+pub trait HclDecode: Sized {
+    /// The type constraint an attribute of this type converts its value to
+    /// (`any` when the type checks the value itself).
+    fn hcl_type() -> Type {
+        Type::Dynamic
+    }
+
+    /// Builds the Rust value from a decoded value (null when an optional
+    /// attribute is absent). `at` says where it came from.
+    fn from_hcl(value: &Value, at: At<'_>) -> Result<Self, Error>;
+
+    /// Whether an attribute of this type may be absent (it decodes from
+    /// null): `Option` says yes.
+    fn optional() -> bool {
+        false
+    }
+
+    /// The spec of an attribute `name` of this type. Types whose values HCL
+    /// cannot hold (raw expressions) wrap it in a decode hook.
+    fn attr_spec(name: &str, required: bool) -> Spec {
+        Spec::Attr(AttrSpec {
+            name: name.to_string(),
+            ty: Self::hcl_type(),
+            required,
+        })
+    }
+
+    /// The spec a whole body is decoded with to give this type. For a
+    /// derived struct it is the object spec of its fields; for other types,
+    /// a body with one attribute, `value`.
+    fn spec() -> Spec {
+        Self::attr_spec("value", !Self::optional())
+    }
+}
