@@ -177,13 +177,14 @@ pub fn main() -> i32 {
     };
     let mut out = stdout.lock();
     let mut err = stderr.lock();
-    let code = run(
+    let code = run_impl(
         &args,
         &mut std::io::stdin(),
         &mut out,
         &mut err,
         color,
         width,
+        true,
     );
     let _ = out.flush();
     code
@@ -204,6 +205,20 @@ pub fn run(
     stderr: &mut dyn Write,
     color: bool,
     width: usize,
+) -> i32 {
+    run_impl(args, stdin, stdout, stderr, color, width, false)
+}
+
+/// [`run`]; with `leak`, the decoded value and syntax trees are not freed
+/// (the process is about to exit).
+fn run_impl(
+    args: &[String],
+    stdin: &mut dyn Read,
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+    color: bool,
+    width: usize,
+    leak: bool,
 ) -> i32 {
     let opts = match parse_args(args) {
         Ok(o) => o,
@@ -236,7 +251,7 @@ pub fn run(
         width,
         files: SourceMap::new(),
     };
-    match real_main(&opts, stdin, stdout, stderr, &mut dw) {
+    match real_main(&opts, stdin, stdout, stderr, &mut dw, leak) {
         Ok(code) => code,
         Err(msg) => {
             let _ = write!(stderr, "Error: {msg}\n\n");
@@ -251,6 +266,7 @@ fn real_main(
     stdout: &mut dyn Write,
     stderr: &mut dyn Write,
     dw: &mut DiagWriter,
+    leak: bool,
 ) -> Result<i32, String> {
     let Some(spec_path) = &opts.spec else {
         return Err("the --spec=... argument is required".into());
@@ -344,8 +360,54 @@ fn real_main(
         dw.write(stderr, &diags);
     }
 
-    let text = result_json(&val, opts.with_type, opts.keep_nulls)?;
-    write_output(opts, stdout, &text).map(|()| 0)
+    if opts.with_type {
+        let text = result_json(&val, opts.with_type, opts.keep_nulls)?;
+        return write_output(opts, stdout, &text).map(|()| 0);
+    }
+    write_result(opts, stdout, &val)?;
+    if leak {
+        // The process exits next: freeing the syntax trees and values
+        // piece by piece would only cost time (tens of milliseconds for
+        // large inputs), the operating system reclaims the memory at once.
+        std::mem::forget(val);
+        std::mem::forget(body);
+        std::mem::forget(loaded);
+    }
+    Ok(0)
+}
+
+/// Writes the result without `--with-type` straight to its destination,
+/// in one pass (null properties stripped during marshalling unless
+/// `--keep-nulls`), as [`result_json`] and [`write_output`] would.
+fn write_result(opts: &Options, stdout: &mut dyn Write, val: &Value) -> Result<(), String> {
+    use crate::value::json::{WriteError, WriteOptions, check_writable, marshal_to};
+    check_writable(val, val.ty()).map_err(|e| {
+        let at = if e.path.is_empty() {
+            "the result itself".to_string()
+        } else {
+            format!("the value at {}", e.path)
+        };
+        format!("the result cannot be written as JSON: {at}: {e}")
+    })?;
+    let wopts = WriteOptions {
+        omit_null_properties: !opts.keep_nulls,
+    };
+    let write = |w: &mut dyn Write| -> std::io::Result<()> {
+        let mut w = std::io::BufWriter::with_capacity(64 * 1024, w);
+        match marshal_to(&mut w, val, val.ty(), wopts) {
+            Ok(()) => {}
+            Err(WriteError::Io(e)) => return Err(e),
+            // Checked above.
+            Err(WriteError::Value(e)) => return Err(std::io::Error::other(e.to_string())),
+        }
+        w.write_all(b"\n")?;
+        w.flush()
+    };
+    match &opts.out {
+        None => write(stdout).map_err(|e| format!("failed to write output: {e}")),
+        Some(path) => crate::output::write_atomic_with(path, write)
+            .map_err(|e| format!("can't open {path} for writing: {e}")),
+    }
 }
 
 /// The JSON hcldec prints for a result: the value (as `{"value":…,"type":…}`

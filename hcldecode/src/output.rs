@@ -7,6 +7,18 @@ use std::path::Path;
 /// same directory renamed over the target, so a failed write never leaves
 /// a truncated file behind.
 pub fn write_atomic(path: &str, text: &str) -> std::io::Result<()> {
+    write_atomic_with(path, |f| {
+        f.write_all(text.as_bytes())?;
+        f.write_all(b"\n")
+    })
+}
+
+/// Like [`write_atomic`], with the content written by `write` (which is
+/// given the temporary file).
+pub fn write_atomic_with(
+    path: &str,
+    write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> std::io::Result<()> {
     let target = Path::new(path);
     let dir = target
         .parent()
@@ -19,8 +31,7 @@ pub fn write_atomic(path: &str, text: &str) -> std::io::Result<()> {
     let tmp = dir.join(format!(".{name}.hcldec-{}.tmp", std::process::id()));
     let result = (|| {
         let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(text.as_bytes())?;
-        f.write_all(b"\n")?;
+        write(&mut f)?;
         f.sync_all()?;
         std::fs::rename(&tmp, target)
     })();

@@ -53,7 +53,12 @@ impl Syntax {
 /// assert_eq!(file.blocks.len(), 0);
 /// ```
 pub fn parse_native(src: &[u8], filename: &str) -> (File, Diagnostics) {
-    let (source, mut diags) = native::source_from_bytes(filename, src.to_vec());
+    parse_native_owned(src.to_vec(), filename)
+}
+
+/// [`parse_native`] of bytes the file may keep (no copy of valid UTF-8).
+fn parse_native_owned(src: Vec<u8>, filename: &str) -> (File, Diagnostics) {
+    let (source, mut diags) = native::source_from_bytes(filename, src);
     let (parsed, d) = native::parse_config(source.clone());
     diags.extend(d);
     let blocks = parsed
@@ -96,7 +101,7 @@ pub fn parse_path(path: &str) -> (Option<File>, Diagnostics) {
     }
     match std::fs::read(Path::new(path)) {
         Ok(bytes) => {
-            let (f, d) = parse(&bytes, path, Syntax::for_path(path));
+            let (f, d) = parse_native_owned(bytes, path);
             (Some(f), d)
         }
         Err(_) => (None, read_failure(path)),
@@ -107,7 +112,7 @@ pub fn parse_path(path: &str) -> (Option<File>, Diagnostics) {
 pub fn parse_path_native(path: &str) -> (Option<File>, Diagnostics) {
     match std::fs::read(Path::new(path)) {
         Ok(bytes) => {
-            let (f, d) = parse_native(&bytes, path);
+            let (f, d) = parse_native_owned(bytes, path);
             (Some(f), d)
         }
         Err(_) => (None, read_failure(path)),

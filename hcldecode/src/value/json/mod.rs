@@ -200,6 +200,226 @@ fn write_number(out: &mut String, n: &Number, path: &Path) -> Result<(), JsonErr
     Ok(())
 }
 
+/// How [`marshal_to`] writes: cty's JSON, optionally without the object
+/// properties whose value is `null` (what `hcldec` prints unless
+/// `--keep-nulls`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WriteOptions {
+    /// Leave out every object property (and map entry) whose value would
+    /// be written as `null`, as hcldec's `stripJSONNullProperties` does to
+    /// the marshalled text. Array elements are kept.
+    pub omit_null_properties: bool,
+}
+
+/// Why [`marshal_to`] failed.
+#[derive(Debug)]
+pub enum WriteError {
+    /// The value cannot be written as JSON (see [`marshal`]); nothing has
+    /// been written.
+    Value(JsonError),
+    /// The writer failed.
+    Io(std::io::Error),
+}
+
+impl fmt::Display for WriteError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WriteError::Value(e) => fmt::Display::fmt(e, f),
+            WriteError::Io(e) => fmt::Display::fmt(e, f),
+        }
+    }
+}
+
+impl std::error::Error for WriteError {}
+
+/// [`marshal`] straight to a writer, in one pass and with a bounded
+/// buffer: the output is never held in memory whole. With
+/// [`WriteOptions::omit_null_properties`] the result is byte for byte what
+/// [`marshal`] followed by [`strip_null_properties`](crate::output::strip_null_properties)
+/// gives.
+///
+/// A value that cannot be written (unknown parts, infinities) is refused
+/// before anything is written.
+///
+/// ```
+/// use hcldecode::value::{Value, json};
+/// let v = Value::object([("a", Value::null(hcldecode::Type::String)), ("b", Value::int(2))]);
+/// let mut out = Vec::new();
+/// let opts = json::WriteOptions { omit_null_properties: true };
+/// json::marshal_to(&mut out, &v, v.ty(), opts).unwrap();
+/// assert_eq!(out, br#"{"b":2}"#);
+/// ```
+pub fn marshal_to<W: std::io::Write + ?Sized>(
+    w: &mut W,
+    v: &Value,
+    ty: &Type,
+    opts: WriteOptions,
+) -> Result<(), WriteError> {
+    let converted;
+    let v = if conformance_error(v.ty(), ty).is_some() {
+        converted = convert(v, ty).map_err(|e| {
+            WriteError::Value(JsonError {
+                path: e.path,
+                message: e.message,
+            })
+        })?;
+        &converted
+    } else {
+        v
+    };
+    check_writable(v, ty).map_err(WriteError::Value)?;
+    let mut sink = Sink {
+        buf: String::with_capacity(SINK_CAPACITY + 4096),
+        w,
+    };
+    write_fast(&mut sink, v, ty, opts.omit_null_properties).map_err(WriteError::Io)?;
+    sink.flush().map_err(WriteError::Io)
+}
+
+/// Whether [`marshal`] would fail for `v` (already of a type conforming
+/// to `ty`): unknown parts or infinities, with the error it would give.
+pub(crate) fn check_writable(v: &Value, ty: &Type) -> Result<(), JsonError> {
+    if v.is_wholly_known() && !has_infinity(v) {
+        return Ok(());
+    }
+    // The error, with its path, from the path-tracking writer.
+    let mut scratch = String::new();
+    write_value(&mut scratch, v, ty, &mut Path::default())
+}
+
+const SINK_CAPACITY: usize = 64 * 1024;
+
+/// A string buffer drained into a writer whenever it fills.
+struct Sink<'w, W: std::io::Write + ?Sized> {
+    buf: String,
+    w: &'w mut W,
+}
+
+impl<W: std::io::Write + ?Sized> Sink<'_, W> {
+    #[inline]
+    fn maybe_flush(&mut self) -> std::io::Result<()> {
+        if self.buf.len() >= SINK_CAPACITY {
+            self.flush()?;
+        }
+        Ok(())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.w.write_all(self.buf.as_bytes())?;
+        self.buf.clear();
+        Ok(())
+    }
+}
+
+/// Whether any number in `v` is infinite (which JSON cannot hold).
+fn has_infinity(v: &Value) -> bool {
+    match v.view() {
+        ValueRef::Number(n) => n.is_infinite(),
+        ValueRef::List(es) | ValueRef::Set(es) | ValueRef::Tuple(es) => es.iter().any(has_infinity),
+        ValueRef::Map(entries) => entries.iter().any(|(_, e)| has_infinity(e)),
+        ValueRef::Object(_, vals) => vals.iter().any(has_infinity),
+        _ => false,
+    }
+}
+
+/// Whether [`write_value`] writes `v` as a bare `null` for type `ty`.
+fn writes_null(v: &Value, ty: &Type) -> bool {
+    v.is_null() && !(ty.is_dynamic() && !v.ty().is_dynamic())
+}
+
+/// [`write_value`] for a wholly known value without infinities: no path
+/// is tracked, and the output is drained as it grows.
+fn write_fast<W: std::io::Write + ?Sized>(
+    s: &mut Sink<'_, W>,
+    v: &Value,
+    ty: &Type,
+    omit: bool,
+) -> std::io::Result<()> {
+    if ty.is_dynamic() && !v.ty().is_dynamic() {
+        if omit && v.is_null() {
+            // `{"value":null,"type":T}` with the null property stripped.
+            s.buf.push_str("{\"type\":");
+            v.ty().write_json(&mut s.buf);
+            s.buf.push('}');
+            return Ok(());
+        }
+        s.buf.push_str("{\"value\":");
+        write_fast(s, v, v.ty(), omit)?;
+        s.buf.push_str(",\"type\":");
+        v.ty().write_json(&mut s.buf);
+        s.buf.push('}');
+        return Ok(());
+    }
+    match v.view() {
+        ValueRef::Null | ValueRef::Unknown => s.buf.push_str("null"),
+        ValueRef::String(text) => write_json_string(&mut s.buf, text),
+        ValueRef::Number(n) => {
+            use fmt::Write;
+            let _ = write!(s.buf, "{n}");
+        }
+        ValueRef::Bool(b) => s.buf.push_str(if b { "true" } else { "false" }),
+        ValueRef::List(elems) | ValueRef::Set(elems) => {
+            let ety = ty.element_type().unwrap_or(&Type::Dynamic);
+            s.buf.push('[');
+            for (i, e) in elems.iter().enumerate() {
+                if i > 0 {
+                    s.buf.push(',');
+                }
+                write_fast(s, e, ety, omit)?;
+            }
+            s.buf.push(']');
+        }
+        ValueRef::Tuple(elems) => {
+            let etys = ty.tuple_elements().unwrap_or(&[]);
+            s.buf.push('[');
+            for (i, e) in elems.iter().enumerate() {
+                if i > 0 {
+                    s.buf.push(',');
+                }
+                write_fast(s, e, etys.get(i).unwrap_or(&Type::Dynamic), omit)?;
+            }
+            s.buf.push(']');
+        }
+        ValueRef::Map(entries) => {
+            let ety = ty.element_type().unwrap_or(&Type::Dynamic);
+            s.buf.push('{');
+            let mut first = true;
+            for (k, e) in entries {
+                if omit && writes_null(e, ety) {
+                    continue;
+                }
+                if !first {
+                    s.buf.push(',');
+                }
+                first = false;
+                write_json_string(&mut s.buf, k);
+                s.buf.push(':');
+                write_fast(s, e, ety, omit)?;
+            }
+            s.buf.push('}');
+        }
+        ValueRef::Object(vty, vals) => {
+            let want = ty.object_type().unwrap_or(vty);
+            s.buf.push('{');
+            let mut first = true;
+            for ((name, aty), e) in want.attrs().iter().zip(vals) {
+                if omit && writes_null(e, aty) {
+                    continue;
+                }
+                if !first {
+                    s.buf.push(',');
+                }
+                first = false;
+                write_json_string(&mut s.buf, name);
+                s.buf.push(':');
+                write_fast(s, e, aty, omit)?;
+            }
+            s.buf.push('}');
+        }
+    }
+    s.maybe_flush()
+}
+
 /// The nesting depth beyond which JSON is refused. Go's scanner allows
 /// 10000 levels; this port recurses per level and stops at 500 so that
 /// deeply nested input cannot exhaust the stack.
