@@ -144,8 +144,8 @@ impl Evaluator<'_> {
                 continue;
             };
             let prev = match &index {
-                Some(m) => m.get(key).copied(),
-                None => attrs.iter().position(|(k, _)| k == key),
+                Some(m) => m.get(&key).copied(),
+                None => attrs.iter().position(|(k, _)| *k == key),
             };
             if let Some(i) = prev {
                 diags.push(
@@ -153,7 +153,7 @@ impl Evaluator<'_> {
                         "Duplicate object attribute",
                         format!(
                             "An attribute named {:?} was already defined at {}.",
-                            &**key,
+                            &*key,
                             self.doc.range(spans[i])
                         ),
                     )
@@ -164,7 +164,7 @@ impl Evaluator<'_> {
             if let Some(m) = &mut index {
                 m.insert(key.clone(), attrs.len());
             }
-            attrs.push((key.clone(), val));
+            attrs.push((key, val));
             spans.push(p.key.span);
         }
         if !known {

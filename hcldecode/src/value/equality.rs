@@ -22,7 +22,9 @@ pub(crate) fn raw_equals(a: &Value, b: &Value) -> bool {
         (Repr::Null(_), _) | (_, Repr::Null(_)) => false,
         (Repr::Bool(x), Repr::Bool(y)) => x == y,
         (Repr::Number(x), Repr::Number(y)) => number_equal(x, y),
-        (Repr::String(x), Repr::String(y)) => x == y,
+        (Repr::String(_) | Repr::ShortString(_), Repr::String(_) | Repr::ShortString(_)) => {
+            a.as_str() == b.as_str()
+        }
         (Repr::List(x), Repr::List(y))
         | (Repr::Set(x), Repr::Set(y))
         | (Repr::Tuple(x), Repr::Tuple(y)) => {
@@ -100,7 +102,9 @@ fn equals_known(a: &Value, b: &Value) -> Option<bool> {
     Some(match (&a.0, &b.0) {
         (Repr::Bool(x), Repr::Bool(y)) => x == y,
         (Repr::Number(x), Repr::Number(y)) => number_equal(x, y),
-        (Repr::String(x), Repr::String(y)) => x == y,
+        (Repr::String(_) | Repr::ShortString(_), Repr::String(_) | Repr::ShortString(_)) => {
+            a.as_str() == b.as_str()
+        }
         (Repr::Object(x), Repr::Object(y)) => {
             for (p, q) in x.vals.iter().zip(&y.vals) {
                 if !elem(p, q)? {

@@ -113,13 +113,44 @@ struct ObjData {
     wholly_known: bool,
 }
 
+/// The longest string (in bytes) kept inside the value itself.
+const INLINE_MAX: usize = 22;
+
+/// A short string stored inline: most configuration strings fit, and need
+/// no allocation.
+#[derive(Clone, Copy)]
+struct InlineStr {
+    len: u8,
+    bytes: [u8; INLINE_MAX],
+}
+
+impl InlineStr {
+    fn new(s: &str) -> Option<InlineStr> {
+        if s.len() > INLINE_MAX {
+            return None;
+        }
+        let mut bytes = [0u8; INLINE_MAX];
+        bytes[..s.len()].copy_from_slice(s.as_bytes());
+        Some(InlineStr {
+            len: s.len() as u8,
+            bytes,
+        })
+    }
+
+    fn as_str(&self) -> &str {
+        // Only ever built from a `str`, so this never fails.
+        std::str::from_utf8(&self.bytes[..self.len as usize]).unwrap_or_default()
+    }
+}
+
 #[derive(Clone)]
 enum Repr {
     Null(TyRef),
     Unknown(TyRef),
     Bool(bool),
-    Number(Arc<Number>),
+    Number(Number),
     String(Arc<str>),
+    ShortString(InlineStr),
     List(Arc<Seq>),
     Set(Arc<Seq>),
     Tuple(Arc<Seq>),
@@ -258,7 +289,7 @@ impl Value {
 
     /// A number (cty `NumberVal`).
     pub fn number(n: Number) -> Value {
-        Value(Repr::Number(Arc::new(n)))
+        Value(Repr::Number(n))
     }
 
     /// An integer number at 64-bit precision (cty `NumberIntVal`).
@@ -271,15 +302,28 @@ impl Value {
     pub fn string<S: AsRef<str>>(s: S) -> Value {
         let s = s.as_ref();
         if is_nfc_fast(s) {
-            Value(Repr::String(Arc::from(s)))
+            Value::string_normalized(s)
         } else {
-            Value(Repr::String(Arc::from(nfc_string(s))))
+            Value::string_normalized(&nfc_string(s))
+        }
+    }
+
+    /// A string already in NFC: short ones are stored inline.
+    fn string_normalized(s: &str) -> Value {
+        match InlineStr::new(s) {
+            Some(i) => Value(Repr::ShortString(i)),
+            None => Value(Repr::String(Arc::from(s))),
         }
     }
 
     /// A string from shared text, reusing the `Arc` when the text is already
-    /// NFC-normalised.
+    /// NFC-normalised (short strings are copied into the value instead).
     pub fn string_arc(s: Arc<str>) -> Value {
+        if let Some(i) = InlineStr::new(&s)
+            && is_nfc_fast(&s)
+        {
+            return Value(Repr::ShortString(i));
+        }
         Value(Repr::String(nfc_arc(s)))
     }
 
@@ -293,6 +337,40 @@ impl Value {
         Value(Repr::List(Arc::new(Seq {
             ty: Type::list(elem_ty),
             elems,
+            wholly_known,
+        })))
+    }
+
+    /// A list whose type `list_ty` (a list type) is already built, so it
+    /// is shared rather than allocated again. Elements must have exactly
+    /// the element type.
+    pub(crate) fn list_of_type(list_ty: Type, elems: Vec<Value>) -> Value {
+        debug_assert!(
+            elems.iter().all(|e| Some(e.ty()) == list_ty.element_type()),
+            "inconsistent list element types"
+        );
+        let wholly_known = all_wholly_known(&elems);
+        Value(Repr::List(Arc::new(Seq {
+            ty: list_ty,
+            elems,
+            wholly_known,
+        })))
+    }
+
+    /// A map of the already built type `map_ty`, from entries sorted by
+    /// key (unique, NFC), each of exactly the element type.
+    pub(crate) fn map_of_type(map_ty: Type, entries: Vec<(Arc<str>, Value)>) -> Value {
+        debug_assert!(entries.windows(2).all(|w| w[0].0 < w[1].0));
+        debug_assert!(
+            entries
+                .iter()
+                .all(|(_, e)| Some(e.ty()) == map_ty.element_type()),
+            "inconsistent map element types"
+        );
+        let wholly_known = all_wholly_known(entries.iter().map(|(_, e)| e));
+        Value(Repr::Map(Arc::new(MapData {
+            ty: map_ty,
+            entries,
             wholly_known,
         })))
     }
@@ -462,7 +540,7 @@ impl Value {
             Repr::Null(t) | Repr::Unknown(t) => t.get(),
             Repr::Bool(_) => BOOL_TY,
             Repr::Number(_) => NUMBER_TY,
-            Repr::String(_) => STRING_TY,
+            Repr::String(_) | Repr::ShortString(_) => STRING_TY,
             Repr::List(s) | Repr::Set(s) | Repr::Tuple(s) => &s.ty,
             Repr::Map(m) => &m.ty,
             Repr::Object(o) => &o.ty,
@@ -477,6 +555,7 @@ impl Value {
             Repr::Bool(b) => ValueRef::Bool(*b),
             Repr::Number(n) => ValueRef::Number(n),
             Repr::String(s) => ValueRef::String(s),
+            Repr::ShortString(s) => ValueRef::String(s.as_str()),
             Repr::List(s) => ValueRef::List(&s.elems),
             Repr::Set(s) => ValueRef::Set(&s.elems),
             Repr::Tuple(s) => ValueRef::Tuple(&s.elems),
@@ -551,14 +630,17 @@ impl Value {
     pub fn as_str(&self) -> Option<&str> {
         match &self.0 {
             Repr::String(s) => Some(s),
+            Repr::ShortString(s) => Some(s.as_str()),
             _ => None,
         }
     }
 
-    /// The shared text, if this is a known string.
-    pub fn as_str_arc(&self) -> Option<&Arc<str>> {
+    /// The text as shared text, if this is a known string (a long string's
+    /// own `Arc`; short strings, kept inside the value, are copied).
+    pub fn as_str_arc(&self) -> Option<Arc<str>> {
         match &self.0 {
-            Repr::String(s) => Some(s),
+            Repr::String(s) => Some(s.clone()),
+            Repr::ShortString(s) => Some(Arc::from(s.as_str())),
             _ => None,
         }
     }
@@ -960,6 +1042,7 @@ impl fmt::Debug for Value {
             Repr::Bool(b) => write!(f, "{b}"),
             Repr::Number(n) => write!(f, "{n}"),
             Repr::String(s) => write!(f, "{s:?}"),
+            Repr::ShortString(s) => write!(f, "{:?}", s.as_str()),
             Repr::List(s) | Repr::Set(s) => {
                 write!(f, "{}", self.ty())?;
                 f.debug_list().entries(&s.elems).finish()
@@ -1006,9 +1089,21 @@ mod tests {
     fn strings_are_nfc() {
         let v = Value::string("e\u{301}");
         assert_eq!(v.as_str(), Some("\u{e9}"));
-        let a: Arc<str> = Arc::from("plain");
+        let a: Arc<str> = Arc::from("plain text longer than an inline string");
         let v = Value::string_arc(a.clone());
-        assert!(Arc::ptr_eq(v.as_str_arc().unwrap(), &a));
+        assert!(Arc::ptr_eq(&v.as_str_arc().unwrap(), &a));
+        let short = Value::string_arc(Arc::from("plain"));
+        assert_eq!(short.as_str(), Some("plain"));
+        assert_eq!(short, Value::string("plain"));
+        let long = "x".repeat(INLINE_MAX + 1);
+        assert_eq!(
+            Value::string(&long),
+            Value::string_arc(Arc::from(long.as_str()))
+        );
+        assert_eq!(
+            Value::string(&long[..INLINE_MAX]).as_str(),
+            Some(&long[..INLINE_MAX])
+        );
     }
 
     #[test]

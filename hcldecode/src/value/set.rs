@@ -24,7 +24,9 @@ pub(crate) fn append_set_hash_bytes(v: &Value, out: &mut Vec<u8>) {
         Repr::Null(_) => out.push(b'~'),
         Repr::Number(n) => out.extend_from_slice(number_g10(n).as_bytes()),
         Repr::Bool(b) => out.push(if *b { b'T' } else { b'F' }),
-        Repr::String(s) => append_quoted_bytes(out, s),
+        Repr::String(_) | Repr::ShortString(_) => {
+            append_quoted_bytes(out, v.as_str().unwrap_or_default())
+        }
         Repr::Map(m) => {
             out.push(b'{');
             for (k, e) in &m.entries {
@@ -153,7 +155,9 @@ pub(crate) fn build_set(ety: &Type, vals: Vec<Value>) -> Vec<Value> {
 fn build_simple_set(mut vals: Vec<Value>) -> Vec<Value> {
     fn key(v: &Value) -> (u8, &[u8], bool) {
         match &v.0 {
-            Repr::String(s) => (0, s.as_bytes(), false),
+            Repr::String(_) | Repr::ShortString(_) => {
+                (0, v.as_str().unwrap_or_default().as_bytes(), false)
+            }
             Repr::Bool(b) => (0, &[], *b),
             Repr::Unknown(_) => (1, &[], false),
             _ => (2, &[], false),
@@ -185,7 +189,11 @@ fn compare(ety: &Type, a: &Elem, b: &Elem) -> Ordering {
         return Ordering::Equal;
     }
     match (ety, &a.val.0, &b.val.0) {
-        (Type::String, Repr::String(x), Repr::String(y)) => x.as_bytes().cmp(y.as_bytes()),
+        (Type::String, Repr::String(_) | Repr::ShortString(_), _) => {
+            let x = a.val.as_str().unwrap_or_default();
+            let y = b.val.as_str().unwrap_or_default();
+            x.as_bytes().cmp(y.as_bytes())
+        }
         (Type::Bool, Repr::Bool(x), Repr::Bool(y)) => x.cmp(y),
         (Type::Number, Repr::Number(x), Repr::Number(y)) => {
             if number_equal(x, y) {

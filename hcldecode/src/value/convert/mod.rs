@@ -29,7 +29,7 @@ mod unify;
 use std::fmt;
 use std::sync::Arc;
 
-use super::{Path, Value};
+use super::{Path, Value, ValueRef};
 use crate::Type;
 
 pub use mismatch::mismatch_message;
@@ -111,6 +111,9 @@ pub fn convert(v: &Value, want: &Type) -> Result<Value, ConvertError> {
     if let Some(r) = conversion::primitive_fast_path(v, want) {
         return r;
     }
+    if let Some(r) = collection_fast_path(v, want) {
+        return Ok(r);
+    }
     match conversion::get(v.ty(), want, true) {
         Some(c) => c.run(v, &mut Path::default()),
         None => Err(ConvertError {
@@ -118,6 +121,47 @@ pub fn convert(v: &Value, want: &Type) -> Result<Value, ConvertError> {
             message: mismatch_message(v.ty(), want),
         }),
     }
+}
+
+/// The conversions decoding does most (a tuple literal to a list, an
+/// object literal to a map, nested), done without planning when every
+/// element is known, not null, and converts to exactly the element type
+/// (so the general path would give the same value: no unification, no
+/// element type inferred from anything else). `None`: take the general
+/// path.
+fn collection_fast_path(v: &Value, want: &Type) -> Option<Value> {
+    match (v.view(), want) {
+        (ValueRef::Tuple(elems), Type::List(ety)) => {
+            let mut out = Vec::with_capacity(elems.len());
+            for e in elems {
+                out.push(fast_element(e, ety)?);
+            }
+            Some(Value::list_of_type(want.clone(), out))
+        }
+        (ValueRef::Object(oty, vals), Type::Map(ety)) => {
+            let mut out = Vec::with_capacity(vals.len());
+            for ((k, _), e) in oty.attrs().iter().zip(vals) {
+                out.push((k.clone(), fast_element(e, ety)?));
+            }
+            // Object attributes are NFC names in byte order, as map keys.
+            Some(Value::map_of_type(want.clone(), out))
+        }
+        _ => None,
+    }
+}
+
+fn fast_element(e: &Value, ety: &Type) -> Option<Value> {
+    if !e.is_known() || e.is_null() || ety.is_dynamic() {
+        return None;
+    }
+    if e.ty() == ety {
+        return Some(e.clone());
+    }
+    let c = match conversion::primitive_fast_path(e, ety) {
+        Some(r) => r.ok()?,
+        None => collection_fast_path(e, ety)?,
+    };
+    (c.ty() == ety).then_some(c)
 }
 
 /// Plans a safe conversion from `from` to `to` (cty `GetConversion`): one
