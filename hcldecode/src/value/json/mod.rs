@@ -324,7 +324,8 @@ fn has_infinity(v: &Value) -> bool {
 
 /// Whether [`write_value`] writes `v` as a bare `null` for type `ty`.
 fn writes_null(v: &Value, ty: &Type) -> bool {
-    v.is_null() && !(ty.is_dynamic() && !v.ty().is_dynamic())
+    // A null of a known type wanted as `dynamic` is wrapped, not bare.
+    v.is_null() && (!ty.is_dynamic() || v.ty().is_dynamic())
 }
 
 /// [`write_value`] for a wholly known value without infinities: no path
