@@ -646,7 +646,7 @@ impl Decoder<'_> {
         as_object: bool,
     ) -> (Value, R::T) {
         let n = b.labels.len();
-        let mut root = Node::default();
+        let mut root: Node<'_> = Node::default();
         let mut traces: Vec<BlockTrace> = Vec::new();
         for (i, block) in Self::indexed_blocks_of(content, &b.type_name) {
             // Content has checked the label count against the schema.
@@ -660,7 +660,7 @@ impl Decoder<'_> {
                 target = target.child(label.value);
             }
             let key = block.labels[n - 1].value;
-            if target.children.iter().any(|(k, _)| k == key) {
+            if target.find(key).is_some() {
                 let labels: String = block
                     .labels
                     .iter()
@@ -678,7 +678,7 @@ impl Decoder<'_> {
                 );
                 continue;
             }
-            target.children.push((key.to_string(), Node::leaf(val)));
+            target.push(key, Node::leaf(val));
         }
         let trace = R::rec(|| Trace::Blocks(traces));
         if root.children.is_empty() {
@@ -882,26 +882,52 @@ enum Kind {
 }
 
 /// A level of a block map being built: children keyed by label, in the
-/// order first seen.
+/// order first seen (indexed by a hash map once there are many, so that
+/// thousands of blocks stay linear).
 #[derive(Default)]
-struct Node {
+struct Node<'b> {
     value: Option<Value>,
-    children: Vec<(String, Node)>,
+    children: Vec<(&'b str, Node<'b>)>,
+    index: Option<HashMap<&'b str, usize>>,
 }
 
-impl Node {
-    fn leaf(v: Value) -> Node {
+impl<'b> Node<'b> {
+    fn leaf(v: Value) -> Node<'b> {
         Node {
             value: Some(v),
             children: Vec::new(),
+            index: None,
         }
     }
 
-    fn child(&mut self, key: &str) -> &mut Node {
-        let i = match self.children.iter().position(|(k, _)| k == key) {
+    fn find(&self, key: &str) -> Option<usize> {
+        match &self.index {
+            Some(m) => m.get(key).copied(),
+            None => self.children.iter().position(|(k, _)| *k == key),
+        }
+    }
+
+    fn push(&mut self, key: &'b str, node: Node<'b>) {
+        if let Some(m) = &mut self.index {
+            m.insert(key, self.children.len());
+        } else if self.children.len() >= 16 {
+            let mut m: HashMap<&'b str, usize> = self
+                .children
+                .iter()
+                .enumerate()
+                .map(|(i, (k, _))| (*k, i))
+                .collect();
+            m.insert(key, self.children.len());
+            self.index = Some(m);
+        }
+        self.children.push((key, node));
+    }
+
+    fn child(&mut self, key: &'b str) -> &mut Node<'b> {
+        let i = match self.find(key) {
             Some(i) => i,
             None => {
-                self.children.push((key.to_string(), Node::default()));
+                self.push(key, Node::default());
                 self.children.len() - 1
             }
         };
@@ -918,7 +944,7 @@ impl Node {
         if let Some(v) = self.value {
             return v;
         }
-        let entries: Vec<(String, Value)> = self
+        let entries: Vec<(&str, Value)> = self
             .children
             .into_iter()
             .map(|(k, n)| {

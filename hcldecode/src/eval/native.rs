@@ -661,8 +661,9 @@ impl<'a> Evaluator<'a, '_> {
     // ----- collections ---------------------------------------------------
 
     fn object(&mut self, items: &'a [hcldecode_spec::syntax::native::ast::ObjectItem]) -> Value {
-        let mut vals: Vec<(String, Value)> = Vec::with_capacity(items.len());
-        let mut index: HashMap<String, usize> = HashMap::new();
+        let mut vals: Vec<(Arc<str>, Value)> = Vec::with_capacity(items.len());
+        // Repeated keys are found by a scan while the object is small.
+        let mut index: Option<HashMap<Arc<str>, usize>> = None;
         let mut known = true;
         for item in items {
             let mark = self.diags.len();
@@ -700,11 +701,26 @@ impl<'a> Evaluator<'a, '_> {
                 known = false;
                 continue;
             };
-            match index.get(k) {
-                Some(&i) => vals[i].1 = val,
+            let existing = match &index {
+                Some(m) => m.get(k).copied(),
+                None => vals.iter().position(|(e, _)| &**e == k),
+            };
+            match existing {
+                Some(i) => vals[i].1 = val,
                 None => {
-                    index.insert(k.to_string(), vals.len());
-                    vals.push((k.to_string(), val));
+                    let k: Arc<str> = Arc::from(k);
+                    if let Some(m) = &mut index {
+                        m.insert(k.clone(), vals.len());
+                    } else if vals.len() >= 16 {
+                        let mut m: HashMap<Arc<str>, usize> = vals
+                            .iter()
+                            .enumerate()
+                            .map(|(i, (e, _))| (e.clone(), i))
+                            .collect();
+                        m.insert(k.clone(), vals.len());
+                        index = Some(m);
+                    }
+                    vals.push((k, val));
                 }
             }
         }

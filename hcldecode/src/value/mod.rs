@@ -49,6 +49,7 @@ pub fn number_g10(n: &Number) -> String {
 pub fn go_quote(s: &str) -> String {
     gofmt::quote(s)
 }
+pub(crate) use number::infinity_made;
 pub use number::{Number, NumberError};
 pub use path::{Path, PathStep};
 

@@ -67,6 +67,17 @@ impl From<float::NaN> for NumberError {
     }
 }
 
+/// Set once any infinite number has been made in this process: until then
+/// no value can hold one, and writers that refuse infinities (JSON) need
+/// not look for them.
+static INFINITY_MADE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Whether an infinite [`Number`] may exist (one has been made in this
+/// process).
+pub(crate) fn infinity_made() -> bool {
+    INFINITY_MADE.load(std::sync::atomic::Ordering::Relaxed)
+}
+
 /// A number: finite with a binary mantissa of a given precision in bits,
 /// or an infinity. Never NaN.
 ///
@@ -143,6 +154,7 @@ impl Number {
                 let v = m as i64;
                 return Number::small(if f.neg { -v } else { v }, f.prec);
             }
+            Form::Inf => INFINITY_MADE.store(true, std::sync::atomic::Ordering::Relaxed),
             _ => {}
         }
         Number(Repr::Big(Arc::new(f)))
