@@ -1,5 +1,0 @@
-//! `hcldec`: decode HCL files against an hcldec spec file and print JSON.
-
-fn main() {
-    std::process::exit(hcldecode::cli::main());
-}
