@@ -5,6 +5,7 @@ use std::path::Path;
 
 use hcldecode_spec::diag::Diagnostics;
 use hcldecode_spec::diag::render::SourceMap;
+use hcldecode_spec::spec::Spec;
 use hcldecode_spec::syntax::body::Body;
 
 use super::{At, Error, HclDecode};
@@ -184,8 +185,47 @@ impl Decoder {
         diags: &mut Diagnostics,
     ) -> Result<T, Error> {
         let spec = T::spec();
+        // Optimistically without a trace: where the value alone decides a
+        // successful result (see `trace_free`), a clean decode needs none.
+        // Anything else (an engine error, a Rust-side error) is decoded
+        // again with the trace, so every error carries its range.
+        if trace_free(&spec) {
+            let (value, d) = decode::decode(body, &spec, self.ctx.as_ref(), None);
+            if !d.has_errors()
+                && let Ok(t) = T::from_hcl(&value, At::none())
+            {
+                diags.extend(d);
+                return Ok(t);
+            }
+        }
         let (value, trace, d) = decode::decode_traced(body, &spec, self.ctx.as_ref(), None);
         diags.extend(d);
         T::from_hcl(&value, At::trace(&trace))
+    }
+}
+
+/// Whether a successful typed decode with `spec` depends only on the
+/// decoded value, not on the trace: no raw expressions or remaining bodies
+/// (decode hooks, whose content only the trace holds), no block sets,
+/// tuples or objects (whose per-block values and order the trace keeps),
+/// and no object read from the same body as its parent object (enums of
+/// block types, put in source order from the trace, and flattened
+/// structs).
+fn trace_free(spec: &Spec) -> bool {
+    match spec {
+        Spec::Object(o) => o
+            .properties
+            .iter()
+            .all(|(_, p)| !matches!(p, Spec::Object(_)) && trace_free(p)),
+        Spec::Tuple(t) => t.iter().all(trace_free),
+        Spec::Attr(_) | Spec::Literal(_) | Spec::Expr(_) | Spec::BlockAttrs(_) => true,
+        Spec::BlockLabel(_) => true,
+        Spec::Block(b) => trace_free(&b.nested),
+        Spec::BlockList(b) => trace_free(&b.nested),
+        Spec::BlockMap(b) => trace_free(&b.nested),
+        Spec::BlockSet(_) | Spec::BlockTuple(_) | Spec::BlockObject(_) => false,
+        Spec::Default(d) => trace_free(&d.primary) && trace_free(&d.default),
+        Spec::Transform(t) => decode::DecodeHook::of(t).is_none() && trace_free(&t.wrapped),
+        Spec::Validate(v) => trace_free(&v.wrapped),
     }
 }
