@@ -274,6 +274,9 @@ impl Decoder<'_> {
                     return (Value::null(a.ty.clone()), t);
                 };
                 let t = R::rec(|| Trace::Attr(AttrTrace::new(attr)));
+                if let Some(v) = eval::literal_as(attr.expr, &a.ty) {
+                    return (v, t);
+                }
                 let v = eval::evaluate_into(attr.expr, self.ctx, diags);
                 let v = match convert(&v, &a.ty) {
                     Ok(v) => v,

@@ -60,6 +60,15 @@ pub(crate) fn evaluate_with_locals(
 
 pub(crate) use native::literal_value as native_literal;
 
+/// `expr` evaluated and converted to `want` when it is literals alone of
+/// exactly that type (see `native::literal_as`); `None`: evaluate it.
+pub(crate) fn literal_as(expr: ExprRef<'_>, want: &crate::Type) -> Option<Value> {
+    match expr {
+        ExprRef::Native { file, expr } => native::literal_as(file, expr, want),
+        ExprRef::Json { .. } => None,
+    }
+}
+
 /// What the variables `expr` refers to hold in `ctx`, as the statements a
 /// diagnostic about `expr` lists (`x as 1`, `y set to null`).
 pub fn describe_variables(expr: ExprRef<'_>, ctx: Option<&EvalContext>) -> Vec<String> {

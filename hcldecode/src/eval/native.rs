@@ -1168,6 +1168,66 @@ impl<'a> Evaluator<'a, '_> {
     }
 }
 
+/// The value of `e` converted to `want`, when `e` is made of literals
+/// alone (plain strings, numbers, bools; tuple and object constructors of
+/// them, with literal keys) and every part has exactly the type `want`
+/// asks for there: what evaluating and then converting gives, without the
+/// intermediate tuple or object, and without diagnostics (literals have
+/// none). `None` for anything else, which the caller evaluates.
+pub(crate) fn literal_as(file: &SourceFile, e: &Expr, want: &Type) -> Option<Value> {
+    match (&e.kind, want) {
+        (ExprKind::Template { parts }, Type::String) => match parts.as_slice() {
+            [p] => match &p.kind {
+                ExprKind::Literal(Literal::String(t)) => Some(Value::string(t.get(file))),
+                _ => None,
+            },
+            _ => None,
+        },
+        (ExprKind::Literal(l @ Literal::Number(_)), Type::Number)
+        | (ExprKind::Literal(l @ Literal::Bool(_)), Type::Bool) => {
+            let v = literal_value(file, l);
+            v.is_known().then_some(v)
+        }
+        (ExprKind::Tuple { exprs, .. }, Type::List(ety)) => {
+            let mut out = Vec::with_capacity(exprs.len());
+            for x in exprs {
+                out.push(literal_as(file, x, ety)?);
+            }
+            Some(Value::list_of_type(want.clone(), out))
+        }
+        (ExprKind::Object { items, .. }, Type::Map(ety)) => {
+            let mut out: Vec<(Arc<str>, Value)> = Vec::with_capacity(items.len());
+            for item in items {
+                let key = if item.force_non_literal {
+                    None
+                } else {
+                    expr_as_keyword(&item.key, file)
+                };
+                let key = match key {
+                    Some(k) => k,
+                    None => match &item.key.kind {
+                        ExprKind::Template { parts } => match parts.as_slice() {
+                            [p] => match &p.kind {
+                                ExprKind::Literal(Literal::String(t)) => t.get(file),
+                                _ => return None,
+                            },
+                            _ => return None,
+                        },
+                        _ => return None,
+                    },
+                };
+                let v = literal_as(file, &item.value, ety)?;
+                out.push((crate::value::nfc_arc(key), v));
+            }
+            // As the object value (keys in order, the last of repeated
+            // keys) converted to a map.
+            crate::value::sort_dedup_last(&mut out);
+            Some(Value::map_of_type(want.clone(), out))
+        }
+        _ => None,
+    }
+}
+
 /// The value of a literal.
 pub(crate) fn literal_value(file: &SourceFile, l: &Literal) -> Value {
     match l {
