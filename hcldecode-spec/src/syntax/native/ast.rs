@@ -307,7 +307,7 @@ pub enum ExprKind {
         /// The function name.
         name: Span,
         /// Arguments in order.
-        args: Vec<Expr>,
+        args: Box<[Expr]>,
         /// Whether the final argument is followed by `...`, to expand it.
         expand_final: bool,
         /// The `(`.

@@ -1289,6 +1289,8 @@ impl<'a> Parser<'a> {
                 },
             };
         }
+        let mut exprs = exprs;
+        exprs.shrink_to_fit();
         Expr {
             span,
             kind: ExprKind::Template { parts: exprs },
@@ -1431,7 +1433,7 @@ impl<'a> Parser<'a> {
             span: rb(name.span, close.span),
             kind: ExprKind::FunctionCall {
                 name: name.span,
-                args,
+                args: args.into_boxed_slice(),
                 expand_final,
                 open_paren: open.span,
                 close_paren: close.span,
@@ -1490,6 +1492,9 @@ impl<'a> Parser<'a> {
             self.read();
         }
         self.pop_nl();
+        // Exactly sized: syntax trees of large files hold many of these.
+        let mut exprs = exprs;
+        exprs.shrink_to_fit();
         Expr {
             span: rb(open.span, close.span),
             kind: ExprKind::Tuple {
@@ -1601,6 +1606,8 @@ impl<'a> Parser<'a> {
             self.read();
         }
         self.pop_nl();
+        let mut items = items;
+        items.shrink_to_fit();
         Expr {
             span: rb(open.span, close.span),
             kind: ExprKind::Object {
