@@ -138,12 +138,50 @@ pub(crate) fn transform_type(
     }
 }
 
+/// A hasher for maps keyed by the address of a spec node: addresses are
+/// already unique, so a multiply and a shift spread them enough (the
+/// default SipHash would cost more than the lookup saves).
+#[derive(Default)]
+struct PtrHasher(u64);
+
+impl std::hash::Hasher for PtrHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ b as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        let h = (n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        self.0 = h ^ (h >> 29);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+type PtrMap<V> = HashMap<*const Spec, V, std::hash::BuildHasherDefault<PtrHasher>>;
+
+/// How an object spec's property values are laid out in its value: the
+/// object type when every property has its implied type (shared by all the
+/// values the spec yields), and for each property (in declaration order)
+/// its position among the type's (sorted) attributes.
+struct ObjectLayout {
+    ty: Arc<ObjectType>,
+    positions: Box<[usize]>,
+}
+
 /// Per-spec data computed once per decode: the schema of each body a spec
-/// reads and the implied type of each spec.
+/// reads, the implied type of each spec, object layouts, and the null
+/// values of absent attributes and blocks (a null of a collection or
+/// object type holds its type, shared this way instead of allocated per
+/// value).
 struct Plan<'s> {
-    schemas: std::cell::RefCell<HashMap<*const Spec, Arc<BodySchema>>>,
-    types: std::cell::RefCell<HashMap<*const Spec, Type>>,
-    object_types: std::cell::RefCell<HashMap<*const Spec, Arc<ObjectType>>>,
+    schemas: std::cell::RefCell<PtrMap<Arc<BodySchema>>>,
+    types: std::cell::RefCell<PtrMap<Type>>,
+    layouts: std::cell::RefCell<PtrMap<Option<Arc<ObjectLayout>>>>,
+    nulls: std::cell::RefCell<PtrMap<Value>>,
     transform_ctx: Option<&'s EvalContext>,
 }
 
@@ -152,9 +190,21 @@ impl<'s> Plan<'s> {
         Plan {
             schemas: Default::default(),
             types: Default::default(),
-            object_types: Default::default(),
+            layouts: Default::default(),
+            nulls: Default::default(),
             transform_ctx,
         }
+    }
+
+    /// The null value of type `ty()` for `key`, made once.
+    fn null(&self, key: &Spec, ty: impl FnOnce() -> Type) -> Value {
+        let key = key as *const Spec;
+        if let Some(v) = self.nulls.borrow().get(&key) {
+            return v.clone();
+        }
+        let v = Value::null(ty());
+        self.nulls.borrow_mut().insert(key, v.clone());
+        v
     }
 
     fn schema(&self, spec: &Spec) -> Arc<BodySchema> {
@@ -177,18 +227,23 @@ impl<'s> Plan<'s> {
         t
     }
 
-    /// The object type an object spec yields when every property has its
-    /// implied type (the common case), shared by all values built from it.
-    fn object_type(&self, spec: &Spec) -> Option<Arc<ObjectType>> {
+    /// The layout of an object spec's values when every property has its
+    /// implied type (the common case); `None` when property names repeat.
+    fn object_layout(&self, spec: &Spec, props: &[(String, Spec)]) -> Option<Arc<ObjectLayout>> {
         let key = spec as *const Spec;
-        if let Some(t) = self.object_types.borrow().get(&key) {
-            return Some(t.clone());
+        if let Some(l) = self.layouts.borrow().get(&key) {
+            return l.clone();
         }
-        let Type::Object(o) = self.implied_type(spec) else {
-            return None;
+        let layout = match self.implied_type(spec) {
+            Type::Object(ot) if ot.len() == props.len() => props
+                .iter()
+                .map(|(name, _)| ot.index_of(name))
+                .collect::<Option<Box<[usize]>>>()
+                .map(|positions| Arc::new(ObjectLayout { ty: ot, positions })),
+            _ => None,
         };
-        self.object_types.borrow_mut().insert(key, o.clone());
-        Some(o)
+        self.layouts.borrow_mut().insert(key, layout.clone());
+        layout
     }
 }
 
@@ -271,7 +326,7 @@ impl Decoder<'_> {
             Spec::Attr(a) => {
                 let Some(attr) = Self::attribute(content, &a.name) else {
                     let t = R::rec(|| Trace::Absent(content.missing_item_range()));
-                    return (Value::null(a.ty.clone()), t);
+                    return (self.plan.null(spec, || a.ty.clone()), t);
                 };
                 let t = R::rec(|| Trace::Attr(AttrTrace::new(attr)));
                 if let Some(v) = eval::literal_as(attr.expr, &a.ty) {
@@ -411,25 +466,20 @@ impl Decoder<'_> {
 
     /// Builds an object from property values in declaration order.
     fn object_value(&self, spec: &Spec, props: &[(String, Spec)], vals: Vec<Value>) -> Value {
-        if let Some(ot) = self.plan.object_type(spec)
-            && ot.len() == props.len()
-        {
+        if let Some(layout) = self.plan.object_layout(spec, props) {
             // Reorder to the type's (sorted) attribute order; reuse the
             // shared type when every value has its implied type.
-            let mut sorted: Vec<Option<Value>> = vec![None; ot.len()];
-            let mut same = true;
-            for ((name, _), v) in props.iter().zip(vals.iter()) {
-                let Some(i) = ot.index_of(name) else {
-                    same = false;
-                    break;
-                };
-                if v.ty() != &ot.attrs()[i].1 {
-                    same = false;
+            let attrs = layout.ty.attrs();
+            let same = vals
+                .iter()
+                .zip(layout.positions.iter())
+                .all(|(v, &i)| v.ty() == &attrs[i].1);
+            if same {
+                let mut sorted = vec![Value::null(Type::Dynamic); vals.len()];
+                for (v, &i) in vals.into_iter().zip(layout.positions.iter()) {
+                    sorted[i] = v;
                 }
-                sorted[i] = Some(v.clone());
-            }
-            if same && sorted.iter().all(Option::is_some) {
-                return Value::object_with_type(ot, sorted.into_iter().flatten().collect());
+                return Value::object_with_type(layout.ty.clone(), sorted);
             }
         }
         Value::object(props.iter().map(|(k, _)| k.clone()).zip(vals))
@@ -520,7 +570,8 @@ impl Decoder<'_> {
                     );
                 }
                 (
-                    Value::null(self.plan.implied_type(&b.nested)),
+                    self.plan
+                        .null(&b.nested, || self.plan.implied_type(&b.nested)),
                     R::rec(|| Trace::Absent(content.missing_item_range())),
                 )
             }
