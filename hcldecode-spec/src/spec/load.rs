@@ -917,6 +917,7 @@ impl SpecEval for StaticEval {
         };
         let text = |e: &ast::Expr| -> Option<String> {
             match &e.unwrap_parens().kind {
+                ast::ExprKind::StringTemplate { text, .. } => Some(text.get(file).to_string()),
                 ast::ExprKind::Template { parts } => {
                     let mut s = String::new();
                     for p in parts {

@@ -92,6 +92,7 @@ fn eval(file: &Arc<SourceFile>, expr: &Expr, diags: &mut Diagnostics) -> Tv {
         ExprKind::Literal(Literal::Number(_)) => Tv::Other("number"),
         ExprKind::Literal(Literal::String(_))
         | ExprKind::Template { .. }
+        | ExprKind::StringTemplate { .. }
         | ExprKind::TemplateJoin { .. } => Tv::Other("string"),
         ExprKind::Tuple { .. } => Tv::Other("tuple"),
         ExprKind::Object { .. } => Tv::Other("object"),
@@ -394,6 +395,7 @@ fn object_key(file: &SourceFile, key: &Expr, force_non_literal: bool) -> Option<
         ExprKind::Literal(Literal::Null) if !force_non_literal => Some("null".into()),
         ExprKind::Literal(Literal::Bool(b)) if !force_non_literal => Some(b.to_string()),
         ExprKind::Literal(Literal::String(t)) => Some(t.get(file).to_string()),
+        ExprKind::StringTemplate { text, .. } => Some(text.get(file).to_string()),
         ExprKind::Template { parts } => {
             let mut s = String::new();
             for p in parts {

@@ -282,6 +282,15 @@ impl<'a> Dumper<'a> {
                 }
                 self.w(")");
             }
+            ExprKind::StringTemplate { .. } => {
+                let parts = e.template_parts().unwrap_or_default();
+                self.w(&format!("(template {sp}"));
+                for a in parts.iter() {
+                    self.w(" ");
+                    self.expr(a);
+                }
+                self.w(")");
+            }
             ExprKind::TemplateJoin { tuple } => {
                 self.w("(join ");
                 self.expr(tuple);

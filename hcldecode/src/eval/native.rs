@@ -200,6 +200,7 @@ impl<'a> Evaluator<'a, '_> {
                 .map(|(_, v)| v.clone())
                 .unwrap_or_else(Value::dynamic),
             ExprKind::Template { parts } => self.template(e, parts),
+            ExprKind::StringTemplate { text, .. } => Value::string(text.get(self.file)),
             ExprKind::TemplateJoin { tuple } => self.template_join(e, tuple),
         }
     }
@@ -1176,6 +1177,9 @@ impl<'a> Evaluator<'a, '_> {
 /// none). `None` for anything else, which the caller evaluates.
 pub(crate) fn literal_as(file: &SourceFile, e: &Expr, want: &Type) -> Option<Value> {
     match (&e.kind, want) {
+        (ExprKind::StringTemplate { text, .. }, Type::String) => {
+            Some(Value::string(text.get(file)))
+        }
         (ExprKind::Template { parts }, Type::String) => match parts.as_slice() {
             [p] => match &p.kind {
                 ExprKind::Literal(Literal::String(t)) => Some(Value::string(t.get(file))),
@@ -1206,6 +1210,7 @@ pub(crate) fn literal_as(file: &SourceFile, e: &Expr, want: &Type) -> Option<Val
                 let key = match key {
                     Some(k) => k,
                     None => match &item.key.kind {
+                        ExprKind::StringTemplate { text, .. } => text.get(file),
                         ExprKind::Template { parts } => match parts.as_slice() {
                             [p] => match &p.kind {
                                 ExprKind::Literal(Literal::String(t)) => t.get(file),

@@ -85,6 +85,7 @@ fn literal_key<'f>(file: &'f SourceFile, item: &'f ast::ObjectItem) -> Option<&'
             Some(file.text(*root))
         }
         ast::ExprKind::Literal(ast::Literal::String(t)) => Some(t.get(file)),
+        ast::ExprKind::StringTemplate { text, .. } => Some(text.get(file)),
         ast::ExprKind::Template { parts } if parts.len() == 1 => match &parts[0].kind {
             ast::ExprKind::Literal(ast::Literal::String(t)) => Some(t.get(file)),
             _ => None,

@@ -148,6 +148,7 @@ impl VarWalker<'_> {
                     self.walk(p);
                 }
             }
+            ExprKind::StringTemplate { .. } => {}
             ExprKind::TemplateJoin { tuple } => self.walk(tuple),
             ExprKind::TemplateWrap { wrapped } => self.walk(wrapped),
             ExprKind::Parens(inner) => self.walk(inner),

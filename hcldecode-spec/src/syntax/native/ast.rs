@@ -394,6 +394,18 @@ pub enum ExprKind {
         /// The parts, concatenated in order.
         parts: Vec<Expr>,
     },
+    /// A `TemplateExpr` whose only part is a literal string: a quoted
+    /// string or heredoc without interpolations or directives, which most
+    /// strings of a configuration are. It is exactly
+    /// `Template { parts: [Literal(String(text))] }` (the part spanning
+    /// `part`), stored without the vector of parts;
+    /// [`Expr::template_parts`] gives the parts of either form.
+    StringTemplate {
+        /// The literal part's value.
+        text: Text,
+        /// The literal part's span.
+        part: Span,
+    },
     /// `TemplateJoinExpr`: joins the strings of a tuple (from `%{for}`).
     TemplateJoin {
         /// The tuple-producing expression.
@@ -428,10 +440,35 @@ impl Expr {
             ExprKind::BinaryOp { lhs, .. } => lhs.start_span(),
             ExprKind::UnaryOp { symbol, .. } => *symbol,
             ExprKind::Template { parts } => parts.first().map_or(self.span, Expr::start_span),
+            ExprKind::StringTemplate { part, .. } => *part,
             ExprKind::TemplateJoin { tuple } => tuple.start_span(),
             ExprKind::TemplateWrap { .. } => self.span,
             ExprKind::Parens(inner) => inner.start_span(),
             _ => self.span,
+        }
+    }
+
+    /// The parts of a template ([`ExprKind::Template`], or the one literal
+    /// part of an [`ExprKind::StringTemplate`]); `None` for other
+    /// expressions.
+    ///
+    /// ```
+    /// use hcldecode_spec::source::SourceFile;
+    /// use hcldecode_spec::syntax::native::{ast::{ExprKind, Literal}, parse_expression};
+    /// let file = SourceFile::new("e.hcl", "\"web\"");
+    /// let (e, _) = parse_expression(&file);
+    /// let parts = e.template_parts().unwrap();
+    /// let ExprKind::Literal(Literal::String(t)) = &parts[0].kind else { panic!() };
+    /// assert_eq!(t.get(&file), "web");
+    /// ```
+    pub fn template_parts(&self) -> Option<std::borrow::Cow<'_, [Expr]>> {
+        match &self.kind {
+            ExprKind::Template { parts } => Some(std::borrow::Cow::Borrowed(parts)),
+            ExprKind::StringTemplate { text, part } => Some(std::borrow::Cow::Owned(vec![Expr {
+                span: *part,
+                kind: ExprKind::Literal(Literal::String(text.clone())),
+            }])),
+            _ => None,
         }
     }
 

@@ -1110,6 +1110,9 @@ impl<'a> Parser<'a> {
                         let rng = rb(open.span, close.span);
                         let lit_key = match key.kind {
                             ExprKind::Literal(ref l) => Some(l.clone()),
+                            ExprKind::StringTemplate { ref text, .. } => {
+                                Some(Literal::String(text.clone()))
+                            }
                             ExprKind::Template { ref parts } if parts.len() == 1 => {
                                 match &parts[0].kind {
                                     ExprKind::Literal(Literal::String(t)) => {
@@ -1289,6 +1292,15 @@ impl<'a> Parser<'a> {
                 },
             };
         }
+        if exprs.len() == 1
+            && matches!(exprs[0].kind, ExprKind::Literal(Literal::String(_)))
+            && let Some(part) = exprs.pop()
+        {
+            return Expr {
+                span,
+                kind: string_template(part),
+            };
+        }
         let mut exprs = exprs;
         exprs.shrink_to_fit();
         Expr {
@@ -1356,7 +1368,7 @@ impl<'a> Parser<'a> {
         self.consume_raw(close_idx + 1);
         Some(Expr {
             span: rb(open.span, close.span),
-            kind: ExprKind::Template { parts: vec![part] },
+            kind: string_template(part),
         })
     }
 
@@ -2076,4 +2088,21 @@ pub(crate) fn opposite_bracket(ty: TokenKind) -> Option<TokenKind> {
         T::TemplateSeqEnd => T::TemplateInterp,
         _ => return None,
     })
+}
+
+/// The template of one part: a [`ExprKind::StringTemplate`] when the part
+/// is a literal string.
+pub(crate) fn string_template(part: Expr) -> ExprKind {
+    match part.kind {
+        ExprKind::Literal(Literal::String(text)) => ExprKind::StringTemplate {
+            text,
+            part: part.span,
+        },
+        kind => ExprKind::Template {
+            parts: vec![Expr {
+                span: part.span,
+                kind,
+            }],
+        },
+    }
 }

@@ -171,6 +171,16 @@ impl Parser<'_> {
                 },
             };
         }
+        if exprs.len() == 1
+            && matches!(exprs[0].kind, ExprKind::Literal(Literal::String(_)))
+            && let Some(part) = exprs.pop()
+        {
+            return Expr {
+                span,
+                kind: super::parser::string_template(part),
+            };
+        }
+        exprs.shrink_to_fit();
         Expr {
             span,
             kind: ExprKind::Template { parts: exprs },
