@@ -1301,7 +1301,6 @@ impl<'a> Parser<'a> {
                 kind: string_template(part),
             };
         }
-        let mut exprs = exprs;
         exprs.shrink_to_fit();
         Expr {
             span,
@@ -1505,7 +1504,6 @@ impl<'a> Parser<'a> {
         }
         self.pop_nl();
         // Exactly sized: syntax trees of large files hold many of these.
-        let mut exprs = exprs;
         exprs.shrink_to_fit();
         Expr {
             span: rb(open.span, close.span),
@@ -1618,7 +1616,6 @@ impl<'a> Parser<'a> {
             self.read();
         }
         self.pop_nl();
-        let mut items = items;
         items.shrink_to_fit();
         Expr {
             span: rb(open.span, close.span),
