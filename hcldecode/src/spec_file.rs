@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use hcldecode_spec::diag::Diagnostics;
 use hcldecode_spec::spec::Spec;
-use hcldecode_spec::spec::load::{FunctionDecl, load_spec_file};
+use hcldecode_spec::spec::load::{FunctionDecl, load_spec_body};
 use hcldecode_spec::syntax::body::Body;
 
 use crate::Type;
@@ -74,7 +74,7 @@ impl LoadedSpec {
             spec_ctx: spec_ctx.clone(),
             variables: Vec::new(),
         };
-        let (spec_file, diags) = load_spec_file(file.source.clone(), &mut ev);
+        let (spec_file, diags) = load_spec_body(&file.body, &mut ev);
         let functions = spec_file
             .functions
             .iter()

@@ -20,7 +20,7 @@ use super::{
     DefaultSpec, DynRef, Dynamic, LiteralSpec, ObjectSpec, Spec, Transform, TransformSpec,
 };
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::source::{Range, SourceFile};
+use crate::source::{Range, SourceFile, Span};
 use crate::syntax::body::{Block, Body, BodyRef, BodySchema, Content};
 use crate::syntax::expr::{ExprRef, Expression};
 use crate::syntax::native::analysis::{expr_as_keyword, expr_list};
@@ -166,19 +166,38 @@ pub fn load_spec_file(file: Arc<SourceFile>, eval: &mut dyn SpecEval) -> (SpecFi
         );
     }
     let body = Body::native(parsed.source.clone(), parsed.body.clone());
+    let (spec_file, d) = load_spec_body(&body, eval);
+    diags.extend(d);
+    (spec_file, diags)
+}
+
+/// [`load_spec_file`] of a file already parsed (without syntax errors):
+/// its body.
+pub fn load_spec_body(body: &Body, eval: &mut dyn SpecEval) -> (SpecFile, Diagnostics) {
+    let mut diags = Diagnostics::new();
     let mut loader = Loader {
         eval,
         diags: Diagnostics::new(),
-        origins: HashMap::new(),
-        path: Vec::new(),
+        origins: Vec::new(),
+        paths: vec![(0, None)],
+        at: 0,
         unlabelled: spec_schema(false),
         labelled: spec_schema(true),
     };
-    let (functions, rest) = loader.decls(&body);
+    let (functions, rest) = loader.decls(body);
     let root = loader.root(&rest);
     if !loader.diags.has_errors() {
-        for e in root.validate() {
-            let range = loader.origins.get(&e.path).cloned();
+        let errs = root.validate();
+        // Where each spec was declared, by path (the last declaration of a
+        // path wins), resolved only when there is something to report.
+        let mut origins: HashMap<SpecPath, Range> = HashMap::new();
+        if !errs.is_empty() {
+            for (at, file, span) in &loader.origins {
+                origins.insert(loader.spec_path(*at), file.range(*span));
+            }
+        }
+        for e in errs {
+            let range = origins.get(&e.path).cloned();
             let mut d = Diagnostic::error(e.summary, e.detail);
             d.subject = range;
             loader.diags.push(d);
@@ -191,9 +210,14 @@ pub fn load_spec_file(file: Arc<SourceFile>, eval: &mut dyn SpecEval) -> (SpecFi
 struct Loader<'e> {
     eval: &'e mut dyn SpecEval,
     diags: Diagnostics,
-    /// Where each spec in the tree was declared, for validation messages.
-    origins: HashMap<SpecPath, Range>,
-    path: Vec<PathStep>,
+    /// Where each spec in the tree was declared (its path in `paths`), for
+    /// validation messages.
+    origins: Vec<(usize, Arc<SourceFile>, Span)>,
+    /// The paths of the specs read, as a tree: each entry is its parent's
+    /// index and its last step (the root has none).
+    paths: Vec<(usize, Option<PathStep>)>,
+    /// The path of the spec being read.
+    at: usize,
     unlabelled: BodySchema,
     labelled: BodySchema,
 }
@@ -312,7 +336,7 @@ impl Loader<'_> {
     /// `decodeSpecRoot`.
     fn root(&mut self, body: &Body) -> Spec {
         let mut d = Diagnostics::new();
-        let content = body.content(&self.unlabelled.clone(), &mut d);
+        let content = body.content(&self.unlabelled, &mut d);
         let failed = d.has_errors();
         self.diags.extend(d);
         match content.blocks.len() {
@@ -345,7 +369,7 @@ impl Loader<'_> {
     /// `decodeSpecBlock`.
     fn spec_block(&mut self, block: &Block<'_>) -> Spec {
         self.origins
-            .insert(SpecPath(self.path.clone()), block.def_range());
+            .push((self.at, block.file.clone(), block.def_span));
         let implied = block
             .labels
             .first()
@@ -380,14 +404,27 @@ impl Loader<'_> {
     }
 
     fn with_path<T>(&mut self, step: PathStep, f: impl FnOnce(&mut Self) -> T) -> T {
-        self.path.push(step);
+        let parent = self.at;
+        self.paths.push((parent, Some(step)));
+        self.at = self.paths.len() - 1;
         let r = f(self);
-        self.path.pop();
+        self.at = parent;
         r
     }
 
+    /// The path at index `at` of `paths`.
+    fn spec_path(&self, mut at: usize) -> SpecPath {
+        let mut steps = Vec::new();
+        while let (parent, Some(step)) = &self.paths[at] {
+            steps.push(step.clone());
+            at = *parent;
+        }
+        steps.reverse();
+        SpecPath(steps)
+    }
+
     fn object(&mut self, body: BodyRef<'_>) -> Spec {
-        let content = body.content(&self.labelled.clone(), &mut self.diags);
+        let content = body.content(&self.labelled, &mut self.diags);
         let mut properties = Vec::with_capacity(content.blocks.len());
         for b in &content.blocks {
             let key = b.labels[0].value.to_string();
@@ -398,7 +435,7 @@ impl Loader<'_> {
     }
 
     fn array(&mut self, body: BodyRef<'_>) -> Spec {
-        let content = body.content(&self.unlabelled.clone(), &mut self.diags);
+        let content = body.content(&self.unlabelled, &mut self.diags);
         let mut elems = Vec::with_capacity(content.blocks.len());
         for (i, b) in content.blocks.iter().enumerate() {
             elems.push(self.with_path(PathStep::Index(i), |l| l.spec_block(b)));
@@ -656,7 +693,7 @@ impl Loader<'_> {
             return Spec::BlockObject(spec);
         }
         let spec = Spec::BlockMap(spec);
-        if self.implied_type(&spec).has_dynamic_types() {
+        if self.implied_has_dynamic(&spec) {
             self.diags.push(
                 Diagnostic::error(
                     "Invalid block_map spec",
@@ -666,6 +703,33 @@ impl Loader<'_> {
             );
         }
         spec
+    }
+
+    /// `self.implied_type(spec).has_dynamic_types()`, without building the
+    /// type where that is not needed (a block_map is checked at every
+    /// level of nesting, so building each level's whole type would cost
+    /// the depth times the spec's size).
+    fn implied_has_dynamic(&mut self, spec: &Spec) -> bool {
+        match spec {
+            Spec::Object(o) => {
+                let mut names: Vec<&str> = o.properties.iter().map(|(k, _)| k.as_str()).collect();
+                names.sort_unstable();
+                if names.windows(2).any(|w| w[0] == w[1]) {
+                    // A repeated name keeps only the last type.
+                    return self.implied_type(spec).has_dynamic_types();
+                }
+                o.properties
+                    .iter()
+                    .any(|(_, s)| self.implied_has_dynamic(s))
+            }
+            Spec::Tuple(t) => t.iter().any(|s| self.implied_has_dynamic(s)),
+            Spec::Block(b) => self.implied_has_dynamic(&b.nested),
+            Spec::BlockList(b) | Spec::BlockSet(b) => self.implied_has_dynamic(&b.nested),
+            Spec::BlockMap(b) => self.implied_has_dynamic(&b.nested),
+            Spec::Default(d) => self.implied_has_dynamic(&d.primary),
+            Spec::Validate(v) => self.implied_has_dynamic(&v.wrapped),
+            other => self.implied_type(other).has_dynamic_types(),
+        }
     }
 
     /// `hcldec.ImpliedType`, asking the evaluator for transform types.
@@ -757,7 +821,7 @@ impl Loader<'_> {
             return err_spec();
         };
         let mut d = Diagnostics::new();
-        let content = rest.content(&self.unlabelled.clone(), &mut d);
+        let content = rest.content(&self.unlabelled, &mut d);
         let failed = d.has_errors();
         self.diags.extend(d);
         match content.blocks.len() {
@@ -800,7 +864,7 @@ impl Loader<'_> {
 
     fn default(&mut self, body: BodyRef<'_>) -> Spec {
         let mut d = Diagnostics::new();
-        let content = body.content(&self.unlabelled.clone(), &mut d);
+        let content = body.content(&self.unlabelled, &mut d);
         let failed = d.has_errors();
         self.diags.extend(d);
         if content.blocks.is_empty() {
@@ -859,7 +923,7 @@ impl Loader<'_> {
             return err_spec();
         };
         let mut d = Diagnostics::new();
-        let content = rest.content(&self.unlabelled.clone(), &mut d);
+        let content = rest.content(&self.unlabelled, &mut d);
         let failed = d.has_errors();
         self.diags.extend(d);
         if content.blocks.len() != 1 {

@@ -28,14 +28,6 @@ pub enum PathStep {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct SpecPath(pub Vec<PathStep>);
 
-impl SpecPath {
-    fn child(&self, step: PathStep) -> SpecPath {
-        let mut v = self.0.clone();
-        v.push(step);
-        SpecPath(v)
-    }
-}
-
 impl fmt::Display for SpecPath {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.0.is_empty() {
@@ -79,30 +71,93 @@ impl std::error::Error for SpecError {}
 
 pub(super) fn validate(spec: &Spec) -> Vec<SpecError> {
     let mut errs = Vec::new();
-    check_body(spec, &SpecPath::default(), false, &mut errs);
+    let mut paths = Paths::default();
+    check_body(spec, ROOT, false, &mut paths, &mut errs);
     errs
+}
+
+/// A step of a path in [`Paths`], borrowing property names from the spec.
+#[derive(Clone, Copy)]
+enum Step<'a> {
+    Root,
+    Property(&'a str),
+    Index(usize),
+    Nested,
+    Primary,
+    Default,
+    Wrapped,
+}
+
+/// The paths of the specs visited, as a tree of steps: a path is the index
+/// of its last step, built into a [`SpecPath`] only for an error, so that
+/// validating costs the size of the spec, not the size times the depth.
+struct Paths<'a> {
+    nodes: Vec<(usize, Step<'a>)>,
+}
+
+/// The root's path in [`Paths`].
+const ROOT: usize = 0;
+
+impl Default for Paths<'_> {
+    fn default() -> Self {
+        Paths {
+            nodes: vec![(ROOT, Step::Root)],
+        }
+    }
+}
+
+impl<'a> Paths<'a> {
+    fn child(&mut self, parent: usize, step: Step<'a>) -> usize {
+        self.nodes.push((parent, step));
+        self.nodes.len() - 1
+    }
+
+    fn path(&self, mut at: usize) -> SpecPath {
+        let mut steps = Vec::new();
+        while at != ROOT {
+            let (parent, step) = self.nodes[at];
+            steps.push(match step {
+                Step::Root => break,
+                Step::Property(p) => PathStep::Property(p.to_string()),
+                Step::Index(i) => PathStep::Index(i),
+                Step::Nested => PathStep::Nested,
+                Step::Primary => PathStep::Primary,
+                Step::Default => PathStep::Default,
+                Step::Wrapped => PathStep::Wrapped,
+            });
+            at = parent;
+        }
+        steps.reverse();
+        SpecPath(steps)
+    }
 }
 
 /// What one body's specs read: the first path naming each attribute or
 /// block type, to report collisions.
 #[derive(Default)]
-struct BodyNames {
-    attrs: HashMap<String, SpecPath>,
-    blocks: HashMap<String, (SpecPath, &'static str)>,
-    labels: Vec<(usize, SpecPath)>,
+struct BodyNames<'a> {
+    attrs: HashMap<&'a str, usize>,
+    blocks: HashMap<&'a str, (usize, &'static str)>,
+    labels: Vec<(usize, usize)>,
 }
 
 /// Checks `spec` as the spec of one body (the root, or a block's nested
 /// spec when `in_block`), then recurses into nested block bodies.
-fn check_body(spec: &Spec, path: &SpecPath, in_block: bool, errs: &mut Vec<SpecError>) {
+fn check_body<'a>(
+    spec: &'a Spec,
+    path: usize,
+    in_block: bool,
+    paths: &mut Paths<'a>,
+    errs: &mut Vec<SpecError>,
+) {
     let mut names = BodyNames::default();
-    let mut nested: Vec<(&Spec, SpecPath)> = Vec::new();
-    walk_same_body(spec, path, &mut names, &mut nested, errs);
+    let mut nested: Vec<(&'a Spec, usize)> = Vec::new();
+    walk_same_body(spec, path, &mut names, &mut nested, paths, errs);
 
     if !in_block {
         for (_, p) in &names.labels {
             errs.push(SpecError {
-                path: p.clone(),
+                path: paths.path(*p),
                 summary: "Block label outside a block".into(),
                 detail: "A block_label spec can only be used in the nested spec of a block, block_list, block_set or block_map."
                     .into(),
@@ -118,7 +173,7 @@ fn check_body(spec: &Spec, path: &SpecPath, in_block: bool, errs: &mut Vec<SpecE
                     .labels
                     .iter()
                     .find(|(i, _)| i == got)
-                    .map(|(_, p)| p.clone());
+                    .map(|(_, p)| paths.path(*p));
                 errs.push(SpecError {
                     path: p.unwrap_or_default(),
                     summary: "Inconsistent block label indices".into(),
@@ -132,56 +187,65 @@ fn check_body(spec: &Spec, path: &SpecPath, in_block: bool, errs: &mut Vec<SpecE
     }
 
     for (n, p) in nested {
-        check_body(n, &p, true, errs);
+        check_body(n, p, true, paths, errs);
     }
 }
 
 fn walk_same_body<'a>(
     spec: &'a Spec,
-    path: &SpecPath,
-    names: &mut BodyNames,
-    nested: &mut Vec<(&'a Spec, SpecPath)>,
+    path: usize,
+    names: &mut BodyNames<'a>,
+    nested: &mut Vec<(&'a Spec, usize)>,
+    paths: &mut Paths<'a>,
     errs: &mut Vec<SpecError>,
 ) {
     match spec {
         Spec::Object(o) => {
-            let mut seen: HashMap<&str, ()> = HashMap::new();
+            let mut seen: HashMap<&str, ()> = HashMap::with_capacity(o.properties.len());
             for (k, s) in &o.properties {
-                let p = path.child(PathStep::Property(k.clone()));
+                let p = paths.child(path, Step::Property(k));
                 if seen.insert(k, ()).is_some() {
                     errs.push(SpecError {
-                        path: p.clone(),
+                        path: paths.path(p),
                         summary: "Duplicate object property".into(),
                         detail: format!("The object spec already has a property named {k:?}."),
                     });
                 }
-                walk_same_body(s, &p, names, nested, errs);
+                walk_same_body(s, p, names, nested, paths, errs);
             }
         }
         Spec::Tuple(t) => {
             for (i, s) in t.iter().enumerate() {
-                walk_same_body(s, &path.child(PathStep::Index(i)), names, nested, errs);
+                let p = paths.child(path, Step::Index(i));
+                walk_same_body(s, p, names, nested, paths, errs);
             }
         }
         Spec::Attr(a) => {
-            if let Some((bp, kind)) = names.blocks.get(&a.name) {
+            if let Some((bp, kind)) = names.blocks.get(a.name.as_str()) {
                 errs.push(SpecError {
-                    path: path.clone(),
+                    path: paths.path(path),
                     summary: "Attribute and block name collision".into(),
                     detail: format!(
-                        "{:?} is read as an attribute here but as a {kind} at {bp}; one body cannot have both.",
-                        a.name
+                        "{:?} is read as an attribute here but as a {kind} at {}; one body cannot have both.",
+                        a.name,
+                        paths.path(*bp)
                     ),
                 });
             }
-            names
-                .attrs
-                .entry(a.name.clone())
-                .or_insert_with(|| path.clone());
+            names.attrs.entry(&a.name).or_insert(path);
         }
-        Spec::Block(b) => add_block(&b.type_name, "block", &b.nested, path, names, nested, errs),
+        Spec::Block(b) => add_block(
+            &b.type_name,
+            "block",
+            &b.nested,
+            path,
+            names,
+            nested,
+            paths,
+            errs,
+        ),
         Spec::BlockList(b) => {
-            check_items(b.min_items, b.max_items, path, errs);
+            check_items(b.min_items, b.max_items, path, paths, errs);
             add_block(
                 &b.type_name,
                 "block_list",
@@ -189,11 +253,12 @@ fn walk_same_body<'a>(
                 path,
                 names,
                 nested,
+                paths,
                 errs,
             )
         }
         Spec::BlockTuple(b) => {
-            check_items(b.min_items, b.max_items, path, errs);
+            check_items(b.min_items, b.max_items, path, paths, errs);
             add_block(
                 &b.type_name,
                 "block_tuple",
@@ -201,11 +266,12 @@ fn walk_same_body<'a>(
                 path,
                 names,
                 nested,
+                paths,
                 errs,
             )
         }
         Spec::BlockSet(b) => {
-            check_items(b.min_items, b.max_items, path, errs);
+            check_items(b.min_items, b.max_items, path, paths, errs);
             add_block(
                 &b.type_name,
                 "block_set",
@@ -213,13 +279,14 @@ fn walk_same_body<'a>(
                 path,
                 names,
                 nested,
+                paths,
                 errs,
             )
         }
         Spec::BlockMap(b) | Spec::BlockObject(b) => {
             if b.labels.is_empty() {
                 errs.push(SpecError {
-                    path: path.clone(),
+                    path: paths.path(path),
                     summary: "Invalid block label name list".into(),
                     detail: format!(
                         "A {} must have at least one label specified.",
@@ -234,85 +301,70 @@ fn walk_same_body<'a>(
                 path,
                 names,
                 nested,
+                paths,
                 errs,
             )
         }
         Spec::BlockAttrs(b) => {
-            if let Some(ap) = names.attrs.get(&b.type_name) {
-                errs.push(collision(path, &b.type_name, ap));
+            if let Some(ap) = names.attrs.get(b.type_name.as_str()) {
+                errs.push(collision(paths.path(path), &b.type_name, &paths.path(*ap)));
             }
             names
                 .blocks
-                .entry(b.type_name.clone())
-                .or_insert_with(|| (path.clone(), "block_attrs"));
+                .entry(&b.type_name)
+                .or_insert((path, "block_attrs"));
         }
-        Spec::BlockLabel(l) => names.labels.push((l.index, path.clone())),
+        Spec::BlockLabel(l) => names.labels.push((l.index, path)),
         Spec::Default(d) => {
-            walk_same_body(
-                &d.primary,
-                &path.child(PathStep::Primary),
-                names,
-                nested,
-                errs,
-            );
-            walk_same_body(
-                &d.default,
-                &path.child(PathStep::Default),
-                names,
-                nested,
-                errs,
-            );
+            let p = paths.child(path, Step::Primary);
+            walk_same_body(&d.primary, p, names, nested, paths, errs);
+            let p = paths.child(path, Step::Default);
+            walk_same_body(&d.default, p, names, nested, paths, errs);
         }
-        Spec::Transform(t) => walk_same_body(
-            &t.wrapped,
-            &path.child(PathStep::Wrapped),
-            names,
-            nested,
-            errs,
-        ),
-        Spec::Validate(v) => walk_same_body(
-            &v.wrapped,
-            &path.child(PathStep::Wrapped),
-            names,
-            nested,
-            errs,
-        ),
+        Spec::Transform(t) => {
+            let p = paths.child(path, Step::Wrapped);
+            walk_same_body(&t.wrapped, p, names, nested, paths, errs)
+        }
+        Spec::Validate(v) => {
+            let p = paths.child(path, Step::Wrapped);
+            walk_same_body(&v.wrapped, p, names, nested, paths, errs)
+        }
         Spec::Literal(_) | Spec::Expr(_) => {}
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn add_block<'a>(
-    type_name: &str,
+    type_name: &'a str,
     kind: &'static str,
     n: &'a Spec,
-    path: &SpecPath,
-    names: &mut BodyNames,
-    nested: &mut Vec<(&'a Spec, SpecPath)>,
+    path: usize,
+    names: &mut BodyNames<'a>,
+    nested: &mut Vec<(&'a Spec, usize)>,
+    paths: &mut Paths<'a>,
     errs: &mut Vec<SpecError>,
 ) {
     if let Some(ap) = names.attrs.get(type_name) {
-        errs.push(collision(path, type_name, ap));
+        errs.push(collision(paths.path(path), type_name, &paths.path(*ap)));
     }
-    names
-        .blocks
-        .entry(type_name.to_string())
-        .or_insert_with(|| (path.clone(), kind));
-    nested.push((n, path.child(PathStep::Nested)));
+    names.blocks.entry(type_name).or_insert((path, kind));
+    let p = paths.child(path, Step::Nested);
+    nested.push((n, p));
 }
 
-fn check_items(min: usize, max: usize, path: &SpecPath, errs: &mut Vec<SpecError>) {
+fn check_items(min: usize, max: usize, path: usize, paths: &Paths<'_>, errs: &mut Vec<SpecError>) {
     if max > 0 && min > max {
         errs.push(SpecError {
-            path: path.clone(),
+            path: paths.path(path),
             summary: "Invalid block count limits".into(),
             detail: format!("min_items ({min}) must not be greater than max_items ({max})."),
         });
     }
 }
 
-fn collision(path: &SpecPath, name: &str, attr_path: &SpecPath) -> SpecError {
+fn collision(path: SpecPath, name: &str, attr_path: &SpecPath) -> SpecError {
     SpecError {
-        path: path.clone(),
+        path,
         summary: "Attribute and block name collision".into(),
         detail: format!(
             "{name:?} is read as a block here but as an attribute at {attr_path}; one body cannot have both."
