@@ -104,7 +104,7 @@ pub fn partial_decode(
     };
     let schema = plan.schema(spec);
     let (content, rest) = body.partial_content(&schema, &mut diags);
-    let (v, ()) = d.spec::<Off>(spec, &content, &[], &mut diags);
+    let (v, ()) = d.spec::<Off>(spec, &content, &schema, &[], &mut diags);
     (v, rest, diags)
 }
 
@@ -182,6 +182,7 @@ struct Plan<'s> {
     types: std::cell::RefCell<PtrMap<Type>>,
     layouts: std::cell::RefCell<PtrMap<Option<Arc<ObjectLayout>>>>,
     nulls: std::cell::RefCell<PtrMap<Value>>,
+    attr_indices: std::cell::RefCell<PtrMap<Option<usize>>>,
     transform_ctx: Option<&'s EvalContext>,
 }
 
@@ -192,8 +193,21 @@ impl<'s> Plan<'s> {
             types: Default::default(),
             layouts: Default::default(),
             nulls: Default::default(),
+            attr_indices: Default::default(),
             transform_ctx,
         }
+    }
+
+    /// The position of attribute `name` (of attr spec `spec`) in `schema`,
+    /// the schema of the body `spec` reads (the same for every body).
+    fn attr_index(&self, spec: &Spec, schema: &BodySchema, name: &str) -> Option<usize> {
+        let key = spec as *const Spec;
+        if let Some(i) = self.attr_indices.borrow().get(&key) {
+            return *i;
+        }
+        let i = schema.attributes.iter().position(|a| a.name == name);
+        self.attr_indices.borrow_mut().insert(key, i);
+        i
     }
 
     /// The null value of type `ty()` for `key`, made once.
@@ -267,7 +281,7 @@ impl Decoder<'_> {
         if DecodeHook::is_remain(spec) {
             let owned = body.to_body();
             let (content, rest) = owned.partial_content(&schema, diags);
-            let (v, t) = self.spec::<R>(spec, &content, labels, diags);
+            let (v, t) = self.spec::<R>(spec, &content, &schema, labels, diags);
             let t = R::rec(|| {
                 Trace::Body(Box::new(BodyTrace {
                     missing: content.missing_item_range(),
@@ -278,7 +292,7 @@ impl Decoder<'_> {
             return (v, t);
         }
         let content = body.content(&schema, diags);
-        let (v, t) = self.spec::<R>(spec, &content, labels, diags);
+        let (v, t) = self.spec::<R>(spec, &content, &schema, labels, diags);
         let t = R::rec(|| {
             Trace::Body(Box::new(BodyTrace {
                 missing: content.missing_item_range(),
@@ -293,6 +307,7 @@ impl Decoder<'_> {
         &self,
         spec: &Spec,
         content: &Content<'_>,
+        schema: &BodySchema,
         labels: &[BlockLabel<'_>],
         diags: &mut Diagnostics,
     ) -> (Value, R::T) {
@@ -301,7 +316,7 @@ impl Decoder<'_> {
                 let mut vals: Vec<Value> = Vec::with_capacity(o.properties.len());
                 let mut traces: Vec<R::T> = Vec::new();
                 for (_, s) in &o.properties {
-                    let (v, t) = self.spec::<R>(s, content, labels, diags);
+                    let (v, t) = self.spec::<R>(s, content, schema, labels, diags);
                     vals.push(v);
                     if R::ON {
                         traces.push(t);
@@ -314,7 +329,7 @@ impl Decoder<'_> {
                 let mut vals: Vec<Value> = Vec::with_capacity(tuple.len());
                 let mut traces: Vec<R::T> = Vec::new();
                 for s in tuple {
-                    let (v, t) = self.spec::<R>(s, content, labels, diags);
+                    let (v, t) = self.spec::<R>(s, content, schema, labels, diags);
                     vals.push(v);
                     if R::ON {
                         traces.push(t);
@@ -324,7 +339,7 @@ impl Decoder<'_> {
                 (Value::tuple(vals), t)
             }
             Spec::Attr(a) => {
-                let Some(attr) = Self::attribute(content, &a.name) else {
+                let Some(attr) = self.attribute(spec, content, schema, &a.name) else {
                     let t = R::rec(|| Trace::Absent(content.missing_item_range()));
                     return (self.plan.null(spec, || a.ty.clone()), t);
                 };
@@ -372,19 +387,19 @@ impl Decoder<'_> {
                 None => (Value::null(Type::String), R::rec(|| Trace::None)),
             },
             Spec::Default(d) => {
-                let (v, t) = self.spec::<R>(&d.primary, content, labels, diags);
+                let (v, t) = self.spec::<R>(&d.primary, content, schema, labels, diags);
                 if v.is_null() {
-                    self.spec::<R>(&d.default, content, labels, diags)
+                    self.spec::<R>(&d.default, content, schema, labels, diags)
                 } else {
                     (v, t)
                 }
             }
             Spec::Transform(t) => {
                 if let Some(hook) = DecodeHook::of(t) {
-                    return self.hook::<R>(hook, t, content, labels, diags);
+                    return self.hook::<R>(hook, t, content, schema, labels, diags);
                 }
                 let mark = diags.len();
-                let (wrapped, trace) = self.spec::<R>(&t.wrapped, content, labels, diags);
+                let (wrapped, trace) = self.spec::<R>(&t.wrapped, content, schema, labels, diags);
                 if diags.0[mark..].iter().any(Diagnostic::is_error) {
                     return (Value::unknown(self.plan.implied_type(spec)), trace);
                 }
@@ -416,7 +431,7 @@ impl Decoder<'_> {
             }
             Spec::Validate(v) => {
                 let mark = diags.len();
-                let (wrapped, trace) = self.spec::<R>(&v.wrapped, content, labels, diags);
+                let (wrapped, trace) = self.spec::<R>(&v.wrapped, content, schema, labels, diags);
                 if diags.0[mark..].iter().any(Diagnostic::is_error) {
                     return (Value::unknown(self.plan.implied_type(spec)), trace);
                 }
@@ -439,29 +454,45 @@ impl Decoder<'_> {
         hook: DecodeHook,
         t: &TransformSpec,
         content: &Content<'_>,
+        schema: &BodySchema,
         labels: &[BlockLabel<'_>],
         diags: &mut Diagnostics,
     ) -> (Value, R::T) {
         match (hook, &*t.wrapped) {
-            (DecodeHook::RawExpression, Spec::Attr(a)) => match Self::attribute(content, &a.name) {
-                Some(attr) => (
-                    Value::unknown(a.ty.clone()),
-                    R::rec(|| Trace::Attr(AttrTrace::new(attr))),
-                ),
-                None => (
-                    Value::null(a.ty.clone()),
-                    R::rec(|| Trace::Absent(content.missing_item_range())),
-                ),
-            },
+            (DecodeHook::RawExpression, Spec::Attr(a)) => {
+                match self.attribute(&t.wrapped, content, schema, &a.name) {
+                    Some(attr) => (
+                        Value::unknown(a.ty.clone()),
+                        R::rec(|| Trace::Attr(AttrTrace::new(attr))),
+                    ),
+                    None => (
+                        Value::null(a.ty.clone()),
+                        R::rec(|| Trace::Absent(content.missing_item_range())),
+                    ),
+                }
+            }
             // The body was read partially by `body`; decoding the
             // wrapped spec is all that is left.
-            _ => self.spec::<R>(&t.wrapped, content, labels, diags),
+            _ => self.spec::<R>(&t.wrapped, content, schema, labels, diags),
         }
     }
 
-    /// The attribute `name` of `content`, if present.
-    fn attribute<'c, 'b>(content: &'c Content<'b>, name: &str) -> Option<&'c Attribute<'b>> {
-        content.attributes.iter().flatten().find(|x| x.name == name)
+    /// The attribute `name` (of attr spec `spec`) of `content`, if present.
+    /// `content` holds the attributes of `schema` in its order, and the
+    /// first schema attribute of a name is the one found (a repeated name
+    /// finds the same attribute), so the slot is found by position, once
+    /// per spec.
+    fn attribute<'c, 'b>(
+        &self,
+        spec: &Spec,
+        content: &'c Content<'b>,
+        schema: &BodySchema,
+        name: &str,
+    ) -> Option<&'c Attribute<'b>> {
+        match self.plan.attr_index(spec, schema, name) {
+            Some(i) => content.attributes.get(i).and_then(Option::as_ref),
+            None => content.attributes.iter().flatten().find(|x| x.name == name),
+        }
     }
 
     /// Builds an object from property values in declaration order.

@@ -50,7 +50,11 @@ impl Body {
     /// The attribute called `name`, if any (linear: bodies are small; the
     /// decoder indexes large ones itself).
     pub fn attribute(&self, src: &SourceFile, name: &str) -> Option<&Attribute> {
-        self.attributes.iter().find(|a| src.text(a.name) == name)
+        // Names of other lengths are passed over without reading them.
+        let len = name.len() as u32;
+        self.attributes
+            .iter()
+            .find(|a| a.name.len() == len && src.text(a.name) == name)
     }
 }
 
