@@ -85,6 +85,15 @@ impl ObjectType {
 
     /// The index of attribute `name` in [`attrs`](Self::attrs).
     pub fn index_of(&self, name: &str) -> Option<usize> {
+        if self.attrs.len() <= 16 {
+            // Small objects (most): a scan that rejects most names by
+            // their length and first byte, without comparing the rest.
+            let b = name.as_bytes();
+            return self.attrs.iter().position(|(n, _)| {
+                let nb = n.as_bytes();
+                nb.len() == b.len() && nb.first() == b.first() && nb == b
+            });
+        }
         self.attrs.binary_search_by(|(n, _)| (**n).cmp(name)).ok()
     }
 

@@ -11,6 +11,8 @@ pub use crate::decode::DecodeHook;
 pub use crate::value::Value;
 pub use crate::{ObjectType, Type};
 
+use std::borrow::Cow;
+
 use super::blocks::{missing_block, single_from, single_spec};
 use super::impls::known;
 use crate::value::ValueRef;
@@ -73,22 +75,36 @@ pub fn check_object(value: &Value, at: At<'_>) -> Result<(), Error> {
 
 /// Property `name` of an object (or map) value, if it has one.
 pub fn get(value: &Value, name: &str) -> Option<Value> {
+    get_ref(value, name).map(Cow::into_owned)
+}
+
+/// [`get`], borrowing the property where it can.
+fn get_ref<'v>(value: &'v Value, name: &str) -> Option<Cow<'v, Value>> {
     match value.view() {
-        ValueRef::Object(..) => value.get_attr(name),
-        ValueRef::Map(_) => value.index(&Value::string(name)),
+        ValueRef::Object(..) => value.attr_ref(name).map(Cow::Borrowed),
+        ValueRef::Map(_) => Some(match value.map_entry_ref(name) {
+            Some(v) => Cow::Borrowed(v),
+            // A missing key indexes to a null of the element type.
+            None => Cow::Owned(value.index(&Value::string(name))?),
+        }),
         _ => None,
     }
 }
 
 /// Property `name` of an object value (null if absent).
 pub fn property(value: &Value, name: &str) -> Value {
-    get(value, name).unwrap_or_else(|| Value::null(Type::Dynamic))
+    property_ref(value, name).into_owned()
+}
+
+/// [`property`], borrowing the property where it can.
+fn property_ref<'v>(value: &'v Value, name: &str) -> Cow<'v, Value> {
+    get_ref(value, name).unwrap_or_else(|| Cow::Owned(Value::null(Type::Dynamic)))
 }
 
 /// An attribute field.
 pub fn attr<T: HclDecode>(value: &Value, at: At<'_>, index: usize, name: &str) -> Result<T, Error> {
     let at_p = at.property(index, name);
-    match get(value, name) {
+    match get_ref(value, name) {
         None if T::optional() => T::from_hcl(&Value::null(T::hcl_type()), at_p),
         // Only in an attribute's object value: the engine checks bodies.
         None => Err(at_p.error(
@@ -114,7 +130,7 @@ pub fn attr_or<T: HclDecode>(
     name: &str,
     default: impl FnOnce() -> T,
 ) -> Result<T, Error> {
-    let v = property(value, name);
+    let v = property_ref(value, name);
     if v.is_null() {
         return Ok(default());
     }
@@ -129,7 +145,7 @@ pub fn blocks<T: HclBlocks>(
     opts: &BlockOptions,
 ) -> Result<T, Error> {
     let name = opts.type_name.as_str();
-    T::from_blocks(&property(value, name), at.property(index, name), opts)
+    T::from_blocks(&property_ref(value, name), at.property(index, name), opts)
 }
 
 /// A flattened struct: decoded from the same body.
@@ -139,7 +155,7 @@ pub fn flatten<T: HclDecode>(
     index: usize,
     name: &str,
 ) -> Result<T, Error> {
-    let v = property(value, name);
+    let v = property_ref(value, name);
     // A flattened struct read from an attribute's object value has its
     // fields beside ours.
     if v.is_null() && !matches!(value.view(), ValueRef::Null) {

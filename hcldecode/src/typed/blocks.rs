@@ -2,6 +2,7 @@
 //! `#[hcl(block)]` field may have ([`HclBlocks`]), label-keyed maps
 //! ([`HclKeyed`]) and `#[hcl(remain)]` fields ([`HclRemain`]).
 
+use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::hash::{BuildHasher, Hash};
 use std::rc::Rc;
@@ -239,28 +240,37 @@ struct Item<'a> {
 }
 
 /// The (value, position) of each block type of a body type (`variants`
-/// empty for a struct).
-fn per_type<'a>(variants: &[&str], value: &Value, at: At<'a>) -> Vec<(Value, At<'a>)> {
-    match variants {
-        [] => vec![(value.clone(), at)],
-        vs => vs
-            .iter()
-            .enumerate()
-            .map(|(i, name)| {
-                let v = value
+/// empty for a struct), borrowed where it can be.
+fn per_type<'v, 'a>(
+    variants: &'static [&'static str],
+    value: &'v Value,
+    at: At<'a>,
+) -> impl Iterator<Item = (Cow<'v, Value>, At<'a>)> {
+    let one = variants.is_empty().then_some((Cow::Borrowed(value), at));
+    let many = variants.iter().enumerate().map(move |(i, name)| {
+        let v = match value.attr_ref(name) {
+            Some(v) => Cow::Borrowed(v),
+            None => Cow::Owned(
+                value
                     .get_attr(name)
-                    .unwrap_or_else(|| Value::null(crate::Type::Dynamic));
-                (v, at.property(i, name))
-            })
-            .collect(),
-    }
+                    .unwrap_or_else(|| Value::null(crate::Type::Dynamic)),
+            ),
+        };
+        (v, at.property(i, name))
+    });
+    one.into_iter().chain(many)
 }
 
 /// Every block of a collection, with `depth` labels as keys, in source
 /// order: from the trace when there is one, else from the value.
-fn items<'a>(variants: &[&str], value: &Value, at: At<'a>, depth: usize) -> Vec<Item<'a>> {
+fn items<'a>(
+    variants: &'static [&'static str],
+    value: &Value,
+    at: At<'a>,
+    depth: usize,
+) -> Vec<Item<'a>> {
     let mut out = Vec::new();
-    for (variant, (v, at)) in per_type(variants, value, at).into_iter().enumerate() {
+    for (variant, (v, at)) in per_type(variants, value, at).enumerate() {
         if let Some(blocks) = at.blocks() {
             for b in blocks {
                 if b.labels.len() < depth {
@@ -405,8 +415,8 @@ pub(crate) fn single_from<T: HclBody>(
     let mut errs = Errors::new();
     let mut found: Option<(T, At<'_>)> = None;
     // The blocks present, in source order.
-    let mut present: Vec<(usize, usize, Value, At<'_>)> = Vec::new();
-    for (variant, (v, at)) in per_type(variants, value, at).into_iter().enumerate() {
+    let mut present: Vec<(usize, usize, Cow<'_, Value>, At<'_>)> = Vec::new();
+    for (variant, (v, at)) in per_type(variants, value, at).enumerate() {
         match v.view() {
             ValueRef::Null => {}
             ValueRef::Unknown => errs.push(at.unknown_value()),

@@ -776,6 +776,25 @@ impl Value {
         }
     }
 
+    /// The attribute `name` of a known object, borrowed (see
+    /// [`Value::get_attr`], which also answers for unknown objects).
+    pub(crate) fn attr_ref(&self, name: &str) -> Option<&Value> {
+        let Repr::Object(o) = &self.0 else {
+            return None;
+        };
+        let name = normalize_string(name);
+        let idx = object_type_of(&o.ty).index_of(&name)?;
+        o.vals.get(idx)
+    }
+
+    /// The element with key `key` of a known map, borrowed.
+    pub(crate) fn map_entry_ref(&self, key: &str) -> Option<&Value> {
+        let Repr::Map(m) = &self.0 else {
+            return None;
+        };
+        map_lookup(&m.entries, &normalize_string(key))
+    }
+
     /// cty `Index` on a list, map or tuple. Unknown keys or collections give
     /// unknown results (of the element type; [`Value::dynamic`] for tuples
     /// with an unknown key); a missing map key gives a null of the element
