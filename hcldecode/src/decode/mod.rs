@@ -313,8 +313,32 @@ impl Decoder<'_> {
     ) -> (Value, R::T) {
         match spec {
             Spec::Object(o) => {
-                let mut vals: Vec<Value> = Vec::with_capacity(o.properties.len());
                 let mut traces: Vec<R::T> = Vec::new();
+                if let Some(layout) = self.plan.object_layout(spec, &o.properties) {
+                    // Each value straight to its place in the type's
+                    // (sorted) attribute order.
+                    let attrs = layout.ty.attrs();
+                    let mut sorted = vec![Value::null(Type::Dynamic); attrs.len()];
+                    let mut same = true;
+                    for ((_, s), &i) in o.properties.iter().zip(layout.positions.iter()) {
+                        let (v, t) = self.spec::<R>(s, content, schema, labels, diags);
+                        same &= v.ty() == &attrs[i].1;
+                        sorted[i] = v;
+                        if R::ON {
+                            traces.push(t);
+                        }
+                    }
+                    let t = R::rec(|| Trace::Object(traces.into_iter().map(R::get).collect()));
+                    if same {
+                        return (Value::object_with_type(layout.ty.clone(), sorted), t);
+                    }
+                    // A value of another type than implied: an object of
+                    // its own type, from the values in declaration order.
+                    let vals = layout.positions.iter().map(|&i| sorted[i].clone());
+                    let v = Value::object(o.properties.iter().map(|(k, _)| k.clone()).zip(vals));
+                    return (v, t);
+                }
+                let mut vals: Vec<Value> = Vec::with_capacity(o.properties.len());
                 for (_, s) in &o.properties {
                     let (v, t) = self.spec::<R>(s, content, schema, labels, diags);
                     vals.push(v);
