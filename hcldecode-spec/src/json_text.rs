@@ -5,6 +5,24 @@
 
 const HEX: &[u8; 16] = b"0123456789abcdef";
 
+/// The bytes [`write_json_string`] must look at: those it escapes, and the
+/// first byte of U+2028 and U+2029.
+static NEEDS_LOOK: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 0x20 {
+        t[b] = true;
+        b += 1;
+    }
+    t[b'"' as usize] = true;
+    t[b'\\' as usize] = true;
+    t[b'<' as usize] = true;
+    t[b'>' as usize] = true;
+    t[b'&' as usize] = true;
+    t[0xE2] = true;
+    t
+};
+
 /// Appends `s` as a JSON string literal, quotes included.
 ///
 /// ```
@@ -20,11 +38,11 @@ pub fn write_json_string(out: &mut String, s: &str) {
     let mut i = 0;
     while i < bytes.len() {
         let b = bytes[i];
+        if !NEEDS_LOOK[b as usize] {
+            i += 1;
+            continue;
+        }
         if b < 0x80 {
-            if b >= 0x20 && b != b'"' && b != b'\\' && b != b'<' && b != b'>' && b != b'&' {
-                i += 1;
-                continue;
-            }
             out.push_str(&s[start..i]);
             match b {
                 b'"' => out.push_str("\\\""),

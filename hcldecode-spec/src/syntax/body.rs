@@ -99,12 +99,24 @@ impl BodySchema {
     }
 
     fn attr_index(&self, name: &str) -> Option<usize> {
-        self.attributes.iter().position(|a| a.name == name)
+        self.attributes
+            .iter()
+            .position(|a| same_name(&a.name, name))
     }
 
     fn block_schema(&self, type_name: &str) -> Option<&BlockHeaderSchema> {
-        self.blocks.iter().find(|b| b.type_name == type_name)
+        self.blocks
+            .iter()
+            .find(|b| same_name(&b.type_name, type_name))
     }
+}
+
+/// `a == b`, rejecting most different names by length and first byte
+/// before comparing the rest (schemas are searched once per body).
+#[inline]
+fn same_name(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    a.len() == b.len() && a.first() == b.first() && a == b
 }
 
 /// Attributes and blocks hidden from a body by an earlier partial decode.

@@ -698,6 +698,14 @@ impl Decoder<'_> {
                 _ => Value::list_empty(ety),
             };
         }
+        // Blocks of one type (the common case) need no unification.
+        if kind != Kind::Tuple && elems[1..].iter().all(|v| v.ty() == elems[0].ty()) {
+            let ety = elems[0].ty().clone();
+            return match kind {
+                Kind::Set => Value::set(ety, elems),
+                _ => Value::list(ety, elems),
+            };
+        }
         let types: Vec<Type> = elems.iter().map(|v| v.ty().clone()).collect();
         let Some((ety, convs)) = unify_unsafe(&types) else {
             let mut d = Diagnostic::error(
@@ -1063,6 +1071,13 @@ impl<'b> Node<'b> {
             .collect();
         if as_object {
             return Value::object(entries);
+        }
+        // Blocks of one type (the common case) need no unification.
+        if let Some((_, first)) = entries.first()
+            && entries[1..].iter().all(|(_, v)| v.ty() == first.ty())
+        {
+            let ety = first.ty().clone();
+            return Value::map(ety, entries);
         }
         let types: Vec<Type> = entries.iter().map(|(_, v)| v.ty().clone()).collect();
         match unify_unsafe(&types) {
