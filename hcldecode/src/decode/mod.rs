@@ -395,11 +395,11 @@ impl Decoder<'_> {
                 (v, R::rec(|| Trace::Expr(e.clone())))
             }
             Spec::Block(b) => self.block::<R>(b, content, diags),
-            Spec::BlockList(b) => self.block_list::<R>(b, content, diags, Kind::List),
-            Spec::BlockTuple(b) => self.block_list::<R>(b, content, diags, Kind::Tuple),
-            Spec::BlockSet(b) => self.block_list::<R>(b, content, diags, Kind::Set),
-            Spec::BlockMap(b) => self.block_map::<R>(b, content, diags, false),
-            Spec::BlockObject(b) => self.block_map::<R>(b, content, diags, true),
+            Spec::BlockList(b) => self.block_list::<R>(spec, b, content, diags, Kind::List),
+            Spec::BlockTuple(b) => self.block_list::<R>(spec, b, content, diags, Kind::Tuple),
+            Spec::BlockSet(b) => self.block_list::<R>(spec, b, content, diags, Kind::Set),
+            Spec::BlockMap(b) => self.block_map::<R>(spec, b, content, diags, false),
+            Spec::BlockObject(b) => self.block_map::<R>(spec, b, content, diags, true),
             Spec::BlockAttrs(b) => self.block_attrs::<R>(b, content, diags),
             Spec::BlockLabel(l) => match labels.get(l.index) {
                 Some(label) => (
@@ -639,28 +639,36 @@ impl Decoder<'_> {
 
     fn block_list<R: Recorder>(
         &self,
+        spec: &Spec,
         b: &BlockCollectionSpec,
         content: &Content<'_>,
         diags: &mut Diagnostics,
         kind: Kind,
     ) -> (Value, R::T) {
-        let blocks: Vec<(usize, &Block<'_>)> =
-            Self::indexed_blocks_of(content, &b.type_name).collect();
-        let mut elems = Vec::with_capacity(blocks.len());
+        let mut elems = Vec::new();
         let mut traces: Vec<BlockTrace> = Vec::new();
-        for (i, block) in &blocks {
-            let (v, t) = self.block_body::<R>(*i, block, &block.labels, &b.nested, diags);
+        for (i, block) in Self::indexed_blocks_of(content, &b.type_name) {
+            let (v, t) = self.block_body::<R>(i, block, &block.labels, &b.nested, diags);
             elems.push(v);
             R::push_block(&mut traces, t);
         }
-        let v = self.block_list_value(b, &blocks, elems, content, diags, kind);
+        let v = self.block_list_value(spec, b, elems, content, diags, kind);
         (v, R::rec(|| Trace::Blocks(traces)))
+    }
+
+    /// The `i`th block of `b`'s type in `content`, for diagnostics.
+    fn nth_block<'c, 'b>(
+        content: &'c Content<'b>,
+        b: &BlockCollectionSpec,
+        i: usize,
+    ) -> Option<&'c Block<'b>> {
+        Self::blocks_of(content, &b.type_name).nth(i)
     }
 
     fn block_list_value(
         &self,
+        spec: &Spec,
         b: &BlockCollectionSpec,
-        blocks: &[(usize, &Block<'_>)],
         elems: Vec<Value>,
         content: &Content<'_>,
         diags: &mut Diagnostics,
@@ -685,7 +693,8 @@ impl Decoder<'_> {
                     b.max_items, b.type_name
                 ),
             );
-            d.subject = self.block_source_range(blocks[b.max_items].1, &b.nested);
+            d.subject = Self::nth_block(content, b, b.max_items)
+                .and_then(|bl| self.block_source_range(bl, &b.nested));
             diags.push(d);
         }
         if kind == Kind::Tuple {
@@ -700,10 +709,16 @@ impl Decoder<'_> {
         }
         // Blocks of one type (the common case) need no unification.
         if kind != Kind::Tuple && elems[1..].iter().all(|v| v.ty() == elems[0].ty()) {
-            let ety = elems[0].ty().clone();
+            let ety = elems[0].ty();
             return match kind {
-                Kind::Set => Value::set(ety, elems),
-                _ => Value::list(ety, elems),
+                Kind::Set => Value::set(ety.clone(), elems),
+                // The list type the spec implies, shared, when it is this.
+                _ => match self.plan.implied_type(spec) {
+                    lt @ Type::List(_) if lt.element_type() == Some(ety) => {
+                        Value::list_of_type(lt, elems)
+                    }
+                    _ => Value::list(ety.clone(), elems),
+                },
             };
         }
         let types: Vec<Type> = elems.iter().map(|v| v.ty().clone()).collect();
@@ -712,7 +727,8 @@ impl Decoder<'_> {
                 format!("Unconsistent argument types in {} blocks", b.type_name),
                 "Corresponding attributes in all blocks of this type must be the same.",
             );
-            d.subject = self.block_source_range(blocks[0].1, &b.nested);
+            d.subject = Self::nth_block(content, b, 0)
+                .and_then(|bl| self.block_source_range(bl, &b.nested));
             diags.push(d);
             return Value::dynamic();
         };
@@ -727,7 +743,8 @@ impl Decoder<'_> {
                             format!("Unconsistent argument types in {} blocks", b.type_name),
                             format!("Block with index {i} has inconsistent argument types: {err}."),
                         );
-                        d.subject = self.block_source_range(blocks[i].1, &b.nested);
+                        d.subject = Self::nth_block(content, b, i)
+                            .and_then(|bl| self.block_source_range(bl, &b.nested));
                         diags.push(d);
                         return Value::dynamic();
                     }
@@ -745,7 +762,8 @@ impl Decoder<'_> {
                     ety.to_type_expr()
                 ),
             );
-            d.subject = self.block_source_range(blocks[i].1, &b.nested);
+            d.subject = Self::nth_block(content, b, i)
+                .and_then(|bl| self.block_source_range(bl, &b.nested));
             diags.push(d);
             return Value::dynamic();
         }
@@ -757,6 +775,7 @@ impl Decoder<'_> {
 
     fn block_map<R: Recorder>(
         &self,
+        spec: &Spec,
         b: &BlockMapSpec,
         content: &Content<'_>,
         diags: &mut Diagnostics,
@@ -807,7 +826,12 @@ impl Decoder<'_> {
             return (Value::map_empty(self.plan.implied_type(&b.nested)), trace);
         }
         (
-            root.into_value(as_object, &b.type_name, content, diags),
+            {
+                // One label: the map type the spec implies, shared, when
+                // the values have its element type.
+                let map_ty = (n == 1 && !as_object).then(|| self.plan.implied_type(spec));
+                root.into_value(as_object, &b.type_name, content, diags, map_ty)
+            },
             trace,
         )
     }
@@ -1057,6 +1081,7 @@ impl<'b> Node<'b> {
         type_name: &str,
         content: &Content<'_>,
         diags: &mut Diagnostics,
+        map_ty: Option<Type>,
     ) -> Value {
         if let Some(v) = self.value {
             return v;
@@ -1065,7 +1090,7 @@ impl<'b> Node<'b> {
             .children
             .into_iter()
             .map(|(k, n)| {
-                let v = n.into_value(as_object, type_name, content, diags);
+                let v = n.into_value(as_object, type_name, content, diags, None);
                 (k, v)
             })
             .collect();
@@ -1076,8 +1101,10 @@ impl<'b> Node<'b> {
         if let Some((_, first)) = entries.first()
             && entries[1..].iter().all(|(_, v)| v.ty() == first.ty())
         {
-            let ety = first.ty().clone();
-            return Value::map(ety, entries);
+            return match map_ty {
+                Some(mt) if mt.element_type() == Some(first.ty()) => Value::map_typed(mt, entries),
+                _ => Value::map(first.ty().clone(), entries),
+            };
         }
         let types: Vec<Type> = entries.iter().map(|(_, v)| v.ty().clone()).collect();
         match unify_unsafe(&types) {

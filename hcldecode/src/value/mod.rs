@@ -432,6 +432,21 @@ impl Value {
         })))
     }
 
+    /// [`Value::map`] with the map type `map_ty` already built (shared,
+    /// not allocated again). Elements must have its element type.
+    pub(crate) fn map_typed<K, I>(map_ty: Type, entries: I) -> Value
+    where
+        K: AsRef<str> + Into<Arc<str>>,
+        I: IntoIterator<Item = (K, Value)>,
+    {
+        let mut v: Vec<(Arc<str>, Value)> = entries
+            .into_iter()
+            .map(|(k, val)| (nfc_arc(k), val))
+            .collect();
+        sort_dedup_last(&mut v);
+        Value::map_of_type(map_ty, v)
+    }
+
     /// An empty map of `elem_ty` (cty `MapValEmpty`).
     pub fn map_empty(elem_ty: Type) -> Value {
         Value::map::<Arc<str>, _>(elem_ty, Vec::new())
