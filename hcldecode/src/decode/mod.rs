@@ -183,6 +183,7 @@ struct Plan<'s> {
     layouts: std::cell::RefCell<PtrMap<Option<Arc<ObjectLayout>>>>,
     nulls: std::cell::RefCell<PtrMap<Value>>,
     attr_indices: std::cell::RefCell<PtrMap<Option<usize>>>,
+    collection_types: std::cell::RefCell<PtrMap<(Type, Type)>>,
     transform_ctx: Option<&'s EvalContext>,
 }
 
@@ -194,6 +195,7 @@ impl<'s> Plan<'s> {
             layouts: Default::default(),
             nulls: Default::default(),
             attr_indices: Default::default(),
+            collection_types: Default::default(),
             transform_ctx,
         }
     }
@@ -208,6 +210,24 @@ impl<'s> Plan<'s> {
         let i = schema.attributes.iter().position(|a| a.name == name);
         self.attr_indices.borrow_mut().insert(key, i);
         i
+    }
+
+    /// The list (or map) type of elements `ety` for the block collection
+    /// spec `spec`, shared by every value the spec yields (elements are
+    /// mostly of the one object type the spec's layout shares, so the
+    /// check is a pointer comparison).
+    fn collection_type(&self, spec: &Spec, ety: &Type, make: fn(Type) -> Type) -> Type {
+        let key = spec as *const Spec;
+        if let Some((e, t)) = self.collection_types.borrow().get(&key)
+            && e == ety
+        {
+            return t.clone();
+        }
+        let t = make(ety.clone());
+        self.collection_types
+            .borrow_mut()
+            .insert(key, (ety.clone(), t.clone()));
+        t
     }
 
     /// The null value of type `ty()` for `key`, made once.
@@ -712,13 +732,7 @@ impl Decoder<'_> {
             let ety = elems[0].ty();
             return match kind {
                 Kind::Set => Value::set(ety.clone(), elems),
-                // The list type the spec implies, shared, when it is this.
-                _ => match self.plan.implied_type(spec) {
-                    lt @ Type::List(_) if lt.element_type() == Some(ety) => {
-                        Value::list_of_type(lt, elems)
-                    }
-                    _ => Value::list(ety.clone(), elems),
-                },
+                _ => Value::list_of_type(self.plan.collection_type(spec, ety, Type::list), elems),
             };
         }
         let types: Vec<Type> = elems.iter().map(|v| v.ty().clone()).collect();
@@ -829,7 +843,7 @@ impl Decoder<'_> {
             {
                 // One label: the map type the spec implies, shared, when
                 // the values have its element type.
-                let map_ty = (n == 1 && !as_object).then(|| self.plan.implied_type(spec));
+                let map_ty = (n == 1 && !as_object).then_some((self, spec));
                 root.into_value(as_object, &b.type_name, content, diags, map_ty)
             },
             trace,
@@ -1081,7 +1095,7 @@ impl<'b> Node<'b> {
         type_name: &str,
         content: &Content<'_>,
         diags: &mut Diagnostics,
-        map_ty: Option<Type>,
+        map_ty: Option<(&Decoder<'_>, &Spec)>,
     ) -> Value {
         if let Some(v) = self.value {
             return v;
@@ -1102,8 +1116,10 @@ impl<'b> Node<'b> {
             && entries[1..].iter().all(|(_, v)| v.ty() == first.ty())
         {
             return match map_ty {
-                Some(mt) if mt.element_type() == Some(first.ty()) => Value::map_typed(mt, entries),
-                _ => Value::map(first.ty().clone(), entries),
+                Some((d, spec)) => {
+                    Value::map_typed(d.plan.collection_type(spec, first.ty(), Type::map), entries)
+                }
+                None => Value::map(first.ty().clone(), entries),
             };
         }
         let types: Vec<Type> = entries.iter().map(|(_, v)| v.ty().clone()).collect();
