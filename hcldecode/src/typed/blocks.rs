@@ -345,10 +345,13 @@ fn check_count(
     errs: &mut Errors,
 ) {
     let n = items.len();
+    if variants.is_empty() && !map {
+        return;
+    }
+    if n >= opts.min_items && (opts.max_items == 0 || n <= opts.max_items) {
+        return;
+    }
     let what = if variants.is_empty() {
-        if !map {
-            return;
-        }
         format!("{:?}", opts.type_name)
     } else {
         let names: Vec<String> = variants.iter().map(|n| format!("{n:?}")).collect();
@@ -382,6 +385,26 @@ fn decode_items<T: HclBody>(
     mut push: impl FnMut(Vec<String>, T, At<'_>, &mut Errors),
 ) -> Result<(), Error> {
     let variants = T::variants();
+    if depth == 0 && variants.is_empty() && at.blocks().is_none() {
+        // A list of one block type read from the value alone (the spec
+        // has checked its count): each element as it comes.
+        let mut errs = Errors::new();
+        let mut one = |e: &Value, at: At<'_>, errs: &mut Errors| {
+            if let Some(t) = errs.take(T::from_block(0, e, at)) {
+                push(Vec::new(), t, at, errs);
+            }
+        };
+        match value.view() {
+            ValueRef::List(es) | ValueRef::Set(es) | ValueRef::Tuple(es) => {
+                for (i, e) in es.iter().enumerate() {
+                    one(e, at.index(i), &mut errs);
+                }
+            }
+            ValueRef::Null | ValueRef::Unknown => {}
+            _ => one(value, at, &mut errs),
+        }
+        return errs.finish(());
+    }
     let items = items(variants, value, at, depth);
     let mut errs = Errors::new();
     check_count(variants, &items, at, opts, depth > 0, &mut errs);
@@ -412,6 +435,19 @@ pub(crate) fn single_from<T: HclBody>(
     required: bool,
 ) -> Result<Option<T>, Error> {
     let variants = T::variants();
+    if variants.is_empty() {
+        // One block type: at most one block, no order to restore.
+        let mut errs = Errors::new();
+        let found = match value.view() {
+            ValueRef::Null => None,
+            ValueRef::Unknown => {
+                errs.push(at.unknown_value());
+                None
+            }
+            _ => errs.take(T::from_block(0, value, at)),
+        };
+        return errs.finish(found);
+    }
     let mut errs = Errors::new();
     let mut found: Option<(T, At<'_>)> = None;
     // The blocks present, in source order.
