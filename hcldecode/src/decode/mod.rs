@@ -367,7 +367,10 @@ impl Decoder<'_> {
                     }
                 }
                 let t = R::rec(|| Trace::Object(traces.into_iter().map(R::get).collect()));
-                (self.object_value(spec, &o.properties, vals), t)
+                // Property names repeat: an object of the values' own types
+                // (a repeated name keeps the last value).
+                let v = Value::object(o.properties.iter().map(|(k, _)| k.clone()).zip(vals));
+                (v, t)
             }
             Spec::Tuple(tuple) => {
                 let mut vals: Vec<Value> = Vec::with_capacity(tuple.len());
@@ -537,27 +540,6 @@ impl Decoder<'_> {
             Some(i) => content.attributes.get(i).and_then(Option::as_ref),
             None => content.attributes.iter().flatten().find(|x| x.name == name),
         }
-    }
-
-    /// Builds an object from property values in declaration order.
-    fn object_value(&self, spec: &Spec, props: &[(String, Spec)], vals: Vec<Value>) -> Value {
-        if let Some(layout) = self.plan.object_layout(spec, props) {
-            // Reorder to the type's (sorted) attribute order; reuse the
-            // shared type when every value has its implied type.
-            let attrs = layout.ty.attrs();
-            let same = vals
-                .iter()
-                .zip(layout.positions.iter())
-                .all(|(v, &i)| v.ty() == &attrs[i].1);
-            if same {
-                let mut sorted = vec![Value::null(Type::Dynamic); vals.len()];
-                for (v, &i) in vals.into_iter().zip(layout.positions.iter()) {
-                    sorted[i] = v;
-                }
-                return Value::object_with_type(layout.ty.clone(), sorted);
-            }
-        }
-        Value::object(props.iter().map(|(k, _)| k.clone()).zip(vals))
     }
 
     /// Blocks of `type_name` in `content`, in order.
