@@ -350,7 +350,7 @@ fn expand_struct(g: &mut Gen<'_>, fields: &[Field<'_>]) -> Impls {
                 #from
             }
             fn spec() -> __hcl::Spec {
-                #spec
+                __hcl::guarded_spec(::core::any::type_name::<Self>(), || #spec)
             }
         },
         body: Some(quote! {
@@ -435,7 +435,7 @@ fn expand_block_enum(g: &mut Gen<'_>, vs: &[Variant<'_>]) -> Impls {
                 __hcl::variants_from_body::<Self>(__value, __at)
             }
             fn spec() -> __hcl::Spec {
-                __hcl::variants_spec(#spec_vec)
+                __hcl::guarded_spec(::core::any::type_name::<Self>(), || __hcl::variants_spec(#spec_vec))
             }
         },
         body: Some(quote! {

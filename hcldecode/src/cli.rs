@@ -28,6 +28,9 @@ const USAGE: &str = "usage: hcldec --spec=<spec-file> [options] [hcl-file ...]
       --with-type           include an additional object level at the top describing the HCL-oriented type of the result value
 ";
 
+/// The most diagnostics printed; the rest are counted in a final one.
+const MAX_REPORTED: usize = 1000;
+
 /// Parsed command line.
 #[derive(Debug, Default)]
 struct Options {
@@ -147,6 +150,15 @@ impl DiagWriter {
     }
 
     fn write(&self, err: &mut dyn Write, diags: &Diagnostics) {
+        let capped;
+        let diags = if diags.len() > MAX_REPORTED {
+            let mut d = diags.clone();
+            d.truncate_to(MAX_REPORTED);
+            capped = d;
+            &capped
+        } else {
+            diags
+        };
         let mut out = String::new();
         if self.json {
             render::write_json(&mut out, diags);

@@ -162,6 +162,36 @@ impl Diagnostics {
     pub fn iter(&self) -> std::slice::Iter<'_, Diagnostic> {
         self.0.iter()
     }
+
+    /// Keeps the first `max` diagnostics and, if there were more, adds one
+    /// saying how many were left out, so a file with ten thousand mistakes
+    /// gives a readable report (and a bounded one).
+    ///
+    /// ```
+    /// use hcldecode_spec::diag::{Diagnostic, Diagnostics};
+    /// let mut d: Diagnostics = (0..5).map(|i| Diagnostic::error(format!("E{i}"), "")).collect();
+    /// d.truncate_to(2);
+    /// assert_eq!(d.len(), 3);
+    /// assert_eq!(d.0[2].summary, "Too many diagnostics");
+    /// assert_eq!(d.0[2].detail, "3 more diagnostics were found and are not shown.");
+    /// assert!(d.has_errors());
+    /// ```
+    pub fn truncate_to(&mut self, max: usize) {
+        if self.0.len() <= max {
+            return;
+        }
+        let rest = self.0.len() - max;
+        let errors = self.0[max..].iter().any(Diagnostic::is_error);
+        self.0.truncate(max);
+        let mut d = Diagnostic::error(
+            "Too many diagnostics",
+            format!("{rest} more diagnostics were found and are not shown."),
+        );
+        if !errors {
+            d.severity = Severity::Warning;
+        }
+        self.0.push(d);
+    }
 }
 
 impl From<Diagnostic> for Diagnostics {

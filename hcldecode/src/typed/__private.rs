@@ -508,3 +508,81 @@ pub trait BodyFallback {
 impl<T> BodyFallback for &Probe<T> {
     type T = T;
 }
+
+/// How many times a derived type may appear nested in its own spec.
+pub const MAX_SELF_NESTING: usize = 4;
+
+thread_local! {
+    /// The derived types whose specs are being built, outermost first.
+    static BUILDING: std::cell::RefCell<Vec<&'static str>> = const { std::cell::RefCell::new(Vec::new()) };
+    /// Set while a spec is built only to learn its labels: nested derived
+    /// specs are then empty.
+    static STUB: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Restores [`BUILDING`] and [`STUB`] even if building a spec panics.
+struct Restore {
+    pop: bool,
+    stub: bool,
+}
+
+impl Drop for Restore {
+    fn drop(&mut self) {
+        if self.pop {
+            BUILDING.with(|b| b.borrow_mut().pop());
+        }
+        STUB.with(|s| s.set(self.stub));
+    }
+}
+
+/// Builds the spec of the derived type `name` with `build`, unless the type
+/// is already nested [`MAX_SELF_NESTING`] times in the spec being built: a
+/// type that contains itself (a `rule` block holding `rule` blocks) would
+/// otherwise have an infinite spec. At the limit, a block of the type is
+/// read only for its labels and reported as nested too deep.
+pub fn guarded_spec(name: &'static str, build: impl FnOnce() -> Spec) -> Spec {
+    let stub = STUB.with(|s| s.get());
+    if stub {
+        return Spec::Object(ObjectSpec::default());
+    }
+    let depth = BUILDING.with(|b| b.borrow().iter().filter(|n| **n == name).count());
+    if depth >= MAX_SELF_NESTING {
+        let labels = {
+            let _restore = Restore { pop: false, stub };
+            STUB.with(|s| s.set(true));
+            build().label_names()
+        };
+        return too_deep_spec(name, labels);
+    }
+    BUILDING.with(|b| b.borrow_mut().push(name));
+    let _restore = Restore { pop: true, stub };
+    build()
+}
+
+fn too_deep_spec(name: &'static str, labels: Vec<String>) -> Spec {
+    use crate::spec_values::ValidateFn;
+    use hcldecode_spec::diag::Diagnostic;
+    let short = name.rsplit("::").next().unwrap_or(name);
+    let check = move |_: &Value| {
+        hcldecode_spec::diag::Diagnostics::from(Diagnostic::error(
+            "Blocks nested too deep",
+            format!(
+                "The configuration type {short} contains itself; its blocks can be nested at most {MAX_SELF_NESTING} levels deep."
+            ),
+        ))
+    };
+    let properties = labels
+        .into_iter()
+        .enumerate()
+        .map(|(index, n)| {
+            (
+                n.clone(),
+                Spec::BlockLabel(BlockLabelSpec { index, name: n }),
+            )
+        })
+        .collect();
+    DecodeHook::Remain.wrap(Spec::Validate(hcldecode_spec::spec::ValidateSpec {
+        wrapped: Box::new(Spec::Object(ObjectSpec { properties })),
+        func: std::sync::Arc::new(ValidateFn(std::sync::Arc::new(check))),
+    }))
+}

@@ -212,11 +212,26 @@ pub fn source_from_bytes(name: &str, bytes: Vec<u8>) -> (Arc<SourceFile>, Diagno
         );
         return (SourceFile::new(name, ""), Diagnostics::from(d));
     }
+    let bom = bytes.starts_with(b"\xEF\xBB\xBF");
     let text = match String::from_utf8(bytes) {
         Ok(s) => s,
         Err(e) => sanitize_utf8(e.into_bytes()),
     };
-    (SourceFile::new(name, text), Diagnostics::new())
+    let file = SourceFile::new(name, text);
+    let mut diags = Diagnostics::new();
+    if bom {
+        // The native syntax specification forbids byte order marks; the
+        // reference accepts them silently. The rest of the file still
+        // parses (the mark counts as no column).
+        diags.push(
+            Diagnostic::error(
+                "Byte order mark not allowed",
+                "HCL files must not start with a Unicode byte order mark (U+FEFF). Save the file as UTF-8 without a BOM.",
+            )
+            .with_subject(file.range(Span::new(0, 3))),
+        );
+    }
+    (file, diags)
 }
 
 /// Rewrites bytes as hclsyntax's scanner sees them (see

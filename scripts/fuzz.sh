@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Runs every fuzz target for SECONDS each (default 30) and fails on any
+# crash, timeout or out-of-memory. Needs the nightly toolchain (cargo-fuzz
+# uses sanitizer flags); installs cargo-fuzz from crates.io if missing.
+#
+#   scripts/fuzz.sh [SECONDS] [TARGET...]
+#
+# New interesting inputs are kept in fuzz/corpus/<target> (committed). The
+# conformance inputs in ../shared seed the runs but are read in place, never
+# copied into the repository.
+set -euo pipefail
+secs=${1:-30}
+shift || true
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root/fuzz"
+
+if ! rustup toolchain list | grep -q '^nightly'; then
+  echo "fuzz.sh: the nightly toolchain is not installed; cannot fuzz" >&2
+  exit 1
+fi
+if ! cargo +nightly fuzz --version >/dev/null 2>&1; then
+  cargo install cargo-fuzz --locked
+fi
+
+targets=("$@")
+if [ ${#targets[@]} -eq 0 ]; then
+  targets=(native_parse json_parse spec_load decode eval typed)
+fi
+
+shared="$root/../shared/conformance"
+seeds="$root/fuzz/target/seeds"
+mkdir -p "$seeds"
+seed_dir() {  # target -> a directory of seed inputs (outside the corpus)
+  local t=$1 d="$seeds/$1" pattern
+  case $t in
+    json_parse) pattern='*.json' ;;
+    spec_load) pattern='*.hcldec' ;;
+    *) pattern='*.hcl' ;;
+  esac
+  if [ ! -d "$d" ]; then
+    mkdir -p "$d"
+    local i=0
+    for f in $(find "$root/examples" "$shared" -name "$pattern" 2>/dev/null | sort); do
+      i=$((i + 1)); cp "$f" "$d/seed-$i"
+    done
+  fi
+  echo "$d"
+}
+
+cargo +nightly fuzz build -O "${targets[@]}" 2>&1 | tail -n 3
+status=0
+for t in "${targets[@]}"; do
+  mkdir -p "corpus/$t"
+  echo "== $t: ${secs}s"
+  if ! cargo +nightly fuzz run -O "$t" "corpus/$t" "$(seed_dir "$t")" -- \
+      -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+      2> "target/$t.log"; then
+    echo "fuzz.sh: $t FAILED; see fuzz/target/$t.log and fuzz/artifacts/$t" >&2
+    tail -n 40 "target/$t.log" >&2
+    status=1
+  else
+    grep -E '^stat::(number_of_executed_units|new_units_added|peak_rss_mb)|cov:' "target/$t.log" | tail -n 4 || true
+  fi
+done
+exit $status
