@@ -27,7 +27,7 @@ if [ ${#targets[@]} -eq 0 ]; then
   targets=(native_parse json_parse spec_load decode eval typed)
 fi
 
-shared="$root/../shared/conformance"
+shared="${HCLDECODE_SHARED:-$root/../shared}/conformance"
 seeds="$root/fuzz/target/seeds"
 mkdir -p "$seeds"
 seed_dir() {  # target -> a directory of seed inputs (outside the corpus)
@@ -47,7 +47,9 @@ seed_dir() {  # target -> a directory of seed inputs (outside the corpus)
   echo "$d"
 }
 
-cargo +nightly fuzz build -O "${targets[@]}" 2>&1 | tail -n 3
+for t in "${targets[@]}"; do
+  cargo +nightly fuzz build -O "$t" 2>&1 | tail -n 1
+done
 status=0
 for t in "${targets[@]}"; do
   mkdir -p "corpus/$t"

@@ -5,14 +5,18 @@ use hcldecode_spec::diag::{Diagnostic, Diagnostics};
 use hcldecode_spec::syntax::body::Body;
 use hcldecode_spec::syntax::json;
 
+use crate::eval::Limits;
 use crate::parse::File;
 
 /// Parses JSON-syntax configuration (`json.Parse`). A file is returned
 /// even when there are errors: its body holds what could be parsed (an
 /// empty object when the root failed).
-pub(crate) fn parse_json(src: &[u8], filename: &str) -> (File, Diagnostics) {
+pub(crate) fn parse_json(src: &[u8], filename: &str, limits: &Limits) -> (File, Diagnostics) {
     let source = json::source_from_bytes(filename, src.to_vec());
-    let (parsed, diags) = json::parse(source.clone());
+    let opts = json::ParseOptions {
+        max_depth: limits.max_json_nesting,
+    };
+    let (parsed, diags) = json::parse_with(source.clone(), &opts);
     (
         File {
             source,
@@ -25,7 +29,7 @@ pub(crate) fn parse_json(src: &[u8], filename: &str) -> (File, Diagnostics) {
 
 /// Reads and parses a JSON-syntax file (`json.ParseFile`), with its
 /// messages for files that cannot be opened or read.
-pub(crate) fn parse_json_path(path: &str) -> (Option<File>, Diagnostics) {
+pub(crate) fn parse_json_path(path: &str, limits: &Limits) -> (Option<File>, Diagnostics) {
     use std::io::Read;
     let mut f = match std::fs::File::open(path) {
         Ok(f) => f,
@@ -49,6 +53,6 @@ pub(crate) fn parse_json_path(path: &str) -> (Option<File>, Diagnostics) {
             )),
         );
     }
-    let (file, diags) = parse_json(&bytes, path);
+    let (file, diags) = parse_json(&bytes, path, limits);
     (Some(file), diags)
 }

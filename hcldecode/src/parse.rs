@@ -10,6 +10,8 @@ use hcldecode_spec::syntax::body::Body;
 use hcldecode_spec::syntax::expr::Expression;
 use hcldecode_spec::syntax::native;
 
+use crate::eval::Limits;
+
 /// A parsed configuration file: its body and source, for decoding and for
 /// showing diagnostics with snippets.
 #[derive(Clone, Debug)]
@@ -53,13 +55,16 @@ impl Syntax {
 /// assert_eq!(file.blocks.len(), 0);
 /// ```
 pub fn parse_native(src: &[u8], filename: &str) -> (File, Diagnostics) {
-    parse_native_owned(src.to_vec(), filename)
+    parse_native_owned(src.to_vec(), filename, &Limits::DEFAULT)
 }
 
 /// [`parse_native`] of bytes the file may keep (no copy of valid UTF-8).
-fn parse_native_owned(src: Vec<u8>, filename: &str) -> (File, Diagnostics) {
+fn parse_native_owned(src: Vec<u8>, filename: &str, limits: &Limits) -> (File, Diagnostics) {
     let (source, mut diags) = native::source_from_bytes(filename, src);
-    let (parsed, d) = native::parse_config(source.clone());
+    let opts = native::ParseOptions {
+        max_depth: limits.max_nesting,
+    };
+    let (parsed, d) = native::parse_config_with(source.clone(), &opts);
     diags.extend(d);
     let blocks = parsed
         .body
@@ -87,21 +92,44 @@ fn parse_native_owned(src: Vec<u8>, filename: &str) -> (File, Diagnostics) {
 
 /// Parses source in the given syntax.
 pub fn parse(src: &[u8], filename: &str, syntax: Syntax) -> (File, Diagnostics) {
+    parse_with_limits(src, filename, syntax, &Limits::DEFAULT)
+}
+
+/// [`parse`] with the nesting limits of `limits` (see [`Limits`]).
+///
+/// ```
+/// use hcldecode::eval::Limits;
+/// use hcldecode::parse::{parse_with_limits, Syntax};
+/// let limits = Limits { max_nesting: 3, ..Limits::default() };
+/// let (_, diags) = parse_with_limits(b"a = [[[[1]]]]\n", "a.hcl", Syntax::Native, &limits);
+/// assert_eq!(diags[0].summary, "Nesting too deep");
+/// ```
+pub fn parse_with_limits(
+    src: &[u8],
+    filename: &str,
+    syntax: Syntax,
+    limits: &Limits,
+) -> (File, Diagnostics) {
     match syntax {
-        Syntax::Native => parse_native(src, filename),
-        Syntax::Json => crate::json::parse_json(src, filename),
+        Syntax::Native => parse_native_owned(src.to_vec(), filename, limits),
+        Syntax::Json => crate::json::parse_json(src, filename, limits),
     }
 }
 
 /// Reads and parses a file, choosing the syntax by extension. A file that
 /// cannot be read is a diagnostic, as in `hcldec`.
 pub fn parse_path(path: &str) -> (Option<File>, Diagnostics) {
+    parse_path_with_limits(path, &Limits::DEFAULT)
+}
+
+/// [`parse_path`] with the nesting limits of `limits`.
+pub fn parse_path_with_limits(path: &str, limits: &Limits) -> (Option<File>, Diagnostics) {
     if Syntax::for_path(path) == Syntax::Json {
-        return crate::json::parse_json_path(path);
+        return crate::json::parse_json_path(path, limits);
     }
     match std::fs::read(Path::new(path)) {
         Ok(bytes) => {
-            let (f, d) = parse_native_owned(bytes, path);
+            let (f, d) = parse_native_owned(bytes, path, limits);
             (Some(f), d)
         }
         Err(_) => (None, read_failure(path)),
@@ -112,7 +140,7 @@ pub fn parse_path(path: &str) -> (Option<File>, Diagnostics) {
 pub fn parse_path_native(path: &str) -> (Option<File>, Diagnostics) {
     match std::fs::read(Path::new(path)) {
         Ok(bytes) => {
-            let (f, d) = parse_native_owned(bytes, path);
+            let (f, d) = parse_native_owned(bytes, path, &Limits::DEFAULT);
             (Some(f), d)
         }
         Err(_) => (None, read_failure(path)),

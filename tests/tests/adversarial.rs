@@ -283,3 +283,82 @@ fn absurd_spec_files_are_diagnosed_or_loaded_quickly() {
     assert!(r.stdout.contains("\"a7\":7"));
     assert!(r.elapsed < time_bound(), "took {:?}", r.elapsed);
 }
+
+#[test]
+fn number_literals_of_a_million_digits_are_refused_quickly() {
+    let digits = "7".repeat(1_000_000);
+    let src = format!("a = {digits}\n");
+    let r = run("digits.hcl", ANY_SPEC, src.as_bytes(), &[]);
+    assert_eq!(r.code, Some(2));
+    assert_first(
+        &r,
+        "Number literal too long",
+        (1, 5, 4),
+        (1, 1_000_005, 1_000_004),
+    );
+    let src = format!("{{\"a\": {digits}}}");
+    let r = run("digits.json", ANY_SPEC, src.as_bytes(), &[]);
+    assert_first(
+        &r,
+        "Number literal too long",
+        (1, 7, 6),
+        (1, 1_000_007, 1_000_006),
+    );
+}
+
+const DOUBLING_SPEC: &str = r#"function "dbl" {
+  params = [x]
+  result = concat(x, x)
+}
+function "pair" {
+  params = [x]
+  result = [x, x]
+}
+object {
+  attr "a" {}
+}
+"#;
+
+#[test]
+fn evaluations_that_would_build_billions_of_elements_stop_at_the_limit() {
+    // 2000^3 elements from three nested `for`s over a literal list.
+    let xs = format!("[{}]", vec!["0"; 2000].join(","));
+    let src = format!("a = [for x in {xs}: [for y in {xs}: [for z in {xs}: z]]]\n");
+    let r = run("for.hcl", DOUBLING_SPEC, src.as_bytes(), &[]);
+    assert_eq!(r.code, Some(2));
+    assert_eq!(r.diags.len(), 1, "{:?}", r.diags);
+    // The middle `for` (its elements hold 2000 each) passes 4 million.
+    let start = src.find("[for y").unwrap() as u64;
+    let end = src.len() as u64 - 2;
+    assert_first(
+        &r,
+        "Result too large",
+        (1, start + 1, start),
+        (1, end + 1, end),
+    );
+
+    // A spec function doubling a list, nested 40 times (2^40 elements).
+    let src = format!("a = {}[1]{}\n", "dbl(".repeat(40), ")".repeat(40));
+    let r = run("dbl.hcl", DOUBLING_SPEC, src.as_bytes(), &[]);
+    assert_eq!(r.code, Some(2));
+    assert_eq!(r.diags.len(), 1, "{:?}", r.diags);
+    assert_eq!(r.diags[0]["summary"], "Error in function call");
+    assert!(
+        r.diags[0]["detail"]
+            .as_str()
+            .unwrap()
+            .contains("Result too large; Evaluating this expression would build more than 4000000 collection elements"),
+        "{:?}",
+        r.diags[0]
+    );
+    assert!(r.elapsed < time_bound(), "took {:?}", r.elapsed);
+
+    // Sharing instead of copying (2^60 elements in 60 nodes) is stopped
+    // too, before any output tries to write it out.
+    let src = format!("a = {}1{}\n", "pair(".repeat(60), ")".repeat(60));
+    let r = run("pair.hcl", DOUBLING_SPEC, src.as_bytes(), &[]);
+    assert_eq!(r.code, Some(2));
+    assert_eq!(r.diags.len(), 1, "{:?}", r.diags);
+    assert_eq!(r.diags[0]["summary"], "Result too large");
+    assert!(r.elapsed < time_bound(), "took {:?}", r.elapsed);
+}

@@ -194,6 +194,14 @@ impl Diagnostics {
     }
 }
 
+/// Read access as a slice (`diags[0]`, `diags.first()`).
+impl std::ops::Deref for Diagnostics {
+    type Target = [Diagnostic];
+    fn deref(&self) -> &[Diagnostic] {
+        &self.0
+    }
+}
+
 impl From<Diagnostic> for Diagnostics {
     fn from(d: Diagnostic) -> Diagnostics {
         Diagnostics(vec![d])

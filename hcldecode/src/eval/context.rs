@@ -3,6 +3,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use super::Limits;
 use crate::function::Function;
 use crate::value::Value;
 
@@ -25,6 +26,7 @@ pub struct EvalContext {
     variables: Option<Vars>,
     functions: Option<Funcs>,
     parent: Option<Arc<EvalContext>>,
+    limits: Option<Limits>,
 }
 
 /// Variables in insertion order with a hash index, so suggestions are
@@ -149,5 +151,26 @@ impl EvalContext {
             out.extend(p.function_names());
         }
         out
+    }
+
+    /// Sets the limits for evaluations in this context (and its children
+    /// that set none). Without, evaluations observe those of the
+    /// [`Decoder`](crate::Decoder) decoding, else [`Limits::DEFAULT`].
+    ///
+    /// ```
+    /// use hcldecode::eval::{EvalContext, Limits};
+    /// let mut ctx = EvalContext::new();
+    /// assert_eq!(ctx.limits(), None);
+    /// ctx.set_limits(Limits { max_string_bytes: 1024, ..Limits::default() });
+    /// assert_eq!(ctx.limits().unwrap().max_string_bytes, 1024);
+    /// ```
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.limits = Some(limits);
+    }
+
+    /// The limits set on this context or a parent.
+    pub fn limits(&self) -> Option<Limits> {
+        self.limits
+            .or_else(|| self.parent.as_ref().and_then(|p| p.limits()))
     }
 }

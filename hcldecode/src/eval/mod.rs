@@ -3,11 +3,13 @@
 
 mod context;
 mod json;
+pub(crate) mod limits;
 mod native;
 mod ops;
 mod values;
 
 pub use context::EvalContext;
+pub use limits::Limits;
 
 use hcldecode_spec::diag::Diagnostics;
 use hcldecode_spec::syntax::expr::ExprRef;
@@ -52,6 +54,22 @@ pub(crate) fn evaluate_with_locals(
     locals: Option<&[(&str, Value)]>,
     diags: &mut Diagnostics,
 ) -> Value {
+    let limits = ctx
+        .and_then(EvalContext::limits)
+        .unwrap_or_else(limits::ambient);
+    let _scope = match limits::enter(&limits) {
+        Ok(scope) => scope,
+        Err(max) => {
+            let d = hcldecode_spec::diag::Diagnostic::error(
+                "Function calls nested too deeply",
+                format!(
+                    "Evaluating this expression needs more than {max} nested evaluations (functions evaluating expressions that call functions), the limit."
+                ),
+            );
+            diags.push(d.with_subject(expr.range()));
+            return Value::dynamic();
+        }
+    };
     match expr {
         ExprRef::Native { file, expr } => native::eval(file, expr, ctx, locals, diags),
         ExprRef::Json { doc, value } => json::eval(doc, value, ctx, locals, diags),

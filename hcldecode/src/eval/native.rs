@@ -17,6 +17,7 @@ use hcldecode_spec::syntax::native::ast::{
 use hcldecode_spec::syntax::suggest::name_suggestion;
 
 use super::EvalContext;
+use super::limits::{self, Exceeded};
 use super::ops;
 use super::values;
 use crate::Type;
@@ -48,6 +49,7 @@ pub(crate) fn eval(
         items: Vec::new(),
         diags,
         depth: 0,
+        over_budget: false,
     };
     ev.expr(expr)
 }
@@ -64,6 +66,9 @@ struct Evaluator<'a, 'd> {
     items: Vec<(u32, Value)>,
     diags: &'d mut Diagnostics,
     depth: usize,
+    /// Whether the evaluation budget ran out ("Result too large" was
+    /// reported): loops stop and results are unknown from then on.
+    over_budget: bool,
 }
 
 impl<'a> Evaluator<'a, '_> {
@@ -113,6 +118,26 @@ impl<'a> Evaluator<'a, '_> {
         for d in &mut self.diags.0[mark..] {
             if d.subject.is_some() && d.values.is_empty() {
                 d.values = values.clone();
+            }
+        }
+    }
+
+    /// Charges `v`, one element built at `at`, to the evaluation budget;
+    /// `false`, with a "Result too large" error, when it runs out.
+    fn charge_element(&mut self, v: &Value, key_bytes: usize, at: Span) -> bool {
+        let r = limits::charge(1, key_bytes as u64).and_then(|()| limits::charge_value(v));
+        self.check_budget(r, at)
+    }
+
+    fn check_budget(&mut self, r: Result<(), Exceeded>, at: Span) -> bool {
+        match r {
+            Ok(()) => !self.over_budget,
+            Err(x) => {
+                if !self.over_budget {
+                    self.over_budget = true;
+                    self.err("Result too large", x.detail(), at, None);
+                }
+                false
             }
         }
     }
@@ -437,7 +462,14 @@ impl<'a> Evaluator<'a, '_> {
         }
 
         match f.call(&vals) {
-            Ok(v) => v,
+            Ok(v) => {
+                let r = limits::charge_value(&v);
+                if self.check_budget(r, e.span) {
+                    v
+                } else {
+                    Value::dynamic()
+                }
+            }
             Err(err) => {
                 let param = err
                     .arg_index()
@@ -840,6 +872,9 @@ impl<'a> Evaluator<'a, '_> {
                 &mut groups,
             );
             self.pop_iter_vars(key_var);
+            if self.over_budget {
+                return Value::dynamic();
+            }
         }
         if !known {
             return Value::dynamic();
@@ -909,6 +944,9 @@ impl<'a> Evaluator<'a, '_> {
         }
         let Some(key_expr) = &f.key_expr else {
             let v = self.expr(&f.val_expr);
+            if !self.charge_element(&v, 0, e.span) {
+                return false;
+            }
             tuple_vals.push(v);
             return true;
         };
@@ -948,6 +986,9 @@ impl<'a> Evaluator<'a, '_> {
         };
         let k = key.as_str().unwrap_or_default().to_string();
         let v = self.expr(&f.val_expr);
+        if !self.charge_element(&v, k.len(), e.span) {
+            return false;
+        }
         if f.group {
             match groups.iter_mut().find(|(g, _)| *g == k) {
                 Some((_, vs)) => vs.push(v),
@@ -1030,6 +1071,9 @@ impl<'a> Evaluator<'a, '_> {
                 is_known = false;
             }
             self.items.pop();
+            if !self.charge_element(&v, 0, Span::between(source.span, marker)) {
+                return Value::dynamic();
+            }
             vals.push(v);
         }
         if upgraded_unknown {
@@ -1103,7 +1147,13 @@ impl<'a> Evaluator<'a, '_> {
                 continue;
             }
             match convert(&v, &Type::String) {
-                Ok(s) => buf.push_str(s.as_str().unwrap_or_default()),
+                Ok(s) => {
+                    let s = s.as_str().unwrap_or_default();
+                    if !self.check_budget(limits::charge(0, s.len() as u64), e.span) {
+                        return Value::dynamic();
+                    }
+                    buf.push_str(s);
+                }
                 Err(err) => self.err_x(
                     "Invalid template interpolation value",
                     format!("Cannot include the given value in a string template: {err}."),
@@ -1152,7 +1202,11 @@ impl<'a> Evaluator<'a, '_> {
                     if !v.is_known() {
                         return Value::unknown(Type::String);
                     }
-                    buf.push_str(s.as_str().unwrap_or_default());
+                    let s = s.as_str().unwrap_or_default();
+                    if !self.check_budget(limits::charge(0, s.len() as u64), e.span) {
+                        return Value::dynamic();
+                    }
+                    buf.push_str(s);
                 }
                 Err(err) => self.diags.push(
                     Diagnostic::error(

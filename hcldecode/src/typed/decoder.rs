@@ -10,7 +10,8 @@ use hcldecode_spec::syntax::body::Body;
 
 use super::{At, Error, HclDecode};
 use crate::decode;
-use crate::eval::EvalContext;
+use crate::eval::limits::with_ambient;
+use crate::eval::{EvalContext, Limits};
 use crate::function::Function;
 use crate::parse::{self, File, Syntax};
 use crate::value::Value;
@@ -66,6 +67,7 @@ pub fn from_path<T: HclDecode>(path: impl AsRef<Path>) -> Result<T, Error> {
 #[derive(Clone, Debug, Default)]
 pub struct Decoder {
     ctx: Option<EvalContext>,
+    limits: Limits,
 }
 
 impl Decoder {
@@ -104,6 +106,23 @@ impl Decoder {
         self
     }
 
+    /// Sets the resource limits (nesting of the input, what evaluating an
+    /// expression may build); the default is [`Limits::DEFAULT`]. A
+    /// context given with [`context`](Self::context) that sets limits of
+    /// its own keeps them for evaluation.
+    ///
+    /// ```
+    /// use hcldecode::eval::Limits;
+    /// let deep = "value = [[[[[1]]]]]\n";
+    /// let strict = hcldecode::Decoder::new().limits(Limits { max_nesting: 4, ..Limits::default() });
+    /// let err = strict.decode_str::<Vec<Vec<Vec<Vec<Vec<u8>>>>>>(deep, "a.hcl").unwrap_err();
+    /// assert_eq!(err.diagnostics()[0].summary, "Nesting too deep");
+    /// ```
+    pub fn limits(mut self, limits: Limits) -> Decoder {
+        self.limits = limits;
+        self
+    }
+
     /// The evaluation context, if variables or functions were given.
     pub fn eval_context(&self) -> Option<&EvalContext> {
         self.ctx.as_ref()
@@ -112,14 +131,19 @@ impl Decoder {
     /// Decodes configuration text, the syntax chosen by `filename`'s
     /// extension (JSON for `.json`).
     pub fn decode_str<T: HclDecode>(&self, src: &str, filename: &str) -> Result<T, Error> {
-        let (file, diags) = parse::parse(src.as_bytes(), filename, Syntax::for_path(filename));
+        let (file, diags) = parse::parse_with_limits(
+            src.as_bytes(),
+            filename,
+            Syntax::for_path(filename),
+            &self.limits,
+        );
         self.decode_files(&[file], diags)
     }
 
     /// Reads and decodes a file, the syntax chosen by extension.
     pub fn decode_path<T: HclDecode>(&self, path: impl AsRef<Path>) -> Result<T, Error> {
         let path = path.as_ref().to_string_lossy();
-        let (file, diags) = parse::parse_path(&path);
+        let (file, diags) = parse::parse_path_with_limits(&path, &self.limits);
         match file {
             Some(f) => self.decode_files(&[f], diags),
             None => Err(Error::from_diagnostics(diags)),
@@ -132,7 +156,7 @@ impl Decoder {
         let mut files = Vec::new();
         let mut diags = Diagnostics::new();
         for p in paths {
-            let (f, d) = parse::parse_path(&p.as_ref().to_string_lossy());
+            let (f, d) = parse::parse_path_with_limits(&p.as_ref().to_string_lossy(), &self.limits);
             diags.extend(d);
             files.extend(f);
         }
@@ -180,6 +204,14 @@ impl Decoder {
     }
 
     fn decode_body_inner<T: HclDecode>(
+        &self,
+        body: &Body,
+        diags: &mut Diagnostics,
+    ) -> Result<T, Error> {
+        with_ambient(self.limits, || self.decode_body_within_limits(body, diags))
+    }
+
+    fn decode_body_within_limits<T: HclDecode>(
         &self,
         body: &Body,
         diags: &mut Diagnostics,

@@ -288,6 +288,14 @@ impl<'a> Parser<'a> {
             }
             Kind::Number => {
                 self.p.read();
+                if span.len() as usize > crate::syntax::MAX_NUMBER_LENGTH {
+                    self.error(
+                        "Number literal too long",
+                        crate::syntax::number_too_long_detail(span.len() as usize),
+                        span,
+                    );
+                    return Value::Invalid(span);
+                }
                 if number_is_valid(&self.text.as_bytes()[span.as_range()]) {
                     Value::Number(span)
                 } else {

@@ -292,8 +292,17 @@ impl<'a> Parser<'a> {
     #[cold]
     #[inline(never)]
     fn too_deep(&mut self, at: Span) {
-        let detail = too_deep_detail(self.max_depth);
-        self.err("Nesting too deep", &detail, at, None);
+        // Unwinding from the limit may reach it again at the same token
+        // (unclosed brackets): one report is enough.
+        let range = self.res.range(at);
+        let repeated = self
+            .diags
+            .last()
+            .is_some_and(|d| d.summary == "Nesting too deep" && d.subject.as_ref() == Some(&range));
+        if !repeated {
+            let detail = too_deep_detail(self.max_depth);
+            self.err("Nesting too deep", &detail, at, None);
+        }
         self.set_recovery();
     }
 
@@ -1152,6 +1161,16 @@ impl<'a> Parser<'a> {
     }
 
     fn check_number(&mut self, tok: Token) {
+        let len = self.text(tok.span).len();
+        if len > crate::syntax::MAX_NUMBER_LENGTH {
+            self.err(
+                "Number literal too long",
+                &crate::syntax::number_too_long_detail(len),
+                tok.span,
+                None,
+            );
+            return;
+        }
         if !check_number_literal(self.text(tok.span)) {
             self.err(
                 "Invalid number literal",

@@ -101,6 +101,7 @@ fn bool_to_string(b: bool) -> Value {
 fn string_to_number(s: &str, path: &Path) -> Result<Value, ConvertError> {
     match Number::parse(s) {
         Ok(n) => Ok(Value::number(n)),
+        Err(e @ crate::value::NumberError::TooLong) => Err(ConvertError::new(path, e.to_string())),
         Err(_) => Err(ConvertError::new(path, "a number is required")),
     }
 }

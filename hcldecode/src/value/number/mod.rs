@@ -48,6 +48,10 @@ pub enum NumberError {
     /// which Go's big.Float refuses with a panic (`ErrNaN`) and cty's stdlib
     /// turns into an error.
     NaN,
+    /// The text has more than [`MAX_NUMBER_LENGTH`](hcldecode_spec::syntax::MAX_NUMBER_LENGTH)
+    /// characters, beyond what hcldecode parses (parsing costs more than
+    /// linear time in the digits).
+    TooLong,
 }
 
 impl fmt::Display for NumberError {
@@ -55,6 +59,11 @@ impl fmt::Display for NumberError {
         match self {
             NumberError::Syntax => f.write_str("a number is required"),
             NumberError::NaN => f.write_str("result is not a number"),
+            NumberError::TooLong => write!(
+                f,
+                "a number may be written with at most {} characters",
+                hcldecode_spec::syntax::MAX_NUMBER_LENGTH
+            ),
         }
     }
 }
@@ -251,6 +260,9 @@ impl Number {
     /// ```
     pub fn parse(s: &str) -> Result<Number, NumberError> {
         let b = s.as_bytes();
+        if b.len() > hcldecode_spec::syntax::MAX_NUMBER_LENGTH {
+            return Err(NumberError::TooLong);
+        }
         // Fast path: a short plain integer.
         if !b.is_empty() && b.len() <= 19 {
             let (neg, digits) = match b[0] {
