@@ -37,11 +37,25 @@ need hyperfine hyperfine
 [ -x /usr/bin/time ] || need /usr/bin/time time
 need python3 python3
 
-# Our binary and the generator, in release mode.
-cargo build --release --quiet -p hcldecode --bin hcldec -p hcldecode-benches --bin gen-large-config
+# Our binary and the generator, in release mode. hcldec is linked
+# statically, as Go links the reference: no dynamic loader and no
+# relocations at start-up (STATIC=0 for the default dynamic build). Static
+# flags need an explicit --target, so they do not reach the derive's proc
+# macro, which the host compiler loads.
+STATIC=${STATIC:-1}
 TARGET=${CARGO_TARGET_DIR:-$ROOT/target}
-OURS="$TARGET/release/hcldec"
+cargo build --release --quiet -p hcldecode-benches --bin gen-large-config
 GEN="$TARGET/release/gen-large-config"
+host=$(rustc -vV | sed -n 's/^host: //p')
+if [ "$STATIC" = 1 ] && [[ $host == *-linux-gnu ]]; then
+  RUSTFLAGS="-C target-feature=+crt-static -C relocation-model=static" \
+    cargo build --release --quiet --target "$host" -p hcldecode --bin hcldec
+  OURS="$TARGET/$host/release/hcldec"
+else
+  cargo build --release --quiet -p hcldecode --bin hcldec
+  OURS="$TARGET/release/hcldec"
+fi
+echo "ours: $OURS ($(file -b "$OURS" | grep -o 'statically linked\|dynamically linked'))"
 
 # The reference binary.
 if [ -z "${GO_HCLDEC:-}" ]; then
