@@ -15,6 +15,11 @@ fuzz_target!(|data: &[u8]| {
     let spec = spec.unwrap();
     let mut ctx = spec.input_context();
     ctx.set_variable("region", hcldecode::Value::string("eu"));
+    ctx.set_limits(hcldecode::eval::Limits {
+        max_elements: 100_000,
+        max_string_bytes: 1 << 20,
+        ..Default::default()
+    });
     for syntax in [Syntax::Native, Syntax::Json] {
         let (file, diags) = parse::parse(data, "fuzz", syntax);
         if diags.has_errors() {

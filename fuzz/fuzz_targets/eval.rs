@@ -4,7 +4,7 @@
 use libfuzzer_sys::fuzz_target;
 
 use hcldecode::Value;
-use hcldecode::eval::{EvalContext, evaluate};
+use hcldecode::eval::{EvalContext, Limits, evaluate};
 use hcldecode::function::stdlib;
 use hcldecode::value::json::marshal;
 
@@ -12,6 +12,13 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
     let Ok(expr) = hcldecode::parse_expression(text, "fuzz.hcl") else { return };
     let mut ctx = EvalContext::new();
+    // Smaller budgets than the defaults keep runs fast and reach the
+    // "Result too large" paths often.
+    ctx.set_limits(Limits {
+        max_elements: 100_000,
+        max_string_bytes: 1 << 20,
+        ..Limits::default()
+    });
     for (name, f) in stdlib::spec_functions() {
         ctx.set_function(name, f);
     }
