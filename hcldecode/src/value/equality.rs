@@ -1,7 +1,6 @@
 //! cty `RawEquals` and `Equals`, and type conformance (`TestConformance`).
 
 use std::collections::HashMap;
-use std::sync::Arc;
 
 use super::{Number, Repr, Value, set};
 use crate::Type;
@@ -28,20 +27,27 @@ pub(crate) fn raw_equals(a: &Value, b: &Value) -> bool {
         (Repr::List(x), Repr::List(y))
         | (Repr::Set(x), Repr::Set(y))
         | (Repr::Tuple(x), Repr::Tuple(y)) => {
-            Arc::ptr_eq(x, y)
-                || (x.elems.len() == y.elems.len()
-                    && x.elems.iter().zip(&y.elems).all(|(p, q)| raw_equals(p, q)))
+            x.ptr_eq(y)
+                || (x.elems().len() == y.elems().len()
+                    && x.elems()
+                        .iter()
+                        .zip(y.elems())
+                        .all(|(p, q)| raw_equals(p, q)))
         }
         (Repr::Map(x), Repr::Map(y)) => {
-            Arc::ptr_eq(x, y)
-                || (x.entries.len() == y.entries.len()
-                    && x.entries
+            x.ptr_eq(y)
+                || (x.entries().len() == y.entries().len()
+                    && x.entries()
                         .iter()
-                        .zip(&y.entries)
+                        .zip(y.entries())
                         .all(|((k1, v1), (k2, v2))| k1 == k2 && raw_equals(v1, v2)))
         }
         (Repr::Object(x), Repr::Object(y)) => {
-            Arc::ptr_eq(x, y) || x.vals.iter().zip(&y.vals).all(|(p, q)| raw_equals(p, q))
+            x.ptr_eq(y)
+                || x.elems()
+                    .iter()
+                    .zip(y.elems())
+                    .all(|(p, q)| raw_equals(p, q))
         }
         _ => false,
     }
@@ -106,7 +112,7 @@ fn equals_known(a: &Value, b: &Value) -> Option<bool> {
             a.as_str() == b.as_str()
         }
         (Repr::Object(x), Repr::Object(y)) => {
-            for (p, q) in x.vals.iter().zip(&y.vals) {
+            for (p, q) in x.elems().iter().zip(y.elems()) {
                 if !elem(p, q)? {
                     return Some(false);
                 }
@@ -114,10 +120,10 @@ fn equals_known(a: &Value, b: &Value) -> Option<bool> {
             true
         }
         (Repr::Tuple(x), Repr::Tuple(y)) | (Repr::List(x), Repr::List(y)) => {
-            if x.elems.len() != y.elems.len() {
+            if x.elems().len() != y.elems().len() {
                 return Some(false);
             }
-            for (p, q) in x.elems.iter().zip(&y.elems) {
+            for (p, q) in x.elems().iter().zip(y.elems()) {
                 if !elem(p, q)? {
                     return Some(false);
                 }
@@ -125,10 +131,10 @@ fn equals_known(a: &Value, b: &Value) -> Option<bool> {
             true
         }
         (Repr::Map(x), Repr::Map(y)) => {
-            if x.entries.len() != y.entries.len() {
+            if x.entries().len() != y.entries().len() {
                 return Some(false);
             }
-            for ((k1, v1), (k2, v2)) in x.entries.iter().zip(&y.entries) {
+            for ((k1, v1), (k2, v2)) in x.entries().iter().zip(y.entries()) {
                 if k1 != k2 {
                     return Some(false);
                 }
@@ -139,10 +145,10 @@ fn equals_known(a: &Value, b: &Value) -> Option<bool> {
             true
         }
         (Repr::Set(x), Repr::Set(y)) => {
-            if x.elems.iter().chain(&y.elems).any(|v| !v.is_known()) {
+            if x.elems().iter().chain(y.elems()).any(|v| !v.is_known()) {
                 return None;
             }
-            set_subset(&x.elems, &y.elems) && set_subset(&y.elems, &x.elems)
+            set_subset(x.elems(), y.elems()) && set_subset(y.elems(), x.elems())
         }
         _ => false,
     })

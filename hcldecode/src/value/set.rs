@@ -29,7 +29,7 @@ pub(crate) fn append_set_hash_bytes(v: &Value, out: &mut Vec<u8>) {
         }
         Repr::Map(m) => {
             out.push(b'{');
-            for (k, e) in &m.entries {
+            for (k, e) in m.entries() {
                 append_quoted_bytes(out, k);
                 out.push(b':');
                 append_set_hash_bytes(e, out);
@@ -39,7 +39,7 @@ pub(crate) fn append_set_hash_bytes(v: &Value, out: &mut Vec<u8>) {
         }
         Repr::List(s) | Repr::Set(s) => {
             out.push(b'[');
-            for e in &s.elems {
+            for e in s.elems() {
                 append_set_hash_bytes(e, out);
                 out.push(b';');
             }
@@ -47,7 +47,7 @@ pub(crate) fn append_set_hash_bytes(v: &Value, out: &mut Vec<u8>) {
         }
         Repr::Tuple(s) => {
             out.push(b'<');
-            for e in &s.elems {
+            for e in s.elems() {
                 append_set_hash_bytes(e, out);
                 out.push(b';');
             }
@@ -55,7 +55,7 @@ pub(crate) fn append_set_hash_bytes(v: &Value, out: &mut Vec<u8>) {
         }
         Repr::Object(o) => {
             out.push(b'<');
-            for e in &o.vals {
+            for e in o.elems() {
                 append_set_hash_bytes(e, out);
                 out.push(b';');
             }
