@@ -29,9 +29,9 @@ pub struct File {
 pub struct Body {
     /// Attributes in source order. Names are unique: the parser reports a
     /// redefinition ("Attribute redefined") and keeps the first.
-    pub attributes: Vec<Attribute>,
+    pub attributes: Box<[Attribute]>,
     /// Blocks in source order.
-    pub blocks: Vec<Block>,
+    pub blocks: Box<[Block]>,
     /// `SrcRange`: for a block body, from the opening brace through the
     /// closing brace; for a file, the whole file.
     pub span: Span,
@@ -121,7 +121,7 @@ pub struct Block {
     /// The block type (an identifier).
     pub type_name: Span,
     /// Labels in order.
-    pub labels: Vec<Label>,
+    pub labels: Box<[Label]>,
     /// The body between the braces.
     pub body: Arc<Body>,
     /// The `{`.
@@ -192,6 +192,8 @@ const _: () = {
     assert!(std::mem::size_of::<ExprKind>() <= 32);
     assert!(std::mem::size_of::<Expr>() <= 40);
     assert!(std::mem::size_of::<ObjectItem>() <= 88);
+    assert!(std::mem::size_of::<Block>() <= 48);
+    assert!(std::mem::size_of::<Body>() <= 48);
 };
 
 /// A literal value as written in source; the dynamic layer turns it into a

@@ -530,8 +530,8 @@ impl<'a> Parser<'a> {
                 let attr = self.finish_parsing_body_attribute(ident, true);
                 let span = attr.span();
                 Some(Body {
-                    attributes: vec![attr],
-                    blocks: Vec::new(),
+                    attributes: Box::new([attr]),
+                    blocks: Box::default(),
                     span,
                     end_span: Span::empty(span.end),
                 })
@@ -655,10 +655,10 @@ impl<'a> Parser<'a> {
                     self.recover_after_body_item();
                     return Block {
                         type_name: ident.span,
-                        labels,
+                        labels: labels.into_boxed_slice(),
                         body: Arc::new(Body {
-                            attributes: Vec::new(),
-                            blocks: Vec::new(),
+                            attributes: Box::default(),
+                            blocks: Box::default(),
                             span: ident.span,
                             end_span: ident.span,
                         }),
@@ -748,15 +748,15 @@ impl<'a> Parser<'a> {
         }
 
         let body = body.unwrap_or_else(|| Body {
-            attributes: Vec::new(),
-            blocks: Vec::new(),
+            attributes: Box::default(),
+            blocks: Box::default(),
             span: rb(o_brace.span, c_brace_range),
             end_span: c_brace_range,
         });
 
         Block {
             type_name: ident.span,
-            labels,
+            labels: labels.into_boxed_slice(),
             body: Arc::new(body),
             open_brace: o_brace.span,
             close_brace: c_brace_range,
