@@ -102,13 +102,15 @@ fn eval(file: &Arc<SourceFile>, expr: &Expr, diags: &mut Diagnostics) -> Tv {
             "tuple"
         }),
         ExprKind::ScopeTraversal { root, steps } => traversal(file, *root, steps, diags),
-        ExprKind::FunctionCall {
-            name,
-            args,
-            expand_final,
-            close_paren,
-            ..
-        } => call(file, expr, *name, args, *expand_final, *close_paren, diags),
+        ExprKind::FunctionCall(c) => call(
+            file,
+            expr,
+            c.name,
+            &c.args,
+            c.expand_final,
+            c.close_paren,
+            diags,
+        ),
         ExprKind::Conditional {
             cond,
             true_result,

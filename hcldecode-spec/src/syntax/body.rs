@@ -579,7 +579,7 @@ fn native_attr<'a>(file: &'a Arc<SourceFile>, a: &'a ast::Attribute) -> Attribut
         },
         file,
         name_span: a.name,
-        span: a.span,
+        span: a.span(),
     }
 }
 

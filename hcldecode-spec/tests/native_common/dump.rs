@@ -150,23 +150,17 @@ impl<'a> Dumper<'a> {
                 self.steps(steps);
                 self.w(")");
             }
-            ExprKind::FunctionCall {
-                name,
-                args,
-                expand_final,
-                open_paren,
-                close_paren,
-            } => {
+            ExprKind::FunctionCall(c) => {
                 let s = format!(
                     "(call {} {} {} {} {}",
-                    q(self.src.text(*name)),
-                    r(*name),
-                    r(*open_paren),
-                    r(*close_paren),
-                    expand_final
+                    q(self.src.text(c.name)),
+                    r(c.name),
+                    r(c.open_paren),
+                    r(c.close_paren),
+                    c.expand_final
                 );
                 self.w(&s);
-                for a in args {
+                for a in &c.args {
                     self.w(" ");
                     self.expr(a);
                 }
@@ -246,10 +240,11 @@ impl<'a> Dumper<'a> {
             ExprKind::Index {
                 collection,
                 key,
-                open,
                 brackets,
             } => {
-                self.w(&format!("(index {sp} {} {} ", r(*open), r(*brackets)));
+                // The `[` (`OpenRange`) is `start_span` of an index.
+                let open = e.start_span();
+                self.w(&format!("(index {sp} {} {} ", r(open), r(*brackets)));
                 self.expr(collection);
                 self.w(" ");
                 self.expr(key);
@@ -323,8 +318,8 @@ impl<'a> Dumper<'a> {
                 " (attr {} {} {} {} ",
                 q(self.src.text(a.name)),
                 r(a.name),
-                r(a.equals),
-                r(a.span)
+                r(a.equals()),
+                r(a.span())
             );
             self.w(&s);
             self.expr(&a.expr);

@@ -178,13 +178,9 @@ impl<'a> Evaluator<'a, '_> {
                 self.annotate_since(mark, e);
                 r
             }
-            ExprKind::FunctionCall {
-                name,
-                args,
-                expand_final,
-                close_paren,
-                ..
-            } => self.call(e, *name, args, *expand_final, *close_paren),
+            ExprKind::FunctionCall(c) => {
+                self.call(e, c.name, &c.args, c.expand_final, c.close_paren)
+            }
             ExprKind::Conditional {
                 cond,
                 true_result,
@@ -202,7 +198,6 @@ impl<'a> Evaluator<'a, '_> {
                 collection,
                 key,
                 brackets,
-                ..
             } => {
                 let coll = self.expr(collection);
                 let key = self.expr(key);
@@ -1234,7 +1229,7 @@ pub(crate) fn literal_as(file: &SourceFile, e: &Expr, want: &Type) -> Option<Val
         (ExprKind::StringTemplate { text, .. }, Type::String) => {
             Some(Value::string(text.get(file)))
         }
-        (ExprKind::Template { parts }, Type::String) => match parts.as_slice() {
+        (ExprKind::Template { parts }, Type::String) => match &parts[..] {
             [p] => match &p.kind {
                 ExprKind::Literal(Literal::String(t)) => Some(Value::string(t.get(file))),
                 _ => None,
@@ -1265,7 +1260,7 @@ pub(crate) fn literal_as(file: &SourceFile, e: &Expr, want: &Type) -> Option<Val
                     Some(k) => k,
                     None => match &item.key.kind {
                         ExprKind::StringTemplate { text, .. } => text.get(file),
-                        ExprKind::Template { parts } => match parts.as_slice() {
+                        ExprKind::Template { parts } => match &parts[..] {
                             [p] => match &p.kind {
                                 ExprKind::Literal(Literal::String(t)) => t.get(file),
                                 _ => return None,

@@ -86,12 +86,12 @@ impl VarWalker<'_> {
             ExprKind::Literal(_) | ExprKind::Invalid | ExprKind::AnonSymbol { .. } => {}
             ExprKind::ScopeTraversal { root, steps } => {
                 if !self.is_local(self.src.text(*root)) {
-                    self.out.push(Traversal::new(*root, steps.clone()));
+                    self.out.push(Traversal::new(*root, steps.to_vec()));
                 }
             }
             ExprKind::RelativeTraversal { source, .. } => self.walk(source),
-            ExprKind::FunctionCall { args, .. } => {
-                for a in args {
+            ExprKind::FunctionCall(call) => {
+                for a in &call.args {
                     self.walk(a);
                 }
             }
@@ -164,7 +164,7 @@ fn as_traversal(expr: &Expr) -> Option<Traversal> {
         }
         ExprKind::ScopeTraversal { root, steps } => Some(Traversal {
             root: *root,
-            steps: steps.clone(),
+            steps: steps.to_vec(),
             span: expr.span,
         }),
         ExprKind::RelativeTraversal { source, steps } => {

@@ -29,9 +29,9 @@ pub struct File {
 pub struct Body {
     /// Attributes in source order. Names are unique: the parser reports a
     /// redefinition ("Attribute redefined") and keeps the first.
-    pub attributes: Vec<Attribute>,
+    pub attributes: Box<[Attribute]>,
     /// Blocks in source order.
-    pub blocks: Vec<Block>,
+    pub blocks: Box<[Block]>,
     /// `SrcRange`: for a block body, from the opening brace through the
     /// closing brace; for a file, the whole file.
     pub span: Span,
@@ -59,16 +59,60 @@ impl Body {
 }
 
 /// `name = expr`.
+///
+/// The attribute's range and the `=` sign are stored as offsets (the range
+/// starts at the name, the `=` is one byte): read them with
+/// [`span`](Attribute::span) and [`equals`](Attribute::equals).
 #[derive(Clone, Debug)]
 pub struct Attribute {
     /// The name (an identifier).
     pub name: Span,
     /// The value expression.
     pub expr: Arc<Expr>,
+    /// End of `SrcRange`.
+    end: u32,
+    /// Offset of the `=`.
+    equals_at: u32,
+}
+
+#[cfg(target_pointer_width = "64")]
+const _: () = assert!(std::mem::size_of::<Attribute>() <= 24);
+
+impl Attribute {
+    /// An attribute named `name` whose value is `expr`, spanning `span`
+    /// (which starts where `name` does), with its `=` sign at `equals` (one
+    /// byte). Other spans are not representable: `span` keeps only its end,
+    /// `equals` only its start.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use hcldecode_spec::source::Span;
+    /// use hcldecode_spec::syntax::native::ast::{Attribute, Expr, ExprKind};
+    /// let expr = Arc::new(Expr { span: Span::new(4, 5), kind: ExprKind::Invalid });
+    /// let a = Attribute::new(Span::new(0, 1), expr, Span::new(0, 5), Span::new(2, 3));
+    /// assert_eq!(a.span(), Span::new(0, 5));
+    /// assert_eq!(a.equals(), Span::new(2, 3));
+    /// ```
+    pub fn new(name: Span, expr: Arc<Expr>, span: Span, equals: Span) -> Attribute {
+        debug_assert_eq!(span.start, name.start);
+        debug_assert_eq!(equals.len(), 1);
+        Attribute {
+            name,
+            expr,
+            end: span.end,
+            equals_at: equals.start,
+        }
+    }
+
     /// `SrcRange`: from the name through the end of the expression.
-    pub span: Span,
+    pub fn span(&self) -> Span {
+        Span::new(self.name.start, self.end)
+    }
+
     /// The `=` sign.
-    pub equals: Span,
+    pub fn equals(&self) -> Span {
+        Span::new(self.equals_at, self.equals_at + 1)
+    }
 }
 
 /// `type "label" label { body }`.
@@ -77,7 +121,7 @@ pub struct Block {
     /// The block type (an identifier).
     pub type_name: Span,
     /// Labels in order.
-    pub labels: Vec<Label>,
+    pub labels: Box<[Label]>,
     /// The body between the braces.
     pub body: Arc<Body>,
     /// The `{`.
@@ -131,6 +175,9 @@ impl Text {
 }
 
 /// An expression node with its source span (`Range()` in hclsyntax).
+///
+/// Syntax trees of large files hold millions of these: the node is kept at
+/// 40 bytes (rare, large kinds sit behind a `Box`).
 #[derive(Clone, Debug)]
 pub struct Expr {
     /// The whole expression. For [`ExprKind::Parens`] this includes the
@@ -139,6 +186,15 @@ pub struct Expr {
     /// What kind of expression this is.
     pub kind: ExprKind,
 }
+
+#[cfg(target_pointer_width = "64")]
+const _: () = {
+    assert!(std::mem::size_of::<ExprKind>() <= 32);
+    assert!(std::mem::size_of::<Expr>() <= 40);
+    assert!(std::mem::size_of::<ObjectItem>() <= 88);
+    assert!(std::mem::size_of::<Block>() <= 48);
+    assert!(std::mem::size_of::<Body>() <= 48);
+};
 
 /// A literal value as written in source; the dynamic layer turns it into a
 /// value.
@@ -259,6 +315,22 @@ pub struct ObjectItem {
     pub value: Expr,
 }
 
+/// `FunctionCallExpr`: `name(args...)`, the contents of
+/// [`ExprKind::FunctionCall`].
+#[derive(Clone, Debug)]
+pub struct CallExpr {
+    /// The function name.
+    pub name: Span,
+    /// Arguments in order.
+    pub args: Box<[Expr]>,
+    /// Whether the final argument is followed by `...`, to expand it.
+    pub expand_final: bool,
+    /// The `(`.
+    pub open_paren: Span,
+    /// The `)`.
+    pub close_paren: Span,
+}
+
 /// `[for k, v in coll : val if cond]` or `{for k, v in coll : key => val... if cond}`.
 #[derive(Clone, Debug)]
 pub struct ForExpr {
@@ -296,7 +368,7 @@ pub enum ExprKind {
         /// The root variable name.
         root: Span,
         /// The steps after the root.
-        steps: Vec<Step>,
+        steps: Box<[Step]>,
     },
     /// `RelativeTraversalExpr`: attribute and literal-index steps applied to
     /// the result of another expression, like `f(x).a[0]`.
@@ -304,21 +376,10 @@ pub enum ExprKind {
         /// The expression traversed.
         source: Box<Expr>,
         /// The steps.
-        steps: Vec<Step>,
+        steps: Box<[Step]>,
     },
     /// `FunctionCallExpr`: `name(args...)`.
-    FunctionCall {
-        /// The function name.
-        name: Span,
-        /// Arguments in order.
-        args: Box<[Expr]>,
-        /// Whether the final argument is followed by `...`, to expand it.
-        expand_final: bool,
-        /// The `(`.
-        open_paren: Span,
-        /// The `)`.
-        close_paren: Span,
-    },
+    FunctionCall(Box<CallExpr>),
     /// `ConditionalExpr`: `cond ? t : f`.
     Conditional {
         /// The condition.
@@ -349,27 +410,28 @@ pub enum ExprKind {
     /// `TupleConsExpr`: `[a, b, c]`.
     Tuple {
         /// Elements.
-        exprs: Vec<Expr>,
+        exprs: Box<[Expr]>,
         /// The `[`.
         open: Span,
     },
     /// `ObjectConsExpr`: `{ k = v, ... }`.
     Object {
         /// Items in source order.
-        items: Vec<ObjectItem>,
+        items: Box<[ObjectItem]>,
         /// The `{`.
         open: Span,
     },
     /// `ForExpr`.
     For(Box<ForExpr>),
     /// `IndexExpr`: `coll[key]` where `key` is not a literal.
+    ///
+    /// The `[` (`OpenRange`) is the first byte of `brackets`; see
+    /// [`Expr::start_span`].
     Index {
         /// The collection.
         collection: Box<Expr>,
         /// The key.
         key: Box<Expr>,
-        /// The `[` (`OpenRange`).
-        open: Span,
         /// From `[` through `]` (`BracketRange`).
         brackets: Span,
     },
@@ -396,7 +458,7 @@ pub enum ExprKind {
     /// results are templates, `%{for}` a `TemplateJoin` of a tuple `For`.
     Template {
         /// The parts, concatenated in order.
-        parts: Vec<Expr>,
+        parts: Box<[Expr]>,
     },
     /// A `TemplateExpr` whose only part is a literal string: a quoted
     /// string or heredoc without interpolations or directives, which most
@@ -432,13 +494,10 @@ impl Expr {
     /// marker of a splat).
     pub fn start_span(&self) -> Span {
         match &self.kind {
-            ExprKind::FunctionCall {
-                name, open_paren, ..
-            } => Span::new(name.start, open_paren.end),
+            ExprKind::FunctionCall(call) => Span::new(call.name.start, call.open_paren.end),
             ExprKind::Conditional { cond, .. } => cond.start_span(),
-            ExprKind::Index { open, .. }
-            | ExprKind::Tuple { open, .. }
-            | ExprKind::Object { open, .. } => *open,
+            ExprKind::Index { brackets, .. } => Span::new(brackets.start, brackets.start + 1),
+            ExprKind::Tuple { open, .. } | ExprKind::Object { open, .. } => *open,
             ExprKind::For(f) => f.open,
             ExprKind::Splat { marker, .. } => *marker,
             ExprKind::BinaryOp { lhs, .. } => lhs.start_span(),

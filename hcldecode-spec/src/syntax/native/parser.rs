@@ -528,10 +528,10 @@ impl<'a> Parser<'a> {
         match next.kind {
             T::Equal => {
                 let attr = self.finish_parsing_body_attribute(ident, true);
-                let span = attr.span;
+                let span = attr.span();
                 Some(Body {
-                    attributes: vec![attr],
-                    blocks: Vec::new(),
+                    attributes: Box::new([attr]),
+                    blocks: Box::default(),
                     span,
                     end_span: Span::empty(span.end),
                 })
@@ -598,12 +598,12 @@ impl<'a> Parser<'a> {
                 }
             }
         }
-        Attribute {
-            name: ident.span,
-            expr: Arc::new(expr),
-            span: rb(ident.span, end_range),
-            equals: eq.span,
-        }
+        Attribute::new(
+            ident.span,
+            Arc::new(expr),
+            rb(ident.span, end_range),
+            eq.span,
+        )
     }
 
     fn finish_parsing_body_block(&mut self, ident: Token) -> Block {
@@ -655,10 +655,10 @@ impl<'a> Parser<'a> {
                     self.recover_after_body_item();
                     return Block {
                         type_name: ident.span,
-                        labels,
+                        labels: labels.into_boxed_slice(),
                         body: Arc::new(Body {
-                            attributes: Vec::new(),
-                            blocks: Vec::new(),
+                            attributes: Box::default(),
+                            blocks: Box::default(),
                             span: ident.span,
                             end_span: ident.span,
                         }),
@@ -748,15 +748,15 @@ impl<'a> Parser<'a> {
         }
 
         let body = body.unwrap_or_else(|| Body {
-            attributes: Vec::new(),
-            blocks: Vec::new(),
+            attributes: Box::default(),
+            blocks: Box::default(),
             span: rb(o_brace.span, c_brace_range),
             end_span: c_brace_range,
         });
 
         Block {
             type_name: ident.span,
-            labels,
+            labels: labels.into_boxed_slice(),
             body: Arc::new(body),
             open_brace: o_brace.span,
             close_brace: c_brace_range,
@@ -921,14 +921,20 @@ impl<'a> Parser<'a> {
     fn parse_expression_traversals_inner(&mut self, from: Expr) -> Expr {
         let from_start = from.span;
         let mut ret = from;
+        // Attribute and literal-index steps applied to `ret`, gathered here
+        // and attached (`add_steps`) before `ret` is wrapped or returned.
+        let mut steps: Vec<Step> = Vec::new();
         'traversal: loop {
             let next = self.peek();
             let wraps = match next.kind {
                 T::OBrack => true,
-                T::Dot => !matches!(
-                    ret.kind,
-                    ExprKind::ScopeTraversal { .. } | ExprKind::RelativeTraversal { .. }
-                ),
+                T::Dot => {
+                    steps.is_empty()
+                        && !matches!(
+                            ret.kind,
+                            ExprKind::ScopeTraversal { .. } | ExprKind::RelativeTraversal { .. }
+                        )
+                }
                 _ => false,
             };
             if wraps && !self.deepen(next.span) {
@@ -941,15 +947,10 @@ impl<'a> Parser<'a> {
                     match attr_tok.kind {
                         T::Ident => {
                             let t = self.read();
-                            let rng = rb(dot.span, t.span);
-                            ret = make_relative_traversal(
-                                ret,
-                                Step::Attr {
-                                    name: t.span,
-                                    span: rng,
-                                },
-                                rng,
-                            );
+                            steps.push(Step::Attr {
+                                name: t.span,
+                                span: rb(dot.span, t.span),
+                            });
                         }
                         T::NumberLit => {
                             let num = self.read();
@@ -959,14 +960,10 @@ impl<'a> Parser<'a> {
                             } else {
                                 self.check_number(num);
                             }
-                            ret = make_relative_traversal(
-                                ret,
-                                Step::Index {
-                                    key: Literal::Number(num.span),
-                                    span: rng,
-                                },
-                                rng,
-                            );
+                            steps.push(Step::Index {
+                                key: Literal::Number(num.span),
+                                span: rng,
+                            });
                         }
                         T::Star => {
                             let marker = self.read();
@@ -1030,14 +1027,14 @@ impl<'a> Parser<'a> {
                                     span: rb(first_range, last_range),
                                     kind: ExprKind::RelativeTraversal {
                                         source: Box::new(item),
-                                        steps: trav,
+                                        steps: trav.into_boxed_slice(),
                                     },
                                 }
                             };
                             ret = Expr {
                                 span: rb(from_start, last_range),
                                 kind: ExprKind::Splat {
-                                    source: Box::new(ret),
+                                    source: Box::new(add_steps(ret, &mut steps)),
                                     each: Box::new(each),
                                     item: id,
                                     marker: rb(dot.span, marker.span),
@@ -1088,7 +1085,7 @@ impl<'a> Parser<'a> {
                         ret = Expr {
                             span: rb(from_start, each.span),
                             kind: ExprKind::Splat {
-                                source: Box::new(ret),
+                                source: Box::new(add_steps(ret, &mut steps)),
                                 each: Box::new(each),
                                 item: id,
                                 marker,
@@ -1133,20 +1130,13 @@ impl<'a> Parser<'a> {
                             _ => None,
                         };
                         match lit_key {
-                            Some(k) => {
-                                ret = make_relative_traversal(
-                                    ret,
-                                    Step::Index { key: k, span: rng },
-                                    rng,
-                                );
-                            }
+                            Some(k) => steps.push(Step::Index { key: k, span: rng }),
                             None => {
                                 ret = Expr {
                                     span: rb(from_start, rng),
                                     kind: ExprKind::Index {
-                                        collection: Box::new(ret),
+                                        collection: Box::new(add_steps(ret, &mut steps)),
                                         key: Box::new(key),
-                                        open: open.span,
                                         brackets: rng,
                                     },
                                 };
@@ -1157,7 +1147,7 @@ impl<'a> Parser<'a> {
                 _ => break,
             }
         }
-        ret
+        add_steps(ret, &mut steps)
     }
 
     fn check_number(&mut self, tok: Token) {
@@ -1216,7 +1206,7 @@ impl<'a> Parser<'a> {
                     "null" => ExprKind::Literal(Literal::Null),
                     _ => ExprKind::ScopeTraversal {
                         root: tok.span,
-                        steps: Vec::new(),
+                        steps: Box::default(),
                     },
                 };
                 Expr {
@@ -1320,10 +1310,11 @@ impl<'a> Parser<'a> {
                 kind: string_template(part),
             };
         }
-        exprs.shrink_to_fit();
         Expr {
             span,
-            kind: ExprKind::Template { parts: exprs },
+            kind: ExprKind::Template {
+                parts: exprs.into_boxed_slice(),
+            },
         }
     }
 
@@ -1461,13 +1452,13 @@ impl<'a> Parser<'a> {
         self.pop_nl();
         Expr {
             span: rb(name.span, close.span),
-            kind: ExprKind::FunctionCall {
+            kind: ExprKind::FunctionCall(Box::new(CallExpr {
                 name: name.span,
                 args: args.into_boxed_slice(),
                 expand_final,
                 open_paren: open.span,
                 close_paren: close.span,
-            },
+            })),
         }
     }
 
@@ -1523,11 +1514,10 @@ impl<'a> Parser<'a> {
         }
         self.pop_nl();
         // Exactly sized: syntax trees of large files hold many of these.
-        exprs.shrink_to_fit();
         Expr {
             span: rb(open.span, close.span),
             kind: ExprKind::Tuple {
-                exprs,
+                exprs: exprs.into_boxed_slice(),
                 open: open.span,
             },
         }
@@ -1635,11 +1625,10 @@ impl<'a> Parser<'a> {
             self.read();
         }
         self.pop_nl();
-        items.shrink_to_fit();
         Expr {
             span: rb(open.span, close.span),
             kind: ExprKind::Object {
-                items,
+                items: items.into_boxed_slice(),
                 open: open.span,
             },
         }
@@ -2071,18 +2060,33 @@ fn make_binary(op: BinaryOp, lhs: Expr, rhs: Expr) -> Expr {
     }
 }
 
-fn make_relative_traversal(mut expr: Expr, step: Step, rng: Span) -> Expr {
+/// `expr` with `steps` (taken, leaving it empty) applied: appended to
+/// `expr`'s own steps when it is a traversal, else as a relative traversal
+/// of it. Each step extends the span to its end, as hclsyntax's
+/// `makeRelativeTraversal` does one step at a time.
+fn add_steps(mut expr: Expr, steps: &mut Vec<Step>) -> Expr {
+    let Some(last) = steps.last() else {
+        return expr;
+    };
+    let span = rb(expr.span, last.span());
     match &mut expr.kind {
-        ExprKind::ScopeTraversal { steps, .. } | ExprKind::RelativeTraversal { steps, .. } => {
-            steps.push(step);
-            expr.span = rb(expr.span, rng);
+        ExprKind::ScopeTraversal { steps: own, .. }
+        | ExprKind::RelativeTraversal { steps: own, .. } => {
+            *own = if own.is_empty() {
+                std::mem::take(steps).into_boxed_slice()
+            } else {
+                let mut all = std::mem::take(own).into_vec();
+                all.append(steps);
+                all.into_boxed_slice()
+            };
+            expr.span = span;
             expr
         }
         _ => Expr {
-            span: rb(expr.span, rng),
+            span,
             kind: ExprKind::RelativeTraversal {
                 source: Box::new(expr),
-                steps: vec![step],
+                steps: std::mem::take(steps).into_boxed_slice(),
             },
         },
     }
@@ -2115,10 +2119,10 @@ pub(crate) fn string_template(part: Expr) -> ExprKind {
             part: part.span,
         },
         kind => ExprKind::Template {
-            parts: vec![Expr {
+            parts: Box::new([Expr {
                 span: part.span,
                 kind,
-            }],
+            }]),
         },
     }
 }

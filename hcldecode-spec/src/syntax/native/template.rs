@@ -180,10 +180,11 @@ impl Parser<'_> {
                 kind: super::parser::string_template(part),
             };
         }
-        exprs.shrink_to_fit();
         Expr {
             span,
-            kind: ExprKind::Template { parts: exprs },
+            kind: ExprKind::Template {
+                parts: exprs.into_boxed_slice(),
+            },
         }
     }
 
@@ -784,6 +785,8 @@ fn template_of(parts: Vec<Expr>) -> Expr {
     let last = parts.last().map(|e| e.span).unwrap_or_default();
     Expr {
         span: rb(first, last),
-        kind: ExprKind::Template { parts },
+        kind: ExprKind::Template {
+            parts: parts.into_boxed_slice(),
+        },
     }
 }
