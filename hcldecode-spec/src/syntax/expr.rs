@@ -6,6 +6,7 @@
 //! functions its strings are templates ([`json_template_source`] gives the
 //! text to parse), without one they are literal.
 
+use std::fmt;
 use std::ops::Deref;
 use std::sync::Arc;
 
@@ -148,7 +149,6 @@ enum OwnerRef<'a> {
 /// Cloning is cheap; it dereferences to the [`ast::Expr`].
 ///
 /// ```
-/// use std::sync::Arc;
 /// use hcldecode_spec::source::Span;
 /// use hcldecode_spec::syntax::expr::NativeExpr;
 /// use hcldecode_spec::syntax::native::{self, ast};
@@ -161,7 +161,7 @@ enum OwnerRef<'a> {
 /// assert_eq!(src.text(b.span), "[2]");
 /// assert!(NativeExpr::attribute(file.body, 2).is_none());
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct NativeExpr(Owner);
 
 impl NativeExpr {
@@ -208,6 +208,13 @@ impl Deref for NativeExpr {
     }
 }
 
+/// Formats as the expression alone (not its owner).
+impl fmt::Debug for NativeExpr {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&**self, f)
+    }
+}
+
 /// A borrowed handle on a native-syntax expression, as [`ExprRef::Native`]
 /// carries it: the expression and what owns it, so that it can be turned
 /// into an owned [`NativeExpr`] without copying the tree.
@@ -223,7 +230,7 @@ impl Deref for NativeExpr {
 /// let owned = e.to_native_expr();
 /// assert_eq!(owned.span, expr.span);
 /// ```
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 pub struct NativeExprRef<'a> {
     owner: OwnerRef<'a>,
     expr: &'a ast::Expr,
@@ -268,6 +275,13 @@ impl Deref for NativeExprRef<'_> {
 
     fn deref(&self) -> &ast::Expr {
         self.expr
+    }
+}
+
+/// Formats as the expression alone (not its owner).
+impl fmt::Debug for NativeExprRef<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.expr, f)
     }
 }
 
@@ -448,6 +462,16 @@ mod tests {
         };
         assert!(std::ptr::eq(expr.get(), &inner.attributes[0].expr));
         assert!(matches!(expr.get().kind, ast::ExprKind::Tuple { .. }));
+        // Debug shows the expression, as for a standalone one.
+        let Expression::Native { expr: owned, .. } = &c else {
+            panic!("native")
+        };
+        let standalone = NativeExpr::new(inner.attributes[0].expr.clone());
+        assert_eq!(format!("{owned:?}"), format!("{standalone:?}"));
+        assert_eq!(
+            format!("{expr:?}"),
+            format!("{:?}", inner.attributes[0].expr)
+        );
     }
 
     #[test]
