@@ -7,7 +7,7 @@ use std::sync::Arc;
 use hcldecode_spec::diag::{Diagnostic, Diagnostics};
 use hcldecode_spec::source::{SourceFile, Span};
 use hcldecode_spec::syntax::body::Body;
-use hcldecode_spec::syntax::expr::Expression;
+use hcldecode_spec::syntax::expr::{Expression, NativeExpr};
 use hcldecode_spec::syntax::native;
 
 use crate::eval::Limits;
@@ -168,6 +168,6 @@ pub fn parse_expression(src: &str, filename: &str) -> Result<Expression, Diagnos
     }
     Ok(Expression::Native {
         file: source,
-        expr: Arc::new(expr),
+        expr: NativeExpr::new(expr),
     })
 }

@@ -113,7 +113,7 @@ fn load_test_file(path: &Path) -> Expect {
         let ExprRef::Native { file, expr } = a.expr else {
             panic!("test files are native syntax");
         };
-        let (ty, d) = eval_type_expr(file, expr);
+        let (ty, d) = eval_type_expr(file, expr.get());
         assert!(!d.has_errors(), "{d}");
         e.result_type = Some(ty);
     }
@@ -157,7 +157,7 @@ fn read_traversals(block: &Block<'_>) -> Vec<(String, Pos3, Pos3)> {
             let ExprRef::Native { file, expr } = c.attribute(&s, "ref").expect("ref").expr else {
                 panic!("test files are native syntax");
             };
-            let t = abs_traversal_for_expr(expr, file).expect("ref is a traversal");
+            let t = abs_traversal_for_expr(expr.get(), file).expect("ref is a traversal");
             let key = traversal_key(file, file.text(t.root), &t.steps);
             let range_block = BodySchema::new().block("range", &[]);
             let rc = b

@@ -22,7 +22,7 @@ use super::{
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::source::{Range, SourceFile, Span};
 use crate::syntax::body::{Block, Body, BodyRef, BodySchema, Content};
-use crate::syntax::expr::{ExprRef, Expression};
+use crate::syntax::expr::{ExprRef, Expression, NativeExpr};
 use crate::syntax::native::analysis::{expr_as_keyword, expr_list};
 use crate::syntax::native::{self, ast};
 use crate::types::Type;
@@ -285,7 +285,7 @@ impl Loader<'_> {
         let ExprRef::Native { file, expr } = params_expr else {
             return None;
         };
-        let items = match expr_list(expr, file) {
+        let items = match expr_list(expr.get(), file) {
             Ok(items) => items,
             Err(d) => {
                 self.diags.extend(d);
@@ -310,7 +310,7 @@ impl Loader<'_> {
         }
         let variadic_param = match get("variadic_param") {
             None | Some(ExprRef::Json { .. }) => None,
-            Some(ExprRef::Native { file, expr }) => match expr_as_keyword(expr, file) {
+            Some(ExprRef::Native { file, expr }) => match expr_as_keyword(expr.get(), file) {
                 Some(k) => Some(k.to_string()),
                 None => {
                     self.diags.push(
@@ -528,7 +528,7 @@ impl Loader<'_> {
         match args.expr(name) {
             None | Some(ExprRef::Json { .. }) => Type::Dynamic,
             Some(ExprRef::Native { file, expr }) => {
-                let (ty, d) = super::typeexpr::eval_type_expr(file, expr);
+                let (ty, d) = super::typeexpr::eval_type_expr(file, expr.get());
                 self.diags.extend(d);
                 ty
             }
@@ -957,7 +957,7 @@ fn null_expression(body: BodyRef<'_>) -> Expression {
     let file = SourceFile::new(range.filename.to_string(), "null");
     Expression::Native {
         file,
-        expr: Arc::new(ast::Expr {
+        expr: NativeExpr::new(ast::Expr {
             span: crate::source::Span::new(0, 4),
             kind: ast::ExprKind::Literal(ast::Literal::Null),
         }),

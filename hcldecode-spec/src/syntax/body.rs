@@ -34,7 +34,7 @@ use std::sync::Arc;
 
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::source::{Range, SourceFile, Span};
-use crate::syntax::expr::ExprRef;
+use crate::syntax::expr::{ExprRef, NativeExprRef};
 use crate::syntax::json::{self, Document, Property};
 use crate::syntax::native::ast;
 use crate::syntax::suggest::name_suggestion;
@@ -570,13 +570,17 @@ fn native_block<'a>(file: &'a Arc<SourceFile>, b: &'a ast::Block) -> Block<'a> {
     }
 }
 
-fn native_attr<'a>(file: &'a Arc<SourceFile>, a: &'a ast::Attribute) -> Attribute<'a> {
+/// Attribute `index` of `body` (in range).
+fn native_attr<'a>(
+    file: &'a Arc<SourceFile>,
+    body: &'a Arc<ast::Body>,
+    index: usize,
+) -> Attribute<'a> {
+    let a = &body.attributes[index];
+    let expr = NativeExprRef::attribute(body, index).expect("attribute index in range");
     Attribute {
         name: file.text(a.name),
-        expr: ExprRef::Native {
-            file,
-            expr: &a.expr,
-        },
+        expr: ExprRef::Native { file, expr },
         file,
         name_span: a.name,
         span: a.span(),
@@ -586,7 +590,7 @@ fn native_attr<'a>(file: &'a Arc<SourceFile>, a: &'a ast::Attribute) -> Attribut
 /// hclsyntax `Body.PartialContent`.
 fn native_partial<'a>(
     file: &'a Arc<SourceFile>,
-    body: &'a ast::Body,
+    body: &'a Arc<ast::Body>,
     hidden: Option<&Hidden>,
     schema: &BodySchema,
     diags: &mut Diagnostics,
@@ -601,10 +605,10 @@ fn native_partial<'a>(
         let found = if is_hidden_attr(&attr_s.name) {
             None
         } else {
-            body.attribute(file, &attr_s.name)
+            body.attribute_index(file, &attr_s.name)
         };
         match found {
-            Some(a) => attributes.push(Some(native_attr(file, a))),
+            Some(i) => attributes.push(Some(native_attr(file, body, i))),
             None => {
                 if attr_s.required {
                     diags.push(
@@ -682,7 +686,7 @@ fn native_partial<'a>(
 /// reference's order is random).
 fn native_content<'a>(
     file: &'a Arc<SourceFile>,
-    body: &'a ast::Body,
+    body: &'a Arc<ast::Body>,
     hidden: Option<&Hidden>,
     schema: &BodySchema,
     diags: &mut Diagnostics,
@@ -748,7 +752,7 @@ fn native_content<'a>(
 
 fn native_just_attributes<'a>(
     file: &'a Arc<SourceFile>,
-    body: &'a ast::Body,
+    body: &'a Arc<ast::Body>,
     hidden: Option<&Hidden>,
     diags: &mut Diagnostics,
 ) -> Vec<Attribute<'a>> {
@@ -763,8 +767,9 @@ fn native_just_attributes<'a>(
     }
     body.attributes
         .iter()
-        .filter(|a| !hidden.is_some_and(|h| h.attrs.contains(file.text(a.name))))
-        .map(|a| native_attr(file, a))
+        .enumerate()
+        .filter(|(_, a)| !hidden.is_some_and(|h| h.attrs.contains(file.text(a.name))))
+        .map(|(i, _)| native_attr(file, body, i))
         .collect()
 }
 

@@ -6,6 +6,8 @@
 //! functions its strings are templates ([`json_template_source`] gives the
 //! text to parse), without one they are literal.
 
+use std::fmt;
+use std::ops::Deref;
 use std::sync::Arc;
 
 use crate::source::{Range, Segment, SourceFile, Span};
@@ -20,7 +22,7 @@ pub enum ExprRef<'a> {
         /// The file.
         file: &'a Arc<SourceFile>,
         /// The expression.
-        expr: &'a Arc<ast::Expr>,
+        expr: NativeExprRef<'a>,
     },
     /// A JSON value used as an expression (an attribute's value in a
     /// JSON-syntax file).
@@ -68,7 +70,7 @@ impl<'a> ExprRef<'a> {
         match self {
             ExprRef::Native { file, expr } => Expression::Native {
                 file: file.clone(),
-                expr: expr.clone(),
+                expr: expr.to_native_expr(),
             },
             ExprRef::Json { doc, value } => Expression::Json {
                 doc: doc.clone(),
@@ -87,7 +89,7 @@ pub enum Expression {
         /// The file.
         file: Arc<SourceFile>,
         /// The expression.
-        expr: Arc<ast::Expr>,
+        expr: NativeExpr,
     },
     /// A JSON value used as an expression.
     Json {
@@ -102,7 +104,10 @@ impl Expression {
     /// Borrows it.
     pub fn as_ref(&self) -> ExprRef<'_> {
         match self {
-            Expression::Native { file, expr } => ExprRef::Native { file, expr },
+            Expression::Native { file, expr } => ExprRef::Native {
+                file,
+                expr: expr.as_ref(),
+            },
             Expression::Json { doc, value } => ExprRef::Json { doc, value: *value },
         }
     }
@@ -118,6 +123,165 @@ impl Expression {
             Expression::Native { file, expr } => file.text(expr.span),
             Expression::Json { doc, value } => doc.text(value.span()),
         }
+    }
+}
+
+/// Who keeps a native expression alive: the expression itself, or the
+/// body whose attribute it is the value of (attribute values are stored
+/// inline in their body, not behind an `Arc` of their own).
+#[derive(Clone, Debug)]
+enum Owner {
+    Expr(Arc<ast::Expr>),
+    /// Attribute `.1` of the body (always in range).
+    Attr(Arc<ast::Body>, u32),
+}
+
+/// The borrowed counterpart of [`Owner`].
+#[derive(Clone, Copy, Debug)]
+enum OwnerRef<'a> {
+    Expr(&'a Arc<ast::Expr>),
+    /// Attribute `.1` of the body (always in range).
+    Attr(&'a Arc<ast::Body>, u32),
+}
+
+/// An owned handle on a native-syntax expression: a standalone expression
+/// or the value of an attribute of a body (which the handle keeps alive).
+/// Cloning is cheap; it dereferences to the [`ast::Expr`].
+///
+/// ```
+/// use hcldecode_spec::source::Span;
+/// use hcldecode_spec::syntax::expr::NativeExpr;
+/// use hcldecode_spec::syntax::native::{self, ast};
+/// let e = NativeExpr::new(ast::Expr { span: Span::new(0, 4), kind: ast::ExprKind::Invalid });
+/// assert_eq!(e.span, Span::new(0, 4));
+///
+/// let (src, _) = native::source_from_bytes("a.hcl", b"a = 1\nb = [2]\n".to_vec());
+/// let (file, _) = native::parse_config(src.clone());
+/// let b = NativeExpr::attribute(file.body.clone(), 1).unwrap();
+/// assert_eq!(src.text(b.span), "[2]");
+/// assert!(NativeExpr::attribute(file.body, 2).is_none());
+/// ```
+#[derive(Clone)]
+pub struct NativeExpr(Owner);
+
+impl NativeExpr {
+    /// A handle on a standalone expression.
+    pub fn new(expr: ast::Expr) -> NativeExpr {
+        NativeExpr(Owner::Expr(Arc::new(expr)))
+    }
+
+    /// A handle on an expression already shared.
+    pub fn from_arc(expr: Arc<ast::Expr>) -> NativeExpr {
+        NativeExpr(Owner::Expr(expr))
+    }
+
+    /// A handle on the value of attribute `index` of `body`; `None` when
+    /// the body has no such attribute.
+    pub fn attribute(body: Arc<ast::Body>, index: usize) -> Option<NativeExpr> {
+        let i = u32::try_from(index).ok()?;
+        (index < body.attributes.len()).then_some(NativeExpr(Owner::Attr(body, i)))
+    }
+
+    /// Borrows it.
+    pub fn as_ref(&self) -> NativeExprRef<'_> {
+        match &self.0 {
+            Owner::Expr(e) => NativeExprRef {
+                owner: OwnerRef::Expr(e),
+                expr: e,
+            },
+            Owner::Attr(body, i) => NativeExprRef {
+                owner: OwnerRef::Attr(body, *i),
+                expr: &body.attributes[*i as usize].expr,
+            },
+        }
+    }
+}
+
+impl Deref for NativeExpr {
+    type Target = ast::Expr;
+
+    fn deref(&self) -> &ast::Expr {
+        match &self.0 {
+            Owner::Expr(e) => e,
+            Owner::Attr(body, i) => &body.attributes[*i as usize].expr,
+        }
+    }
+}
+
+/// Formats as the expression alone (not its owner).
+impl fmt::Debug for NativeExpr {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&**self, f)
+    }
+}
+
+/// A borrowed handle on a native-syntax expression, as [`ExprRef::Native`]
+/// carries it: the expression and what owns it, so that it can be turned
+/// into an owned [`NativeExpr`] without copying the tree.
+///
+/// ```
+/// use hcldecode_spec::syntax::expr::NativeExprRef;
+/// use hcldecode_spec::syntax::native;
+/// let (src, _) = native::source_from_bytes("a.hcl", b"a = x + 1\n".to_vec());
+/// let (file, _) = native::parse_config(src.clone());
+/// let e = NativeExprRef::attribute(&file.body, 0).unwrap();
+/// let expr: &native::ast::Expr = e.get();
+/// assert_eq!(src.text(expr.span), "x + 1");
+/// let owned = e.to_native_expr();
+/// assert_eq!(owned.span, expr.span);
+/// ```
+#[derive(Clone, Copy)]
+pub struct NativeExprRef<'a> {
+    owner: OwnerRef<'a>,
+    expr: &'a ast::Expr,
+}
+
+impl<'a> NativeExprRef<'a> {
+    /// A handle on a shared standalone expression.
+    pub fn new(expr: &'a Arc<ast::Expr>) -> NativeExprRef<'a> {
+        NativeExprRef {
+            owner: OwnerRef::Expr(expr),
+            expr,
+        }
+    }
+
+    /// A handle on the value of attribute `index` of `body`; `None` when
+    /// the body has no such attribute.
+    pub fn attribute(body: &'a Arc<ast::Body>, index: usize) -> Option<NativeExprRef<'a>> {
+        let i = u32::try_from(index).ok()?;
+        let attr = body.attributes.get(index)?;
+        Some(NativeExprRef {
+            owner: OwnerRef::Attr(body, i),
+            expr: &attr.expr,
+        })
+    }
+
+    /// The expression, for as long as its owner is borrowed.
+    pub fn get(self) -> &'a ast::Expr {
+        self.expr
+    }
+
+    /// An owned handle on the same expression (no copy of the tree).
+    pub fn to_native_expr(self) -> NativeExpr {
+        NativeExpr(match self.owner {
+            OwnerRef::Expr(e) => Owner::Expr(e.clone()),
+            OwnerRef::Attr(body, i) => Owner::Attr(body.clone(), i),
+        })
+    }
+}
+
+impl Deref for NativeExprRef<'_> {
+    type Target = ast::Expr;
+
+    fn deref(&self) -> &ast::Expr {
+        self.expr
+    }
+}
+
+/// Formats as the expression alone (not its owner).
+impl fmt::Debug for NativeExprRef<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.expr, f)
     }
 }
 
@@ -260,6 +424,54 @@ mod tests {
         assert!(diags.is_empty(), "{diags}");
         let prop = file.root.as_object().unwrap().props(&file.doc)[0];
         (file.doc.clone(), prop.value.as_string().unwrap())
+    }
+
+    #[test]
+    fn native_attribute_handles_share_their_body() {
+        use crate::diag::Diagnostics;
+        use crate::syntax::body::{Body, BodySchema};
+        use crate::syntax::native;
+        let (src, _) = native::source_from_bytes("a.hcl", b"a = 1\nb { c = [x] }\n".to_vec());
+        let (file, diags) = native::parse_config(src.clone());
+        assert!(diags.is_empty(), "{diags}");
+        let inner = file.body.blocks[0].body.clone();
+        let body = Body::native(src.clone(), file.body.clone());
+        let schema = BodySchema::new().attribute("a", true).block("b", &[]);
+        let mut d = Diagnostics::new();
+        let content = body.content(&schema, &mut d);
+        assert!(d.is_empty(), "{d}");
+        let a = content
+            .attribute(&schema, "a")
+            .unwrap()
+            .expr
+            .to_expression();
+        let block = &content.blocks[0];
+        let c = block.body.just_attributes(&mut d)[0].expr.to_expression();
+        drop(content);
+        drop(body);
+        // No copy of the trees: the handles hold the bodies.
+        let before = Arc::strong_count(&inner);
+        let c2 = c.clone();
+        assert_eq!(Arc::strong_count(&inner), before + 1);
+        drop(file);
+        assert_eq!(a.source_text(), "1");
+        assert_eq!(c.source_text(), "[x]");
+        assert_eq!(c2.range().to_string(), "a.hcl:2,9-12");
+        let ExprRef::Native { expr, .. } = c2.as_ref() else {
+            panic!("native")
+        };
+        assert!(std::ptr::eq(expr.get(), &inner.attributes[0].expr));
+        assert!(matches!(expr.get().kind, ast::ExprKind::Tuple { .. }));
+        // Debug shows the expression, as for a standalone one.
+        let Expression::Native { expr: owned, .. } = &c else {
+            panic!("native")
+        };
+        let standalone = NativeExpr::new(inner.attributes[0].expr.clone());
+        assert_eq!(format!("{owned:?}"), format!("{standalone:?}"));
+        assert_eq!(
+            format!("{expr:?}"),
+            format!("{:?}", inner.attributes[0].expr)
+        );
     }
 
     #[test]

@@ -88,7 +88,7 @@ impl Traversal {
 /// strings (object keys included) would be evaluated as with a context.
 pub fn expr_variables(expr: ExprRef<'_>) -> Vec<Traversal> {
     match expr {
-        ExprRef::Native { file, expr } => native_traversals(file, expr),
+        ExprRef::Native { file, expr } => native_traversals(file, expr.get()),
         ExprRef::Json { doc, value } => {
             let mut out = Vec::new();
             json_variables(doc, value, 0, &mut out);

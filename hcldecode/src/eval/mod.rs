@@ -71,7 +71,7 @@ pub(crate) fn evaluate_with_locals(
         }
     };
     match expr {
-        ExprRef::Native { file, expr } => native::eval(file, expr, ctx, locals, diags),
+        ExprRef::Native { file, expr } => native::eval(file, expr.get(), ctx, locals, diags),
         ExprRef::Json { doc, value } => json::eval(doc, value, ctx, locals, diags),
     }
 }
@@ -82,7 +82,7 @@ pub(crate) use native::literal_value as native_literal;
 /// exactly that type (see `native::literal_as`); `None`: evaluate it.
 pub(crate) fn literal_as(expr: ExprRef<'_>, want: &crate::Type) -> Option<Value> {
     match expr {
-        ExprRef::Native { file, expr } => native::literal_as(file, expr, want),
+        ExprRef::Native { file, expr } => native::literal_as(file, expr.get(), want),
         ExprRef::Json { .. } => None,
     }
 }
@@ -91,7 +91,7 @@ pub(crate) fn literal_as(expr: ExprRef<'_>, want: &crate::Type) -> Option<Value>
 /// diagnostic about `expr` lists (`x as 1`, `y set to null`).
 pub fn describe_variables(expr: ExprRef<'_>, ctx: Option<&EvalContext>) -> Vec<String> {
     match expr {
-        ExprRef::Native { file, expr } => values::describe_variables(file, expr, ctx, &[]),
+        ExprRef::Native { file, expr } => values::describe_variables(file, expr.get(), ctx, &[]),
         ExprRef::Json { .. } => {
             use crate::decode::TraversalStep;
             let mut out: Vec<String> = crate::decode::expr_variables(expr)

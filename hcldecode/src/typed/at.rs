@@ -5,7 +5,7 @@ use std::sync::Arc;
 use hcldecode_spec::diag::Diagnostic;
 use hcldecode_spec::source::{Range, SourceFile};
 use hcldecode_spec::syntax::body::Body;
-use hcldecode_spec::syntax::expr::Expression;
+use hcldecode_spec::syntax::expr::{Expression, NativeExpr};
 use hcldecode_spec::syntax::native::ast;
 
 use super::Error;
@@ -311,7 +311,7 @@ impl<'a> At<'a> {
             Node::Expr(e) => Some(e.clone()),
             Node::Sub { file, expr } => Some(Expression::Native {
                 file: file.clone(),
-                expr: Arc::new(expr.clone()),
+                expr: NativeExpr::new(expr.clone()),
             }),
             _ => None,
         }

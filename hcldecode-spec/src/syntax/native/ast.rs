@@ -7,9 +7,11 @@
 //! differs from the source (strings with escapes, heredocs with their
 //! indentation removed, text trimmed by `~` strip markers) is owned.
 //!
-//! Bodies and attribute expressions sit behind `Arc` so that a body or an
-//! expression can be handed out on its own and outlive the decode that
-//! found it (partial decoding, `remain` fields, raw expressions).
+//! Bodies sit behind `Arc` so that a body can be handed out on its own and
+//! outlive the decode that found it (partial decoding, `remain` fields).
+//! Attribute expressions are stored inline in their body; a handle on one
+//! ([`NativeExpr`](crate::syntax::expr::NativeExpr), for raw expressions)
+//! keeps its body alive.
 
 use std::sync::Arc;
 
@@ -50,11 +52,17 @@ impl Body {
     /// The attribute called `name`, if any (linear: bodies are small; the
     /// decoder indexes large ones itself).
     pub fn attribute(&self, src: &SourceFile, name: &str) -> Option<&Attribute> {
+        self.attribute_index(src, name).map(|i| &self.attributes[i])
+    }
+
+    /// The index in [`attributes`](Body::attributes) of the attribute
+    /// called `name`, if any.
+    pub fn attribute_index(&self, src: &SourceFile, name: &str) -> Option<usize> {
         // Names of other lengths are passed over without reading them.
         let len = name.len() as u32;
         self.attributes
             .iter()
-            .find(|a| a.name.len() == len && src.text(a.name) == name)
+            .position(|a| a.name.len() == len && src.text(a.name) == name)
     }
 }
 
@@ -68,7 +76,7 @@ pub struct Attribute {
     /// The name (an identifier).
     pub name: Span,
     /// The value expression.
-    pub expr: Arc<Expr>,
+    pub expr: Expr,
     /// End of `SrcRange`.
     end: u32,
     /// Offset of the `=`.
@@ -76,7 +84,7 @@ pub struct Attribute {
 }
 
 #[cfg(target_pointer_width = "64")]
-const _: () = assert!(std::mem::size_of::<Attribute>() <= 24);
+const _: () = assert!(std::mem::size_of::<Attribute>() <= 56);
 
 impl Attribute {
     /// An attribute named `name` whose value is `expr`, spanning `span`
@@ -85,15 +93,14 @@ impl Attribute {
     /// `equals` only its start.
     ///
     /// ```
-    /// use std::sync::Arc;
     /// use hcldecode_spec::source::Span;
     /// use hcldecode_spec::syntax::native::ast::{Attribute, Expr, ExprKind};
-    /// let expr = Arc::new(Expr { span: Span::new(4, 5), kind: ExprKind::Invalid });
+    /// let expr = Expr { span: Span::new(4, 5), kind: ExprKind::Invalid };
     /// let a = Attribute::new(Span::new(0, 1), expr, Span::new(0, 5), Span::new(2, 3));
     /// assert_eq!(a.span(), Span::new(0, 5));
     /// assert_eq!(a.equals(), Span::new(2, 3));
     /// ```
-    pub fn new(name: Span, expr: Arc<Expr>, span: Span, equals: Span) -> Attribute {
+    pub fn new(name: Span, expr: Expr, span: Span, equals: Span) -> Attribute {
         debug_assert_eq!(span.start, name.start);
         debug_assert_eq!(equals.len(), 1);
         Attribute {

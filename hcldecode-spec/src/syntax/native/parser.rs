@@ -598,12 +598,7 @@ impl<'a> Parser<'a> {
                 }
             }
         }
-        Attribute::new(
-            ident.span,
-            Arc::new(expr),
-            rb(ident.span, end_range),
-            eq.span,
-        )
+        Attribute::new(ident.span, expr, rb(ident.span, end_range), eq.span)
     }
 
     fn finish_parsing_body_block(&mut self, ident: Token) -> Block {
