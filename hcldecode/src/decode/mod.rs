@@ -24,7 +24,7 @@ use crate::value::Value;
 use crate::value::convert::{convert, unify_unsafe};
 use crate::{ObjectType, Type};
 
-mod trace;
+pub mod trace;
 mod variables;
 
 pub use trace::{AttrTrace, BlockTrace, BodyTrace, DecodeHook, Trace};
