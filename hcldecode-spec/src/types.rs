@@ -17,7 +17,10 @@ use std::sync::Arc;
 /// let o = Type::object([("b", Type::Number), ("a", Type::Bool)]);
 /// assert_eq!(o.to_json(), r#"["object",{"a":"bool","b":"number"}]"#);
 /// ```
-#[derive(Clone, PartialEq, Eq, Hash)]
+// `PartialEq` is structural with a pointer shortcut, so deriving `Hash`
+// (structural) stays consistent with it.
+#[allow(clippy::derived_hash_with_manual_eq)]
+#[derive(Clone, Eq, Hash)]
 pub enum Type {
     /// The dynamic pseudo-type: "any type" in a constraint, "not yet known"
     /// for a value.
@@ -38,6 +41,26 @@ pub enum Type {
     Object(Arc<ObjectType>),
     /// `tuple([...])`: a fixed sequence of element types.
     Tuple(Arc<[Type]>),
+}
+
+/// Structural equality, with a shortcut for types shared by reference
+/// (decoding shares one object, list or map type among all values of a
+/// spec, so most comparisons are of one allocation with itself).
+impl PartialEq for Type {
+    fn eq(&self, other: &Type) -> bool {
+        match (self, other) {
+            (Type::Dynamic, Type::Dynamic)
+            | (Type::Bool, Type::Bool)
+            | (Type::Number, Type::Number)
+            | (Type::String, Type::String) => true,
+            (Type::List(a), Type::List(b))
+            | (Type::Set(a), Type::Set(b))
+            | (Type::Map(a), Type::Map(b)) => Arc::ptr_eq(a, b) || a == b,
+            (Type::Object(a), Type::Object(b)) => Arc::ptr_eq(a, b) || a == b,
+            (Type::Tuple(a), Type::Tuple(b)) => Arc::ptr_eq(a, b) || a == b,
+            _ => false,
+        }
+    }
 }
 
 /// The attributes of an object type, sorted by name (byte order, as cty).
