@@ -2,6 +2,8 @@
 # Runs every fuzz target for SECONDS each (default 30) and fails on any
 # crash, timeout or out-of-memory. Needs the nightly toolchain (cargo-fuzz
 # uses sanitizer flags); installs cargo-fuzz from crates.io if missing.
+# Exit status: 0 clean, 1 a target crashed, timed out or ran out of memory,
+# 3 fuzzing is not possible here (no nightly, cargo-fuzz not installable).
 #
 #   scripts/fuzz.sh [SECONDS] [TARGET...]
 #
@@ -16,10 +18,13 @@ cd "$root/fuzz"
 
 if ! rustup toolchain list | grep -q '^nightly'; then
   echo "fuzz.sh: the nightly toolchain is not installed; cannot fuzz" >&2
-  exit 1
+  exit 3
 fi
 if ! cargo +nightly fuzz --version >/dev/null 2>&1; then
-  cargo install cargo-fuzz --locked
+  if ! cargo install cargo-fuzz --locked; then
+    echo "fuzz.sh: cargo-fuzz could not be installed" >&2
+    exit 3
+  fi
 fi
 
 targets=("$@")
