@@ -95,12 +95,11 @@ impl TyRef {
     }
 }
 
-/// Elements of a list, set, tuple or object (an object's attribute values,
-/// in the order of its type's attributes) after a header with the value's
-/// type, in one allocation (two with a `Vec`: large decoded documents hold
-/// ~10 000 collections per MB).
+/// A collection's items after a header with the value's type, in one
+/// allocation (two with a `Vec`: large decoded documents hold ~10 000
+/// collections per MB).
 #[derive(Clone)]
-struct Seq(ThinArc<Header, Value>);
+struct Packed<T>(ThinArc<Header, T>);
 
 /// What a collection's allocation starts with.
 struct Header {
@@ -108,11 +107,18 @@ struct Header {
     wholly_known: bool,
 }
 
-impl Seq {
-    fn new(ty: Type, elems: Vec<Value>, wholly_known: bool) -> Seq {
-        Seq(ThinArc::from_header_and_iter(
+/// Elements of a list, set or tuple, or an object's attribute values in the
+/// order of its type's attributes.
+type Seq = Packed<Value>;
+
+/// Entries of a map, sorted by key.
+type MapData = Packed<(Arc<str>, Value)>;
+
+impl<T> Packed<T> {
+    fn new(ty: Type, items: Vec<T>, wholly_known: bool) -> Packed<T> {
+        Packed(ThinArc::from_header_and_iter(
             Header { ty, wholly_known },
-            elems.into_iter(),
+            items.into_iter(),
         ))
     }
 
@@ -124,41 +130,20 @@ impl Seq {
         self.0.header.header.wholly_known
     }
 
-    fn elems(&self) -> &[Value] {
-        &self.0.slice
-    }
-
-    fn ptr_eq(&self, other: &Seq) -> bool {
+    fn ptr_eq(&self, other: &Packed<T>) -> bool {
         std::ptr::eq(&self.0.header, &other.0.header)
     }
 }
 
-/// Entries of a map, sorted by key, after a header (see [`Seq`]).
-#[derive(Clone)]
-struct MapData(ThinArc<Header, (Arc<str>, Value)>);
-
-impl MapData {
-    fn new(ty: Type, entries: Vec<(Arc<str>, Value)>, wholly_known: bool) -> MapData {
-        MapData(ThinArc::from_header_and_iter(
-            Header { ty, wholly_known },
-            entries.into_iter(),
-        ))
-    }
-
-    fn ty(&self) -> &Type {
-        &self.0.header.header.ty
-    }
-
-    fn wholly_known(&self) -> bool {
-        self.0.header.header.wholly_known
-    }
-
-    fn entries(&self) -> &[(Arc<str>, Value)] {
+impl Seq {
+    fn elems(&self) -> &[Value] {
         &self.0.slice
     }
+}
 
-    fn ptr_eq(&self, other: &MapData) -> bool {
-        std::ptr::eq(&self.0.header, &other.0.header)
+impl MapData {
+    fn entries(&self) -> &[(Arc<str>, Value)] {
+        &self.0.slice
     }
 }
 

@@ -264,16 +264,17 @@ impl Parser<'_> {
             self.recover(T::TemplateSeqEnd);
         } else {
             self.read();
-            if close.span.len() == 2
-                && self.file.source().as_bytes()[close.span.start as usize] == b'~'
-            {
-                ltrim_next = true;
-            }
+            ltrim_next = self.is_trimming_close(close);
         }
         self.pop_nl();
-        let _ = rb(next.span, close.span);
         parts.push(Part::Interp { expr });
         ltrim_next
+    }
+
+    /// Whether `close` (a `}` or `~}` ending a sequence) strips the
+    /// whitespace after it.
+    fn is_trimming_close(&self, close: Token) -> bool {
+        close.span.len() == 2 && self.file.source().as_bytes()[close.span.start as usize] == b'~'
     }
 
     /// A `%{ ... }` directive; returns whether it ended with `~}`.
@@ -415,11 +416,7 @@ impl Parser<'_> {
             self.recover(T::TemplateSeqEnd);
         } else {
             self.read();
-            if close.span.len() == 2
-                && self.file.source().as_bytes()[close.span.start as usize] == b'~'
-            {
-                ltrim_next = true;
-            }
+            ltrim_next = self.is_trimming_close(close);
         }
         self.pop_nl();
         ltrim_next
