@@ -66,9 +66,7 @@ impl LoadedSpec {
 
     fn load_source(file: &File) -> (LoadedSpec, Diagnostics) {
         let mut ctx = EvalContext::new();
-        for (name, f) in stdlib::spec_functions() {
-            ctx.set_function(name, f);
-        }
+        ctx.set_functions_lazy(&stdlib::SPEC_FUNCTION_NAMES, stdlib::lookup);
         let spec_ctx = Arc::new(ctx);
         let mut ev = RuntimeSpecEval {
             spec_ctx: spec_ctx.clone(),

@@ -12,6 +12,7 @@
 //! spec blocks, which the reference's CLI does not register.
 
 use std::collections::HashMap;
+use std::rc::Rc;
 use std::sync::Arc;
 
 use super::validate::{PathStep, SpecPath};
@@ -183,6 +184,7 @@ pub fn load_spec_body(body: &Body, eval: &mut dyn SpecEval) -> (SpecFile, Diagno
         at: 0,
         unlabelled: spec_schema(false),
         labelled: spec_schema(true),
+        arg_schemas: Vec::new(),
     };
     let (functions, rest) = loader.decls(body);
     let root = loader.root(&rest);
@@ -220,11 +222,14 @@ struct Loader<'e> {
     at: usize,
     unlabelled: BodySchema,
     labelled: BodySchema,
+    /// The argument schema of each spec kind, built once per load (keyed by
+    /// the address of the kind's field list).
+    arg_schemas: Vec<(*const (&'static str, bool), Rc<BodySchema>)>,
 }
 
 /// Arguments of a spec block, decoded as gohcl does.
 struct Args<'a> {
-    schema: BodySchema,
+    schema: Rc<BodySchema>,
     content: Content<'a>,
     /// What is left of the body, for specs with nested spec blocks.
     rest: Option<Body>,
@@ -449,28 +454,28 @@ impl Loader<'_> {
     fn args<'a>(
         &mut self,
         body: BodyRef<'a>,
-        fields: &[(&str, bool)],
+        fields: &'static [(&'static str, bool)],
         remain: bool,
     ) -> Option<Args<'a>> {
-        let mut names: Vec<&(&str, bool)> = fields.iter().collect();
-        names.sort_by_key(|(n, _)| *n);
-        let schema = names
-            .iter()
-            .fold(BodySchema::new(), |s, (n, req)| s.attribute(n, *req));
+        let key = fields.as_ptr();
+        let schema = match self.arg_schemas.iter().find(|(k, _)| *k == key) {
+            Some((_, s)) => s.clone(),
+            None => {
+                let mut names: Vec<&(&str, bool)> = fields.iter().collect();
+                names.sort_by_key(|(n, _)| *n);
+                let s = Rc::new(
+                    names
+                        .iter()
+                        .fold(BodySchema::new(), |s, (n, req)| s.attribute(n, *req)),
+                );
+                self.arg_schemas.push((key, s.clone()));
+                s
+            }
+        };
         let mut d = Diagnostics::new();
         let (content, rest) = if remain {
-            match body {
-                BodyRef::Handle(h) => {
-                    let (c, r) = h.partial_content(&schema, &mut d);
-                    (c, Some(r))
-                }
-                BodyRef::Native { .. } | BodyRef::Json { .. } => {
-                    let owned = body.to_body();
-                    let c = body.partial_content(&schema, &mut d);
-                    let r = owned.partial_content(&schema, &mut Diagnostics::new()).1;
-                    (c, Some(r))
-                }
-            }
+            let (c, r) = body.partial_content_and_rest(&schema, &mut d);
+            (c, Some(r))
         } else {
             (body.content(&schema, &mut d), None)
         };

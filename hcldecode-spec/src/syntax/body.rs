@@ -397,20 +397,7 @@ impl Body {
         match &self.0 {
             Repr::Native { file, body, hidden } => {
                 let content = native_partial(file, body, hidden.as_deref(), schema, diags);
-                let mut h = hidden.as_deref().cloned().unwrap_or_default();
-                for a in &schema.attributes {
-                    if content.attribute(schema, &a.name).is_some() {
-                        h.attrs.insert(a.name.clone());
-                    }
-                }
-                for b in &schema.blocks {
-                    h.blocks.insert(b.type_name.clone());
-                }
-                let remain = Body(Repr::Native {
-                    file: file.clone(),
-                    body: body.clone(),
-                    hidden: Some(Arc::new(h)),
-                });
+                let remain = native_remain(file, body, hidden.as_deref(), schema, &content);
                 (content, remain)
             }
             Repr::Json { doc, val, hidden } => {
@@ -483,6 +470,29 @@ impl<'a> BodyRef<'a> {
         }
     }
 
+    /// [`Body::partial_content`] on a borrowed body: the content borrows
+    /// from `self`, the remaining body is a new handle.
+    pub fn partial_content_and_rest(
+        self,
+        schema: &BodySchema,
+        diags: &mut Diagnostics,
+    ) -> (Content<'a>, Body) {
+        match self {
+            BodyRef::Native { file, body } => {
+                let content = native_partial(file, body, None, schema, diags);
+                let remain = native_remain(file, body, None, schema, &content);
+                (content, remain)
+            }
+            BodyRef::Handle(h) => h.partial_content(schema, diags),
+            BodyRef::Json { .. } => {
+                let owned = self.to_body();
+                let content = self.partial_content(schema, diags);
+                let rest = owned.partial_content(schema, &mut Diagnostics::new()).1;
+                (content, rest)
+            }
+        }
+    }
+
     /// `JustAttributes`.
     pub fn just_attributes(self, diags: &mut Diagnostics) -> Vec<Attribute<'a>> {
         match self {
@@ -545,6 +555,31 @@ impl<'a> BodyRef<'a> {
             BodyRef::Handle(h) => h.clone(),
         }
     }
+}
+
+/// What remains of a native body after `content` was taken with `schema`:
+/// the attributes found and every block type of the schema are hidden.
+fn native_remain(
+    file: &Arc<SourceFile>,
+    body: &Arc<ast::Body>,
+    hidden: Option<&Hidden>,
+    schema: &BodySchema,
+    content: &Content<'_>,
+) -> Body {
+    let mut h = hidden.cloned().unwrap_or_default();
+    for a in &schema.attributes {
+        if content.attribute(schema, &a.name).is_some() {
+            h.attrs.insert(a.name.clone());
+        }
+    }
+    for b in &schema.blocks {
+        h.blocks.insert(b.type_name.clone());
+    }
+    Body(Repr::Native {
+        file: file.clone(),
+        body: body.clone(),
+        hidden: Some(Arc::new(h)),
+    })
 }
 
 fn native_block<'a>(file: &'a Arc<SourceFile>, b: &'a ast::Block) -> Block<'a> {

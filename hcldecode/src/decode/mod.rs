@@ -338,25 +338,45 @@ impl Decoder<'_> {
                     // Each value straight to its place in the type's
                     // (sorted) attribute order.
                     let attrs = layout.ty.attrs();
-                    let mut sorted = vec![Value::null(Type::Dynamic); attrs.len()];
-                    let mut same = true;
-                    for ((_, s), &i) in o.properties.iter().zip(layout.positions.iter()) {
-                        let (v, t) = self.spec::<R>(s, content, schema, labels, diags);
-                        same &= v.ty() == &attrs[i].1;
-                        sorted[i] = v;
-                        if R::ON {
-                            traces.push(t);
+                    let mut other: Option<Vec<Value>> = None;
+                    let v = Value::object_filled(layout.ty.clone(), |sorted| {
+                        for (n, ((_, s), &i)) in
+                            o.properties.iter().zip(layout.positions.iter()).enumerate()
+                        {
+                            let (v, t) = self.spec::<R>(s, content, schema, labels, diags);
+                            if R::ON {
+                                traces.push(t);
+                            }
+                            if let Some(vals) = &mut other {
+                                vals.push(v);
+                            } else if v.ty() == &attrs[i].1 {
+                                sorted[i] = v;
+                            } else {
+                                // A value of another type than implied: the
+                                // values go to an object of their own type.
+                                let mut vals = Vec::with_capacity(o.properties.len());
+                                vals.extend(layout.positions[..n].iter().map(|&j| {
+                                    std::mem::replace(&mut sorted[j], Value::null(Type::Dynamic))
+                                }));
+                                vals.push(v);
+                                other = Some(vals);
+                            }
                         }
-                    }
+                        if other.is_some() {
+                            // Typed slots for the (discarded) placeholder.
+                            for (slot, (_, t)) in sorted.iter_mut().zip(attrs) {
+                                *slot = Value::null(t.clone());
+                            }
+                        }
+                    });
                     let t = R::rec(|| Trace::Object(traces.into_iter().map(R::get).collect()));
-                    if same {
-                        return (Value::object_with_type(layout.ty.clone(), sorted), t);
-                    }
-                    // A value of another type than implied: an object of
-                    // its own type, from the values in declaration order.
-                    let vals = layout.positions.iter().map(|&i| sorted[i].clone());
-                    let v = Value::object(o.properties.iter().map(|(k, _)| k.clone()).zip(vals));
-                    return (v, t);
+                    return match other {
+                        None => (v, t),
+                        Some(vals) => (
+                            Value::object(o.properties.iter().map(|(k, _)| k.clone()).zip(vals)),
+                            t,
+                        ),
+                    };
                 }
                 let mut vals: Vec<Value> = Vec::with_capacity(o.properties.len());
                 for (_, s) in &o.properties {

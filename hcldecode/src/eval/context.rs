@@ -41,6 +41,23 @@ struct Vars {
 struct Funcs {
     order: Vec<(String, Function)>,
     index: HashMap<String, usize>,
+    lazy: Option<Arc<LazyFuncs>>,
+}
+
+/// Functions built on first use: a context offering a whole library costs
+/// nothing until a function is called (`hcldec` loads a spec this way).
+#[derive(Debug)]
+struct LazyFuncs {
+    names: &'static [&'static str],
+    resolve: fn(&str) -> Option<Function>,
+    built: Box<[std::sync::OnceLock<Option<Function>>]>,
+}
+
+impl LazyFuncs {
+    fn get(&self, name: &str) -> Option<&Function> {
+        let i = self.names.iter().position(|n| *n == name)?;
+        self.built[i].get_or_init(|| (self.resolve)(name)).as_ref()
+    }
 }
 
 impl EvalContext {
@@ -85,6 +102,32 @@ impl EvalContext {
         }
     }
 
+    /// Offers the functions `names`, each built by `resolve` when first
+    /// looked up. Functions set with [`set_function`](Self::set_function)
+    /// take precedence.
+    ///
+    /// ```
+    /// use hcldecode::eval::EvalContext;
+    /// use hcldecode::function::stdlib;
+    /// let mut ctx = EvalContext::new();
+    /// ctx.set_functions_lazy(&stdlib::SPEC_FUNCTION_NAMES, stdlib::lookup);
+    /// assert!(ctx.function("upper").is_some());
+    /// assert!(ctx.function("nosuch").is_none());
+    /// assert!(ctx.function_names().contains(&"jsonencode"));
+    /// ```
+    pub fn set_functions_lazy(
+        &mut self,
+        names: &'static [&'static str],
+        resolve: fn(&str) -> Option<Function>,
+    ) {
+        let funcs = self.functions.get_or_insert_with(Funcs::default);
+        funcs.lazy = Some(Arc::new(LazyFuncs {
+            names,
+            resolve,
+            built: names.iter().map(|_| std::sync::OnceLock::new()).collect(),
+        }));
+    }
+
     /// Marks the context as having variables even if it has none, so
     /// references report "Unknown variable".
     pub fn allow_variables(&mut self) {
@@ -123,7 +166,12 @@ impl EvalContext {
     pub fn function(&self, name: &str) -> Option<&Function> {
         self.functions
             .as_ref()
-            .and_then(|f| f.index.get(name).map(|&i| &f.order[i].1))
+            .and_then(|f| {
+                f.index
+                    .get(name)
+                    .map(|&i| &f.order[i].1)
+                    .or_else(|| f.lazy.as_ref().and_then(|l| l.get(name)))
+            })
             .or_else(|| self.parent.as_ref().and_then(|p| p.function(name)))
     }
 
@@ -145,7 +193,15 @@ impl EvalContext {
         let mut out: Vec<&str> = self
             .functions
             .iter()
-            .flat_map(|f| f.order.iter().map(|(n, _)| n.as_str()))
+            .flat_map(|f| {
+                let lazy = f.lazy.iter().flat_map(|l| {
+                    l.names
+                        .iter()
+                        .copied()
+                        .filter(|n| !f.index.contains_key(*n))
+                });
+                f.order.iter().map(|(n, _)| n.as_str()).chain(lazy)
+            })
             .collect();
         if let Some(p) = &self.parent {
             out.extend(p.function_names());

@@ -122,6 +122,37 @@ impl<T> Packed<T> {
         ))
     }
 
+    /// `n` clones of `fill` after the header, then `f` overwrites the
+    /// slots in place (no intermediate vector); `known` is computed from
+    /// the final slots.
+    fn build(
+        ty: Type,
+        n: usize,
+        fill: &T,
+        f: impl FnOnce(&mut [T]),
+        known: impl Fn(&[T]) -> bool,
+    ) -> Packed<T>
+    where
+        T: Clone,
+    {
+        let mut p = Packed(ThinArc::from_header_and_iter(
+            Header {
+                ty,
+                wholly_known: true,
+            },
+            std::iter::repeat_n(fill, n).cloned(),
+        ));
+        p.0.with_arc_mut(|a| {
+            // Freshly allocated: the only reference.
+            if let Some(inner) = triomphe::Arc::get_mut(a) {
+                f(inner.slice_mut());
+                let k = known(inner.slice());
+                inner.header_mut().wholly_known = k;
+            }
+        });
+        p
+    }
+
     fn ty(&self) -> &Type {
         &self.0.header.header.ty
     }
@@ -519,6 +550,34 @@ impl Value {
         );
         let wholly_known = all_wholly_known(&vals);
         Value(Repr::Object(Seq::new(Type::Object(ty), vals, wholly_known)))
+    }
+
+    /// An object of type `ty` whose attribute values (in the order of
+    /// `ty.attrs()`) `fill` writes in place: many objects of one type are
+    /// built without an intermediate vector. Each slot starts as an untyped
+    /// null and must end with exactly the attribute's type (checked in debug
+    /// builds).
+    pub(crate) fn object_filled(ty: Arc<ObjectType>, fill: impl FnOnce(&mut [Value])) -> Value {
+        let n = ty.len();
+        let seq = Seq::build(
+            Type::Object(ty),
+            n,
+            &Value::null(Type::Dynamic),
+            fill,
+            |vals| all_wholly_known(vals),
+        );
+        debug_assert!(
+            match seq.ty() {
+                Type::Object(o) => o
+                    .attrs()
+                    .iter()
+                    .zip(seq.elems())
+                    .all(|((_, t), v)| v.ty() == t),
+                _ => false,
+            },
+            "object attribute value types must match the object type"
+        );
+        Value(Repr::Object(seq))
     }
 
     fn typed_elems(ety: &Type, elems: Vec<Value>, what: &str) -> Vec<Value> {

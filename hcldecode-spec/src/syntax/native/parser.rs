@@ -52,6 +52,9 @@ pub(crate) struct Parser<'a> {
     pub(crate) diags: Vec<Diagnostic>,
     scratch_attrs: Vec<Attribute>,
     scratch_blocks: Vec<Block>,
+    scratch_exprs: Vec<Expr>,
+    scratch_items: Vec<ObjectItem>,
+    scratch_labels: Vec<Label>,
     depth: u32,
     pub(crate) max_depth: u32,
 }
@@ -79,6 +82,9 @@ impl<'a> Parser<'a> {
             diags: Vec::new(),
             scratch_attrs: Vec::new(),
             scratch_blocks: Vec::new(),
+            scratch_exprs: Vec::new(),
+            scratch_items: Vec::new(),
+            scratch_labels: Vec::new(),
             depth: 0,
             max_depth,
         }
@@ -602,7 +608,7 @@ impl<'a> Parser<'a> {
     }
 
     fn finish_parsing_body_block(&mut self, ident: Token) -> Block {
-        let mut labels: Vec<Label> = Vec::new();
+        let labels_start = self.scratch_labels.len();
         let o_brace;
         loop {
             let tok = self.peek();
@@ -613,11 +619,11 @@ impl<'a> Parser<'a> {
                 }
                 T::OQuote => {
                     let (value, span) = self.parse_quoted_string_literal();
-                    labels.push(Label { span, value });
+                    self.scratch_labels.push(Label { span, value });
                 }
                 T::Ident => {
                     let tok = self.read();
-                    labels.push(Label {
+                    self.scratch_labels.push(Label {
                         span: tok.span,
                         value: Text::Source(tok.span),
                     });
@@ -650,7 +656,7 @@ impl<'a> Parser<'a> {
                     self.recover_after_body_item();
                     return Block {
                         type_name: ident.span,
-                        labels: labels.into_boxed_slice(),
+                        labels: self.scratch_labels.drain(labels_start..).collect(),
                         body: Arc::new(Body {
                             attributes: Box::default(),
                             blocks: Box::default(),
@@ -751,7 +757,7 @@ impl<'a> Parser<'a> {
 
         Block {
             type_name: ident.span,
-            labels: labels.into_boxed_slice(),
+            labels: self.scratch_labels.drain(labels_start..).collect(),
             body: Arc::new(body),
             open_brace: o_brace.span,
             close_brace: c_brace_range,
@@ -1378,7 +1384,7 @@ impl<'a> Parser<'a> {
 
     fn finish_parsing_function_call(&mut self, name: Token) -> Expr {
         let open = self.read();
-        let mut args: Vec<Expr> = Vec::new();
+        let args_start = self.scratch_exprs.len();
         let mut expand_final = false;
         let close;
         self.push_nl(false);
@@ -1390,7 +1396,7 @@ impl<'a> Parser<'a> {
             }
             let m = self.mark();
             let arg = self.parse_expression();
-            args.push(arg);
+            self.scratch_exprs.push(arg);
             if self.recovery && self.errs_since(m) {
                 // hclsyntax drops the token recovery stops at here, leaving
                 // the closing parenthesis range zero.
@@ -1449,7 +1455,7 @@ impl<'a> Parser<'a> {
             span: rb(name.span, close.span),
             kind: ExprKind::FunctionCall(Box::new(CallExpr {
                 name: name.span,
-                args: args.into_boxed_slice(),
+                args: self.scratch_exprs.drain(args_start..).collect(),
                 expand_final,
                 open_paren: open.span,
                 close_paren: close.span,
@@ -1465,7 +1471,7 @@ impl<'a> Parser<'a> {
             self.pop_nl();
             return e;
         }
-        let mut exprs: Vec<Expr> = Vec::new();
+        let start = self.scratch_exprs.len();
         let close;
         loop {
             if self.peek().kind == T::CBrack {
@@ -1474,7 +1480,7 @@ impl<'a> Parser<'a> {
             }
             let m = self.mark();
             let e = self.parse_expression();
-            exprs.push(e);
+            self.scratch_exprs.push(e);
             if self.recovery && self.errs_since(m) {
                 close = self.recover(T::CBrack);
                 break;
@@ -1512,7 +1518,7 @@ impl<'a> Parser<'a> {
         Expr {
             span: rb(open.span, close.span),
             kind: ExprKind::Tuple {
-                exprs: exprs.into_boxed_slice(),
+                exprs: self.scratch_exprs.drain(start..).collect(),
                 open: open.span,
             },
         }
@@ -1527,7 +1533,7 @@ impl<'a> Parser<'a> {
             return self.finish_parsing_for_expr(open);
         }
         self.push_nl(true);
-        let mut items: Vec<ObjectItem> = Vec::new();
+        let start = self.scratch_items.len();
         let close;
         loop {
             let next = self.peek();
@@ -1586,7 +1592,7 @@ impl<'a> Parser<'a> {
                 close = self.recover(T::CBrace);
                 break;
             }
-            items.push(ObjectItem {
+            self.scratch_items.push(ObjectItem {
                 key,
                 force_non_literal,
                 value,
@@ -1623,7 +1629,7 @@ impl<'a> Parser<'a> {
         Expr {
             span: rb(open.span, close.span),
             kind: ExprKind::Object {
-                items: items.into_boxed_slice(),
+                items: self.scratch_items.drain(start..).collect(),
                 open: open.span,
             },
         }

@@ -1,0 +1,127 @@
+//! `cargo bench -p hcldecode-benches --bench paired`: the ratio
+//! targets measured as paired, interleaved runs.
+//!
+//! On a shared machine the speed drifts by more than the margins between
+//! the targets and the figures, so benchmarking one side and then the other
+//! (as `decode`'s divan benchmarks do) moves a ratio by tenths between runs.
+//! Here each round times both sides back to back (which goes first
+//! alternates) on the same input, and the figure is the median over rounds
+//! of the per-round ratio, with each side's median time beside it. Results
+//! are dropped outside the timed region, as divan does.
+//!
+//! Pairs: typed decoding (`hcldecode::from_str` into derived types) against
+//! `hcl::from_str` and `hcl::eval::from_str` into equivalent serde types,
+//! and the native-syntax parser against hcl-edit's `parse_body`.
+//!
+//! Arguments (after `--`): substrings selecting pairs or sizes, e.g.
+//! `cargo bench --bench paired -- typed 1MB`.
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use hcldecode_benches::{generate, parse_size, serde_model, typed};
+use hcldecode_spec::source::SourceFile;
+use hcldecode_spec::syntax::native;
+
+type Run = fn(&str) -> Box<dyn std::any::Any>;
+
+fn ours_typed(text: &str) -> Box<dyn std::any::Any> {
+    Box::new(hcldecode::from_str::<typed::JobFile>(text, "config.hcl").expect("typed decode"))
+}
+
+fn serde_from_str(text: &str) -> Box<dyn std::any::Any> {
+    Box::new(hcl::from_str::<serde_model::JobFile>(text).expect("hcl::from_str"))
+}
+
+fn serde_eval_from_str(text: &str) -> Box<dyn std::any::Any> {
+    let ctx = hcl::eval::Context::new();
+    Box::new(hcl::eval::from_str::<serde_model::JobFile>(text, &ctx).expect("hcl::eval::from_str"))
+}
+
+fn ours_parse(text: &str) -> Box<dyn std::any::Any> {
+    Box::new(native::parse_config(SourceFile::new("config.hcl", text)))
+}
+
+fn hcl_edit_parse(text: &str) -> Box<dyn std::any::Any> {
+    Box::new(hcl::edit::parser::parse_body(text).expect("hcl-edit parse"))
+}
+
+const PAIRS: &[(&str, Run, &str, Run)] = &[
+    ("typed", ours_typed, "hcl::from_str", serde_from_str),
+    (
+        "typed",
+        ours_typed,
+        "hcl::eval::from_str",
+        serde_eval_from_str,
+    ),
+    ("parse", ours_parse, "hcl-edit parse_body", hcl_edit_parse),
+];
+
+fn time(run: Run, text: &str) -> Duration {
+    let start = Instant::now();
+    let out = black_box(run(black_box(text)));
+    let d = start.elapsed();
+    drop(out);
+    d
+}
+
+fn median(v: &mut [f64]) -> f64 {
+    v.sort_by(f64::total_cmp);
+    let n = v.len();
+    if n % 2 == 1 {
+        v[n / 2]
+    } else {
+        (v[n / 2 - 1] + v[n / 2]) / 2.0
+    }
+}
+
+fn main() {
+    let filters: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .collect();
+    println!(
+        "{:<8} {:<34} {:>10} {:>10} {:>8} {:>8}",
+        "size", "pair", "ours", "theirs", "ratio", "spread"
+    );
+    for (size, rounds) in [("100KB", 31), ("1MB", 21), ("10MB", 7)] {
+        let text = generate(1, parse_size(size).expect("size")).text;
+        for &(a_name, a, b_name, b) in PAIRS {
+            let label = format!("{a_name} / {b_name}");
+            if !filters
+                .iter()
+                .all(|f| size == f.as_str() || label.contains(f.as_str()))
+            {
+                continue;
+            }
+            // Warm-up: caches, allocator arenas, lazily built specs.
+            time(a, &text);
+            time(b, &text);
+            let mut ta = Vec::with_capacity(rounds);
+            let mut tb = Vec::with_capacity(rounds);
+            let mut ratios = Vec::with_capacity(rounds);
+            for r in 0..rounds {
+                let (x, y) = if r % 2 == 0 {
+                    let x = time(a, &text);
+                    (x, time(b, &text))
+                } else {
+                    let y = time(b, &text);
+                    (time(a, &text), y)
+                };
+                ta.push(x.as_secs_f64());
+                tb.push(y.as_secs_f64());
+                ratios.push(x.as_secs_f64() / y.as_secs_f64());
+            }
+            let ma = median(&mut ta);
+            let mb = median(&mut tb);
+            let mr = median(&mut ratios);
+            let spread = ratios[ratios.len() * 3 / 4] - ratios[ratios.len() / 4];
+            println!(
+                "{size:<8} {label:<34} {:>8.2}ms {:>8.2}ms {mr:>8.3} {spread:>8.3}",
+                ma * 1e3,
+                mb * 1e3,
+            );
+        }
+    }
+    println!("ratio: median over rounds of ours / theirs; spread: its interquartile range");
+}
