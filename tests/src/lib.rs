@@ -145,6 +145,18 @@ pub fn find_cases(root: &Path) -> Vec<PathBuf> {
     out
 }
 
+/// Runs every case in `cases`; the failures, each as "case: why".
+pub fn failed_cases(hcldec: &Path, cases: &[PathBuf]) -> Vec<String> {
+    cases
+        .iter()
+        .filter_map(|c| {
+            run_case(hcldec, c)
+                .err()
+                .map(|why| format!("{}: {why}", c.display()))
+        })
+        .collect()
+}
+
 /// Runs one recorded case with `hcldec` and compares with the recording,
 /// applying the rules of `shared/conformance/README.md`.
 pub fn run_case(hcldec: &Path, case: &Path) -> Result<(), String> {

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use hcldecode_tests::{find_cases, run_case};
+use hcldecode_tests::{failed_cases, find_cases};
 use serde_json::Value as Json;
 
 fn hcldec() -> Command {
@@ -100,14 +100,7 @@ fn recorded_adversarial_cases_match_the_reference() {
     let hcldec = Path::new(env!("CARGO_BIN_EXE_hcldec-under-test"));
     let cases = find_cases(&root);
     assert!(cases.len() >= 20, "found {} cases", cases.len());
-    let failures: Vec<String> = cases
-        .iter()
-        .filter_map(|c| {
-            run_case(hcldec, c)
-                .err()
-                .map(|why| format!("{}: {why}", c.display()))
-        })
-        .collect();
+    let failures = failed_cases(hcldec, &cases);
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
 

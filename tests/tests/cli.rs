@@ -340,3 +340,39 @@ fn block_list_values_that_unify_to_no_single_type_are_a_diagnostic() {
     assert!(d["detail"].as_str().unwrap().contains("index 1"));
     assert_eq!(d["subject"]["start"]["line"], 4);
 }
+
+/// `hcldec` defines the C `main` (no Rust runtime set-up), so SIGPIPE keeps
+/// its default action: writing to a closed pipe ends the process by the
+/// signal, as it ends the reference, instead of an error message.
+#[cfg(unix)]
+#[test]
+fn writing_to_a_closed_pipe_ends_hcldec_by_sigpipe() {
+    use std::os::unix::process::ExitStatusExt;
+    let dir = scratch("sigpipe");
+    std::fs::write(
+        dir.join("spec.hcldec"),
+        "attr {\n  name = \"s\"\n  type = string\n}\n",
+    )
+    .unwrap();
+    // Larger than a pipe's buffer, so the write blocks or fails even if the
+    // process wins the race against closing the read end.
+    let long = "x".repeat(1 << 20);
+    std::fs::write(dir.join("input.hcl"), format!("s = \"{long}\"\n")).unwrap();
+    let mut child = hcldec()
+        .current_dir(&dir)
+        .args(["--spec=spec.hcldec", "input.hcl"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(
+        out.status.signal(),
+        Some(13),
+        "{:?}: {}",
+        out.status,
+        text(&out.stderr)
+    );
+    assert!(out.stderr.is_empty(), "{}", text(&out.stderr));
+}

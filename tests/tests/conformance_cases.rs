@@ -9,7 +9,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use hcldecode_tests::{conformance_dir, find_cases, run_case};
+use hcldecode_tests::{conformance_dir, failed_cases, find_cases, run_case};
 
 fn known_failures() -> BTreeMap<String, String> {
     let text = include_str!("../conformance/known-failures.txt");
@@ -82,13 +82,6 @@ fn project_cases_match_the_reference() {
     let hcldec = Path::new(env!("CARGO_BIN_EXE_hcldec-under-test"));
     let cases = find_cases(&root);
     assert!(!cases.is_empty(), "no cases under {}", root.display());
-    let failures: Vec<String> = cases
-        .iter()
-        .filter_map(|c| {
-            run_case(hcldec, c)
-                .err()
-                .map(|why| format!("{}: {why}", c.display()))
-        })
-        .collect();
+    let failures = failed_cases(hcldec, &cases);
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }

@@ -244,37 +244,11 @@ fn walk_same_body<'a>(
             paths,
             errs,
         ),
-        Spec::BlockList(b) => {
+        Spec::BlockList(b) | Spec::BlockTuple(b) | Spec::BlockSet(b) => {
             check_items(b.min_items, b.max_items, path, paths, errs);
             add_block(
                 &b.type_name,
-                "block_list",
-                &b.nested,
-                path,
-                names,
-                nested,
-                paths,
-                errs,
-            )
-        }
-        Spec::BlockTuple(b) => {
-            check_items(b.min_items, b.max_items, path, paths, errs);
-            add_block(
-                &b.type_name,
-                "block_tuple",
-                &b.nested,
-                path,
-                names,
-                nested,
-                paths,
-                errs,
-            )
-        }
-        Spec::BlockSet(b) => {
-            check_items(b.min_items, b.max_items, path, paths, errs);
-            add_block(
-                &b.type_name,
-                "block_set",
+                spec.kind_name(),
                 &b.nested,
                 path,
                 names,

@@ -362,20 +362,16 @@ impl Decoder<'_> {
                                 other = Some(vals);
                             }
                         }
-                        if other.is_some() {
-                            // Typed slots for the (discarded) placeholder.
-                            for (slot, (_, t)) in sorted.iter_mut().zip(attrs) {
-                                *slot = Value::null(t.clone());
-                            }
-                        }
+                        other.is_none()
                     });
                     let t = R::rec(|| Trace::Object(traces.into_iter().map(R::get).collect()));
-                    return match other {
-                        None => (v, t),
-                        Some(vals) => (
-                            Value::object(o.properties.iter().map(|(k, _)| k.clone()).zip(vals)),
-                            t,
-                        ),
+                    return match v {
+                        Some(v) => (v, t),
+                        None => {
+                            let vals = other.unwrap_or_default();
+                            let names = o.properties.iter().map(|(k, _)| k.clone());
+                            (Value::object(names.zip(vals)), t)
+                        }
                     };
                 }
                 let mut vals: Vec<Value> = Vec::with_capacity(o.properties.len());

@@ -122,37 +122,6 @@ impl<T> Packed<T> {
         ))
     }
 
-    /// `n` clones of `fill` after the header, then `f` overwrites the
-    /// slots in place (no intermediate vector); `known` is computed from
-    /// the final slots.
-    fn build(
-        ty: Type,
-        n: usize,
-        fill: &T,
-        f: impl FnOnce(&mut [T]),
-        known: impl Fn(&[T]) -> bool,
-    ) -> Packed<T>
-    where
-        T: Clone,
-    {
-        let mut p = Packed(ThinArc::from_header_and_iter(
-            Header {
-                ty,
-                wholly_known: true,
-            },
-            std::iter::repeat_n(fill, n).cloned(),
-        ));
-        p.0.with_arc_mut(|a| {
-            // Freshly allocated: the only reference.
-            if let Some(inner) = triomphe::Arc::get_mut(a) {
-                f(inner.slice_mut());
-                let k = known(inner.slice());
-                inner.header_mut().wholly_known = k;
-            }
-        });
-        p
-    }
-
     fn ty(&self) -> &Type {
         &self.0.header.header.ty
     }
@@ -167,6 +136,30 @@ impl<T> Packed<T> {
 }
 
 impl Seq {
+    /// `n` untyped nulls after the header, which `fill` overwrites in place
+    /// (no intermediate vector); `None` when `fill` returns false.
+    fn filled(ty: Type, n: usize, fill: impl FnOnce(&mut [Value]) -> bool) -> Option<Seq> {
+        let null = Value::null(Type::Dynamic);
+        let header = Header {
+            ty,
+            wholly_known: true,
+        };
+        let mut p = Packed(ThinArc::from_header_and_iter(
+            header,
+            std::iter::repeat_n(&null, n).cloned(),
+        ));
+        p.0.with_arc_mut(|a| {
+            // Freshly allocated, so the only reference.
+            let inner = triomphe::Arc::get_mut(a)?;
+            if !fill(inner.slice_mut()) {
+                return None;
+            }
+            inner.header_mut().wholly_known = all_wholly_known(inner.slice());
+            Some(())
+        })?;
+        Some(p)
+    }
+
     fn elems(&self) -> &[Value] {
         &self.0.slice
     }
@@ -555,17 +548,15 @@ impl Value {
     /// An object of type `ty` whose attribute values (in the order of
     /// `ty.attrs()`) `fill` writes in place: many objects of one type are
     /// built without an intermediate vector. Each slot starts as an untyped
-    /// null and must end with exactly the attribute's type (checked in debug
-    /// builds).
-    pub(crate) fn object_filled(ty: Arc<ObjectType>, fill: impl FnOnce(&mut [Value])) -> Value {
+    /// null; when `fill` returns true each must have exactly its
+    /// attribute's type (checked in debug builds), when false there is no
+    /// object.
+    pub(crate) fn object_filled(
+        ty: Arc<ObjectType>,
+        fill: impl FnOnce(&mut [Value]) -> bool,
+    ) -> Option<Value> {
         let n = ty.len();
-        let seq = Seq::build(
-            Type::Object(ty),
-            n,
-            &Value::null(Type::Dynamic),
-            fill,
-            |vals| all_wholly_known(vals),
-        );
+        let seq = Seq::filled(Type::Object(ty), n, fill)?;
         debug_assert!(
             match seq.ty() {
                 Type::Object(o) => o
@@ -577,7 +568,7 @@ impl Value {
             },
             "object attribute value types must match the object type"
         );
-        Value(Repr::Object(seq))
+        Some(Value(Repr::Object(seq)))
     }
 
     fn typed_elems(ety: &Type, elems: Vec<Value>, what: &str) -> Vec<Value> {
