@@ -11,6 +11,7 @@
 
 pub mod diag;
 pub mod json_text;
+mod name_map;
 pub mod source;
 pub mod spec;
 pub mod syntax;

@@ -175,9 +175,23 @@ impl DiagWriter {
 /// Runs `hcldec` with the process's arguments and standard streams and
 /// returns the exit status.
 pub fn main() -> i32 {
-    let args: Vec<String> = std::env::args_os()
-        .skip(1)
-        .map(|a: OsString| a.to_string_lossy().into_owned())
+    main_with_args(std::env::args_os().skip(1))
+}
+
+/// Runs `hcldec` with the given arguments (without the program name) and
+/// the process's standard streams, and returns the exit status.
+///
+/// For a binary that defines the C `main` itself, where the standard
+/// library may not know the arguments (on musl it does not).
+///
+/// ```no_run
+/// let status = hcldecode::cli::main_with_args(["--version".into()]);
+/// assert_eq!(status, 0);
+/// ```
+pub fn main_with_args(args: impl IntoIterator<Item = OsString>) -> i32 {
+    let args: Vec<String> = args
+        .into_iter()
+        .map(|a| a.to_string_lossy().into_owned())
         .collect();
     let stdout = std::io::stdout();
     let stderr = std::io::stderr();
@@ -384,6 +398,7 @@ fn real_main(
         std::mem::forget(val);
         std::mem::forget(body);
         std::mem::forget(loaded);
+        std::mem::forget(spec_file);
     }
     Ok(0)
 }

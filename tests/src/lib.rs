@@ -16,6 +16,16 @@ pub fn shared_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared")
 }
 
+/// The `hcldec` the tests run: `$HCLDEC_UNDER_TEST` when set (CI points it
+/// at the static musl release build), else `built`, the binary Cargo built
+/// for this crate (pass `env!("CARGO_BIN_EXE_hcldec-under-test")`).
+pub fn hcldec_path(built: &str) -> PathBuf {
+    match std::env::var_os("HCLDEC_UNDER_TEST") {
+        Some(p) if !p.is_empty() => PathBuf::from(p),
+        _ => PathBuf::from(built),
+    }
+}
+
 /// The shared conformance data, or a panic explaining how to provide it.
 pub fn conformance_dir() -> PathBuf {
     let dir = shared_dir().join("conformance");

@@ -16,7 +16,9 @@ use hcldecode_tests::{failed_cases, find_cases};
 use serde_json::Value as Json;
 
 fn hcldec() -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_hcldec-under-test"));
+    let mut c = Command::new(hcldecode_tests::hcldec_path(env!(
+        "CARGO_BIN_EXE_hcldec-under-test"
+    )));
     c.stdin(Stdio::null());
     c
 }
@@ -97,7 +99,7 @@ fn assert_first(r: &Run, summary: &str, start: (u64, u64, u64), end: (u64, u64, 
 #[test]
 fn recorded_adversarial_cases_match_the_reference() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("adversarial/recorded");
-    let hcldec = Path::new(env!("CARGO_BIN_EXE_hcldec-under-test"));
+    let hcldec = &hcldecode_tests::hcldec_path(env!("CARGO_BIN_EXE_hcldec-under-test"));
     let cases = find_cases(&root);
     assert!(cases.len() >= 20, "found {} cases", cases.len());
     let failures = failed_cases(hcldec, &cases);

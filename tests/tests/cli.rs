@@ -9,7 +9,9 @@ use std::process::{Command, Output, Stdio};
 use hcldecode_tests::{case_inputs, conformance_dir, find_cases};
 
 fn hcldec() -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_hcldec-under-test"));
+    let mut c = Command::new(hcldecode_tests::hcldec_path(env!(
+        "CARGO_BIN_EXE_hcldec-under-test"
+    )));
     c.stdin(Stdio::null());
     c
 }

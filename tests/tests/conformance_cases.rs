@@ -7,7 +7,6 @@
 //! kept honest).
 
 use std::collections::BTreeMap;
-use std::path::Path;
 
 use hcldecode_tests::{conformance_dir, failed_cases, find_cases, run_case};
 
@@ -26,7 +25,7 @@ fn known_failures() -> BTreeMap<String, String> {
 #[test]
 fn recorded_cases_match_the_reference() {
     let root = conformance_dir().join("cases");
-    let hcldec = Path::new(env!("CARGO_BIN_EXE_hcldec-under-test"));
+    let hcldec = &hcldecode_tests::hcldec_path(env!("CARGO_BIN_EXE_hcldec-under-test"));
     let known = known_failures();
     let cases = find_cases(&root);
     assert!(
@@ -79,7 +78,7 @@ fn recorded_cases_match_the_reference() {
 #[test]
 fn project_cases_match_the_reference() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cases");
-    let hcldec = Path::new(env!("CARGO_BIN_EXE_hcldec-under-test"));
+    let hcldec = &hcldecode_tests::hcldec_path(env!("CARGO_BIN_EXE_hcldec-under-test"));
     let cases = find_cases(&root);
     assert!(!cases.is_empty(), "no cases under {}", root.display());
     let failures = failed_cases(hcldec, &cases);

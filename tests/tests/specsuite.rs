@@ -175,7 +175,9 @@ fn pos3(p: &Json) -> Pos3 {
 }
 
 fn run_hcldec(spec: &Path, input: &Path, var_refs: bool) -> (i32, String, String) {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_hcldec-under-test"));
+    let mut cmd = Command::new(hcldecode_tests::hcldec_path(env!(
+        "CARGO_BIN_EXE_hcldec-under-test"
+    )));
     cmd.arg(format!("--spec={}", spec.display())).args([
         "--diags=json",
         "--with-type",

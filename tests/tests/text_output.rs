@@ -55,7 +55,9 @@ fn text_output_matches_the_reference() {
     let (mut unexpected, mut fixed) = (Vec::new(), Vec::new());
     for (name, want_exit, want) in &cases {
         let dir = root.join(name);
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_hcldec-under-test"));
+        let mut cmd = Command::new(hcldecode_tests::hcldec_path(env!(
+            "CARGO_BIN_EXE_hcldec-under-test"
+        )));
         cmd.current_dir(&dir)
             .arg("--spec=spec.hcldec")
             .stdin(Stdio::null());

@@ -717,15 +717,16 @@ impl Loader<'_> {
     fn implied_has_dynamic(&mut self, spec: &Spec) -> bool {
         match spec {
             Spec::Object(o) => {
-                let mut names: Vec<&str> = o.properties.iter().map(|(k, _)| k.as_str()).collect();
-                names.sort_unstable();
-                if names.windows(2).any(|w| w[0] == w[1]) {
-                    // A repeated name keeps only the last type.
-                    return self.implied_type(spec).has_dynamic_types();
-                }
-                o.properties
+                if !o
+                    .properties
                     .iter()
                     .any(|(_, s)| self.implied_has_dynamic(s))
+                {
+                    return false;
+                }
+                // A repeated name keeps only the last type, which may be
+                // the one without.
+                self.implied_type(spec).has_dynamic_types()
             }
             Spec::Tuple(t) => t.iter().any(|s| self.implied_has_dynamic(s)),
             Spec::Block(b) => self.implied_has_dynamic(&b.nested),

@@ -238,7 +238,8 @@ fn call(
         );
         return Tv::Failed;
     };
-    let context = file.range(call.span);
+    // Resolved only for a diagnostic: a line table costs a pass over the file.
+    let context = || file.range(call.span);
     if expand_final {
         // No type function accepts a tuple to expand; the expanded value
         // would have to be a tuple of types.
@@ -249,7 +250,7 @@ fn call(
                 "The expanding argument (indicated by ...) must be of a tuple, list, or set type.",
             )
             .with_subject(file.range(last))
-            .with_context(context)
+            .with_context(context())
             .with_values(keyword_values(file, args.last().unwrap_or(call))),
         );
         return Tv::Failed;
@@ -261,7 +262,7 @@ fn call(
                 format!("Function {fname:?} expects 1 argument(s). Missing value for {param:?}."),
             )
             .with_subject(file.range(close_paren))
-            .with_context(context)
+            .with_context(context())
             .with_values(keyword_values(file, call)),
         );
         return Tv::Failed;
@@ -273,7 +274,7 @@ fn call(
                 format!("Function {fname:?} expects only 1 argument(s)."),
             )
             .with_subject(file.range(args[1].start_span()))
-            .with_context(context)
+            .with_context(context())
             .with_values(keyword_values(file, call)),
         );
         return Tv::Failed;
@@ -286,7 +287,7 @@ fn call(
                 format!("Invalid value for {param:?} parameter: {why}."),
             )
             .with_subject(file.range(at))
-            .with_context(context.clone())
+            .with_context(context())
             .with_values(keyword_values(file, arg)),
         );
         Tv::Failed

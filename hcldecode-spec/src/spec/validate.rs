@@ -2,7 +2,7 @@
 //! meaningful. The spec-file loader reports violations with ranges in the
 //! spec file; the derive reports them as compile errors on the fields.
 
-use std::collections::HashMap;
+use crate::name_map::NameMap;
 use std::fmt;
 
 use super::Spec;
@@ -136,8 +136,8 @@ impl<'a> Paths<'a> {
 /// block type, to report collisions.
 #[derive(Default)]
 struct BodyNames<'a> {
-    attrs: HashMap<&'a str, usize>,
-    blocks: HashMap<&'a str, (usize, &'static str)>,
+    attrs: NameMap<&'a str, usize>,
+    blocks: NameMap<&'a str, (usize, &'static str)>,
     labels: Vec<(usize, usize)>,
 }
 
@@ -201,7 +201,8 @@ fn walk_same_body<'a>(
 ) {
     match spec {
         Spec::Object(o) => {
-            let mut seen: HashMap<&str, ()> = HashMap::with_capacity(o.properties.len());
+            let mut seen: NameMap<&str, ()> =
+                NameMap::with_capacity_and_hasher(o.properties.len(), Default::default());
             for (k, s) in &o.properties {
                 let p = paths.child(path, Step::Property(k));
                 if seen.insert(k, ()).is_some() {

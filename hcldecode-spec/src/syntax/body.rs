@@ -29,7 +29,7 @@
 //! - `JustAttributes` needs an object: every property but `"//"` is an
 //!   attribute.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::sync::Arc;
 
 use crate::diag::{Diagnostic, Diagnostics};
@@ -1168,7 +1168,8 @@ fn json_just_attributes<'a>(
     };
     let props = obj.props(doc);
     let mut out: Vec<Attribute<'a>> = Vec::with_capacity(props.len());
-    let mut seen: HashMap<&'a str, usize> = HashMap::with_capacity(props.len());
+    let mut seen: crate::name_map::NameMap<&'a str, usize> =
+        crate::name_map::NameMap::with_capacity_and_hasher(props.len(), Default::default());
     for p in props {
         let name = p.key.value(doc);
         if name == "//" || hidden.is_some_and(|h| h.contains(name)) {

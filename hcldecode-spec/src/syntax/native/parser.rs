@@ -390,7 +390,7 @@ impl<'a> Parser<'a> {
         // vectors at the end, saving the reallocations of growing ones.
         let attrs_start = self.scratch_attrs.len();
         let blocks_start = self.scratch_blocks.len();
-        let mut index: Option<std::collections::HashMap<&'a str, usize>> = None;
+        let mut index: Option<crate::name_map::NameMap<&'a str, usize>> = None;
         let end_range;
         loop {
             let next = self.peek();
@@ -426,7 +426,7 @@ impl<'a> Parser<'a> {
                             if let Some(m) = &mut index {
                                 m.insert(name, n);
                             } else if n >= 16 {
-                                let mut m = std::collections::HashMap::new();
+                                let mut m = crate::name_map::NameMap::default();
                                 for (i, e) in self.scratch_attrs[attrs_start..].iter().enumerate() {
                                     m.insert(self.file.text(e.name), i);
                                 }
