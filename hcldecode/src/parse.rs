@@ -60,7 +60,15 @@ pub fn parse_native(src: &[u8], filename: &str) -> (File, Diagnostics) {
 
 /// [`parse_native`] of bytes the file may keep (no copy of valid UTF-8).
 fn parse_native_owned(src: Vec<u8>, filename: &str, limits: &Limits) -> (File, Diagnostics) {
-    let (source, mut diags) = native::source_from_bytes(filename, src);
+    let (source, diags) = native::source_from_bytes(filename, src);
+    parse_native_source(source, diags, limits)
+}
+
+fn parse_native_source(
+    source: Arc<SourceFile>,
+    mut diags: Diagnostics,
+    limits: &Limits,
+) -> (File, Diagnostics) {
     let opts = native::ParseOptions {
         max_depth: limits.max_nesting,
     };
@@ -113,6 +121,22 @@ pub fn parse_with_limits(
     match syntax {
         Syntax::Native => parse_native_owned(src.to_vec(), filename, limits),
         Syntax::Json => crate::json::parse_json(src, filename, limits),
+    }
+}
+
+/// [`parse_with_limits`] for text (no UTF-8 validation pass).
+pub(crate) fn parse_str_with_limits(
+    src: &str,
+    filename: &str,
+    syntax: Syntax,
+    limits: &Limits,
+) -> (File, Diagnostics) {
+    match syntax {
+        Syntax::Native => {
+            let (source, diags) = native::source_from_text(filename, src.to_owned());
+            parse_native_source(source, diags, limits)
+        }
+        Syntax::Json => crate::json::parse_json(src.as_bytes(), filename, limits),
     }
 }
 

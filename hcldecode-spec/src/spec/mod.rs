@@ -333,24 +333,49 @@ impl Spec {
     /// from the wrapped type (the dynamic layer evaluates it with an unknown
     /// value); literals report their value's type.
     pub fn implied_type_with(&self, transform_type: &dyn Fn(&TransformSpec, Type) -> Type) -> Type {
-        let rec = |s: &Spec| s.implied_type_with(transform_type);
+        self.implied_type_from(&mut |s| s.implied_type_with(transform_type), transform_type)
+    }
+
+    /// One level of [`implied_type_with`](Self::implied_type_with): the
+    /// types of nested specs come from `nested`, so a caller that caches
+    /// them per spec makes every occurrence of a nested type one shared
+    /// allocation (and comparing types equal by pointer).
+    ///
+    /// ```
+    /// use hcldecode_spec::spec::{AttrSpec, BlockCollectionSpec, Spec};
+    /// use hcldecode_spec::types::Type;
+    /// let attr = AttrSpec { name: "a".into(), ty: Type::Number, required: false };
+    /// let spec = Spec::BlockList(BlockCollectionSpec {
+    ///     type_name: "b".into(),
+    ///     nested: Box::new(Spec::Attr(attr)),
+    ///     min_items: 0,
+    ///     max_items: 0,
+    /// });
+    /// let t = spec.implied_type_from(&mut |_| Type::String, &|_, t| t);
+    /// assert_eq!(t, Type::list(Type::String));
+    /// ```
+    pub fn implied_type_from(
+        &self,
+        nested: &mut dyn FnMut(&Spec) -> Type,
+        transform_type: &dyn Fn(&TransformSpec, Type) -> Type,
+    ) -> Type {
         match self {
             Spec::Object(o) => {
                 if o.properties.is_empty() {
                     return Type::empty_object();
                 }
-                Type::object(o.properties.iter().map(|(k, s)| (k.as_str(), rec(s))))
+                Type::object(o.properties.iter().map(|(k, s)| (k.as_str(), nested(s))))
             }
-            Spec::Tuple(t) => Type::tuple(t.iter().map(rec)),
+            Spec::Tuple(t) => Type::tuple(t.iter().map(nested)),
             Spec::Attr(a) => a.ty.clone(),
             Spec::Literal(l) => l.value.value_type().unwrap_or(Type::Dynamic),
             Spec::Expr(_) => Type::Dynamic,
-            Spec::Block(b) => rec(&b.nested),
-            Spec::BlockList(b) => Type::list(rec(&b.nested)),
-            Spec::BlockSet(b) => Type::set(rec(&b.nested)),
+            Spec::Block(b) => nested(&b.nested),
+            Spec::BlockList(b) => Type::list(nested(&b.nested)),
+            Spec::BlockSet(b) => Type::set(nested(&b.nested)),
             Spec::BlockTuple(_) | Spec::BlockObject(_) => Type::Dynamic,
             Spec::BlockMap(b) => {
-                let mut t = rec(&b.nested);
+                let mut t = nested(&b.nested);
                 for _ in &b.labels {
                     t = Type::map(t);
                 }
@@ -358,9 +383,12 @@ impl Spec {
             }
             Spec::BlockAttrs(b) => Type::map(b.element_type.clone()),
             Spec::BlockLabel(_) => Type::String,
-            Spec::Default(d) => rec(&d.primary),
-            Spec::Transform(t) => transform_type(t, rec(&t.wrapped)),
-            Spec::Validate(v) => rec(&v.wrapped),
+            Spec::Default(d) => nested(&d.primary),
+            Spec::Transform(t) => {
+                let wrapped = nested(&t.wrapped);
+                transform_type(t, wrapped)
+            }
+            Spec::Validate(v) => nested(&v.wrapped),
         }
     }
 

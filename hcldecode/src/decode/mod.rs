@@ -256,7 +256,12 @@ impl<'s> Plan<'s> {
         if let Some(t) = self.types.borrow().get(&key) {
             return t.clone();
         }
-        let t = implied_type(spec, self.transform_ctx);
+        // Nested types through this cache: a nested object's type is then
+        // the very allocation its values carry, and type checks of values
+        // against it stop at the pointer.
+        let t = spec.implied_type_from(&mut |s| self.implied_type(s), &|t, wrapped| {
+            transform_type(t, wrapped, self.transform_ctx)
+        });
         self.types.borrow_mut().insert(key, t.clone());
         t
     }

@@ -131,12 +131,8 @@ impl Decoder {
     /// Decodes configuration text, the syntax chosen by `filename`'s
     /// extension (JSON for `.json`).
     pub fn decode_str<T: HclDecode>(&self, src: &str, filename: &str) -> Result<T, Error> {
-        let (file, diags) = parse::parse_with_limits(
-            src.as_bytes(),
-            filename,
-            Syntax::for_path(filename),
-            &self.limits,
-        );
+        let (file, diags) =
+            parse::parse_str_with_limits(src, filename, Syntax::for_path(filename), &self.limits);
         self.decode_files(&[file], diags)
     }
 

@@ -212,11 +212,26 @@ pub fn source_from_bytes(name: &str, bytes: Vec<u8>) -> (Arc<SourceFile>, Diagno
         );
         return (SourceFile::new(name, ""), Diagnostics::from(d));
     }
-    let bom = bytes.starts_with(b"\xEF\xBB\xBF");
     let text = match String::from_utf8(bytes) {
         Ok(s) => s,
         Err(e) => sanitize_utf8(e.into_bytes()),
     };
+    source_from_text(name, text)
+}
+
+/// [`source_from_bytes`] for text already known to be UTF-8 (no second
+/// validation pass).
+///
+/// ```
+/// let (file, diags) = hcldecode_spec::syntax::native::source_from_text("a.hcl", "a = 1\n".into());
+/// assert!(diags.is_empty());
+/// assert_eq!(file.source(), "a = 1\n");
+/// ```
+pub fn source_from_text(name: &str, text: String) -> (Arc<SourceFile>, Diagnostics) {
+    if text.len() > MAX_FILE_SIZE {
+        return source_from_bytes(name, text.into_bytes());
+    }
+    let bom = text.starts_with('\u{FEFF}');
     let file = SourceFile::new(name, text);
     let mut diags = Diagnostics::new();
     if bom {
