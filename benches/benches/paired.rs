@@ -84,7 +84,7 @@ fn main() {
         "{:<8} {:<34} {:>10} {:>10} {:>8} {:>8}",
         "size", "pair", "ours", "theirs", "ratio", "spread"
     );
-    for (size, rounds) in [("100KB", 31), ("1MB", 21), ("10MB", 7)] {
+    for (size, rounds) in [("100KB", 31), ("1MB", 21), ("10MB", 11)] {
         let text = generate(1, parse_size(size).expect("size")).text;
         for &(a_name, a, b_name, b) in PAIRS {
             let label = format!("{a_name} / {b_name}");

@@ -327,7 +327,7 @@ fn walk_value<'a>(
     }
     if let Some(entries) = v.entries() {
         for (k, e) in entries {
-            keys.push(k.to_string());
+            keys.push(String::from(&**k));
             walk_value(e, at.key(k), depth - 1, keys, f);
             keys.pop();
         }

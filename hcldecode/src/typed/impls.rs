@@ -357,7 +357,7 @@ fn entries<T: HclDecode>(
     let mut errs = Errors::new();
     for (k, e) in entries {
         if let Some(t) = errs.take(T::from_hcl(e, at.key(k))) {
-            push(k.to_string(), t);
+            push(String::from(&**k), t);
         }
     }
     errs.finish(())
