@@ -117,6 +117,15 @@ fn struct_code(g: &mut Gen<'_>, fields: &[Field<'_>], ctor: TokenStream) -> Stru
     let mut remain = false;
     let mut label_index = 0usize;
     let mut index = 0usize;
+    // Where each property's name sorts among the struct's: its position in
+    // the decoded object's type (which sorts by name), passed as a hint.
+    let mut sorted: Vec<String> = fields
+        .iter()
+        .filter(|f| f.kind != Kind::Remain)
+        .map(property_key)
+        .collect();
+    sorted.sort();
+    sorted.dedup();
     for (i, f) in fields.iter().enumerate() {
         let ty = f.ty;
         let tspan = ty.span();
@@ -130,7 +139,8 @@ fn struct_code(g: &mut Gen<'_>, fields: &[Field<'_>], ctor: TokenStream) -> Stru
             Default_::Trait => quote_spanned!(tspan=> <#ty as ::core::default::Default>::default),
             Default_::Path(p) => p.to_token_stream(),
         });
-        let idx = index;
+        let hint = sorted.binary_search(&key).unwrap_or(usize::MAX);
+        let idx = quote!(__hcl::Slot { index: #index, hint: #hint });
         let assert = |tr: &str| {
             let tr = format_ident!("{}", tr);
             quote_spanned!(tspan=> __hcl::#tr::<#ty>();)

@@ -80,8 +80,13 @@ pub fn get(value: &Value, name: &str) -> Option<Value> {
 
 /// [`get`], borrowing the property where it can.
 fn get_ref<'v>(value: &'v Value, name: &str) -> Option<Cow<'v, Value>> {
+    get_ref_at(value, name, usize::MAX)
+}
+
+/// [`get_ref`] looking at attribute position `hint` of an object first.
+fn get_ref_at<'v>(value: &'v Value, name: &str, hint: usize) -> Option<Cow<'v, Value>> {
     match value.view() {
-        ValueRef::Object(..) => value.attr_ref(name).map(Cow::Borrowed),
+        ValueRef::Object(..) => value.attr_ref_at(name, hint).map(Cow::Borrowed),
         ValueRef::Map(_) => Some(match value.map_entry_ref(name) {
             Some(v) => Cow::Borrowed(v),
             // A missing key indexes to a null of the element type.
@@ -98,13 +103,29 @@ pub fn property(value: &Value, name: &str) -> Value {
 
 /// [`property`], borrowing the property where it can.
 fn property_ref<'v>(value: &'v Value, name: &str) -> Cow<'v, Value> {
-    get_ref(value, name).unwrap_or_else(|| Cow::Owned(Value::null(Type::Dynamic)))
+    property_ref_at(value, name, usize::MAX)
+}
+
+fn property_ref_at<'v>(value: &'v Value, name: &str, hint: usize) -> Cow<'v, Value> {
+    get_ref_at(value, name, hint).unwrap_or_else(|| Cow::Owned(Value::null(Type::Dynamic)))
+}
+
+/// Where a field's property is: its position among the struct's properties
+/// in declaration order (for traces), and where its name sorts among
+/// theirs, which is its attribute's position in the decoded object's type
+/// (a hint, checked: a look-up by name without a search).
+#[derive(Clone, Copy, Debug)]
+pub struct Slot {
+    /// Declaration order.
+    pub index: usize,
+    /// Sorted order (the object type's).
+    pub hint: usize,
 }
 
 /// An attribute field.
-pub fn attr<T: HclDecode>(value: &Value, at: At<'_>, index: usize, name: &str) -> Result<T, Error> {
-    let at_p = at.property(index, name);
-    match get_ref(value, name) {
+pub fn attr<T: HclDecode>(value: &Value, at: At<'_>, slot: Slot, name: &str) -> Result<T, Error> {
+    let at_p = at.property(slot.index, name);
+    match get_ref_at(value, name, slot.hint) {
         None if T::optional() => T::from_hcl(&Value::null(T::hcl_type()), at_p),
         // Only in an attribute's object value: the engine checks bodies.
         None => Err(at_p.error(
@@ -126,42 +147,46 @@ pub fn attr<T: HclDecode>(value: &Value, at: At<'_>, index: usize, name: &str) -
 pub fn attr_or<T: HclDecode>(
     value: &Value,
     at: At<'_>,
-    index: usize,
+    slot: Slot,
     name: &str,
     default: impl FnOnce() -> T,
 ) -> Result<T, Error> {
-    let v = property_ref(value, name);
+    let v = property_ref_at(value, name, slot.hint);
     if v.is_null() {
         return Ok(default());
     }
-    T::from_hcl(&v, at.property(index, name))
+    T::from_hcl(&v, at.property(slot.index, name))
 }
 
 /// A block field.
 pub fn blocks<T: HclBlocks>(
     value: &Value,
     at: At<'_>,
-    index: usize,
+    slot: Slot,
     opts: &BlockOptions,
 ) -> Result<T, Error> {
     let name = opts.type_name.as_str();
-    T::from_blocks(&property_ref(value, name), at.property(index, name), opts)
+    T::from_blocks(
+        &property_ref_at(value, name, slot.hint),
+        at.property(slot.index, name),
+        opts,
+    )
 }
 
 /// A flattened struct: decoded from the same body.
 pub fn flatten<T: HclDecode>(
     value: &Value,
     at: At<'_>,
-    index: usize,
+    slot: Slot,
     name: &str,
 ) -> Result<T, Error> {
-    let v = property_ref(value, name);
+    let v = property_ref_at(value, name, slot.hint);
     // A flattened struct read from an attribute's object value has its
     // fields beside ours.
     if v.is_null() && !matches!(value.view(), ValueRef::Null) {
         return T::from_hcl(value, at);
     }
-    T::from_hcl(&v, at.property(index, name))
+    T::from_hcl(&v, at.property(slot.index, name))
 }
 
 /// A `remain` field.
@@ -307,18 +332,18 @@ pub trait DecodeProbe {
     /// [`HclDecode::spec`].
     fn spec(&self) -> Spec;
     /// [`attr`].
-    fn attr(&self, v: &Value, at: At<'_>, i: usize, name: &str) -> Result<Self::T, Error>;
+    fn attr(&self, v: &Value, at: At<'_>, i: Slot, name: &str) -> Result<Self::T, Error>;
     /// [`attr_or`].
     fn attr_or(
         &self,
         v: &Value,
         at: At<'_>,
-        i: usize,
+        i: Slot,
         name: &str,
         d: impl FnOnce() -> Self::T,
     ) -> Result<Self::T, Error>;
     /// [`flatten`].
-    fn flatten(&self, v: &Value, at: At<'_>, i: usize, name: &str) -> Result<Self::T, Error>;
+    fn flatten(&self, v: &Value, at: At<'_>, i: Slot, name: &str) -> Result<Self::T, Error>;
 }
 
 impl<T: HclDecode> DecodeProbe for Probe<T> {
@@ -335,20 +360,20 @@ impl<T: HclDecode> DecodeProbe for Probe<T> {
     fn spec(&self) -> Spec {
         T::spec()
     }
-    fn attr(&self, v: &Value, at: At<'_>, i: usize, name: &str) -> Result<T, Error> {
+    fn attr(&self, v: &Value, at: At<'_>, i: Slot, name: &str) -> Result<T, Error> {
         attr::<T>(v, at, i, name)
     }
     fn attr_or(
         &self,
         v: &Value,
         at: At<'_>,
-        i: usize,
+        i: Slot,
         name: &str,
         d: impl FnOnce() -> T,
     ) -> Result<T, Error> {
         attr_or::<T>(v, at, i, name, d)
     }
-    fn flatten(&self, v: &Value, at: At<'_>, i: usize, name: &str) -> Result<T, Error> {
+    fn flatten(&self, v: &Value, at: At<'_>, i: Slot, name: &str) -> Result<T, Error> {
         flatten::<T>(v, at, i, name)
     }
 }
@@ -374,7 +399,7 @@ pub trait DecodeFallback {
         unreachable!("{UNREACHABLE}")
     }
     /// Never called.
-    fn attr(&self, _: &Value, _: At<'_>, _: usize, _: &str) -> Result<Self::T, Error> {
+    fn attr(&self, _: &Value, _: At<'_>, _: Slot, _: &str) -> Result<Self::T, Error> {
         unreachable!("{UNREACHABLE}")
     }
     /// Never called.
@@ -382,14 +407,14 @@ pub trait DecodeFallback {
         &self,
         _: &Value,
         _: At<'_>,
-        _: usize,
+        _: Slot,
         _: &str,
         _: impl FnOnce() -> Self::T,
     ) -> Result<Self::T, Error> {
         unreachable!("{UNREACHABLE}")
     }
     /// Never called.
-    fn flatten(&self, _: &Value, _: At<'_>, _: usize, _: &str) -> Result<Self::T, Error> {
+    fn flatten(&self, _: &Value, _: At<'_>, _: Slot, _: &str) -> Result<Self::T, Error> {
         unreachable!("{UNREACHABLE}")
     }
 }
@@ -405,13 +430,8 @@ pub trait BlocksProbe {
     /// [`HclBlocks::block_spec`].
     fn block_spec(&self, opts: &BlockOptions) -> Spec;
     /// [`blocks`].
-    fn blocks(
-        &self,
-        v: &Value,
-        at: At<'_>,
-        i: usize,
-        opts: &BlockOptions,
-    ) -> Result<Self::T, Error>;
+    fn blocks(&self, v: &Value, at: At<'_>, i: Slot, opts: &BlockOptions)
+    -> Result<Self::T, Error>;
 }
 
 impl<T: HclBlocks> BlocksProbe for Probe<T> {
@@ -419,7 +439,7 @@ impl<T: HclBlocks> BlocksProbe for Probe<T> {
     fn block_spec(&self, opts: &BlockOptions) -> Spec {
         T::block_spec(opts)
     }
-    fn blocks(&self, v: &Value, at: At<'_>, i: usize, opts: &BlockOptions) -> Result<T, Error> {
+    fn blocks(&self, v: &Value, at: At<'_>, i: Slot, opts: &BlockOptions) -> Result<T, Error> {
         blocks::<T>(v, at, i, opts)
     }
 }
@@ -433,7 +453,7 @@ pub trait BlocksFallback {
         unreachable!("{UNREACHABLE}")
     }
     /// Never called.
-    fn blocks(&self, _: &Value, _: At<'_>, _: usize, _: &BlockOptions) -> Result<Self::T, Error> {
+    fn blocks(&self, _: &Value, _: At<'_>, _: Slot, _: &BlockOptions) -> Result<Self::T, Error> {
         unreachable!("{UNREACHABLE}")
     }
 }

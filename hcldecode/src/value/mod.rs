@@ -861,6 +861,21 @@ impl Value {
         o.elems().get(idx)
     }
 
+    /// [`attr_ref`](Self::attr_ref) trying attribute position `hint` first:
+    /// a name found there byte for byte needs neither normalising nor a
+    /// search (attribute names are kept normalised).
+    pub(crate) fn attr_ref_at(&self, name: &str, hint: usize) -> Option<&Value> {
+        let Repr::Object(o) = &self.0 else {
+            return None;
+        };
+        if let Some((n, _)) = object_type_of(o.ty()).attrs().get(hint)
+            && **n == *name
+        {
+            return o.elems().get(hint);
+        }
+        self.attr_ref(name)
+    }
+
     /// The element with key `key` of a known map, borrowed.
     pub(crate) fn map_entry_ref(&self, key: &str) -> Option<&Value> {
         let Repr::Map(m) = &self.0 else {
@@ -1173,6 +1188,25 @@ impl fmt::Debug for Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn attribute_look_ups_with_a_position_hint_check_it() {
+        let v = Value::object(vec![
+            ("b", Value::int(2)),
+            ("a", Value::int(1)),
+            ("caf\u{e9}", Value::int(3)),
+        ]);
+        // Sorted: a, b, café.
+        assert_eq!(v.attr_ref_at("a", 0), Some(&Value::int(1)));
+        assert_eq!(v.attr_ref_at("b", 1), Some(&Value::int(2)));
+        // A wrong or impossible hint falls back to the search.
+        assert_eq!(v.attr_ref_at("b", 0), Some(&Value::int(2)));
+        assert_eq!(v.attr_ref_at("a", usize::MAX), Some(&Value::int(1)));
+        assert_eq!(v.attr_ref_at("z", 1), None);
+        // A decomposed name misses the hint's bytes and is normalised.
+        assert_eq!(v.attr_ref_at("cafe\u{301}", 2), Some(&Value::int(3)));
+        assert_eq!(Value::int(1).attr_ref_at("a", 0), None);
+    }
 
     #[test]
     fn value_is_small() {
