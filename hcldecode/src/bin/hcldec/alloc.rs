@@ -1,6 +1,7 @@
-//! `hcldec`'s global allocator: size classes with free lists, carved from
-//! large chunks, for a process that allocates millions of small nodes,
-//! frees most of them only at exit and never runs a second thread.
+//! `hcldec`'s global allocator: size classes with stacks of freed blocks,
+//! carved from large chunks, for a process that allocates millions of
+//! small nodes, frees most of them only at exit and never runs a second
+//! thread.
 //!
 //! Why not the C library's `malloc`: in `hcldec` it was a quarter of the
 //! instructions of loading a spec (the start-up figure of
@@ -8,9 +9,9 @@
 //! short, but every first allocation of a size goes through its slow path
 //! (the heap starts empty), each chunk carries an 8-byte header and the
 //! smallest is 32 bytes; musl's allocator is slower still. Here an
-//! allocation is a free-list pop or a pointer bump, a block has no header
-//! (the size comes back with `dealloc`'s layout), and a 16-byte `Box` takes
-//! 16 bytes.
+//! allocation is a pop from its class's stack of freed blocks or a pointer
+//! bump, a block has no header (the size comes back with `dealloc`'s
+//! layout), and a 16-byte `Box` takes 16 bytes.
 //!
 //! Requests over [`MID_MAX`] bytes or aligned beyond 16 go to the system
 //! allocator (which maps big blocks directly and grows them with `mremap`).
@@ -61,13 +62,78 @@ fn is_small(layout: Layout) -> bool {
     layout.size() <= MID_MAX && layout.align() <= GRANULE
 }
 
+/// Addresses rather than pointers: a block handed out again must carry
+/// the provenance of its whole chunk, not that of the (possibly smaller)
+/// block a caller gave back, so chunks are exposed once and blocks are
+/// made from their addresses (`block`). Freed blocks are kept on stacks
+/// of their own instead of being linked through their first word: a
+/// caller may still hold a reference to a block while freeing it (a
+/// `Box` does), and a block may be smaller than a link. Miri checks both.
 struct State {
-    /// Head of each class's list of freed blocks; a freed block's first
-    /// word points to the next.
-    free: [*mut u8; CLASSES],
+    /// Each class's freed blocks.
+    free: [FreeStack; CLASSES],
     /// The unused rest of the current chunk.
-    bump: *mut u8,
-    end: *mut u8,
+    bump: usize,
+    end: usize,
+}
+
+/// A stack of block addresses in memory from the system allocator.
+#[derive(Clone, Copy)]
+struct FreeStack {
+    items: *mut usize,
+    len: usize,
+    cap: usize,
+}
+
+impl FreeStack {
+    const EMPTY: FreeStack = FreeStack {
+        items: ptr::null_mut(),
+        len: 0,
+        cap: 0,
+    };
+
+    fn pop(&mut self) -> Option<usize> {
+        if self.len == 0 {
+            return None;
+        }
+        self.len -= 1;
+        // SAFETY: `len` < `cap` items were written by `push`.
+        Some(unsafe { *self.items.add(self.len) })
+    }
+
+    /// Keeps `addr` for reuse; if the stack cannot grow, the block is
+    /// simply not reused.
+    fn push(&mut self, addr: usize) {
+        if self.len == self.cap {
+            let cap = (self.cap * 2).max(256);
+            let word = std::mem::size_of::<usize>();
+            // SAFETY: sizes are non-zero multiples of the word, far from
+            // overflow; the old array is the system allocator's, of `cap`
+            // words.
+            let items = unsafe {
+                let new = Layout::from_size_align_unchecked(cap * word, word);
+                if self.items.is_null() {
+                    System.alloc(new)
+                } else {
+                    let old = Layout::from_size_align_unchecked(self.cap * word, word);
+                    System.realloc(self.items as *mut u8, old, cap * word)
+                }
+            };
+            if items.is_null() {
+                return;
+            }
+            self.items = items as *mut usize;
+            self.cap = cap;
+        }
+        // SAFETY: `len` < `cap`.
+        unsafe { *self.items.add(self.len) = addr };
+        self.len += 1;
+    }
+}
+
+/// The block at `addr`, with its chunk's (exposed) provenance.
+fn block(addr: usize) -> *mut u8 {
+    ptr::with_exposed_provenance_mut(addr)
 }
 
 /// The allocator; see the module documentation.
@@ -87,9 +153,9 @@ impl HcldecAlloc {
         HcldecAlloc {
             lock: AtomicBool::new(false),
             state: UnsafeCell::new(State {
-                free: [ptr::null_mut(); CLASSES],
-                bump: ptr::null_mut(),
-                end: ptr::null_mut(),
+                free: [FreeStack::EMPTY; CLASSES],
+                bump: 0,
+                end: 0,
             }),
         }
     }
@@ -111,39 +177,28 @@ impl HcldecAlloc {
 
     fn alloc_small(&self, class: usize) -> *mut u8 {
         self.with(|s| {
-            let head = s.free[class];
-            if !head.is_null() {
-                // SAFETY: a block on a free list is at least 16 bytes,
-                // aligned, and its first word was written by `dealloc`.
-                s.free[class] = unsafe { *(head as *mut *mut u8) };
-                return head;
+            if let Some(addr) = s.free[class].pop() {
+                return block(addr);
             }
             let size = class_size(class);
-            if (s.end as usize) - (s.bump as usize) < size {
+            if s.end - s.bump < size {
                 // The chunk's tail (under 64 KiB) is abandoned.
                 // SAFETY: CHUNK is non-zero and a power of two.
                 let chunk = unsafe { System.alloc(Layout::from_size_align_unchecked(CHUNK, 4096)) };
                 if chunk.is_null() {
                     return chunk;
                 }
-                s.bump = chunk;
-                // SAFETY: the chunk is CHUNK bytes long.
-                s.end = unsafe { chunk.add(CHUNK) };
+                s.bump = chunk.expose_provenance();
+                s.end = s.bump + CHUNK;
             }
-            let p = s.bump;
-            // SAFETY: at least `size` bytes remain in the chunk.
-            s.bump = unsafe { p.add(size) };
+            let p = block(s.bump);
+            s.bump += size;
             p
         })
     }
 
     fn dealloc_small(&self, p: *mut u8, class: usize) {
-        self.with(|s| {
-            // SAFETY: `p` is a block of this class that the caller gave
-            // back; it is at least 16 bytes and aligned for a pointer.
-            unsafe { *(p as *mut *mut u8) = s.free[class] };
-            s.free[class] = p;
-        })
+        self.with(|s| s.free[class].push(p.addr()))
     }
 }
 
@@ -198,7 +253,11 @@ unsafe impl GlobalAlloc for HcldecAlloc {
         match (is_small(layout), is_small(new_layout)) {
             // SAFETY: both blocks are the system allocator's.
             (false, false) => unsafe { System.realloc(p, layout, new_size) },
-            (true, true) if class_of(layout.size().max(1)) == class_of(new_size.max(1)) => p,
+            // In place, with the chunk's provenance: the caller's covers
+            // only the old size.
+            (true, true) if class_of(layout.size().max(1)) == class_of(new_size.max(1)) => {
+                block(p.addr())
+            }
             _ => {
                 // SAFETY: `new_layout` is valid (above); the old block is
                 // live for `layout.size()` bytes and freed once copied.

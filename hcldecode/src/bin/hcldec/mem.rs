@@ -103,7 +103,7 @@ pub unsafe extern "C" fn memmove(dst: *mut u8, src: *const u8, n: usize) -> *mut
     dst
 }
 
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", not(miri)))]
 unsafe fn rep_movsb(dst: *mut u8, src: *const u8, n: usize) {
     // SAFETY: copies `n` bytes forwards from `src` to `dst`, valid and
     // disjoint by `memcpy`'s contract; the direction flag is clear on
@@ -119,7 +119,7 @@ unsafe fn rep_movsb(dst: *mut u8, src: *const u8, n: usize) {
     }
 }
 
-#[cfg(not(target_arch = "x86_64"))]
+#[cfg(any(not(target_arch = "x86_64"), miri))]
 unsafe fn rep_movsb(dst: *mut u8, src: *const u8, n: usize) {
     // SAFETY: as `memcpy`'s contract; a plain loop (the crate is
     // `no_builtins`, so it stays one).
