@@ -75,16 +75,12 @@ pub fn check_object(value: &Value, at: At<'_>) -> Result<(), Error> {
 
 /// Property `name` of an object (or map) value, if it has one.
 pub fn get(value: &Value, name: &str) -> Option<Value> {
-    get_ref(value, name).map(Cow::into_owned)
+    get_ref(value, name, usize::MAX).map(Cow::into_owned)
 }
 
-/// [`get`], borrowing the property where it can.
-fn get_ref<'v>(value: &'v Value, name: &str) -> Option<Cow<'v, Value>> {
-    get_ref_at(value, name, usize::MAX)
-}
-
-/// [`get_ref`] looking at attribute position `hint` of an object first.
-fn get_ref_at<'v>(value: &'v Value, name: &str, hint: usize) -> Option<Cow<'v, Value>> {
+/// [`get`], borrowing the property where it can, and looking at attribute
+/// position `hint` of an object first (see [`Slot`]).
+fn get_ref<'v>(value: &'v Value, name: &str, hint: usize) -> Option<Cow<'v, Value>> {
     match value.view() {
         ValueRef::Object(..) => value.attr_ref_at(name, hint).map(Cow::Borrowed),
         ValueRef::Map(_) => Some(match value.map_entry_ref(name) {
@@ -98,16 +94,12 @@ fn get_ref_at<'v>(value: &'v Value, name: &str, hint: usize) -> Option<Cow<'v, V
 
 /// Property `name` of an object value (null if absent).
 pub fn property(value: &Value, name: &str) -> Value {
-    property_ref(value, name).into_owned()
+    property_ref(value, name, usize::MAX).into_owned()
 }
 
-/// [`property`], borrowing the property where it can.
-fn property_ref<'v>(value: &'v Value, name: &str) -> Cow<'v, Value> {
-    property_ref_at(value, name, usize::MAX)
-}
-
-fn property_ref_at<'v>(value: &'v Value, name: &str, hint: usize) -> Cow<'v, Value> {
-    get_ref_at(value, name, hint).unwrap_or_else(|| Cow::Owned(Value::null(Type::Dynamic)))
+/// [`property`], borrowing the property where it can ([`get_ref`]).
+fn property_ref<'v>(value: &'v Value, name: &str, hint: usize) -> Cow<'v, Value> {
+    get_ref(value, name, hint).unwrap_or_else(|| Cow::Owned(Value::null(Type::Dynamic)))
 }
 
 /// Where a field's property is: its position among the struct's properties
@@ -125,7 +117,7 @@ pub struct Slot {
 /// An attribute field.
 pub fn attr<T: HclDecode>(value: &Value, at: At<'_>, slot: Slot, name: &str) -> Result<T, Error> {
     let at_p = at.property(slot.index, name);
-    match get_ref_at(value, name, slot.hint) {
+    match get_ref(value, name, slot.hint) {
         None if T::optional() => T::from_hcl(&Value::null(T::hcl_type()), at_p),
         // Only in an attribute's object value: the engine checks bodies.
         None => Err(at_p.error(
@@ -151,7 +143,7 @@ pub fn attr_or<T: HclDecode>(
     name: &str,
     default: impl FnOnce() -> T,
 ) -> Result<T, Error> {
-    let v = property_ref_at(value, name, slot.hint);
+    let v = property_ref(value, name, slot.hint);
     if v.is_null() {
         return Ok(default());
     }
@@ -167,7 +159,7 @@ pub fn blocks<T: HclBlocks>(
 ) -> Result<T, Error> {
     let name = opts.type_name.as_str();
     T::from_blocks(
-        &property_ref_at(value, name, slot.hint),
+        &property_ref(value, name, slot.hint),
         at.property(slot.index, name),
         opts,
     )
@@ -180,7 +172,7 @@ pub fn flatten<T: HclDecode>(
     slot: Slot,
     name: &str,
 ) -> Result<T, Error> {
-    let v = property_ref_at(value, name, slot.hint);
+    let v = property_ref(value, name, slot.hint);
     // A flattened struct read from an attribute's object value has its
     // fields beside ours.
     if v.is_null() && !matches!(value.view(), ValueRef::Null) {
