@@ -1,8 +1,6 @@
-//! The JSON files of the shared conformance cases (read in place, never
-//! copied): where the reference stopped at parse errors, `expected.stderr`
+//! The JSON files of the conformance cases (vendored in `tests/conformance`): where the reference stopped at parse errors, `expected.stderr`
 //! must be exactly our parse diagnostics in hcldec's JSON form; everywhere
-//! else our parse must be clean. Skipped when the conformance data is not
-//! present.
+//! else our parse must be clean.
 
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
@@ -12,7 +10,10 @@ use hcldecode_spec::json_text::write_json_string;
 use hcldecode_spec::source::Pos;
 use hcldecode_spec::syntax::json;
 
-const CASES: &str = "/work/shared/conformance/cases";
+/// The conformance data vendored in the workspace's tests crate.
+fn conformance() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/conformance")
+}
 
 /// Every summary the JSON parser can produce.
 const PARSE_SUMMARIES: &[&str] = &[
@@ -86,10 +87,9 @@ fn json_files(dir: &Path) -> Vec<PathBuf> {
 
 #[test]
 fn conformance_json_files() {
-    let Ok(groups) = std::fs::read_dir(CASES) else {
-        eprintln!("no conformance data at {CASES}; skipped");
-        return;
-    };
+    let cases_dir = conformance().join("cases");
+    let groups =
+        std::fs::read_dir(&cases_dir).unwrap_or_else(|e| panic!("{}: {e}", cases_dir.display()));
     let mut checked = 0;
     let mut with_errors = 0;
     for group in groups.filter_map(|e| e.ok()) {
@@ -142,7 +142,8 @@ fn specsuite_json_files_parse() {
         }
     }
     let mut found = Vec::new();
-    visit(Path::new("/work/shared/conformance/specsuite"), &mut found);
+    visit(&conformance().join("specsuite"), &mut found);
+    assert!(!found.is_empty(), "no JSON files in the specsuite");
     for file in found {
         let src = json::source_from_bytes("t.json", std::fs::read(&file).unwrap());
         let (file_tree, diags) = json::parse(src);

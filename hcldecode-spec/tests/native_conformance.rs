@@ -2,8 +2,8 @@
 //! (cases and specsuite inputs and spec files), compared with what the
 //! reference `hcldec` reported when given each file with a spec that
 //! decodes nothing: severity, summary, detail and subject range, in order.
-//! The files are read from the shared conformance directory (never copied
-//! into the repository); the test is skipped where it is absent.
+//! The files are read from the conformance data vendored in
+//! `tests/conformance`.
 
 mod native_common;
 
@@ -11,19 +11,11 @@ use std::path::PathBuf;
 
 use hcldecode_spec::syntax::native;
 
-fn conformance_dir() -> Option<PathBuf> {
-    if let Ok(d) = std::env::var("HCLDECODE_CONFORMANCE") {
-        return Some(PathBuf::from(d));
-    }
-    let mut dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    loop {
-        let cand = dir.join("shared").join("conformance");
-        if cand.is_dir() {
-            return Some(cand);
-        }
-        if !dir.pop() {
-            return None;
-        }
+/// The conformance data vendored in the workspace's tests crate.
+fn conformance_dir() -> PathBuf {
+    match std::env::var("HCLDECODE_CONFORMANCE") {
+        Ok(d) => PathBuf::from(d),
+        Err(_) => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/conformance"),
     }
 }
 
@@ -37,10 +29,8 @@ fn diag_line(d: &hcldecode_spec::diag::Diagnostic) -> String {
 
 #[test]
 fn conformance_parse_diagnostics() {
-    let Some(root) = conformance_dir() else {
-        eprintln!("conformance data not found; skipping");
-        return;
-    };
+    let root = conformance_dir();
+    assert!(root.is_dir(), "no conformance data at {}", root.display());
     let data = include_str!("data/native_conformance_diags.jsonl");
     let mut failures = Vec::new();
     let mut checked = 0;

@@ -1,5 +1,5 @@
-//! Shared helpers for the integration tests: locating the reference data
-//! in `../shared`, running recorded conformance cases against our `hcldec`,
+//! Shared helpers for the integration tests: locating the vendored
+//! conformance data (`tests/conformance`), running recorded conformance cases against our `hcldec`,
 //! and comparing JSON the way `shared/tools/compare-cases.py` does.
 
 use std::path::{Path, PathBuf};
@@ -7,18 +7,9 @@ use std::process::{Command, Stdio};
 
 use serde_json::Value as Json;
 
-/// The `shared` directory beside the workspace (`../shared` from the root),
-/// or `$HCLDECODE_SHARED` when set.
-pub fn shared_dir() -> PathBuf {
-    if let Ok(p) = std::env::var("HCLDECODE_SHARED") {
-        return PathBuf::from(p);
-    }
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared")
-}
-
-/// The `hcldec` the tests run: `$HCLDEC_UNDER_TEST` when set (CI points it
-/// at the static musl release build), else `built`, the binary Cargo built
-/// for this crate (pass `env!("CARGO_BIN_EXE_hcldec-under-test")`).
+/// The `hcldec` the tests run: `$HCLDEC_UNDER_TEST` when set (CI may point
+/// it at a release build), else `built`, the binary Cargo built for this
+/// crate (pass `env!("CARGO_BIN_EXE_hcldec-under-test")`).
 pub fn hcldec_path(built: &str) -> PathBuf {
     match std::env::var_os("HCLDEC_UNDER_TEST") {
         Some(p) if !p.is_empty() => PathBuf::from(p),
@@ -26,15 +17,11 @@ pub fn hcldec_path(built: &str) -> PathBuf {
     }
 }
 
-/// The shared conformance data, or a panic explaining how to provide it.
+/// The conformance data vendored in this crate (`tests/conformance`: the
+/// specsuite, the recorded cases, the divergent cases); see its README for
+/// where each part comes from and how to refresh it.
 pub fn conformance_dir() -> PathBuf {
-    let dir = shared_dir().join("conformance");
-    assert!(
-        dir.is_dir(),
-        "conformance data not found at {} (set HCLDECODE_SHARED to the shared directory)",
-        dir.display()
-    );
-    dir
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("conformance")
 }
 
 /// A number as an exact decimal: sign, significant digits, exponent.

@@ -1,8 +1,8 @@
-//! Runs every recorded case of `shared/conformance/cases` with our `hcldec`
-//! and compares with the reference's recorded answers.
+//! Runs every recorded case of `tests/conformance/cases` and `cases-ext`
+//! with our `hcldec` and compares with the reference's recorded answers.
 //!
 //! Cases that are known not to pass yet are listed, with the reason, in
-//! `tests/conformance/known-failures.txt`; the test fails when a case fails
+//! `tests/conformance/known-failures.txt` (and `cases-ext-known-failures.txt`); the test fails when a case fails
 //! that is not listed, and also when a listed case passes (so the list is
 //! kept honest).
 
@@ -10,8 +10,7 @@ use std::collections::BTreeMap;
 
 use hcldecode_tests::{conformance_dir, failed_cases, find_cases, run_case};
 
-fn known_failures() -> BTreeMap<String, String> {
-    let text = include_str!("../conformance/known-failures.txt");
+fn known_failures(text: &str) -> BTreeMap<String, String> {
     text.lines()
         .map(str::trim)
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
@@ -22,15 +21,17 @@ fn known_failures() -> BTreeMap<String, String> {
         .collect()
 }
 
-#[test]
-fn recorded_cases_match_the_reference() {
-    let root = conformance_dir().join("cases");
+/// Runs every case under `tests/conformance/<corpus>`; fails on a case that
+/// fails and is not in `list` (the text of `list_name`), and on a listed
+/// case that passes.
+fn check_corpus(corpus: &str, list_name: &str, list: &str, min_cases: usize) {
+    let root = conformance_dir().join(corpus);
     let hcldec = &hcldecode_tests::hcldec_path(env!("CARGO_BIN_EXE_hcldec-under-test"));
-    let known = known_failures();
+    let known = known_failures(list);
     let cases = find_cases(&root);
     assert!(
-        cases.len() >= 300,
-        "expected the full corpus, found {} cases",
+        cases.len() >= min_cases,
+        "expected the full {corpus} corpus, found {} cases",
         cases.len()
     );
     let mut unexpected = Vec::new();
@@ -58,19 +59,41 @@ fn recorded_cases_match_the_reference() {
         }
     }
     println!(
-        "conformance cases: {passed} passed, {failed} failed ({} listed as known)",
+        "conformance {corpus}: {passed} passed, {failed} failed ({} listed as known)",
         known.len()
     );
     assert!(
         unexpected.is_empty(),
-        "{} case(s) failed that are not in known-failures.txt:\n\n{}",
+        "{} case(s) failed that are not in {list_name}:\n\n{}",
         unexpected.len(),
         unexpected.join("\n\n")
     );
     assert!(
         fixed.is_empty(),
-        "these cases pass now; remove them from tests/conformance/known-failures.txt:\n{}",
+        "these cases pass now; remove them from tests/conformance/{list_name}:\n{}",
         fixed.join("\n")
+    );
+}
+
+#[test]
+fn recorded_cases_match_the_reference() {
+    check_corpus(
+        "cases",
+        "known-failures.txt",
+        include_str!("../conformance/known-failures.txt"),
+        300,
+    );
+}
+
+/// The cases recorded with the reference's extensions (function library,
+/// dynamic blocks, `optional()` types).
+#[test]
+fn recorded_extension_cases_match_the_reference() {
+    check_corpus(
+        "cases-ext",
+        "cases-ext-known-failures.txt",
+        include_str!("../conformance/cases-ext-known-failures.txt"),
+        150,
     );
 }
 
