@@ -37,40 +37,22 @@ need hyperfine hyperfine
 [ -x /usr/bin/time ] || need /usr/bin/time time
 need python3 python3
 
-# Our binary and the generator, in release mode. hcldec is linked
-# statically, as Go links the reference: no dynamic loader and no
-# relocations at start-up. LINK picks how:
-#   musl   (default) the release build of hcldec: static musl, whose
-#          start-up skips glibc's CPU and cache detection (half a
-#          millisecond on a VM that traps cpuid); hcldec brings its own
-#          allocator and memcpy/memcmp (hcldecode/src/bin/hcldec/). The
-#          target is added with rustup if missing; glibc is used if that fails.
-#   glibc  static glibc;
-#   dynamic  the default dynamically linked build.
-# Static flags need an explicit --target, so they do not reach the
-# derive's proc macro, which the host compiler loads.
-LINK=${LINK:-musl}
+# Our binary and the generator, in release mode: the ordinary release build
+# (`cargo build --release --bin hcldec`), system allocator, dynamically
+# linked. LINK=static links it statically with glibc instead, as Go links
+# the reference (no dynamic loader at start-up); the static flags need an
+# explicit --target, so they do not reach the derive's proc macro.
+LINK=${LINK:-dynamic}
 TARGET=${CARGO_TARGET_DIR:-$ROOT/target}
 cargo build --release --quiet -p hcldecode-benches --bin gen-large-config
 GEN="$TARGET/release/gen-large-config"
 host=$(rustc -vV | sed -n 's/^host: //p')
-arch=${host%%-*}
-if [ "$LINK" = musl ]; then
-  if ! rustup target list --installed 2>/dev/null | grep -qx "$arch-unknown-linux-musl"; then
-    rustup target add "$arch-unknown-linux-musl" >&2 || LINK=glibc
-  fi
-fi
-if [ "$LINK" = musl ]; then
-  # Not position-independent: no self-relocation at start-up.
-  RUSTFLAGS="-C relocation-model=static" \
-    cargo build --release --quiet --target "$arch-unknown-linux-musl" -p hcldecode --bin hcldec
-  OURS="$TARGET/$arch-unknown-linux-musl/release/hcldec"
-elif [ "$LINK" = glibc ] && [[ $host == *-linux-gnu ]]; then
-  RUSTFLAGS="-C target-feature=+crt-static -C relocation-model=static" \
-    cargo build --release --quiet --target "$host" -p hcldecode --bin hcldec
+if [ "$LINK" = static ] && [[ $host == *-linux-gnu ]]; then
+  RUSTFLAGS="-C target-feature=+crt-static" \
+    cargo build --release --quiet --target "$host" -p hcldec --bin hcldec
   OURS="$TARGET/$host/release/hcldec"
 else
-  cargo build --release --quiet -p hcldecode --bin hcldec
+  cargo build --release --quiet -p hcldec --bin hcldec
   OURS="$TARGET/release/hcldec"
 fi
 echo "ours: $OURS ($(file -b "$OURS" | grep -o 'static-pie linked\|statically linked\|dynamically linked'))"

@@ -7,9 +7,10 @@
 #
 #   scripts/fuzz.sh [SECONDS] [TARGET...]
 #
-# New interesting inputs are kept in fuzz/corpus/<target> (committed). The
-# conformance inputs in ../shared seed the runs but are read in place, never
-# copied into the repository.
+# Each run starts from the seed corpus fuzz/seeds/<target> (committed, a
+# few dozen small inputs) and the conformance inputs vendored in
+# tests/conformance; new interesting inputs go to fuzz/corpus/<target>,
+# which is not committed (docs/robustness.md: how to grow and minimise it).
 set -euo pipefail
 secs=${1:-30}
 shift || true
@@ -32,7 +33,7 @@ if [ ${#targets[@]} -eq 0 ]; then
   targets=(native_parse json_parse spec_load decode eval typed)
 fi
 
-shared="${HCLDECODE_SHARED:-$root/../shared}/conformance"
+conformance="$root/tests/conformance"
 seeds="$root/fuzz/target/seeds"
 mkdir -p "$seeds"
 seed_dir() {  # target -> a directory of seed inputs (outside the corpus)
@@ -45,7 +46,7 @@ seed_dir() {  # target -> a directory of seed inputs (outside the corpus)
   if [ ! -d "$d" ]; then
     mkdir -p "$d"
     local i=0
-    for f in $(find "$root/examples" "$shared" -name "$pattern" 2>/dev/null | sort); do
+    for f in $(find "$root/examples" "$conformance" -name "$pattern" 2>/dev/null | sort); do
       i=$((i + 1)); cp "$f" "$d/seed-$i"
     done
   fi
@@ -59,7 +60,7 @@ status=0
 for t in "${targets[@]}"; do
   mkdir -p "corpus/$t"
   echo "== $t: ${secs}s"
-  if ! cargo +nightly fuzz run -O "$t" "corpus/$t" "$(seed_dir "$t")" -- \
+  if ! cargo +nightly fuzz run -O "$t" "corpus/$t" "seeds/$t" "$(seed_dir "$t")" -- \
       -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
       2> "target/$t.log"; then
     echo "fuzz.sh: $t FAILED; see fuzz/target/$t.log and fuzz/artifacts/$t" >&2

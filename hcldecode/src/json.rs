@@ -29,7 +29,11 @@ pub(crate) fn parse_json(src: &[u8], filename: &str, limits: &Limits) -> (File, 
 
 /// Reads and parses a JSON-syntax file (`json.ParseFile`), with its
 /// messages for files that cannot be opened or read.
-pub(crate) fn parse_json_path(path: &str, limits: &Limits) -> (Option<File>, Diagnostics) {
+pub(crate) fn parse_json_path(
+    path: &std::path::Path,
+    name: &str,
+    limits: &Limits,
+) -> (Option<File>, Diagnostics) {
     use std::io::Read;
     let mut f = match std::fs::File::open(path) {
         Ok(f) => f,
@@ -38,7 +42,7 @@ pub(crate) fn parse_json_path(path: &str, limits: &Limits) -> (Option<File>, Dia
                 None,
                 Diagnostics::from(Diagnostic::error(
                     "Failed to open file",
-                    format!("The file {path:?} could not be opened."),
+                    format!("The file {name:?} could not be opened."),
                 )),
             );
         }
@@ -49,10 +53,10 @@ pub(crate) fn parse_json_path(path: &str, limits: &Limits) -> (Option<File>, Dia
             None,
             Diagnostics::from(Diagnostic::error(
                 "Failed to read file",
-                format!("The file {path:?} was opened, but an error occured while reading it."),
+                format!("The file {name:?} was opened, but an error occured while reading it."),
             )),
         );
     }
-    let (file, diags) = parse_json(&bytes, path, limits);
+    let (file, diags) = parse_json(&bytes, name, limits);
     (Some(file), diags)
 }

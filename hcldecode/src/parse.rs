@@ -142,32 +142,43 @@ pub(crate) fn parse_str_with_limits(
 
 /// Reads and parses a file, choosing the syntax by extension. A file that
 /// cannot be read is a diagnostic, as in `hcldec`.
-pub fn parse_path(path: &str) -> (Option<File>, Diagnostics) {
+pub fn parse_path(path: impl AsRef<Path>) -> (Option<File>, Diagnostics) {
     parse_path_with_limits(path, &Limits::DEFAULT)
 }
 
 /// [`parse_path`] with the nesting limits of `limits`.
-pub fn parse_path_with_limits(path: &str, limits: &Limits) -> (Option<File>, Diagnostics) {
-    if Syntax::for_path(path) == Syntax::Json {
-        return crate::json::parse_json_path(path, limits);
+///
+/// The file's name in ranges and diagnostics is the path as given (lossily
+/// converted to text where it is not UTF-8; the file itself is read by its
+/// real name).
+pub fn parse_path_with_limits(
+    path: impl AsRef<Path>,
+    limits: &Limits,
+) -> (Option<File>, Diagnostics) {
+    let path = path.as_ref();
+    let name = path.to_string_lossy();
+    if Syntax::for_path(&name) == Syntax::Json {
+        return crate::json::parse_json_path(path, &name, limits);
     }
-    match std::fs::read(Path::new(path)) {
+    match std::fs::read(path) {
         Ok(bytes) => {
-            let (f, d) = parse_native_owned(bytes, path, limits);
+            let (f, d) = parse_native_owned(bytes, &name, limits);
             (Some(f), d)
         }
-        Err(_) => (None, read_failure(path)),
+        Err(_) => (None, read_failure(&name)),
     }
 }
 
 /// Reads and parses a file as native syntax whatever its name (spec files).
-pub fn parse_path_native(path: &str) -> (Option<File>, Diagnostics) {
-    match std::fs::read(Path::new(path)) {
+pub fn parse_path_native(path: impl AsRef<Path>) -> (Option<File>, Diagnostics) {
+    let path = path.as_ref();
+    let name = path.to_string_lossy();
+    match std::fs::read(path) {
         Ok(bytes) => {
-            let (f, d) = parse_native_owned(bytes, path, &Limits::DEFAULT);
+            let (f, d) = parse_native_owned(bytes, &name, &Limits::DEFAULT);
             (Some(f), d)
         }
-        Err(_) => (None, read_failure(path)),
+        Err(_) => (None, read_failure(&name)),
     }
 }
 

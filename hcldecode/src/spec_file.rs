@@ -33,7 +33,9 @@ pub struct LoadedSpec {
 impl LoadedSpec {
     /// Reads, parses and loads a spec file. The parsed file is returned for
     /// diagnostic snippets whenever it could be read.
-    pub fn load_path(path: &str) -> (Option<LoadedSpec>, Option<File>, Diagnostics) {
+    pub fn load_path(
+        path: impl AsRef<std::path::Path>,
+    ) -> (Option<LoadedSpec>, Option<File>, Diagnostics) {
         let (file, mut diags) = parse::parse_path_native(path);
         let Some(file) = file else {
             return (None, None, diags);

@@ -343,13 +343,11 @@ fn block_list_values_that_unify_to_no_single_type_are_a_diagnostic() {
     assert_eq!(d["subject"]["start"]["line"], 4);
 }
 
-/// `hcldec` defines the C `main` (no Rust runtime set-up), so SIGPIPE keeps
-/// its default action: writing to a closed pipe ends the process by the
-/// signal, as it ends the reference, instead of an error message.
+/// Writing to a closed pipe (`hcldec … | head`) ends `hcldec` quietly with
+/// status 141, what a shell reports for the reference, which SIGPIPE ends.
 #[cfg(unix)]
 #[test]
-fn writing_to_a_closed_pipe_ends_hcldec_by_sigpipe() {
-    use std::os::unix::process::ExitStatusExt;
+fn writing_to_a_closed_pipe_ends_hcldec_quietly() {
     let dir = scratch("sigpipe");
     std::fs::write(
         dir.join("spec.hcldec"),
@@ -370,8 +368,8 @@ fn writing_to_a_closed_pipe_ends_hcldec_by_sigpipe() {
     drop(child.stdout.take());
     let out = child.wait_with_output().unwrap();
     assert_eq!(
-        out.status.signal(),
-        Some(13),
+        out.status.code(),
+        Some(141),
         "{:?}: {}",
         out.status,
         text(&out.stderr)

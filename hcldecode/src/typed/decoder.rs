@@ -138,8 +138,7 @@ impl Decoder {
 
     /// Reads and decodes a file, the syntax chosen by extension.
     pub fn decode_path<T: HclDecode>(&self, path: impl AsRef<Path>) -> Result<T, Error> {
-        let path = path.as_ref().to_string_lossy();
-        let (file, diags) = parse::parse_path_with_limits(&path, &self.limits);
+        let (file, diags) = parse::parse_path_with_limits(path, &self.limits);
         match file {
             Some(f) => self.decode_files(&[f], diags),
             None => Err(Error::from_diagnostics(diags)),
@@ -152,7 +151,7 @@ impl Decoder {
         let mut files = Vec::new();
         let mut diags = Diagnostics::new();
         for p in paths {
-            let (f, d) = parse::parse_path_with_limits(&p.as_ref().to_string_lossy(), &self.limits);
+            let (f, d) = parse::parse_path_with_limits(p, &self.limits);
             diags.extend(d);
             files.extend(f);
         }

@@ -46,7 +46,7 @@ pub fn number_g10(n: &Number) -> String {
 }
 
 /// A string quoted as Go's `%q` quotes it.
-pub fn go_quote(s: &str) -> String {
+pub(crate) fn go_quote(s: &str) -> String {
     gofmt::quote(s)
 }
 pub(crate) use number::infinity_made;

@@ -1,0 +1,265 @@
+//! The command line, read with `lexopt` the way spf13/pflag reads the
+//! reference's flags: `-s x`, `-sx`, `-s=x`, `--spec x`, `--spec=x`,
+//! repeated `-V`, runs of boolean shorthands (`-vh`), `--` ending the
+//! flags, flags and inputs in any order, and pflag's messages for bad
+//! flags. Paths stay `OsString`s, so non-UTF-8 names pass through.
+
+use std::cell::RefCell;
+use std::ffi::{OsStr, OsString};
+use std::rc::Rc;
+
+use lexopt::Arg;
+
+/// The parsed command line.
+#[derive(Debug, Default)]
+pub(crate) struct Options {
+    pub spec: Option<OsString>,
+    pub out: Option<OsString>,
+    pub diags: Option<String>,
+    pub var_refs: bool,
+    pub with_type: bool,
+    pub version: bool,
+    pub keep_nulls: bool,
+    pub vars: Vec<OsString>,
+    pub inputs: Vec<OsString>,
+}
+
+/// Why the command line was refused: pflag's message (empty for `--help`),
+/// printed before the usage text.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) struct Refused(pub String);
+
+/// One flag hcldec knows: its long name, its shorthand, and whether it
+/// takes a value (the others are booleans).
+struct Flag {
+    long: &'static str,
+    short: Option<char>,
+    takes_value: bool,
+}
+
+const FLAGS: &[Flag] = &[
+    Flag {
+        long: "spec",
+        short: Some('s'),
+        takes_value: true,
+    },
+    Flag {
+        long: "out",
+        short: Some('o'),
+        takes_value: true,
+    },
+    Flag {
+        long: "diags",
+        short: None,
+        takes_value: true,
+    },
+    Flag {
+        long: "vars",
+        short: Some('V'),
+        takes_value: true,
+    },
+    Flag {
+        long: "var-refs",
+        short: None,
+        takes_value: false,
+    },
+    Flag {
+        long: "with-type",
+        short: None,
+        takes_value: false,
+    },
+    Flag {
+        long: "version",
+        short: Some('v'),
+        takes_value: false,
+    },
+    Flag {
+        long: "keep-nulls",
+        short: None,
+        takes_value: false,
+    },
+    Flag {
+        long: "help",
+        short: Some('h'),
+        takes_value: false,
+    },
+];
+
+/// Parses `args` (without the program name).
+pub(crate) fn parse(args: &[OsString]) -> Result<Options, Refused> {
+    // pflag names the whole argument in some messages (`-x` in `-vx`);
+    // lexopt hands out options one at a time, so remember the argument it
+    // last took.
+    let current = Rc::new(RefCell::new(OsString::new()));
+    let seen = Rc::clone(&current);
+    let mut parser = lexopt::Parser::from_args(args.iter().cloned().inspect(move |a| {
+        *seen.borrow_mut() = a.clone();
+    }));
+    let mut o = Options::default();
+    loop {
+        let arg = match parser.next() {
+            Ok(Some(a)) => a,
+            Ok(None) => break,
+            Err(e) => return Err(Refused(e.to_string())),
+        };
+        let (flag, long) = match arg {
+            Arg::Value(v) => {
+                o.inputs.push(v);
+                continue;
+            }
+            Arg::Long(name) => match FLAGS.iter().find(|f| f.long == name) {
+                Some(f) => (f, true),
+                None => return Err(Refused(format!("unknown flag: --{name}"))),
+            },
+            Arg::Short(c) => match FLAGS.iter().find(|f| f.short == Some(c)) {
+                Some(f) => (f, false),
+                None => {
+                    let whole = current.borrow().to_string_lossy().into_owned();
+                    return Err(Refused(format!("unknown shorthand flag: '{c}' in {whole}")));
+                }
+            },
+        };
+        if flag.takes_value {
+            let value = match parser.value() {
+                Ok(v) => v,
+                Err(_) if long => {
+                    return Err(Refused(format!("flag needs an argument: --{}", flag.long)));
+                }
+                Err(_) => {
+                    let c = flag.short.unwrap_or('?');
+                    return Err(Refused(format!("flag needs an argument: '{c}' in -{c}")));
+                }
+            };
+            match flag.long {
+                "spec" => o.spec = Some(value),
+                "out" => o.out = Some(value),
+                "vars" => o.vars.push(value),
+                _ => o.diags = Some(value.to_string_lossy().into_owned()),
+            }
+            continue;
+        }
+        // A boolean takes a value only when attached with `=`; a bare
+        // shorthand never swallows the rest of its run (`-vh`).
+        let attached = if long { parser.optional_value() } else { None };
+        let on = match attached.as_deref().map(OsStr::to_string_lossy).as_deref() {
+            None => true,
+            Some(v) => parse_bool(v).ok_or_else(|| {
+                Refused(format!(
+                    "invalid argument \"{v}\" for \"--{}\" flag: strconv.ParseBool: parsing \"{v}\": invalid syntax",
+                    flag.long
+                ))
+            })?,
+        };
+        match flag.long {
+            "var-refs" => o.var_refs = on,
+            "with-type" => o.with_type = on,
+            "version" => o.version = on,
+            "keep-nulls" => o.keep_nulls = on,
+            _ => return Err(Refused(String::new())),
+        }
+    }
+    Ok(o)
+}
+
+/// Go's `strconv.ParseBool`.
+fn parse_bool(v: &str) -> Option<bool> {
+    match v {
+        "1" | "t" | "T" | "true" | "TRUE" | "True" => Some(true),
+        "0" | "f" | "F" | "false" | "FALSE" | "False" => Some(false),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse_strs(v: &[&str]) -> Result<Options, Refused> {
+        parse(&v.iter().map(OsString::from).collect::<Vec<_>>())
+    }
+
+    fn err(v: &[&str]) -> String {
+        parse_strs(v).unwrap_err().0
+    }
+
+    #[test]
+    fn values_in_every_spelling() {
+        for args in [
+            &["-s", "x.hcldec"][..],
+            &["-sx.hcldec"],
+            &["-s=x.hcldec"],
+            &["--spec", "x.hcldec"],
+            &["--spec=x.hcldec"],
+        ] {
+            let o = parse_strs(args).unwrap();
+            assert_eq!(o.spec.as_deref(), Some(OsStr::new("x.hcldec")), "{args:?}");
+            assert!(o.inputs.is_empty(), "{args:?}");
+        }
+    }
+
+    #[test]
+    fn repeated_vars_flags_and_inputs_anywhere() {
+        let o = parse_strs(&[
+            "a.hcl",
+            "-V",
+            "v.json",
+            "--vars={\"a\":1}",
+            "-Vw.hcl",
+            "--with-type",
+            "b.hcl",
+            "-o",
+            "out",
+            "-",
+        ])
+        .unwrap();
+        assert_eq!(o.vars, ["v.json", "{\"a\":1}", "w.hcl"]);
+        assert_eq!(o.inputs, ["a.hcl", "b.hcl", "-"]);
+        assert!(o.with_type && !o.keep_nulls);
+        assert_eq!(o.out.as_deref(), Some(OsStr::new("out")));
+    }
+
+    #[test]
+    fn boolean_runs_and_values() {
+        // `-vh`: version, then help (which refuses with no message).
+        assert_eq!(err(&["-vh"]), "");
+        assert!(parse_strs(&["-v"]).unwrap().version);
+        assert!(!parse_strs(&["--keep-nulls=false"]).unwrap().keep_nulls);
+        assert!(parse_strs(&["--keep-nulls=T"]).unwrap().keep_nulls);
+        // A bare boolean does not take the next argument as its value.
+        let o = parse_strs(&["--var-refs", "false"]).unwrap();
+        assert!(o.var_refs);
+        assert_eq!(o.inputs, ["false"]);
+        assert_eq!(
+            err(&["--with-type=maybe"]),
+            "invalid argument \"maybe\" for \"--with-type\" flag: strconv.ParseBool: parsing \"maybe\": invalid syntax"
+        );
+    }
+
+    #[test]
+    fn double_dash_ends_the_flags() {
+        let o = parse_strs(&["--spec=s", "--", "--x.hcl", "-v"]).unwrap();
+        assert_eq!(o.inputs, ["--x.hcl", "-v"]);
+        assert!(!o.version);
+    }
+
+    #[test]
+    fn pflag_messages_for_bad_flags() {
+        assert_eq!(err(&["--bogus"]), "unknown flag: --bogus");
+        assert_eq!(err(&["-x"]), "unknown shorthand flag: 'x' in -x");
+        assert_eq!(err(&["-vx"]), "unknown shorthand flag: 'x' in -vx");
+        assert_eq!(err(&["--spec"]), "flag needs an argument: --spec");
+        assert_eq!(err(&["-s"]), "flag needs an argument: 's' in -s");
+        assert_eq!(err(&["--help"]), "");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn non_utf8_paths_pass_through() {
+        use std::os::unix::ffi::OsStrExt;
+        let name = OsStr::from_bytes(b"caf\xe9.hcl").to_owned();
+        let spec = OsStr::from_bytes(b"--spec=\xff.hcldec").to_owned();
+        let o = parse(&[spec, name.clone()]).unwrap();
+        assert_eq!(o.inputs, [name]);
+        assert_eq!(o.spec.unwrap().as_bytes(), b"\xff.hcldec");
+    }
+}

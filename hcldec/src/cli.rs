@@ -1,0 +1,417 @@
+//! The `hcldec` command: the same flags, output and exit codes as
+//! HashiCorp's Go `hcldec`, so it can replace it in scripts.
+//!
+//! Exit status: 0 decoded, 2 diagnostics with errors (or bad usage), 1 any
+//! other failure (unreadable spec flag, unwritable output, a value JSON
+//! cannot hold).
+
+use std::ffi::{OsStr, OsString};
+use std::io::{IsTerminal, Read, Write};
+use std::path::Path;
+use std::process::ExitCode;
+
+use hcldecode::eval::EvalContext;
+use hcldecode::parse::{self, File, Syntax};
+use hcldecode::spec_file::LoadedSpec;
+use hcldecode::value::Value;
+use hcldecode_spec::diag::render::{self, SourceMap};
+use hcldecode_spec::diag::{Diagnostics, Severity};
+use hcldecode_spec::syntax::body::Body;
+
+use crate::args::{self, Options};
+
+const USAGE: &str = "usage: hcldec --spec=<spec-file> [options] [hcl-file ...]
+      --diags string        format any returned diagnostics in the given format; currently only \"json\" is accepted
+      --keep-nulls          retain object properties that have null as their value (they are removed by default)
+  -o, --out string          write to the given file, instead of stdout
+  -s, --spec string         path to spec file (required)
+      --var-refs            rather than decoding input, produce a JSON description of the variables referenced by it
+  -V, --vars json-or-file   provide variables to the given configuration file(s)
+  -v, --version             show the version number and immediately exit
+      --with-type           include an additional object level at the top describing the HCL-oriented type of the result value
+";
+
+/// The most diagnostics printed; the rest are counted in a final one.
+const MAX_REPORTED: usize = 1000;
+
+/// Where diagnostics go and how they look.
+struct DiagWriter {
+    json: bool,
+    color: bool,
+    width: usize,
+    files: SourceMap,
+}
+
+impl DiagWriter {
+    fn add(&mut self, f: &File) {
+        match f.body.json_root() {
+            Some((doc, root)) => self.files.add_json(doc.clone(), root),
+            None => self.files.add(f.source.clone(), f.blocks.clone()),
+        }
+    }
+
+    fn write(&self, err: &mut dyn Write, diags: &Diagnostics) {
+        let capped;
+        let diags = if diags.len() > MAX_REPORTED {
+            let mut d = diags.clone();
+            d.truncate_to(MAX_REPORTED);
+            capped = d;
+            &capped
+        } else {
+            diags
+        };
+        let mut out = String::new();
+        if self.json {
+            render::write_json(&mut out, diags);
+            if !out.is_empty() {
+                out.push('\n');
+            }
+        } else {
+            render::write_text(&mut out, diags, &self.files, self.width, self.color);
+        }
+        let _ = err.write_all(out.as_bytes());
+    }
+}
+
+/// The exit status of a process that wrote to a closed pipe: what a shell
+/// reports (128 + SIGPIPE) for the reference, which the signal ends.
+const BROKEN_PIPE_STATUS: i32 = 141;
+
+/// Runs `hcldec` with the process's arguments and standard streams and
+/// returns its exit status.
+pub fn main() -> ExitCode {
+    let args: Vec<OsString> = std::env::args_os().skip(1).collect();
+    let stdout = std::io::stdout();
+    let stderr = std::io::stderr();
+    let color = stderr.is_terminal();
+    let width = if stdout.is_terminal() {
+        terminal_width().unwrap_or(80)
+    } else {
+        80
+    };
+    let mut out = stdout.lock();
+    let mut err = stderr.lock();
+    let mut code = run_impl(
+        &args,
+        &mut std::io::stdin(),
+        &mut out,
+        &mut err,
+        color,
+        width,
+        true,
+    );
+    if let Err(e) = out.flush()
+        && e.kind() == std::io::ErrorKind::BrokenPipe
+    {
+        code = BROKEN_PIPE_STATUS;
+    }
+    ExitCode::from(u8::try_from(code).unwrap_or(1))
+}
+
+/// Why a run stopped early.
+enum Failure {
+    /// Printed as `Error: …`, exit status 1.
+    Message(String),
+    /// Standard output's reader went away (`hcldec … | head`): no error to
+    /// report, the run ends quietly with [`BROKEN_PIPE_STATUS`].
+    BrokenPipe,
+}
+
+impl From<String> for Failure {
+    fn from(msg: String) -> Failure {
+        Failure::Message(msg)
+    }
+}
+
+/// The width of the terminal on standard output, which text diagnostics
+/// are wrapped to (80 when it is not a terminal), as the reference does.
+fn terminal_width() -> Option<usize> {
+    terminal_size::terminal_size_of(std::io::stdout()).map(|(w, _)| w.0 as usize)
+}
+
+/// Runs `hcldec` with the given arguments (without the program name) and
+/// streams; `color` and `width` shape text diagnostics. Returns the exit
+/// status: 0 decoded, 2 diagnostics with errors or bad usage, 1 any other
+/// failure.
+pub fn run(
+    args: &[OsString],
+    stdin: &mut dyn Read,
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+    color: bool,
+    width: usize,
+) -> i32 {
+    run_impl(args, stdin, stdout, stderr, color, width, false)
+}
+
+/// [`run`]; with `leak`, the decoded value and syntax trees are not freed
+/// (the process is about to exit).
+fn run_impl(
+    args: &[OsString],
+    stdin: &mut dyn Read,
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+    color: bool,
+    width: usize,
+    leak: bool,
+) -> i32 {
+    let opts = match args::parse(args) {
+        Ok(o) => o,
+        Err(args::Refused(msg)) => {
+            if !msg.is_empty() {
+                let _ = writeln!(stderr, "{msg}");
+            }
+            let _ = stderr.write_all(USAGE.as_bytes());
+            return 2;
+        }
+    };
+    if opts.version {
+        let _ = writeln!(stdout, "{}", env!("CARGO_PKG_VERSION"));
+        return 0;
+    }
+    let json = match opts.diags.as_deref() {
+        None | Some("") => false,
+        Some("json") => true,
+        Some(other) => {
+            let _ = writeln!(
+                stderr,
+                "Invalid diagnostics format {other:?}: only \"json\" is supported."
+            );
+            return 2;
+        }
+    };
+    let mut dw = DiagWriter {
+        json,
+        color,
+        width,
+        files: SourceMap::new(),
+    };
+    match real_main(&opts, stdin, stdout, stderr, &mut dw, leak) {
+        Ok(code) => code,
+        Err(Failure::BrokenPipe) => BROKEN_PIPE_STATUS,
+        Err(Failure::Message(msg)) => {
+            let _ = write!(stderr, "Error: {msg}\n\n");
+            1
+        }
+    }
+}
+
+fn real_main(
+    opts: &Options,
+    stdin: &mut dyn Read,
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+    dw: &mut DiagWriter,
+    leak: bool,
+) -> Result<i32, Failure> {
+    let Some(spec_path) = &opts.spec else {
+        return Err(Failure::Message(
+            "the --spec=... argument is required".into(),
+        ));
+    };
+    let mut diags = Diagnostics::new();
+
+    let (loaded, spec_file, d) = LoadedSpec::load_path(spec_path);
+    if let Some(f) = &spec_file {
+        dw.add(f);
+    }
+    diags.extend(d);
+    if diags.has_errors() {
+        dw.write(stderr, &diags);
+        return Ok(2);
+    }
+    let Some(loaded) = loaded else {
+        dw.write(stderr, &diags);
+        return Ok(2);
+    };
+
+    let mut ctx: EvalContext = loaded.input_context();
+    for (i, v) in opts.vars.iter().enumerate() {
+        let (vals, files, d) = read_vars(v, i);
+        for f in &files {
+            dw.add(f);
+        }
+        diags.extend(d);
+        for (name, val) in vals {
+            ctx.set_variable(name, val);
+        }
+    }
+    let ctx = (!ctx.is_empty()).then_some(ctx);
+
+    let mut bodies = Vec::new();
+    if opts.inputs.is_empty() {
+        let mut src = Vec::new();
+        if let Err(e) = stdin.read_to_end(&mut src) {
+            return Err(format!("failed to read stdin: {e}").into());
+        }
+        let (f, d) = parse::parse_native(&src, "<stdin>");
+        dw.add(&f);
+        let failed = d.has_errors();
+        diags.extend(d);
+        if !failed {
+            bodies.push(f.body);
+        }
+    } else {
+        // A file named twice is read and parsed once, as the reference's
+        // parser caches files by name; its body is merged twice.
+        let mut seen: Vec<(&OsString, File)> = Vec::new();
+        for path in &opts.inputs {
+            if let Some((_, f)) = seen.iter().find(|(p, _)| *p == path) {
+                bodies.push(f.body.clone());
+                continue;
+            }
+            let (f, d) = parse::parse_path(path);
+            let failed = d.has_errors();
+            diags.extend(d);
+            if let Some(f) = f {
+                dw.add(&f);
+                if !failed {
+                    bodies.push(f.body.clone());
+                }
+                seen.push((path, f));
+            }
+        }
+    }
+    if diags.has_errors() {
+        dw.write(stderr, &diags);
+        return Ok(2);
+    }
+    let body = match bodies.len() {
+        1 => bodies.pop().expect("one body"),
+        0 => Body::empty(),
+        _ => Body::merged(bodies),
+    };
+
+    if opts.var_refs {
+        let text = crate::var_refs::document(&loaded.variables(&body), ctx.as_ref());
+        return write_output(opts, stdout, |w| {
+            w.write_all(text.as_bytes())?;
+            w.write_all(b"\n")
+        })
+        .map(|()| 0);
+    }
+
+    let (val, d) = loaded.decode(&body, ctx.as_ref());
+    diags.extend(d);
+    if diags.has_errors() {
+        dw.write(stderr, &diags);
+        return Ok(2);
+    }
+    // The reference drops warnings on success; text output shows them.
+    if !dw.json && diags.iter().any(|d| d.severity == Severity::Warning) {
+        dw.write(stderr, &diags);
+    }
+
+    write_result(opts, stdout, &val)?;
+    if leak {
+        // The process exits next: freeing the syntax trees and values
+        // piece by piece would only cost time (tens of milliseconds for
+        // large inputs), the operating system reclaims the memory at once.
+        std::mem::forget(val);
+        std::mem::forget(body);
+        std::mem::forget(loaded);
+        std::mem::forget(spec_file);
+    }
+    Ok(0)
+}
+
+/// Writes the result to its destination in one pass: the value's JSON, or
+/// with `--with-type` the value and its type, object properties that are
+/// null left out unless `--keep-nulls`. Without `--keep-nulls` the
+/// reference strips nulls by re-marshalling through Go maps, which sorts
+/// the `--with-type` wrapper's keys: `type` comes first then.
+fn write_result(opts: &Options, stdout: &mut dyn Write, val: &Value) -> Result<(), Failure> {
+    use hcldecode::Type;
+    use hcldecode::value::json::{WriteError, WriteOptions, marshal_to};
+    let strip = WriteOptions {
+        omit_null_properties: !opts.keep_nulls,
+    };
+    let mut refused = None;
+    let write = |w: &mut dyn Write| -> std::io::Result<()> {
+        let mut w = std::io::BufWriter::with_capacity(64 * 1024, w);
+        let written = match (opts.with_type, opts.keep_nulls) {
+            (false, _) => marshal_to(&mut w, val, val.ty(), strip),
+            (true, true) => marshal_to(&mut w, val, &Type::Dynamic, strip),
+            (true, false) => {
+                // Refuse an unwritable value before anything is written.
+                marshal_to(&mut std::io::sink(), val, val.ty(), strip).and_then(|()| {
+                    w.write_all(b"{\"type\":").map_err(WriteError::Io)?;
+                    w.write_all(val.ty().to_json().as_bytes())
+                        .map_err(WriteError::Io)?;
+                    if !val.is_null() {
+                        w.write_all(b",\"value\":").map_err(WriteError::Io)?;
+                        marshal_to(&mut w, val, val.ty(), strip)?;
+                    }
+                    w.write_all(b"}").map_err(WriteError::Io)
+                })
+            }
+        };
+        match written {
+            Ok(()) => {}
+            Err(WriteError::Io(e)) => return Err(e),
+            Err(WriteError::Value(e)) => {
+                let msg = e.to_string();
+                refused = Some(e);
+                return Err(std::io::Error::other(msg));
+            }
+        }
+        w.write_all(b"\n")?;
+        w.flush()
+    };
+    let result = write_output(opts, stdout, write);
+    if let Some(e) = refused {
+        let at = if e.path.is_empty() {
+            "the result itself".to_string()
+        } else {
+            format!("the value at {}", e.path)
+        };
+        return Err(format!("the result cannot be written as JSON: {at}: {e}").into());
+    }
+    result
+}
+
+/// `--vars`: a JSON object literal, or a file of HCL or JSON attributes.
+fn read_vars(arg: &OsStr, index: usize) -> (Vec<(String, Value)>, Vec<File>, Diagnostics) {
+    let mut diags = Diagnostics::new();
+    let literal = arg.to_str().filter(|a| a.trim_start().starts_with('{'));
+    let (file, d) = match literal {
+        Some(json) => {
+            let (f, d) = parse::parse(
+                json.as_bytes(),
+                &format!("<vars argument {index}>"),
+                Syntax::Json,
+            );
+            (Some(f), d)
+        }
+        None => parse::parse_path(arg),
+    };
+    diags.extend(d);
+    let Some(file) = file else {
+        return (Vec::new(), Vec::new(), diags);
+    };
+    let mut vals = Vec::new();
+    let attrs = file.body.just_attributes(&mut diags);
+    for a in attrs {
+        let v = hcldecode::eval::evaluate_into(a.expr, None, &mut diags);
+        vals.push((a.name.to_string(), v));
+    }
+    (vals, vec![file.clone()], diags)
+}
+
+/// Runs `write` on `-o FILE` (see [`crate::output`] for how each kind of
+/// path is written) or on standard output.
+fn write_output(
+    opts: &Options,
+    stdout: &mut dyn Write,
+    write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> Result<(), Failure> {
+    match &opts.out {
+        None => write(stdout).map_err(|e| match e.kind() {
+            std::io::ErrorKind::BrokenPipe => Failure::BrokenPipe,
+            _ => format!("failed to write output: {e}").into(),
+        }),
+        Some(path) => crate::output::write_file(Path::new(path), write).map_err(|e| {
+            format!("can't open {} for writing: {e}", Path::new(path).display()).into()
+        }),
+    }
+}
