@@ -209,7 +209,14 @@ fn check_vectors(data: &str, at_least: usize) {
         let mut lines = block.lines();
         let name = lines.next().unwrap().strip_prefix("#case ").unwrap();
         let input = hex_decode(lines.next().unwrap().strip_prefix("#input").unwrap().trim());
-        let expected: String = lines.map(|l| format!("{l}\n")).collect();
+        let mut expected: String = lines.map(|l| format!("{l}\n")).collect();
+        if let Some(rest) = input.strip_prefix(b"\xEF\xBB\xBF") {
+            // A leading byte order mark is skipped, where the reference
+            // refuses it (docs/deviations.md): the answer is the one for the
+            // input without it (checked by the other vectors), every byte
+            // offset three further on; columns do not count the mark.
+            expected = map_bytes(&run(rest, name.starts_with("expr:")), |b| Some(b + 3));
+        }
         let invalid = invalid_bytes(&input);
         let got = run(&input, name.starts_with("expr:"));
         cases += 1;

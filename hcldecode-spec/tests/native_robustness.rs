@@ -144,11 +144,19 @@ fn expression_nesting_reports_where() {
     assert!(r.start.column > 4 && r.start.column < 604);
 }
 
+/// The diagnostics count and the fastest of three parses (a busy machine
+/// can stall any one run).
 fn time_it(text: String) -> (usize, f64) {
-    let file = SourceFile::new("many.hcl", text);
-    let t = Instant::now();
-    let (_, diags) = parse_config(file);
-    (diags.len(), t.elapsed().as_secs_f64())
+    let mut best = f64::INFINITY;
+    let mut count = 0;
+    for _ in 0..3 {
+        let file = SourceFile::new("many.hcl", text.clone());
+        let t = Instant::now();
+        let (_, diags) = parse_config(file);
+        best = best.min(t.elapsed().as_secs_f64());
+        count = diags.len();
+    }
+    (count, best)
 }
 
 #[test]

@@ -227,12 +227,12 @@ fn ten_thousand_errors_are_capped_with_a_count() {
 }
 
 #[test]
-fn byte_order_mark_is_refused() {
+fn byte_order_mark_is_accepted() {
+    // As the reference and Terraform accept it (tests/cases/differential
+    // has the recorded cases, with positions after the mark).
     let r = run("bom.hcl", ANY_SPEC, b"\xEF\xBB\xBFa = 1\n", &[]);
-    assert_eq!(r.code, Some(2));
-    // The mark counts as no column, as in the reference's positions.
-    assert_first(&r, "Byte order mark not allowed", (1, 1, 0), (1, 1, 3));
-    assert_eq!(r.diags.len(), 1, "the rest of the file is fine");
+    assert_eq!(r.code, Some(0), "{:?}", r.diags);
+    assert_eq!(r.stdout, "{\"a\":1}\n");
 }
 
 #[test]

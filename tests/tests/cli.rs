@@ -376,3 +376,49 @@ fn writing_to_a_closed_pipe_ends_hcldec_quietly() {
     );
     assert!(out.stderr.is_empty(), "{}", text(&out.stderr));
 }
+
+/// The cases of `tests/divergent` (see its README): where the reference's
+/// answer is broken or where we accept more.
+fn divergent(name: &str, input: &str) -> (Option<i32>, String, serde_json::Value) {
+    let dir = repo().join("tests/divergent").join(name);
+    let out = hcldec()
+        .current_dir(&dir)
+        .args(["--spec=spec.hcldec", "--diags=json", input])
+        .output()
+        .unwrap();
+    let diags = if out.stderr.is_empty() {
+        serde_json::Value::Null
+    } else {
+        serde_json::from_slice(&out.stderr).unwrap()
+    };
+    (out.status.code(), text(&out.stdout), diags)
+}
+
+#[test]
+fn blocks_of_a_bare_attribute_that_share_no_type_are_a_diagnostic() {
+    for name in [
+        "block-list-bare-attr-null-then-list",
+        "block-set-bare-attr-null-then-list",
+    ] {
+        let (code, stdout, doc) = divergent(name, "input.hcl");
+        assert_eq!(code, Some(2), "{name}: {stdout}");
+        assert!(stdout.is_empty());
+        let diags = doc["diagnostics"].as_array().unwrap();
+        assert_eq!(diags.len(), 1, "{name}");
+        let d = &diags[0];
+        assert_eq!(d["severity"], "error");
+        assert_eq!(d["summary"], "Unconsistent argument types in b blocks");
+        assert!(d["detail"].as_str().unwrap().contains("index 1"), "{d}");
+        // At the value of `x = [1]` in the second block.
+        assert_eq!(d["subject"]["start"]["line"], 5);
+        assert_eq!(d["subject"]["start"]["column"], 7);
+        assert_eq!(d["subject"]["end"]["line"], 5);
+    }
+}
+
+#[test]
+fn a_json_input_may_start_with_a_byte_order_mark() {
+    let (code, stdout, doc) = divergent("bom-json-input", "input.json");
+    assert_eq!(code, Some(0), "{doc}");
+    assert_eq!(stdout, "{\"a\":\"x\"}\n");
+}

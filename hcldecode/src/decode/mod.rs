@@ -754,6 +754,26 @@ impl Decoder<'_> {
             match conv {
                 None => out.push(v),
                 Some(c) => match c.apply(&v) {
+                    // A conversion from the dynamic pseudo-type (a bare
+                    // `any` attribute set to `null`) makes an unknown
+                    // value: the blocks do not really share a type. Report
+                    // the first block that differs from the first, as for
+                    // objects.
+                    Ok(n) if !n.is_wholly_known() && v.is_wholly_known() => {
+                        let j = types.iter().position(|t| t != &types[0]).unwrap_or(i);
+                        let mut d = Diagnostic::error(
+                            format!("Unconsistent argument types in {} blocks", b.type_name),
+                            format!(
+                                "Block with index {j} has inconsistent argument types: its value is of type {}, the value of the block with index 0 of type {}; all must share one type.",
+                                types[j].to_type_expr(),
+                                types[0].to_type_expr()
+                            ),
+                        );
+                        d.subject = Self::nth_block(content, b, j)
+                            .and_then(|bl| self.block_source_range(bl, &b.nested));
+                        diags.push(d);
+                        return Value::dynamic();
+                    }
                     Ok(v) => out.push(v),
                     Err(err) => {
                         let mut d = Diagnostic::error(

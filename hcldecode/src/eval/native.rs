@@ -1301,7 +1301,9 @@ pub(crate) fn literal_value(file: &SourceFile, l: &Literal) -> Value {
 /// sequences, keys for maps and objects (cty's `ElementIterator`).
 fn iteration_pairs(coll: &Value) -> Vec<(Value, Value)> {
     match coll.view() {
-        ValueRef::List(es) | ValueRef::Set(es) | ValueRef::Tuple(es) => es
+        // "For set types, the key and value are both the element value."
+        ValueRef::Set(es) => es.iter().map(|v| (v.clone(), v.clone())).collect(),
+        ValueRef::List(es) | ValueRef::Tuple(es) => es
             .iter()
             .enumerate()
             .map(|(i, v)| (Value::number(Number::from_i64(i as i64)), v.clone()))

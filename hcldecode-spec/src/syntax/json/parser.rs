@@ -48,7 +48,10 @@ struct Peeker<'a> {
 
 impl<'a> Peeker<'a> {
     fn new(text: &'a str) -> Peeker<'a> {
-        let mut scanner = Scanner::new(text, 0);
+        // A leading byte order mark is skipped (Windows editors write one);
+        // the reference's JSON parser refuses it, its native parser does not.
+        let start = if text.starts_with('\u{FEFF}') { 3 } else { 0 };
+        let mut scanner = Scanner::new(text, start);
         let next = scanner.next_token();
         Peeker { scanner, next }
     }

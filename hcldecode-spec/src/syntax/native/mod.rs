@@ -231,21 +231,11 @@ pub fn source_from_text(name: &str, text: String) -> (Arc<SourceFile>, Diagnosti
     if text.len() > MAX_FILE_SIZE {
         return source_from_bytes(name, text.into_bytes());
     }
-    let bom = text.starts_with('\u{FEFF}');
+    // A leading byte order mark is accepted, as the reference and
+    // Terraform accept it (editors on Windows write one); it counts as no
+    // column (see `SourceFile`).
     let file = SourceFile::new(name, text);
-    let mut diags = Diagnostics::new();
-    if bom {
-        // The native syntax specification forbids byte order marks; the
-        // reference accepts them silently. The rest of the file still
-        // parses (the mark counts as no column).
-        diags.push(
-            Diagnostic::error(
-                "Byte order mark not allowed",
-                "HCL files must not start with a Unicode byte order mark (U+FEFF). Save the file as UTF-8 without a BOM.",
-            )
-            .with_subject(file.range(Span::new(0, 3))),
-        );
-    }
+    let diags = Diagnostics::new();
     (file, diags)
 }
 

@@ -169,3 +169,21 @@ shared_function! {
         },
     )
 }
+
+#[cfg(test)]
+mod unicode_policy {
+    //! docs/deviations.md, "Unicode": the tables of the current HCL
+    //! release, Unicode 15.0, for grapheme clusters, NFC and case mapping.
+    use super::{go_to_lower, go_to_upper};
+
+    #[test]
+    fn tables_are_unicode_15() {
+        assert_eq!(unicode_segmentation::UNICODE_VERSION, (15, 0, 0));
+        assert_eq!(unicode_normalization::UNICODE_VERSION, (15, 0, 0));
+        // Glagolitic caudate chi and Vithkuqi, assigned in Unicode 14.0.
+        assert_eq!(go_to_upper("\u{2C5F}"), "\u{2C2F}");
+        assert_eq!(go_to_lower("\u{10570}"), "\u{10597}");
+        // Assigned in 16.0 (Garay): no mapping under 15.0.
+        assert_eq!(go_to_lower("\u{10D50}"), "\u{10D50}");
+    }
+}

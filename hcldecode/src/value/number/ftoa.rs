@@ -527,8 +527,11 @@ pub(crate) fn exact_text(x: &Float, fmt: u8, prec: i64) -> String {
         buf.push(b'-');
     }
     let _ = prec;
-    let p = d.mant.len() as i64 - 1;
-    fmt_e(&mut buf, fmt, p, &d);
+    if fmt == b'f' {
+        fmt_f(&mut buf, (d.mant.len() as i64 - d.exp).max(0), &d);
+    } else {
+        fmt_e(&mut buf, fmt, d.mant.len() as i64 - 1, &d);
+    }
     String::from_utf8(buf).unwrap_or_default()
 }
 
@@ -550,10 +553,13 @@ pub(crate) fn append(buf: &mut Vec<u8>, x: &Float, fmt: u8, prec: i64) {
         _ => {}
     }
     // A number with tens of thousands of digits before or after the point
-    // is written in exponent form, with leading digits computed without
-    // its exact expansion (Go would compute and print it all).
+    // gets its leading digits without its exact expansion. Its shortest
+    // form is still written plainly, as Go writes it, up to a million
+    // digits; beyond that, or with a fixed number of decimals, in exponent
+    // form (Go would compute and print it all).
     let huge = super::huge::is_huge(x);
-    let (fmt, prec) = if huge && fmt == b'f' {
+    let plain = prec < 0 && super::huge::fits_plain(x);
+    let (fmt, prec) = if huge && fmt == b'f' && !plain {
         (b'e', -1)
     } else {
         (fmt, prec)

@@ -1,0 +1,8 @@
+item {
+  name = "web"
+  port = 80
+}
+item {
+  name = "api"
+  port = 8080
+}
