@@ -20,6 +20,7 @@ use crate::value::Value;
 const USAGE: &str = "usage: hcldec --spec=<spec-file> [options] [hcl-file ...]
       --diags string        format any returned diagnostics in the given format; currently only \"json\" is accepted
       --keep-nulls          retain object properties that have null as their value (they are removed by default)
+      --functions sets      make function sets callable from the input files (extension): a comma-separated list of stdlib, encoding, crypto, uuid, cidr, filesystem
   -o, --out string          write to the given file, instead of stdout
   -s, --spec string         path to spec file (required)
       --var-refs            rather than decoding input, produce a JSON description of the variables referenced by it
@@ -43,6 +44,8 @@ struct Options {
     keep_nulls: bool,
     vars: Vec<String>,
     inputs: Vec<String>,
+    /// `--functions=SET,...` (an extension).
+    functions: Option<crate::function::Functions>,
 }
 
 /// Parses arguments as spf13/pflag does for hcldec's flags.
@@ -87,7 +90,10 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
             };
             (name.to_string(), inline, false)
         };
-        let takes_value = matches!(name.as_str(), "spec" | "out" | "diags" | "vars");
+        let takes_value = matches!(
+            name.as_str(),
+            "spec" | "out" | "diags" | "vars" | "functions"
+        );
         let value = if takes_value {
             match inline {
                 Some(v) => v,
@@ -122,6 +128,7 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
             "out" => o.out = Some(value),
             "diags" => o.diags = Some(value),
             "vars" => o.vars.push(value),
+            "functions" => o.functions = Some(parse_functions(&value, o.functions.take())?),
             "var-refs" => o.var_refs = on,
             "with-type" => o.with_type = on,
             "version" => o.version = on,
@@ -131,6 +138,24 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
         }
     }
     Ok(o)
+}
+
+/// The sets of a `--functions` flag, added to those of earlier ones.
+fn parse_functions(
+    list: &str,
+    before: Option<crate::function::Functions>,
+) -> Result<crate::function::Functions, String> {
+    let f = crate::function::Functions::parse(list)
+        .map_err(|e| format!("invalid argument {list:?} for \"--functions\" flag: {e}"))?;
+    if let Some(s) = f.sets().find(|s| !s.is_available()) {
+        return Err(format!(
+            "invalid argument {list:?} for \"--functions\" flag: this hcldec was built without the {s:?} function set (cargo feature \"{s}\")"
+        ));
+    }
+    Ok(match before {
+        Some(b) => b.with(f),
+        None => f,
+    })
 }
 
 /// Where diagnostics go and how they look.
@@ -324,6 +349,9 @@ fn real_main(
             ctx.set_variable(name, val);
         }
     }
+    if let Some(f) = &opts.functions {
+        ctx.set_function_library(library_for_inputs(f, &opts.inputs));
+    }
     let ctx = (!ctx.is_empty()).then_some(ctx);
 
     let mut bodies = Vec::new();
@@ -401,6 +429,32 @@ fn real_main(
         std::mem::forget(spec_file);
     }
     Ok(0)
+}
+
+/// The library of `--functions`: the filesystem functions read under the
+/// directory of the input files (the current directory for standard input;
+/// with inputs in several directories, under the first one's).
+fn library_for_inputs(
+    f: &crate::function::Functions,
+    inputs: &[String],
+) -> crate::function::Functions {
+    use crate::function::{FunctionSet, Functions};
+    if !f.contains(FunctionSet::Filesystem) {
+        return f.clone();
+    }
+    let dir = inputs
+        .iter()
+        .find(|p| p.as_str() != "-")
+        .and_then(|p| std::path::Path::new(p).parent())
+        .map(|d| {
+            if d.as_os_str().is_empty() {
+                std::path::PathBuf::from(".")
+            } else {
+                d.to_path_buf()
+            }
+        })
+        .unwrap_or_else(|| std::path::PathBuf::from("."));
+    Functions::filesystem(dir).with(f.clone())
 }
 
 /// Writes the result without `--with-type` straight to its destination,
