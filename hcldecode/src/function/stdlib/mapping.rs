@@ -110,8 +110,13 @@ shared_function! {
                 if o.get(key).is_some() {
                     return m.get_attr(key).ok_or_else(|| FunctionError::call("missing attribute"));
                 }
-            } else if let Some(v) = m.index(&Value::string(key)) {
-                return Ok(v);
+            } else {
+                let k = Value::string(key);
+                if m.has_index(&k).as_bool() == Some(true)
+                    && let Some(v) = m.index(&k)
+                {
+                    return Ok(v);
+                }
             }
             convert(&args[2], ret).map_err(|e| FunctionError::call(e.message))
         },
