@@ -8,6 +8,7 @@ use std::cell::RefCell;
 use std::ffi::{OsStr, OsString};
 use std::rc::Rc;
 
+use hcldecode::function::Functions;
 use lexopt::Arg;
 
 /// The parsed command line.
@@ -22,6 +23,8 @@ pub(crate) struct Options {
     pub keep_nulls: bool,
     pub vars: Vec<OsString>,
     pub inputs: Vec<OsString>,
+    /// `--functions=SET,...` (an extension), the sets of every such flag.
+    pub functions: Option<Functions>,
 }
 
 /// Why the command line was refused: pflag's message (empty for `--help`),
@@ -37,52 +40,26 @@ struct Flag {
     takes_value: bool,
 }
 
+const fn flag(long: &'static str, short: Option<char>, takes_value: bool) -> Flag {
+    Flag {
+        long,
+        short,
+        takes_value,
+    }
+}
+
 const FLAGS: &[Flag] = &[
-    Flag {
-        long: "spec",
-        short: Some('s'),
-        takes_value: true,
-    },
-    Flag {
-        long: "out",
-        short: Some('o'),
-        takes_value: true,
-    },
-    Flag {
-        long: "diags",
-        short: None,
-        takes_value: true,
-    },
-    Flag {
-        long: "vars",
-        short: Some('V'),
-        takes_value: true,
-    },
-    Flag {
-        long: "var-refs",
-        short: None,
-        takes_value: false,
-    },
-    Flag {
-        long: "with-type",
-        short: None,
-        takes_value: false,
-    },
-    Flag {
-        long: "version",
-        short: Some('v'),
-        takes_value: false,
-    },
-    Flag {
-        long: "keep-nulls",
-        short: None,
-        takes_value: false,
-    },
-    Flag {
-        long: "help",
-        short: Some('h'),
-        takes_value: false,
-    },
+    flag("spec", Some('s'), true),
+    flag("out", Some('o'), true),
+    flag("diags", None, true),
+    flag("vars", Some('V'), true),
+    flag("var-refs", None, false),
+    flag("with-type", None, false),
+    flag("version", Some('v'), false),
+    flag("keep-nulls", None, false),
+    flag("help", Some('h'), false),
+    // Extensions.
+    flag("functions", None, true),
 ];
 
 /// Parses `args` (without the program name).
@@ -134,6 +111,13 @@ pub(crate) fn parse(args: &[OsString]) -> Result<Options, Refused> {
                 "spec" => o.spec = Some(value),
                 "out" => o.out = Some(value),
                 "vars" => o.vars.push(value),
+                "functions" => {
+                    let f = parse_functions(&value.to_string_lossy())?;
+                    o.functions = Some(match o.functions.take() {
+                        Some(before) => before.with(f),
+                        None => f,
+                    });
+                }
                 _ => o.diags = Some(value.to_string_lossy().into_owned()),
             }
             continue;
@@ -159,6 +143,22 @@ pub(crate) fn parse(args: &[OsString]) -> Result<Options, Refused> {
         }
     }
     Ok(o)
+}
+
+/// The sets a `--functions` flag names (comma-separated).
+fn parse_functions(list: &str) -> Result<Functions, Refused> {
+    let refuse = |why: String| {
+        Refused(format!(
+            "invalid argument {list:?} for \"--functions\" flag: {why}"
+        ))
+    };
+    let f = Functions::parse(list).map_err(|e| refuse(e.to_string()))?;
+    if let Some(s) = f.sets().find(|s| !s.is_available()) {
+        return Err(refuse(format!(
+            "this hcldec was built without the {s:?} function set (cargo feature \"{s}\")"
+        )));
+    }
+    Ok(f)
 }
 
 /// Go's `strconv.ParseBool`.
@@ -250,6 +250,19 @@ mod tests {
         assert_eq!(err(&["--spec"]), "flag needs an argument: --spec");
         assert_eq!(err(&["-s"]), "flag needs an argument: 's' in -s");
         assert_eq!(err(&["--help"]), "");
+    }
+
+    #[test]
+    fn function_sets_accumulate_over_flags() {
+        use hcldecode::function::FunctionSet;
+        let o = parse_strs(&["--functions=stdlib", "--functions", "stdlib"]).unwrap();
+        assert!(o.functions.unwrap().contains(FunctionSet::Stdlib));
+        assert!(parse_strs(&[]).unwrap().functions.is_none());
+        let e = err(&["--functions=stdlib,bogus"]);
+        assert!(
+            e.starts_with("invalid argument \"stdlib,bogus\" for \"--functions\" flag: "),
+            "{e}"
+        );
     }
 
     #[cfg(unix)]

@@ -7,10 +7,11 @@
 
 use std::ffi::{OsStr, OsString};
 use std::io::{IsTerminal, Read, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use hcldecode::eval::EvalContext;
+use hcldecode::function::{FunctionSet, Functions};
 use hcldecode::parse::{self, File, Syntax};
 use hcldecode::spec_file::LoadedSpec;
 use hcldecode::value::Value;
@@ -23,6 +24,7 @@ use crate::args::{self, Options};
 const USAGE: &str = "usage: hcldec --spec=<spec-file> [options] [hcl-file ...]
       --diags string        format any returned diagnostics in the given format; currently only \"json\" is accepted
       --keep-nulls          retain object properties that have null as their value (they are removed by default)
+      --functions sets      make function sets callable from the input files (extension): a comma-separated list of stdlib, encoding, crypto, uuid, cidr, filesystem
   -o, --out string          write to the given file, instead of stdout
   -s, --spec string         path to spec file (required)
       --var-refs            rather than decoding input, produce a JSON description of the variables referenced by it
@@ -236,6 +238,9 @@ fn real_main(
             ctx.set_variable(name, val);
         }
     }
+    if let Some(f) = &opts.functions {
+        ctx.set_function_library(library_for_inputs(f, &opts.inputs));
+    }
     let ctx = (!ctx.is_empty()).then_some(ctx);
 
     let mut bodies = Vec::new();
@@ -313,6 +318,22 @@ fn real_main(
         std::mem::forget(spec_file);
     }
     Ok(0)
+}
+
+/// The library of `--functions`: the filesystem functions read under the
+/// directory of the input files (the current directory for standard input;
+/// with inputs in several directories, under the first one's).
+fn library_for_inputs(f: &Functions, inputs: &[OsString]) -> Functions {
+    if !f.contains(FunctionSet::Filesystem) {
+        return f.clone();
+    }
+    let dir = inputs
+        .iter()
+        .find(|p| p.as_os_str() != "-")
+        .and_then(|p| Path::new(p).parent())
+        .filter(|d| !d.as_os_str().is_empty())
+        .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+    Functions::filesystem(dir).with(f.clone())
 }
 
 /// Writes the result to its destination in one pass: the value's JSON, or

@@ -4,7 +4,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use super::Limits;
-use crate::function::Function;
+use crate::function::{Function, Functions};
 use crate::value::Value;
 
 /// Variables and functions available to expressions (HCL's `EvalContext`).
@@ -42,6 +42,7 @@ struct Funcs {
     order: Vec<(String, Function)>,
     index: HashMap<String, usize>,
     lazy: Option<Arc<LazyFuncs>>,
+    library: Option<Functions>,
 }
 
 /// Functions built on first use: a context offering a whole library costs
@@ -128,6 +129,25 @@ impl EvalContext {
         }));
     }
 
+    /// Offers a function library (see [`Functions`]): its functions are
+    /// callable unless a function of the same name is set here with
+    /// [`set_function`](Self::set_function) or
+    /// [`set_functions_lazy`](Self::set_functions_lazy), which take
+    /// precedence (as a spec file's `function` blocks do in `hcldec`).
+    ///
+    /// ```
+    /// use hcldecode::eval::EvalContext;
+    /// use hcldecode::function::Functions;
+    /// let mut ctx = EvalContext::new();
+    /// ctx.set_function_library(Functions::stdlib());
+    /// # #[cfg(feature = "stdlib")]
+    /// assert!(ctx.function("merge").is_some());
+    /// ```
+    pub fn set_function_library(&mut self, library: Functions) {
+        let funcs = self.functions.get_or_insert_with(Funcs::default);
+        funcs.library = Some(library);
+    }
+
     /// Marks the context as having variables even if it has none, so
     /// references report "Unknown variable".
     pub fn allow_variables(&mut self) {
@@ -171,6 +191,7 @@ impl EvalContext {
                     .get(name)
                     .map(|&i| &f.order[i].1)
                     .or_else(|| f.lazy.as_ref().and_then(|l| l.get(name)))
+                    .or_else(|| f.library.as_ref().and_then(|l| l.get(name)))
             })
             .or_else(|| self.parent.as_ref().and_then(|p| p.function(name)))
     }
@@ -200,7 +221,17 @@ impl EvalContext {
                         .copied()
                         .filter(|n| !f.index.contains_key(*n))
                 });
-                f.order.iter().map(|(n, _)| n.as_str()).chain(lazy)
+                let lib = f.library.iter().flat_map(move |l| {
+                    l.names().into_iter().filter(move |n| {
+                        !f.index.contains_key(*n)
+                            && !f.lazy.as_ref().is_some_and(|z| z.names.contains(n))
+                    })
+                });
+                f.order
+                    .iter()
+                    .map(|(n, _)| n.as_str())
+                    .chain(lazy)
+                    .chain(lib)
             })
             .collect();
         if let Some(p) = &self.parent {

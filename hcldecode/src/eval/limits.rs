@@ -206,3 +206,32 @@ pub(crate) fn charge_value(v: &crate::Value) -> Result<(), Exceeded> {
         _ => Ok(()),
     }
 }
+
+/// Whether `elements` more collection elements and `bytes` more bytes of
+/// strings fit in the current evaluation's budget (outside an evaluation:
+/// in the [`ambient`] limits), without drawing on it: functions check
+/// before building a large result. `Err` says which limit.
+#[cfg_attr(not(feature = "stdlib"), allow(dead_code))]
+pub(crate) fn fits(elements: u64, bytes: u64) -> Result<(), Exceeded> {
+    BUDGET.with(|b| {
+        let s = b.get();
+        let (max_e, max_b, left_e, left_b) = if s.depth == 0 {
+            let l = ambient();
+            (
+                l.max_elements,
+                l.max_string_bytes,
+                l.max_elements,
+                l.max_string_bytes,
+            )
+        } else {
+            (s.max_elements, s.max_bytes, s.elements, s.bytes)
+        };
+        if elements > left_e {
+            Err(Exceeded::Elements(max_e))
+        } else if bytes > left_b {
+            Err(Exceeded::Bytes(max_b))
+        } else {
+            Ok(())
+        }
+    })
+}

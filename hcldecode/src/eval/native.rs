@@ -25,6 +25,13 @@ use crate::function::{Function, stdlib};
 use crate::value::convert::{convert, get_conversion_unsafe, unify_unsafe};
 use crate::value::{Number, Value, ValueRef};
 
+/// A function call argument: an expression, or one element of an expanded
+/// final argument (`f(xs...)`).
+enum CallArg<'x> {
+    Expr(&'x Expr),
+    Value(Value, Span),
+}
+
 /// Deepest expression nesting evaluated before giving up with a diagnostic.
 pub(crate) const MAX_DEPTH: usize = 1000;
 
@@ -333,10 +340,7 @@ impl<'a> Evaluator<'a, '_> {
 
         // Arguments: expressions, except that an expanded final argument
         // contributes one pre-evaluated value per element.
-        enum Arg<'x> {
-            Expr(&'x Expr),
-            Value(Value, Span),
-        }
+        use CallArg as Arg;
         let mut arg_list: Vec<Arg<'a>> = Vec::with_capacity(args.len());
         let fixed = if expand_final {
             &args[..args.len().saturating_sub(1)]
@@ -430,6 +434,20 @@ impl<'a> Evaluator<'a, '_> {
         let mut vals = Vec::with_capacity(arg_list.len());
         let mut starts = Vec::with_capacity(arg_list.len());
         let mut arg_exprs: Vec<Option<&'a Expr>> = Vec::with_capacity(arg_list.len());
+        if let Some(kind) = f.special_kind() {
+            for a in &arg_list {
+                let (start, x) = match a {
+                    Arg::Expr(x) => (x.start_span(), Some(*x)),
+                    Arg::Value(_, s) => (*s, None),
+                };
+                starts.push(start);
+                arg_exprs.push(x);
+            }
+            let Some(result) = self.call_special(kind, &arg_list) else {
+                return Value::dynamic();
+            };
+            return self.call_result(e, name, name_span, &f, result, &starts, &arg_exprs);
+        }
         for (i, a) in arg_list.iter().enumerate() {
             let param = params.get(i).or(var_param).expect("checked above");
             let (v, start, x) = match a {
@@ -455,8 +473,25 @@ impl<'a> Evaluator<'a, '_> {
         if self.errors_since(mark) {
             return Value::dynamic();
         }
+        let result = f.call(&vals);
+        self.call_result(e, name, name_span, &f, result, &starts, &arg_exprs)
+    }
 
-        match f.call(&vals) {
+    /// The value of a call, or its error as a diagnostic.
+    #[allow(clippy::too_many_arguments)]
+    fn call_result(
+        &mut self,
+        e: &'a Expr,
+        name: &str,
+        name_span: Span,
+        f: &Function,
+        result: Result<Value, crate::function::FunctionError>,
+        starts: &[Span],
+        arg_exprs: &[Option<&'a Expr>],
+    ) -> Value {
+        let params = f.params();
+        let var_param = f.var_param();
+        match result {
             Ok(v) => {
                 let r = limits::charge_value(&v);
                 if self.check_budget(r, e.span) {
@@ -464,6 +499,13 @@ impl<'a> Evaluator<'a, '_> {
                 } else {
                     Value::dynamic()
                 }
+            }
+            Err(crate::function::FunctionError::ResultTooLarge(detail)) => {
+                if !self.over_budget {
+                    self.over_budget = true;
+                    self.err("Result too large", detail, e.span, None);
+                }
+                Value::dynamic()
             }
             Err(err) => {
                 let param = err
@@ -496,6 +538,139 @@ impl<'a> Evaluator<'a, '_> {
                     }
                 }
                 Value::dynamic()
+            }
+        }
+    }
+
+    /// Whether a variable `x` refers to holds an unknown value (tryfunc's
+    /// `dependsOnUnknowns`: `try` and `can` are then unknown).
+    fn depends_on_unknowns(&self, x: &Expr) -> bool {
+        use hcldecode_spec::syntax::native::analysis;
+        for t in analysis::variables(x, self.file) {
+            let root = self.file.text(t.root);
+            let found = self
+                .locals
+                .iter()
+                .rev()
+                .find(|(n, _)| *n == root)
+                .map(|(_, v)| v.clone())
+                .or_else(|| self.ctx.and_then(|c| c.variable(root)).cloned());
+            let Some(mut v) = found else { continue };
+            let mut scratch = Diagnostics::new();
+            for step in &t.steps {
+                let at = self.file.range(step.span());
+                v = match step {
+                    Step::Attr { name, .. } => {
+                        ops::get_attr(&v, self.file.text(*name), at, &mut scratch)
+                    }
+                    Step::Index { key, .. } => {
+                        ops::index(&v, &literal_value(self.file, key), at, &mut scratch)
+                    }
+                };
+            }
+            if !scratch.has_errors() && !v.is_wholly_known() {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Evaluates `x` for `try`/`can`: its value, or the diagnostics of its
+    /// errors (removed from the evaluation's).
+    fn eval_closure(&mut self, a: &CallArg<'a>) -> Result<Value, Vec<Diagnostic>> {
+        match a {
+            CallArg::Value(v, _) => Ok(v.clone()),
+            CallArg::Expr(x) => {
+                let mark = self.diags.len();
+                let over = self.over_budget;
+                let v = self.expr(x);
+                let failed = self.errors_since(mark);
+                let ds: Vec<Diagnostic> = self.diags.0.drain(mark..).collect();
+                if failed {
+                    self.over_budget = over;
+                    Err(ds)
+                } else {
+                    Ok(v)
+                }
+            }
+        }
+    }
+
+    /// Calls `try`, `can` or `convert`; `None` when errors were reported.
+    fn call_special(
+        &mut self,
+        kind: crate::function::Special,
+        args: &[CallArg<'a>],
+    ) -> Option<Result<Value, crate::function::FunctionError>> {
+        use crate::function::{FunctionError, Special};
+        let unknown = |ev: &Self, a: &CallArg<'a>| match a {
+            CallArg::Expr(x) => ev.depends_on_unknowns(x),
+            CallArg::Value(..) => false,
+        };
+        match kind {
+            Special::Try => {
+                if args.is_empty() {
+                    return Some(Err(FunctionError::call(
+                        "at least one argument is required",
+                    )));
+                }
+                let mut failures = Vec::new();
+                for a in args {
+                    if unknown(self, a) {
+                        return Some(Ok(Value::dynamic()));
+                    }
+                    match self.eval_closure(a) {
+                        Ok(v) => return Some(Ok(v)),
+                        Err(ds) => failures.extend(ds),
+                    }
+                }
+                let mut msg = String::from("no expression succeeded:\n");
+                for d in failures.iter().filter(|d| d.is_error()) {
+                    match &d.subject {
+                        Some(r) => {
+                            msg.push_str(&format!("- {} (at {r})\n  {}\n", d.summary, d.detail))
+                        }
+                        None => msg.push_str(&format!("- {}\n  {}\n", d.summary, d.detail)),
+                    }
+                }
+                msg.push_str("\nAt least one expression must produce a successful result");
+                Some(Err(FunctionError::call(msg)))
+            }
+            Special::Can => {
+                let a = &args[0];
+                if unknown(self, a) {
+                    return Some(Ok(Value::unknown(Type::Bool)));
+                }
+                Some(Ok(Value::bool(self.eval_closure(a).is_ok())))
+            }
+            Special::Convert => {
+                let mark = self.diags.len();
+                let v = match &args[0] {
+                    CallArg::Expr(x) => self.expr(x),
+                    CallArg::Value(v, _) => v.clone(),
+                };
+                use crate::function::stdlib::type_constraint;
+                let (ty, opt) = match &args[1] {
+                    CallArg::Expr(x) => {
+                        let (ty, opt, ds) = type_constraint::type_constraint(self.file, x);
+                        self.diags.extend(ds);
+                        (ty, opt)
+                    }
+                    CallArg::Value(_, span) => {
+                        self.err(
+                            "Invalid type specification",
+                            "The type argument of convert must be a type expression, such as list(string).".into(),
+                            *span,
+                            None,
+                        );
+                        (Type::Dynamic, type_constraint::Optional::None)
+                    }
+                };
+                if self.errors_since(mark) {
+                    return None;
+                }
+                let v = type_constraint::fill_optional(&v, &ty, &opt);
+                Some(convert(&v, &ty).map_err(|err| FunctionError::arg(0, err.to_string())))
             }
         }
     }

@@ -34,7 +34,10 @@
 //! assert_eq!((e.arg_index(), e.to_string().as_str()), (Some(0), "argument must not be null"));
 //! ```
 
+mod library;
 pub mod stdlib;
+
+pub use library::{FunctionSet, Functions};
 
 use std::fmt;
 use std::sync::Arc;
@@ -62,6 +65,10 @@ pub enum FunctionError {
     /// implementation, e.g. `int` of an infinity). The Go text also carries
     /// a stack trace, which has no equivalent here.
     Panic(String),
+    /// The result would exceed the evaluation limits
+    /// ([`Limits`](crate::eval::Limits)); reported as "Result too large"
+    /// at the call. The text says which limit.
+    ResultTooLarge(String),
 }
 
 impl FunctionError {
@@ -95,6 +102,7 @@ impl fmt::Display for FunctionError {
                 f.write_str(message)
             }
             FunctionError::Panic(m) => write!(f, "panic in function implementation: {m}"),
+            FunctionError::ResultTooLarge(m) => f.write_str(m),
         }
     }
 }
@@ -186,7 +194,22 @@ pub struct FunctionSpec {
 
 /// A function (cty `function.Function`); cheap to clone.
 #[derive(Clone)]
-pub struct Function(Arc<FunctionSpec>);
+pub struct Function(Arc<FunctionSpec>, Option<Special>);
+
+/// Functions whose arguments the evaluator treats specially (HCL's
+/// `customdecode` parameter types): they see argument expressions, not
+/// only their values.
+#[cfg_attr(not(feature = "stdlib"), allow(dead_code))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Special {
+    /// `try(exprs...)` (ext/tryfunc).
+    Try,
+    /// `can(expr)` (ext/tryfunc).
+    Can,
+    /// `convert(value, type)` (ext/typeexpr): the second argument is a type
+    /// expression.
+    Convert,
+}
 
 impl fmt::Debug for Function {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -200,7 +223,18 @@ impl fmt::Debug for Function {
 impl Function {
     /// A function from its spec.
     pub fn new(spec: FunctionSpec) -> Function {
-        Function(Arc::new(spec))
+        Function(Arc::new(spec), None)
+    }
+
+    /// A function the evaluator handles specially.
+    #[cfg_attr(not(feature = "stdlib"), allow(dead_code))]
+    pub(crate) fn special(spec: FunctionSpec, special: Special) -> Function {
+        Function(Arc::new(spec), Some(special))
+    }
+
+    /// How the evaluator treats this function's arguments.
+    pub(crate) fn special_kind(&self) -> Option<Special> {
+        self.1
     }
 
     /// The positional parameters.

@@ -92,6 +92,27 @@ impl Decoder {
         self
     }
 
+    /// Makes a function library callable (see
+    /// [`Functions`](crate::function::Functions)); functions set with
+    /// [`function`](Self::function) take precedence.
+    ///
+    /// ```
+    /// use hcldecode::function::Functions;
+    /// # #[cfg(feature = "stdlib")] {
+    /// let s: String = hcldecode::Decoder::new()
+    ///     .functions(Functions::stdlib())
+    ///     .decode_str("value = join(\"-\", [\"a\", \"b\"])\n", "a.hcl")
+    ///     .unwrap();
+    /// assert_eq!(s, "a-b");
+    /// # }
+    /// ```
+    pub fn functions(mut self, library: crate::function::Functions) -> Decoder {
+        self.ctx
+            .get_or_insert_with(EvalContext::new)
+            .set_function_library(library);
+        self
+    }
+
     /// Uses `ctx` for variables and functions (replacing any set before).
     ///
     /// ```

@@ -26,9 +26,34 @@ mod bool;
 #[allow(clippy::unreadable_literal)]
 mod case_tables;
 mod collection;
+#[cfg(feature = "stdlib")]
+mod conversion;
+#[cfg(feature = "stdlib")]
+mod csv;
+#[cfg(feature = "stdlib")]
+mod datetime;
+#[cfg(feature = "stdlib")]
+mod format;
 mod json;
+#[cfg(feature = "stdlib")]
+mod mapping;
+#[cfg(feature = "stdlib")]
+mod math;
 mod number;
+#[cfg(feature = "stdlib")]
+mod regexp;
+#[cfg(feature = "stdlib")]
+mod sequence;
+#[cfg(feature = "stdlib")]
+mod set;
 mod string;
+#[cfg(feature = "stdlib")]
+mod text;
+#[cfg(feature = "stdlib")]
+mod tryfunc;
+pub(crate) mod type_constraint;
+#[cfg(feature = "stdlib")]
+mod yaml;
 
 use std::sync::OnceLock;
 
@@ -112,6 +137,99 @@ pub fn lookup(name: &str) -> Option<Function> {
     })
 }
 
+/// A function of the `stdlib` set of the function library (see
+/// [`Functions`](super::Functions)) by name: go-cty's standard library as
+/// Nomad names it (`reverse` and `strrev` reverse strings, `reverselist`
+/// lists), `try`, `can`, `convert`, `yamlencode`, `yamldecode`, and the
+/// conversion functions `tostring`, `tonumber`, `tobool`, `tolist`,
+/// `toset`, `tomap`.
+///
+/// ```
+/// use hcldecode::function::stdlib;
+/// use hcldecode::value::Value;
+/// let join = stdlib::library_function("join").unwrap();
+/// let list = Value::list(hcldecode::Type::String, vec![Value::string("a"), Value::string("b")]);
+/// assert_eq!(join.call(&[Value::string("-"), list]).unwrap(), Value::string("a-b"));
+/// assert!(stdlib::library_function("hasindex").is_none());
+/// ```
+#[cfg(feature = "stdlib")]
+pub fn library_function(name: &str) -> Option<Function> {
+    Some(match name {
+        "abs" => abs(),
+        "can" => tryfunc::can_fn(),
+        "ceil" => math::ceil(),
+        "chomp" => text::chomp(),
+        "chunklist" => sequence::chunklist(),
+        "coalesce" => coalesce(),
+        "coalescelist" => sequence::coalescelist(),
+        "compact" => sequence::compact(),
+        "concat" => concat(),
+        "contains" => sequence::contains(),
+        "convert" => tryfunc::convert_fn(),
+        "csvdecode" => csv::csvdecode(),
+        "distinct" => sequence::distinct(),
+        "element" => sequence::element(),
+        "flatten" => sequence::flatten(),
+        "floor" => math::floor(),
+        "format" => format::format(),
+        "formatdate" => datetime::formatdate(),
+        "formatlist" => format::formatlist(),
+        "indent" => text::indent(),
+        "index" => sequence::index(),
+        "join" => text::join(),
+        "jsondecode" => json_decode(),
+        "jsonencode" => json_encode(),
+        "keys" => mapping::keys(),
+        "length" => length(),
+        "log" => math::log(),
+        "lookup" => mapping::lookup(),
+        "lower" => lower(),
+        "max" => max(),
+        "merge" => mapping::merge(),
+        "min" => min(),
+        "parseint" => math::parseint(),
+        "pow" => math::pow(),
+        "range" => sequence::range(),
+        "regex" => regexp::regex(),
+        "regex_replace" => regexp::regex_replace(),
+        "regexall" => regexp::regexall(),
+        "replace" => text::replace(),
+        "reverse" | "strrev" => reverse(),
+        "reverselist" => sequence::reverselist(),
+        "sethaselement" => set::sethaselement(),
+        "setintersection" => set::setintersection(),
+        "setproduct" => sequence::setproduct(),
+        "setsubtract" => set::setsubtract(),
+        "setsymmetricdifference" => set::setsymmetricdifference(),
+        "setunion" => set::setunion(),
+        "signum" => math::signum(),
+        "slice" => sequence::slice(),
+        "sort" => text::sort(),
+        "split" => text::split(),
+        "strlen" => strlen(),
+        "substr" => substr(),
+        "timeadd" => datetime::timeadd(),
+        "title" => text::title(),
+        "tobool" => conversion::make_to_func(Type::Bool),
+        "tolist" => conversion::make_to_func(Type::list(Type::Dynamic)),
+        "tomap" => conversion::make_to_func(Type::map(Type::Dynamic)),
+        "tonumber" => conversion::make_to_func(Type::Number),
+        "toset" => conversion::make_to_func(Type::set(Type::Dynamic)),
+        "tostring" => conversion::make_to_func(Type::String),
+        "trim" => text::trim(),
+        "trimprefix" => text::trimprefix(),
+        "trimspace" => text::trimspace(),
+        "trimsuffix" => text::trimsuffix(),
+        "try" => tryfunc::try_fn(),
+        "upper" => upper(),
+        "values" => mapping::values(),
+        "yamldecode" => yaml::yamldecode(),
+        "yamlencode" => yaml::yamlencode(),
+        "zipmap" => mapping::zipmap(),
+        _ => return None,
+    })
+}
+
 /// Defines an accessor returning a lazily built, shared function.
 macro_rules! shared_function {
     ($(#[$doc:meta])* $name:ident => $build:expr) => {
@@ -173,4 +291,23 @@ fn _assert_send_sync() {
     fn is<T: Send + Sync>() {}
     is::<Function>();
     let _: OnceLock<Function> = OnceLock::new();
+}
+
+/// A result of `elements` collection elements and `bytes` bytes of strings
+/// fits the evaluation limits, or the "Result too large" error.
+#[cfg_attr(not(feature = "stdlib"), allow(dead_code))]
+pub(crate) fn check_size(elements: u64, bytes: u64) -> Result<(), FunctionError> {
+    crate::eval::limits::fits(elements, bytes)
+        .map_err(|x| FunctionError::ResultTooLarge(x.detail()))
+}
+
+/// gocty's conversion of a number to a Go `int` (64-bit).
+pub(crate) fn go_int(n: &crate::value::Number) -> Result<i64, FunctionError> {
+    n.to_i64().ok_or_else(|| {
+        FunctionError::call(format!(
+            "value must be a whole number, between {} and {}",
+            i64::MIN,
+            i64::MAX
+        ))
+    })
 }

@@ -10,9 +10,9 @@
 use unicode_segmentation::UnicodeSegmentation;
 
 use super::case_tables::{TO_LOWER, TO_UPPER};
-use super::{build, num_arg, shared_function, str_arg};
+use super::{build, go_int, num_arg, shared_function, str_arg};
 use crate::Type;
-use crate::function::{FunctionError, Parameter, ReturnType};
+use crate::function::{Parameter, ReturnType};
 use crate::value::Value;
 
 fn str_param(name: &str) -> Parameter {
@@ -95,17 +95,6 @@ shared_function! {
         ReturnType::Static(Type::Number),
         |args, _| Ok(Value::int(str_arg(args, 0)?.graphemes(true).count() as i64)),
     )
-}
-
-/// gocty's conversion of a number to a Go `int` (64-bit).
-fn go_int(n: &crate::value::Number) -> Result<i64, FunctionError> {
-    n.to_i64().ok_or_else(|| {
-        FunctionError::call(format!(
-            "value must be a whole number, between {} and {}",
-            i64::MIN,
-            i64::MAX
-        ))
-    })
 }
 
 /// cty's `substr` on grapheme clusters: `offset` from the start, or from

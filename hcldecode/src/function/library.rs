@@ -1,0 +1,523 @@
+//! Opt-in function sets: what an application lets its configuration call.
+//!
+//! A [`Functions`] value names a union of [`FunctionSet`]s. Install it on
+//! an [`EvalContext`](crate::eval::EvalContext) with
+//! [`set_function_library`](crate::eval::EvalContext::set_function_library)
+//! or on a [`Decoder`](crate::Decoder) with
+//! [`functions`](crate::Decoder::functions); functions set one by one
+//! (a spec file's `function` blocks, [`Decoder::function`](crate::Decoder::function))
+//! take precedence over the library, as in Nomad and `hcldec-ext`.
+//!
+//! The names and semantics are those of Nomad's `jobspec2` function map
+//! (go-cty's stdlib, HCL's `try`/`can`/`convert`, go-cty-yaml, go-cty-funcs);
+//! see `docs/functions.md`. Each set beyond the spec-file functions is
+//! compiled in with the cargo feature of its name.
+//!
+//! ```
+//! use hcldecode::function::{FunctionSet, Functions};
+//! let f = Functions::stdlib();
+//! assert!(f.contains(FunctionSet::Stdlib));
+//! # #[cfg(feature = "stdlib")]
+//! assert!(f.get("merge").is_some());
+//! assert!(Functions::none().get("merge").is_none());
+//! let both = Functions::parse("stdlib").unwrap();
+//! assert!(both.contains(FunctionSet::Stdlib));
+//! assert!(Functions::parse("nosuch").is_err());
+//! ```
+
+use std::fmt;
+use std::path::PathBuf;
+use std::sync::{Arc, OnceLock};
+
+use super::Function;
+
+/// One opt-in set of functions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FunctionSet {
+    /// go-cty's standard library as Nomad names it, `try`, `can`,
+    /// `convert`, `yamlencode` and `yamldecode` (cargo feature `stdlib`).
+    Stdlib,
+    /// `base64encode`, `base64decode`, `urlencode` (cargo feature
+    /// `encoding`).
+    Encoding,
+    /// `md5`, `sha1`, `sha256`, `sha512`, `bcrypt`, `rsadecrypt` (cargo
+    /// feature `crypto`).
+    Crypto,
+    /// `uuidv4`, `uuidv5` (cargo feature `uuid`).
+    Uuid,
+    /// `cidrhost`, `cidrnetmask`, `cidrsubnet`, `cidrsubnets` (cargo
+    /// feature `cidr`).
+    Cidr,
+    /// `file`, `filebase64`, `fileexists`, `fileset`, `abspath`,
+    /// `basename`, `dirname`, `pathexpand`, confined to a base directory
+    /// (cargo feature `filesystem`).
+    Filesystem,
+}
+
+impl FunctionSet {
+    /// Every set, in documentation order.
+    pub const ALL: [FunctionSet; 6] = [
+        FunctionSet::Stdlib,
+        FunctionSet::Encoding,
+        FunctionSet::Crypto,
+        FunctionSet::Uuid,
+        FunctionSet::Cidr,
+        FunctionSet::Filesystem,
+    ];
+
+    /// The set's name (as `hcldec --functions=` takes it).
+    ///
+    /// ```
+    /// assert_eq!(hcldecode::function::FunctionSet::Cidr.name(), "cidr");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            FunctionSet::Stdlib => "stdlib",
+            FunctionSet::Encoding => "encoding",
+            FunctionSet::Crypto => "crypto",
+            FunctionSet::Uuid => "uuid",
+            FunctionSet::Cidr => "cidr",
+            FunctionSet::Filesystem => "filesystem",
+        }
+    }
+
+    /// The set of a name.
+    ///
+    /// ```
+    /// use hcldecode::function::FunctionSet;
+    /// assert_eq!(FunctionSet::from_name("uuid"), Some(FunctionSet::Uuid));
+    /// assert_eq!(FunctionSet::from_name("UUID"), None);
+    /// ```
+    pub fn from_name(name: &str) -> Option<FunctionSet> {
+        FunctionSet::ALL.into_iter().find(|s| s.name() == name)
+    }
+
+    fn bit(self) -> u8 {
+        1 << (self as u8)
+    }
+
+    /// Whether this build has the set (its cargo feature is on).
+    ///
+    /// ```
+    /// # #[cfg(feature = "stdlib")]
+    /// assert!(hcldecode::function::FunctionSet::Stdlib.is_available());
+    /// ```
+    pub fn is_available(self) -> bool {
+        match self {
+            FunctionSet::Stdlib => cfg!(feature = "stdlib"),
+            FunctionSet::Encoding => cfg!(feature = "encoding"),
+            FunctionSet::Crypto => cfg!(feature = "crypto"),
+            FunctionSet::Uuid => cfg!(feature = "uuid"),
+            FunctionSet::Cidr => cfg!(feature = "cidr"),
+            FunctionSet::Filesystem => cfg!(feature = "filesystem"),
+        }
+    }
+
+    /// The names of the set's functions, sorted.
+    ///
+    /// ```
+    /// use hcldecode::function::FunctionSet;
+    /// assert!(FunctionSet::Encoding.function_names().contains(&"base64encode"));
+    /// ```
+    pub fn function_names(self) -> &'static [&'static str] {
+        match self {
+            FunctionSet::Stdlib => &STDLIB_NAMES,
+            FunctionSet::Encoding => &["base64decode", "base64encode", "urlencode"],
+            FunctionSet::Crypto => &["bcrypt", "md5", "rsadecrypt", "sha1", "sha256", "sha512"],
+            FunctionSet::Uuid => &["uuidv4", "uuidv5"],
+            FunctionSet::Cidr => &["cidrhost", "cidrnetmask", "cidrsubnet", "cidrsubnets"],
+            FunctionSet::Filesystem => &[
+                "abspath",
+                "basename",
+                "dirname",
+                "file",
+                "filebase64",
+                "fileexists",
+                "fileset",
+                "pathexpand",
+            ],
+        }
+    }
+}
+
+impl fmt::Display for FunctionSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The `stdlib` set's names (Nomad's map less go-cty-funcs, plus the go-cty
+/// functions Terraform also has).
+const STDLIB_NAMES: [&str; 72] = [
+    "abs",
+    "can",
+    "ceil",
+    "chomp",
+    "chunklist",
+    "coalesce",
+    "coalescelist",
+    "compact",
+    "concat",
+    "contains",
+    "convert",
+    "csvdecode",
+    "distinct",
+    "element",
+    "flatten",
+    "floor",
+    "format",
+    "formatdate",
+    "formatlist",
+    "indent",
+    "index",
+    "join",
+    "jsondecode",
+    "jsonencode",
+    "keys",
+    "length",
+    "log",
+    "lookup",
+    "lower",
+    "max",
+    "merge",
+    "min",
+    "parseint",
+    "pow",
+    "range",
+    "regex",
+    "regex_replace",
+    "regexall",
+    "replace",
+    "reverse",
+    "reverselist",
+    "sethaselement",
+    "setintersection",
+    "setproduct",
+    "setsubtract",
+    "setsymmetricdifference",
+    "setunion",
+    "signum",
+    "slice",
+    "sort",
+    "split",
+    "strlen",
+    "strrev",
+    "substr",
+    "timeadd",
+    "title",
+    "tobool",
+    "tolist",
+    "tomap",
+    "tonumber",
+    "toset",
+    "tostring",
+    "trim",
+    "trimprefix",
+    "trimspace",
+    "trimsuffix",
+    "try",
+    "upper",
+    "values",
+    "yamldecode",
+    "yamlencode",
+    "zipmap",
+];
+
+/// A union of function sets, with the base directory the filesystem
+/// functions are confined to. Cheap to clone; functions are built on first
+/// use and shared.
+#[derive(Clone, Default)]
+pub struct Functions {
+    sets: u8,
+    inner: Arc<Inner>,
+}
+
+/// The library's functions by name, each built on first use.
+type Built = Box<[(&'static str, OnceLock<Option<Function>>)]>;
+
+#[derive(Default)]
+struct Inner {
+    fs: Option<FsConfig>,
+    built: OnceLock<Built>,
+}
+
+/// Where the filesystem functions may read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct FsConfig {
+    /// The base directory relative paths resolve against.
+    pub(crate) base: PathBuf,
+    /// The directory nothing may be read outside of (the base, unless
+    /// widened).
+    pub(crate) root: PathBuf,
+    /// The largest file `file` and `filebase64` read.
+    pub(crate) max_file_bytes: u64,
+}
+
+/// The default bound on files read by `file` and `filebase64`.
+pub const DEFAULT_MAX_FILE_BYTES: u64 = 16 << 20;
+
+impl fmt::Debug for Functions {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Functions")
+            .field("sets", &self.sets().collect::<Vec<_>>())
+            .field("fs", &self.inner.fs)
+            .finish()
+    }
+}
+
+impl PartialEq for Functions {
+    fn eq(&self, other: &Functions) -> bool {
+        self.sets == other.sets && self.inner.fs == other.inner.fs
+    }
+}
+
+impl Functions {
+    /// No functions.
+    pub fn none() -> Functions {
+        Functions::default()
+    }
+
+    fn of(set: FunctionSet) -> Functions {
+        Functions {
+            sets: set.bit(),
+            inner: Arc::default(),
+        }
+    }
+
+    /// The `stdlib` set.
+    ///
+    /// ```
+    /// assert!(hcldecode::function::Functions::stdlib().names().contains(&"format"));
+    /// ```
+    pub fn stdlib() -> Functions {
+        Functions::of(FunctionSet::Stdlib)
+    }
+
+    /// The `encoding` set.
+    ///
+    /// ```
+    /// assert!(hcldecode::function::Functions::encoding().names().contains(&"urlencode"));
+    /// ```
+    pub fn encoding() -> Functions {
+        Functions::of(FunctionSet::Encoding)
+    }
+
+    /// The `crypto` set (`bcrypt` salts randomly, so its result differs
+    /// from call to call).
+    ///
+    /// ```
+    /// assert!(hcldecode::function::Functions::crypto().names().contains(&"sha256"));
+    /// ```
+    pub fn crypto() -> Functions {
+        Functions::of(FunctionSet::Crypto)
+    }
+
+    /// The `uuid` set (`uuidv4` is random).
+    ///
+    /// ```
+    /// assert!(hcldecode::function::Functions::uuid().names().contains(&"uuidv5"));
+    /// ```
+    pub fn uuid() -> Functions {
+        Functions::of(FunctionSet::Uuid)
+    }
+
+    /// The `cidr` set.
+    ///
+    /// ```
+    /// assert!(hcldecode::function::Functions::cidr().names().contains(&"cidrhost"));
+    /// ```
+    pub fn cidr() -> Functions {
+        Functions::of(FunctionSet::Cidr)
+    }
+
+    /// The `filesystem` set, reading only inside `base` (relative paths
+    /// resolve against it; `..`, absolute paths and symbolic links leading
+    /// outside are errors).
+    ///
+    /// ```
+    /// let f = hcldecode::function::Functions::filesystem("/etc/myapp");
+    /// assert!(f.names().contains(&"file"));
+    /// ```
+    pub fn filesystem(base: impl Into<PathBuf>) -> Functions {
+        let base = base.into();
+        Functions {
+            sets: FunctionSet::Filesystem.bit(),
+            inner: Arc::new(Inner {
+                fs: Some(FsConfig {
+                    root: base.clone(),
+                    base,
+                    max_file_bytes: DEFAULT_MAX_FILE_BYTES,
+                }),
+                built: OnceLock::new(),
+            }),
+        }
+    }
+
+    /// Lets the filesystem functions read anywhere under `root` (which
+    /// should contain the base directory), not only under the base.
+    ///
+    /// ```
+    /// let f = hcldecode::function::Functions::filesystem("/srv/app/conf").widen_root("/srv/app");
+    /// assert!(f.names().contains(&"fileset"));
+    /// ```
+    pub fn widen_root(self, root: impl Into<PathBuf>) -> Functions {
+        self.with_fs(|fs| fs.root = root.into())
+    }
+
+    /// Sets the largest file `file` and `filebase64` read (default
+    /// [`DEFAULT_MAX_FILE_BYTES`]).
+    ///
+    /// ```
+    /// let f = hcldecode::function::Functions::filesystem(".").max_file_bytes(1024);
+    /// assert!(f.names().contains(&"file"));
+    /// ```
+    pub fn max_file_bytes(self, n: u64) -> Functions {
+        self.with_fs(|fs| fs.max_file_bytes = n)
+    }
+
+    fn with_fs(self, f: impl FnOnce(&mut FsConfig)) -> Functions {
+        let mut fs = self.inner.fs.clone().unwrap_or(FsConfig {
+            base: PathBuf::from("."),
+            root: PathBuf::from("."),
+            max_file_bytes: DEFAULT_MAX_FILE_BYTES,
+        });
+        f(&mut fs);
+        Functions {
+            sets: self.sets,
+            inner: Arc::new(Inner {
+                fs: Some(fs),
+                built: OnceLock::new(),
+            }),
+        }
+    }
+
+    /// The union of two libraries (the filesystem configuration of `self`
+    /// if it has one, else of `other`).
+    ///
+    /// ```
+    /// use hcldecode::function::{FunctionSet, Functions};
+    /// let f = Functions::stdlib().with(Functions::cidr());
+    /// assert!(f.contains(FunctionSet::Stdlib) && f.contains(FunctionSet::Cidr));
+    /// ```
+    pub fn with(self, other: Functions) -> Functions {
+        let fs = self.inner.fs.clone().or_else(|| other.inner.fs.clone());
+        Functions {
+            sets: self.sets | other.sets,
+            inner: Arc::new(Inner {
+                fs,
+                built: OnceLock::new(),
+            }),
+        }
+    }
+
+    /// The sets named in a comma-separated list (`stdlib,encoding`); the
+    /// filesystem set's base is the current directory until set with
+    /// [`Functions::filesystem`]. `Err` names an unknown set.
+    ///
+    /// ```
+    /// use hcldecode::function::{FunctionSet, Functions};
+    /// let f = Functions::parse("stdlib, uuid").unwrap();
+    /// assert!(f.contains(FunctionSet::Uuid));
+    /// assert_eq!(Functions::parse("std").unwrap_err(), "unknown function set \"std\" (known: stdlib, encoding, crypto, uuid, cidr, filesystem)");
+    /// ```
+    pub fn parse(list: &str) -> Result<Functions, String> {
+        let mut out = Functions::none();
+        for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+            let Some(set) = FunctionSet::from_name(name) else {
+                let known: Vec<&str> = FunctionSet::ALL.iter().map(|s| s.name()).collect();
+                return Err(format!(
+                    "unknown function set {name:?} (known: {})",
+                    known.join(", ")
+                ));
+            };
+            out = out.with(if set == FunctionSet::Filesystem {
+                Functions::filesystem(".")
+            } else {
+                Functions::of(set)
+            });
+        }
+        Ok(out)
+    }
+
+    /// Whether the library includes `set`.
+    pub fn contains(&self, set: FunctionSet) -> bool {
+        self.sets & set.bit() != 0
+    }
+
+    /// The sets included.
+    pub fn sets(&self) -> impl Iterator<Item = FunctionSet> + '_ {
+        FunctionSet::ALL.into_iter().filter(|s| self.contains(*s))
+    }
+
+    /// Whether the library has no sets.
+    pub fn is_empty(&self) -> bool {
+        self.sets == 0
+    }
+
+    /// The names of the functions callable, sorted (sets whose feature is
+    /// off contribute none).
+    pub fn names(&self) -> Vec<&'static str> {
+        let mut out: Vec<&'static str> = self
+            .sets()
+            .filter(|s| s.is_available())
+            .flat_map(|s| s.function_names().iter().copied())
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// The function of a name, if the library has it.
+    pub fn get(&self, name: &str) -> Option<&Function> {
+        let built = self.inner.built.get_or_init(|| {
+            self.names()
+                .into_iter()
+                .map(|n| (n, OnceLock::new()))
+                .collect()
+        });
+        let i = built.binary_search_by(|(n, _)| n.cmp(&name)).ok()?;
+        built[i].1.get_or_init(|| self.build(name)).as_ref()
+    }
+
+    #[allow(unused_variables)]
+    fn build(&self, name: &str) -> Option<Function> {
+        #[cfg(feature = "stdlib")]
+        if self.contains(FunctionSet::Stdlib)
+            && let Some(f) = super::stdlib::library_function(name)
+        {
+            return Some(f);
+        }
+        #[cfg(feature = "encoding")]
+        if self.contains(FunctionSet::Encoding)
+            && let Some(f) = super::encoding::lookup(name)
+        {
+            return Some(f);
+        }
+        #[cfg(feature = "crypto")]
+        if self.contains(FunctionSet::Crypto)
+            && let Some(f) = super::crypto::lookup(name)
+        {
+            return Some(f);
+        }
+        #[cfg(feature = "uuid")]
+        if self.contains(FunctionSet::Uuid)
+            && let Some(f) = super::uuid::lookup(name)
+        {
+            return Some(f);
+        }
+        #[cfg(feature = "cidr")]
+        if self.contains(FunctionSet::Cidr)
+            && let Some(f) = super::cidr::lookup(name)
+        {
+            return Some(f);
+        }
+        #[cfg(feature = "filesystem")]
+        if self.contains(FunctionSet::Filesystem)
+            && let Some(fs) = &self.inner.fs
+            && let Some(f) = super::filesystem::lookup(name, fs)
+        {
+            return Some(f);
+        }
+        None
+    }
+}

@@ -1,0 +1,76 @@
+//! Type conversion functions (cty stdlib/conversion.go `MakeToFunc`):
+//! `tostring`, `tonumber`, `tobool`, `tolist`, `toset`, `tomap`.
+
+use super::build;
+use crate::Type;
+use crate::function::{Function, FunctionError, Parameter, ReturnType};
+use crate::value::Value;
+use crate::value::convert::{convert, get_conversion_unsafe, mismatch_message};
+
+/// A function converting its argument to `want` (cty `MakeToFunc`).
+pub(crate) fn make_to_func(want: Type) -> Function {
+    let want_t = want.clone();
+    let want_i = want.clone();
+    build(
+        &format!(
+            "Converts the given value to {}, or raises an error if that conversion is impossible.",
+            want.friendly_name()
+        ),
+        vec![Parameter::new("v", Type::Dynamic).allow_null()],
+        None,
+        ReturnType::Computed(Box::new(move |args: &[Value]| {
+            let got = args[0].ty();
+            if *got == want_t {
+                return Ok(want_t.clone());
+            }
+            if get_conversion_unsafe(got, &want_t).is_none() {
+                return Err(FunctionError::arg(
+                    0,
+                    match (got, &want_t) {
+                        (Type::Tuple(_), Type::Tuple(_)) => format!(
+                            "incompatible tuple type for conversion: {}",
+                            mismatch_message(got, &want_t)
+                        ),
+                        (Type::Object(_), Type::Object(_)) => format!(
+                            "incompatible object type for conversion: {}",
+                            mismatch_message(got, &want_t)
+                        ),
+                        _ => format!(
+                            "cannot convert {} to {}",
+                            got.friendly_name(),
+                            want_t.friendly_name_for_constraint()
+                        ),
+                    },
+                ));
+            }
+            Ok(want_t.clone())
+        })),
+        move |args, ret| {
+            convert(&args[0], ret).map_err(|_| {
+                let got = args[0].ty();
+                let what = || match args[0].as_str() {
+                    Some(s) => crate::value::go_quote(s),
+                    None => "string".to_string(),
+                };
+                FunctionError::arg(
+                    0,
+                    match (got, &want_i) {
+                        (Type::String, Type::Bool) => format!(
+                            "cannot convert {} to bool; only the strings \"true\" or \"false\" are allowed",
+                            what()
+                        ),
+                        (Type::String, Type::Number) => format!(
+                            "cannot convert {} to number; given string must be a decimal representation of a number",
+                            what()
+                        ),
+                        _ => format!(
+                            "cannot convert {} to {}",
+                            got.friendly_name(),
+                            want_i.friendly_name_for_constraint()
+                        ),
+                    },
+                )
+            })
+        },
+    )
+}

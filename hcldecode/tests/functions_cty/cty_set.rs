@@ -1,0 +1,332 @@
+// Ported from go-cty v1.12.1 cty/function/stdlib/set_test.go (MIT licence):
+// each row is the Go table entry of that index: arguments, then the
+// result (`Err(())`: the call fails).
+
+use super::*;
+
+/// go-cty `TestSetUnion` (set_test.go): 10 cases.
+#[test]
+fn cty_set_union() {
+    run(
+        "setunion",
+        vec![
+            (
+                0,
+                vec![Value::set_empty(Type::String)],
+                Ok(Value::set_empty(Type::String)),
+            ),
+            (
+                1,
+                vec![
+                    Value::set_empty(Type::String),
+                    Value::set_empty(Type::String),
+                ],
+                Ok(Value::set_empty(Type::String)),
+            ),
+            (
+                2,
+                vec![sv(vec![Value::bool(true)]), Value::set_empty(Type::String)],
+                Ok(sv(vec![Value::string("true")])),
+            ),
+            (
+                3,
+                vec![
+                    sv(vec![Value::bool(true)]),
+                    sv(vec![Value::bool(true)]),
+                    sv(vec![Value::bool(false)]),
+                ],
+                Ok(sv(vec![Value::bool(true), Value::bool(false)])),
+            ),
+            (
+                4,
+                vec![
+                    sv(vec![Value::string("a")]),
+                    sv(vec![Value::string("b")]),
+                    sv(vec![Value::string("b"), Value::string("c")]),
+                ],
+                Ok(sv(vec![
+                    Value::string("a"),
+                    Value::string("b"),
+                    Value::string("c"),
+                ])),
+            ),
+            (
+                5,
+                vec![sv(vec![Value::bool(true)]), Value::set_empty(Type::Dynamic)],
+                Ok(sv(vec![Value::bool(true)])),
+            ),
+            (
+                6,
+                vec![
+                    sv(vec![Value::empty_object()]),
+                    Value::set_empty(Type::Dynamic),
+                ],
+                Ok(sv(vec![Value::empty_object()])),
+            ),
+            (
+                7,
+                vec![
+                    Value::set_empty(Type::Dynamic),
+                    Value::set_empty(Type::Dynamic),
+                ],
+                Ok(Value::set_empty(Type::Dynamic)),
+            ),
+            (
+                8,
+                vec![
+                    sv(vec![Value::string("5")]),
+                    Value::unknown(Type::set(Type::Number)),
+                ],
+                Ok(Value::unknown(Type::set(Type::String))),
+            ),
+            (
+                9,
+                vec![
+                    sv(vec![Value::string("5")]),
+                    sv(vec![Value::unknown(Type::String)]),
+                ],
+                Ok(sv(vec![Value::string("5"), Value::unknown(Type::String)])),
+            ),
+        ],
+    );
+}
+/// go-cty `TestSetIntersection` (set_test.go): 10 cases.
+#[test]
+fn cty_set_intersection() {
+    run(
+        "setintersection",
+        vec![
+            (
+                0,
+                vec![Value::set_empty(Type::String)],
+                Ok(Value::set_empty(Type::String)),
+            ),
+            (
+                1,
+                vec![
+                    Value::set_empty(Type::String),
+                    Value::set_empty(Type::String),
+                ],
+                Ok(Value::set_empty(Type::String)),
+            ),
+            (
+                2,
+                vec![sv(vec![Value::bool(true)]), Value::set_empty(Type::String)],
+                Ok(Value::set_empty(Type::String)),
+            ),
+            (
+                3,
+                vec![
+                    sv(vec![Value::bool(true)]),
+                    sv(vec![Value::bool(true), Value::bool(false)]),
+                    sv(vec![Value::bool(true), Value::bool(false)]),
+                ],
+                Ok(sv(vec![Value::bool(true)])),
+            ),
+            (
+                4,
+                vec![
+                    sv(vec![Value::string("a"), Value::string("b")]),
+                    sv(vec![Value::string("b")]),
+                    sv(vec![Value::string("b"), Value::string("c")]),
+                ],
+                Ok(sv(vec![Value::string("b")])),
+            ),
+            (
+                5,
+                vec![sv(vec![Value::bool(true)]), Value::set_empty(Type::Dynamic)],
+                Ok(Value::set_empty(Type::Bool)),
+            ),
+            (
+                6,
+                vec![
+                    sv(vec![Value::empty_object()]),
+                    Value::set_empty(Type::Dynamic),
+                ],
+                Ok(Value::set_empty(Type::empty_object())),
+            ),
+            (
+                7,
+                vec![
+                    Value::set_empty(Type::Dynamic),
+                    Value::set_empty(Type::Dynamic),
+                ],
+                Ok(Value::set_empty(Type::Dynamic)),
+            ),
+            (
+                8,
+                vec![
+                    sv(vec![Value::string("5")]),
+                    Value::unknown(Type::set(Type::Number)),
+                ],
+                Ok(Value::unknown(Type::set(Type::String))),
+            ),
+            (
+                9,
+                vec![
+                    sv(vec![Value::string("5")]),
+                    sv(vec![Value::unknown(Type::String)]),
+                ],
+                Ok(Value::unknown(Type::set(Type::String))),
+            ),
+        ],
+    );
+}
+/// go-cty `TestSetSubtract` (set_test.go): 9 cases.
+#[test]
+fn cty_set_subtract() {
+    run(
+        "setsubtract",
+        vec![
+            (
+                0,
+                vec![
+                    Value::set_empty(Type::String),
+                    Value::set_empty(Type::String),
+                ],
+                Ok(Value::set_empty(Type::String)),
+            ),
+            (
+                1,
+                vec![sv(vec![Value::bool(true)]), Value::set_empty(Type::String)],
+                Ok(sv(vec![Value::string("true")])),
+            ),
+            (
+                2,
+                vec![sv(vec![Value::bool(true)]), sv(vec![Value::bool(false)])],
+                Ok(sv(vec![Value::bool(true)])),
+            ),
+            (
+                3,
+                vec![
+                    sv(vec![
+                        Value::string("a"),
+                        Value::string("b"),
+                        Value::string("c"),
+                    ]),
+                    sv(vec![Value::string("a"), Value::string("c")]),
+                ],
+                Ok(sv(vec![Value::string("b")])),
+            ),
+            (
+                4,
+                vec![
+                    sv(vec![Value::string("a")]),
+                    Value::set_empty(Type::Dynamic),
+                ],
+                Ok(sv(vec![Value::string("a")])),
+            ),
+            (
+                5,
+                vec![
+                    sv(vec![Value::empty_object()]),
+                    Value::set_empty(Type::Dynamic),
+                ],
+                Ok(sv(vec![Value::empty_object()])),
+            ),
+            (
+                6,
+                vec![
+                    Value::set_empty(Type::Dynamic),
+                    Value::set_empty(Type::Dynamic),
+                ],
+                Ok(Value::set_empty(Type::Dynamic)),
+            ),
+            (
+                7,
+                vec![
+                    sv(vec![Value::string("5")]),
+                    Value::unknown(Type::set(Type::Number)),
+                ],
+                Ok(Value::unknown(Type::set(Type::String))),
+            ),
+            (
+                8,
+                vec![
+                    sv(vec![Value::string("5")]),
+                    sv(vec![Value::unknown(Type::String)]),
+                ],
+                Ok(Value::unknown(Type::set(Type::String))),
+            ),
+        ],
+    );
+}
+/// go-cty `TestSetSymmetricDifference` (set_test.go): 9 cases.
+#[test]
+fn cty_set_symmetric_difference() {
+    run(
+        "setsymmetricdifference",
+        vec![
+            (
+                0,
+                vec![
+                    Value::set_empty(Type::String),
+                    Value::set_empty(Type::String),
+                ],
+                Ok(Value::set_empty(Type::String)),
+            ),
+            (
+                1,
+                vec![sv(vec![Value::bool(true)]), Value::set_empty(Type::String)],
+                Ok(sv(vec![Value::string("true")])),
+            ),
+            (
+                2,
+                vec![sv(vec![Value::bool(true)]), sv(vec![Value::bool(false)])],
+                Ok(sv(vec![Value::bool(true), Value::bool(false)])),
+            ),
+            (
+                3,
+                vec![
+                    sv(vec![
+                        Value::string("a"),
+                        Value::string("b"),
+                        Value::string("c"),
+                    ]),
+                    sv(vec![Value::string("a"), Value::string("c")]),
+                ],
+                Ok(sv(vec![Value::string("b")])),
+            ),
+            (
+                4,
+                vec![
+                    sv(vec![Value::string("a")]),
+                    Value::set_empty(Type::Dynamic),
+                ],
+                Ok(sv(vec![Value::string("a")])),
+            ),
+            (
+                5,
+                vec![
+                    sv(vec![Value::empty_object()]),
+                    Value::set_empty(Type::Dynamic),
+                ],
+                Ok(sv(vec![Value::empty_object()])),
+            ),
+            (
+                6,
+                vec![
+                    Value::set_empty(Type::Dynamic),
+                    Value::set_empty(Type::Dynamic),
+                ],
+                Ok(Value::set_empty(Type::Dynamic)),
+            ),
+            (
+                7,
+                vec![
+                    sv(vec![Value::string("5")]),
+                    Value::unknown(Type::set(Type::Number)),
+                ],
+                Ok(Value::unknown(Type::set(Type::String))),
+            ),
+            (
+                8,
+                vec![
+                    sv(vec![Value::string("5")]),
+                    sv(vec![Value::unknown(Type::Number)]),
+                ],
+                Ok(Value::unknown(Type::set(Type::String))),
+            ),
+        ],
+    );
+}
