@@ -18,6 +18,7 @@ use crate::spec_file::LoadedSpec;
 use crate::value::Value;
 
 const USAGE: &str = "usage: hcldec --spec=<spec-file> [options] [hcl-file ...]
+      --dynamic-blocks      expand dynamic blocks (HCL's ext/dynblock) in the input files before decoding
       --diags string        format any returned diagnostics in the given format; currently only \"json\" is accepted
       --keep-nulls          retain object properties that have null as their value (they are removed by default)
   -o, --out string          write to the given file, instead of stdout
@@ -41,6 +42,7 @@ struct Options {
     with_type: bool,
     version: bool,
     keep_nulls: bool,
+    dynamic_blocks: bool,
     vars: Vec<String>,
     inputs: Vec<String>,
 }
@@ -126,6 +128,7 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
             "with-type" => o.with_type = on,
             "version" => o.version = on,
             "keep-nulls" => o.keep_nulls = on,
+            "dynamic-blocks" => o.dynamic_blocks = on,
             "help" => return Err(String::new()),
             _ => return Err(format!("unknown flag: --{name}")),
         }
@@ -370,12 +373,13 @@ fn real_main(
         _ => Body::merged(bodies),
     };
 
+    let decode_opts = crate::decode::DecodeOptions::new().dynamic_blocks(opts.dynamic_blocks);
     if opts.var_refs {
-        let text = var_refs_json(&body, &loaded, ctx.as_ref());
+        let text = var_refs_json(&body, &loaded, ctx.as_ref(), decode_opts);
         return write_output(opts, stdout, &text).map(|()| 0);
     }
 
-    let (val, d) = loaded.decode(&body, ctx.as_ref());
+    let (val, d) = loaded.decode_with(&body, ctx.as_ref(), decode_opts);
     diags.extend(d);
     if diags.has_errors() {
         dw.write(stderr, &diags);
@@ -520,12 +524,17 @@ fn write_output(opts: &Options, stdout: &mut dyn Write, text: &str) -> Result<()
 
 /// `--var-refs` output: the variables the input refers to, as hcldec's
 /// indented JSON.
-fn var_refs_json(body: &Body, loaded: &LoadedSpec, ctx: Option<&EvalContext>) -> String {
+fn var_refs_json(
+    body: &Body,
+    loaded: &LoadedSpec,
+    ctx: Option<&EvalContext>,
+    decode_opts: crate::decode::DecodeOptions,
+) -> String {
     use crate::value::json::marshal;
     use hcldecode_spec::diag::render::write_range_json;
     use hcldecode_spec::json_text::write_json_string;
 
-    let refs = loaded.variables(body);
+    let refs = loaded.variables_with(body, decode_opts);
     let mut out = String::new();
     if refs.is_empty() {
         return "[]".into();
