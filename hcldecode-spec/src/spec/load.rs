@@ -149,7 +149,7 @@ fn err_spec() -> Spec {
     })
 }
 
-const SPEC_BLOCK_TYPES: [&str; 14] = [
+const SPEC_BLOCK_TYPES: [&str; 15] = [
     "object",
     "array",
     "literal",
@@ -165,6 +165,8 @@ const SPEC_BLOCK_TYPES: [&str; 14] = [
     "block_tuple",
     "block_object",
     "block_label",
+    // terraform-provider-hcl's spelling of `array`.
+    "tuple",
 ];
 
 fn spec_schema(labelled: bool) -> BodySchema {
@@ -407,7 +409,7 @@ impl Loader<'_> {
         let body = block.body;
         match block.type_name {
             "object" => self.object(body),
-            "array" => self.array(body),
+            "array" | "tuple" => self.array(body),
             "attr" => self.attr(body, implied),
             "block" => self.block(body, implied),
             "block_list" | "block_set" | "block_tuple" => {
