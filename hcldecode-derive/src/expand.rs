@@ -229,8 +229,11 @@ fn struct_code(g: &mut Gen<'_>, fields: &[Field<'_>], ctor: TokenStream) -> Stru
             __hcl::object_spec(::std::vec![#(#props),*], #remain)
         }
     };
+    let ignore_unknown = g.c.attrs.ignore_unknown;
+    let keys = &sorted;
     let from = quote! {
         __hcl::check_object(__value, __at)?;
+        __hcl::check_keys(__value, __at, &[#(#keys),*], #ignore_unknown)?;
         let mut __errs = __hcl::Errors::new();
         #(#lets)*
         match (#(#vars,)*) {

@@ -73,6 +73,42 @@ pub fn check_object(value: &Value, at: At<'_>) -> Result<(), Error> {
     }
 }
 
+/// Rejects keys of an object (or map) value that are none of a struct's
+/// property `keys` (sorted), each at its key with a suggestion, unless
+/// `ignore` (`#[hcl(ignore_unknown)]`). A body's value has exactly the
+/// struct's properties; an attribute's object value may have others.
+pub fn check_keys(value: &Value, at: At<'_>, keys: &[&str], ignore: bool) -> Result<(), Error> {
+    if ignore {
+        return Ok(());
+    }
+    let Some(entries) = value.entries() else {
+        return Ok(());
+    };
+    let mut errs = Errors::new();
+    for (k, _) in entries {
+        if keys.binary_search(&&**k).is_ok() {
+            continue;
+        }
+        let suggestion = hcldecode_spec::syntax::suggest::name_suggestion(k, keys.iter().copied())
+            .map(|s| format!(" Did you mean {s:?}?"))
+            .unwrap_or_default();
+        let at_k = at.key_name(k);
+        errs.push(
+            at_k.error(
+                "Unsupported attribute",
+                at.inappropriate(&format!(
+                    "attribute {:?} is not expected here.{suggestion}",
+                    &**k
+                ))
+                .trim_end_matches('.')
+                .to_string()
+                    + ".",
+            ),
+        );
+    }
+    errs.finish(())
+}
+
 /// Property `name` of an object (or map) value, if it has one.
 pub fn get(value: &Value, name: &str) -> Option<Value> {
     get_ref(value, name, usize::MAX).map(Cow::into_owned)

@@ -64,11 +64,23 @@ pub fn from_path<T: HclDecode>(path: impl AsRef<Path>) -> Result<T, Error> {
 ///     .unwrap();
 /// assert_eq!(cfg.bucket, "logs-EU-WEST-1");
 /// ```
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Decoder {
     ctx: Option<EvalContext>,
     limits: Limits,
     options: decode::DecodeOptions,
+}
+
+impl Default for Decoder {
+    fn default() -> Decoder {
+        Decoder {
+            ctx: None,
+            limits: Limits::default(),
+            // Conversion errors at each failing element (see
+            // `DecodeOptions::element_errors`).
+            options: decode::DecodeOptions::new().element_errors(true),
+        }
+    }
 }
 
 impl Decoder {
@@ -155,6 +167,26 @@ impl Decoder {
     /// ```
     pub fn dynamic_blocks(mut self, on: bool) -> Decoder {
         self.options = self.options.dynamic_blocks(on);
+        self
+    }
+
+    /// Whether an attribute value that does not convert to its field's
+    /// type is reported at each failing element of its tuple and object
+    /// literals, with the element's path (`.soft: a number is required`),
+    /// as Terraform does; on by default. Off, it is one error over the
+    /// whole value, as `hcldec` gives for the derived spec.
+    ///
+    /// ```
+    /// let src = "ports = [80, \"x\", 90, \"y\"]\n";
+    /// #[derive(hcldecode::HclDecode, Debug)]
+    /// struct S { ports: Vec<u16> }
+    /// let e = hcldecode::Decoder::new().decode_str::<S>(src, "a.hcl").unwrap_err();
+    /// assert_eq!(e.diagnostics().len(), 2);
+    /// let e = hcldecode::Decoder::new().element_errors(false).decode_str::<S>(src, "a.hcl").unwrap_err();
+    /// assert_eq!(e.diagnostics().len(), 1);
+    /// ```
+    pub fn element_errors(mut self, on: bool) -> Decoder {
+        self.options = self.options.element_errors(on);
         self
     }
 
