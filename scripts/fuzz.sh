@@ -29,7 +29,7 @@ fi
 
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-  targets=(native_parse json_parse spec_load decode eval typed)
+  targets=(native_parse json_parse spec_load decode eval typed dynblock)
 fi
 
 shared="${HCLDECODE_SHARED:-$root/../shared}/conformance"
