@@ -227,7 +227,7 @@ impl SpecEval for RuntimeSpecEval {
 /// The transform of an `attr` spec whose type has optional attributes:
 /// the value read as any, defaults applied, converted to `ty` (a null
 /// becomes a null of `ty`).
-fn optional_function(ty: Type, optional: Option<Arc<OptionalAttrs>>) -> Function {
+pub(crate) fn optional_function(ty: Type, optional: Option<Arc<OptionalAttrs>>) -> Function {
     let mut param = Parameter::new("value", Type::Dynamic);
     param.allow_null = true;
     param.allow_unknown = true;

@@ -184,3 +184,29 @@ fn conversion_errors_are_at_each_failing_element() {
         assert_eq!((*s, *e), (ws, we), "{detail}");
     }
 }
+
+#[derive(HclDecode, Debug, PartialEq)]
+struct Declared {
+    #[hcl(
+        type = "object({ name = string, port = optional(number, 8080), tags = optional(list(string)) })"
+    )]
+    service: Value,
+    #[hcl(type = "list(object({ path = string, interval = optional(string, \"10s\") }))")]
+    checks: Vec<Check>,
+}
+
+#[derive(HclDecode, Debug, PartialEq)]
+struct Check {
+    path: String,
+    interval: String,
+}
+
+#[test]
+fn optional_in_a_declared_type() {
+    let src = "service = { name = \"web\" }\nchecks = [{ path = \"/a\" }, { path = \"/b\", interval = \"1s\" }]\n";
+    let d: Declared = hcldecode::from_str(src, "d.hcl").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(d.service.get_attr("port"), Some(Value::int(8080)));
+    assert!(d.service.get_attr("tags").unwrap().is_null());
+    assert_eq!(d.checks[0].interval, "10s");
+    assert_eq!(d.checks[1].interval, "1s");
+}

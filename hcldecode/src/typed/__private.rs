@@ -312,6 +312,32 @@ pub fn with_type(spec: Spec, ty: Type) -> Spec {
     }
 }
 
+/// An attribute spec with its type replaced by `type = "..."` that uses
+/// `optional(...)`: the attribute is read as any value, the constraint's
+/// defaults applied and the value converted, as in spec files. (A default
+/// that does not convert to its attribute's type is dropped.)
+pub fn with_type_constraint(spec: Spec, src: &str) -> Spec {
+    let (ty, opt, _) = crate::value::optional::type_constraint(src);
+    let Some(opt) = opt else {
+        return with_type(spec, ty);
+    };
+    match spec {
+        Spec::Attr(mut a) => {
+            a.ty = Type::Dynamic;
+            Spec::Transform(hcldecode_spec::spec::TransformSpec {
+                wrapped: Box::new(Spec::Attr(a)),
+                transform: hcldecode_spec::spec::Transform::Func(std::sync::Arc::new(
+                    crate::spec_values::TransformFn(crate::spec_values::optional_function(
+                        ty,
+                        Some(std::sync::Arc::new(opt)),
+                    )),
+                )),
+            })
+        }
+        other => with_type(other, ty),
+    }
+}
+
 /// The element type of a map type (`any` for others).
 pub fn element_type(t: Type) -> Type {
     t.element_type().cloned().unwrap_or(Type::Dynamic)
