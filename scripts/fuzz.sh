@@ -30,7 +30,7 @@ fi
 
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-  targets=(native_parse json_parse spec_load decode eval typed)
+  targets=(native_parse json_parse spec_load decode eval typed dynblock)
 fi
 
 conformance="$root/tests/conformance"

@@ -25,6 +25,8 @@ pub(crate) struct Options {
     pub inputs: Vec<OsString>,
     /// `--functions=SET,...` (an extension), the sets of every such flag.
     pub functions: Option<Functions>,
+    /// `--dynamic-blocks` (an extension).
+    pub dynamic_blocks: bool,
 }
 
 /// Why the command line was refused: pflag's message (empty for `--help`),
@@ -60,6 +62,7 @@ const FLAGS: &[Flag] = &[
     flag("help", Some('h'), false),
     // Extensions.
     flag("functions", None, true),
+    flag("dynamic-blocks", None, false),
 ];
 
 /// Parses `args` (without the program name).
@@ -139,6 +142,7 @@ pub(crate) fn parse(args: &[OsString]) -> Result<Options, Refused> {
             "with-type" => o.with_type = on,
             "version" => o.version = on,
             "keep-nulls" => o.keep_nulls = on,
+            "dynamic-blocks" => o.dynamic_blocks = on,
             _ => return Err(Refused(String::new())),
         }
     }
@@ -225,6 +229,7 @@ mod tests {
         assert!(parse_strs(&["-v"]).unwrap().version);
         assert!(!parse_strs(&["--keep-nulls=false"]).unwrap().keep_nulls);
         assert!(parse_strs(&["--keep-nulls=T"]).unwrap().keep_nulls);
+        assert!(parse_strs(&["--dynamic-blocks"]).unwrap().dynamic_blocks);
         // A bare boolean does not take the next argument as its value.
         let o = parse_strs(&["--var-refs", "false"]).unwrap();
         assert!(o.var_refs);

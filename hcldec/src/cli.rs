@@ -10,6 +10,7 @@ use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use hcldecode::decode::DecodeOptions;
 use hcldecode::eval::EvalContext;
 use hcldecode::function::{FunctionSet, Functions};
 use hcldecode::parse::{self, File, Syntax};
@@ -22,6 +23,7 @@ use hcldecode_spec::syntax::body::Body;
 use crate::args::{self, Options};
 
 const USAGE: &str = "usage: hcldec --spec=<spec-file> [options] [hcl-file ...]
+      --dynamic-blocks      expand dynamic blocks (HCL's ext/dynblock) in the input files before decoding (extension)
       --diags string        format any returned diagnostics in the given format; currently only \"json\" is accepted
       --keep-nulls          retain object properties that have null as their value (they are removed by default)
       --functions sets      make function sets callable from the input files (extension): a comma-separated list of stdlib, encoding, crypto, uuid, cidr, filesystem
@@ -287,8 +289,10 @@ fn real_main(
         _ => Body::merged(bodies),
     };
 
+    let decode_opts = DecodeOptions::new().dynamic_blocks(opts.dynamic_blocks);
     if opts.var_refs {
-        let text = crate::var_refs::document(&loaded.variables(&body), ctx.as_ref());
+        let refs = loaded.variables_with(&body, decode_opts);
+        let text = crate::var_refs::document(&refs, ctx.as_ref());
         return write_output(opts, stdout, |w| {
             w.write_all(text.as_bytes())?;
             w.write_all(b"\n")
@@ -296,7 +300,7 @@ fn real_main(
         .map(|()| 0);
     }
 
-    let (val, d) = loaded.decode(&body, ctx.as_ref());
+    let (val, d) = loaded.decode_with(&body, ctx.as_ref(), decode_opts);
     diags.extend(d);
     if diags.has_errors() {
         dw.write(stderr, &diags);

@@ -92,6 +92,8 @@ pub struct FieldAttrs {
 pub struct ContainerAttrs {
     pub rename_all: Option<Spanned_<RenameRule>>,
     pub check_spec: Option<SpannedStr>,
+    /// Keys of an object value that are no field are ignored, not errors.
+    pub ignore_unknown: bool,
 }
 
 #[derive(Default)]
@@ -114,7 +116,7 @@ const FIELD_KEYS: &[&str] = &[
     "required",
     "labels",
 ];
-const CONTAINER_KEYS: &[&str] = &["rename_all", "check_spec"];
+const CONTAINER_KEYS: &[&str] = &["rename_all", "check_spec", "ignore_unknown"];
 const VARIANT_KEYS: &[&str] = &["rename"];
 
 fn unknown_key(cx: &mut Ctxt, path: &syn::Path, what: &str, keys: &[&str]) {
@@ -303,6 +305,8 @@ pub fn container_attrs(cx: &mut Ctxt, attrs: &[Attribute]) -> ContainerAttrs {
                         );
                     }
                 }
+            } else if meta.path.is_ident("ignore_unknown") {
+                out.ignore_unknown = true;
             } else if meta.path.is_ident("check_spec") {
                 let s = lit_str(&meta)?;
                 let v = Spanned_ {

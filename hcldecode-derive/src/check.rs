@@ -11,6 +11,7 @@ use proc_macro2::Span;
 use hcldecode_spec::diag::Diagnostics;
 use hcldecode_spec::source::SourceFile;
 use hcldecode_spec::spec::load::{StaticEval, load_spec_file};
+use hcldecode_spec::spec::type_constraint::{get_type, uses_optional};
 use hcldecode_spec::spec::typeexpr::eval_type_expr;
 use hcldecode_spec::spec::{
     AttrSpec, BlockAttrsSpec, BlockCollectionSpec, BlockLabelSpec, BlockMapSpec, BlockSpec,
@@ -46,7 +47,14 @@ fn type_expr(text: &str) -> Result<Type, String> {
     if diags.has_errors() {
         return Err(diag_text(&diags));
     }
-    let (ty, diags) = eval_type_expr(&file, &expr);
+    // `optional(...)` attributes: ext/typeexpr's type constraints (the
+    // defaults are evaluated when the spec is built, at run time).
+    let (ty, diags) = if uses_optional(&file, &expr) {
+        let (ty, _, d) = get_type(&file, &expr, true, Some(&mut StaticEval));
+        (ty, d)
+    } else {
+        eval_type_expr(&file, &expr)
+    };
     if diags.has_errors() {
         return Err(diag_text(&diags));
     }

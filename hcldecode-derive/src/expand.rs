@@ -151,12 +151,18 @@ fn struct_code(g: &mut Gen<'_>, fields: &[Field<'_>], ctor: TokenStream) -> Stru
                 asserts.push(assert("assert_decode"));
                 let required = quote!(!#has_default && !#p.optional());
                 let spec = quote!(#p.attr_spec(#name, #required));
-                let spec = match &f.declared {
-                    Some(t) => {
+                let spec = match (&f.declared, &f.attrs.type_expr) {
+                    // With `optional(...)`: the constraint and its defaults
+                    // are built from the text when the spec is.
+                    (Some(_), Some(src)) if src.value.contains("optional") => {
+                        let src = &src.value;
+                        quote!(__hcl::with_type_constraint(#spec, #src))
+                    }
+                    (Some(t), _) => {
                         let t = type_tokens(t);
                         quote!(__hcl::with_type(#spec, #t))
                     }
-                    None => spec,
+                    (None, _) => spec,
                 };
                 props.push(quote!((#key, #spec)));
                 let get = match &default_fn {
@@ -229,8 +235,11 @@ fn struct_code(g: &mut Gen<'_>, fields: &[Field<'_>], ctor: TokenStream) -> Stru
             __hcl::object_spec(::std::vec![#(#props),*], #remain)
         }
     };
+    let ignore_unknown = g.c.attrs.ignore_unknown;
+    let keys = &sorted;
     let from = quote! {
         __hcl::check_object(__value, __at)?;
+        __hcl::check_keys(__value, __at, &[#(#keys),*], #ignore_unknown)?;
         let mut __errs = __hcl::Errors::new();
         #(#lets)*
         match (#(#vars,)*) {

@@ -9,6 +9,9 @@
 //!   conversions and functions;
 //! - [`typed`] decodes into Rust types with `#[derive(HclDecode)]`
 //!   ([`from_str`], [`from_path`], [`Decoder`]);
+//! - [`text_eval`] evaluates source text in one call ([`eval_expr`],
+//!   [`eval_template`], [`eval_config_attrs`], [`eval_config`]: the entry
+//!   points of terraform-provider-hcl);
 //!
 //! The `hcldec` command is the `hcldec` package of this workspace.
 #![deny(missing_docs)]
@@ -25,6 +28,7 @@ pub mod parse;
 pub mod spec_file;
 #[doc(hidden)]
 pub mod spec_values;
+pub mod text_eval;
 pub mod typed;
 pub mod value;
 
@@ -35,6 +39,7 @@ pub use hcldecode_spec::syntax::body::Body;
 pub use hcldecode_spec::syntax::expr::Expression;
 pub use hcldecode_spec::types::{ObjectType, Type};
 pub use parse::parse_expression;
+pub use text_eval::{eval_config, eval_config_attrs, eval_expr, eval_template};
 pub use typed::{Decoder, Error, HclDecode, from_path, from_str};
 pub use value::{Number, Value};
 

@@ -73,6 +73,7 @@ impl LoadedSpec {
         let mut ev = RuntimeSpecEval {
             spec_ctx: spec_ctx.clone(),
             variables: Vec::new(),
+            defaults: crate::value::optional::Defaults,
         };
         let (spec_file, diags) = load_spec_body(&file.body, &mut ev);
         let functions = spec_file
@@ -112,6 +113,33 @@ impl LoadedSpec {
     /// The variables decoding `body` would read.
     pub fn variables(&self, body: &Body) -> Vec<Traversal> {
         decode::variables(body.as_ref(), &self.spec)
+    }
+
+    /// Decodes a body with the spec and options (dynamic blocks).
+    ///
+    /// ```
+    /// use hcldecode::decode::DecodeOptions;
+    /// use hcldecode::spec_file::LoadedSpec;
+    /// let (spec, _) = LoadedSpec::load_str("block_list {\n block_type = \"p\"\n object {\n  attr \"n\" { type = number }\n }\n}\n", "s.hcldec");
+    /// let src = b"dynamic \"p\" {\n  for_each = [1, 2, 3]\n  content { n = p.value }\n}\n";
+    /// let (file, _) = hcldecode::parse::parse_native(src, "a.hcl");
+    /// let (v, diags) = spec.unwrap().decode_with(&file.body, None, DecodeOptions::new().dynamic_blocks(true));
+    /// assert!(diags.is_empty());
+    /// assert_eq!(v.elements().unwrap().len(), 3);
+    /// ```
+    pub fn decode_with(
+        &self,
+        body: &Body,
+        ctx: Option<&EvalContext>,
+        options: decode::DecodeOptions,
+    ) -> (Value, Diagnostics) {
+        decode::decode_with(body, &self.spec, ctx, Some(&self.spec_ctx), options)
+    }
+
+    /// The variables decoding `body` with `options` would read (see
+    /// [`decode::variables_with`]).
+    pub fn variables_with(&self, body: &Body, options: decode::DecodeOptions) -> Vec<Traversal> {
+        decode::variables_with(body.as_ref(), &self.spec, options)
     }
 
     /// The type decoding yields.

@@ -8,13 +8,14 @@ use std::sync::Arc;
 
 use hcldecode_spec::diag::{Diagnostic, Diagnostics};
 use hcldecode_spec::spec::load::{ArgKind, ArgValue, NullLiteral, SpecEval, StaticLiteral};
+use hcldecode_spec::spec::type_constraint::{DefaultEval, OptionalAttrs};
 use hcldecode_spec::spec::{DynRef, Dynamic, TransformSpec};
 use hcldecode_spec::syntax::expr::ExprRef;
 
 use crate::Type;
 use crate::decode::transform_type;
 use crate::eval::{self, EvalContext};
-use crate::function::Function;
+use crate::function::{Function, FunctionError, FunctionSpec, Parameter, ReturnType};
 use crate::value::convert::convert;
 use crate::value::{Value, ValueRef};
 
@@ -37,6 +38,18 @@ impl Dynamic for LiteralValue {
 /// Wraps a value for use as a literal spec.
 pub fn literal(v: Value) -> DynRef {
     Arc::new(LiteralValue(v))
+}
+
+/// The value a [`literal`] (or a literal the derive read at compile time)
+/// holds: a literal spec's value, an `optional` attribute's default.
+///
+/// ```
+/// use hcldecode::spec_values::{literal, literal_value_of};
+/// use hcldecode::Value;
+/// assert_eq!(literal_value_of(&literal(Value::int(5))), Value::int(5));
+/// ```
+pub fn literal_value_of(d: &DynRef) -> Value {
+    literal_value(d)
 }
 
 /// The value of a literal spec. Literals read without evaluation (by the
@@ -108,6 +121,8 @@ pub(crate) struct RuntimeSpecEval {
     pub spec_ctx: Arc<EvalContext>,
     /// Variables from `variables` blocks, in order.
     pub variables: Vec<(String, Value)>,
+    /// Evaluates the defaults of `optional` attributes.
+    pub defaults: crate::value::optional::Defaults,
 }
 
 impl SpecEval for RuntimeSpecEval {
@@ -192,6 +207,41 @@ impl SpecEval for RuntimeSpecEval {
     fn transform_type(&mut self, spec: &TransformSpec, wrapped: Type) -> Type {
         transform_type(spec, wrapped, Some(&self.spec_ctx))
     }
+
+    fn default_eval(&mut self) -> Option<&mut dyn DefaultEval> {
+        Some(&mut self.defaults)
+    }
+
+    fn optional_transform(
+        &mut self,
+        ty: &Type,
+        optional: Option<Arc<OptionalAttrs>>,
+    ) -> Option<DynRef> {
+        Some(Arc::new(TransformFn(optional_function(
+            ty.clone(),
+            optional,
+        ))))
+    }
+}
+
+/// The transform of an `attr` spec whose type has optional attributes:
+/// the value read as any, defaults applied, converted to `ty` (a null
+/// becomes a null of `ty`).
+pub(crate) fn optional_function(ty: Type, optional: Option<Arc<OptionalAttrs>>) -> Function {
+    let mut param = Parameter::new("value", Type::Dynamic);
+    param.allow_null = true;
+    param.allow_unknown = true;
+    param.allow_dynamic_type = true;
+    Function::new(FunctionSpec {
+        description: "applies the defaults of optional attributes and converts".into(),
+        params: vec![param],
+        var_param: None,
+        return_type: ReturnType::Static(ty.clone()),
+        implementation: Box::new(move |args, _| {
+            crate::value::optional::convert_with_defaults(&args[0], &ty, optional.as_deref())
+                .map_err(|e| FunctionError::call(e.to_string()))
+        }),
+    })
 }
 
 /// A value written as an HCL expression, where it has one (unknown values

@@ -113,3 +113,34 @@ fn errors_point_into_the_job_file() {
             .contains("  on job.hcl line 56, in job \"web\":\n")
     );
 }
+
+// Its decoder and file (it includes the job types again, unused here).
+#[path = "../examples/nomad_dynamic.rs"]
+#[allow(dead_code, clippy::duplicate_mod)]
+mod nomad_dynamic;
+
+#[test]
+fn dynamic_port_blocks() {
+    let file: JobFile = nomad_dynamic::decoder()
+        .decode_path(nomad_dynamic::example_file())
+        .unwrap_or_else(|e| panic!("{e}"));
+    let group = &file.jobs[0].groups[0];
+    let ports = &group.network.as_ref().unwrap().ports;
+    let got: Vec<(&str, Option<u16>)> = ports.iter().map(|(k, p)| (k.as_str(), p.to)).collect();
+    assert_eq!(
+        got,
+        [
+            ("debug", None),
+            ("grpc", Some(9090)),
+            ("http", Some(8080)),
+            ("metrics", None)
+        ]
+    );
+    assert_eq!(group.tasks[0].config.image.as_deref(), Some("api:1.4.2"));
+    // Without dynamic blocks, the block is not expected.
+    let e = nomad_dynamic::decoder()
+        .dynamic_blocks(false)
+        .decode_path::<JobFile>(nomad_dynamic::example_file())
+        .unwrap_err();
+    assert_eq!(e.diagnostics()[0].summary, "Unsupported block type");
+}

@@ -28,6 +28,10 @@ use crate::syntax::native::analysis::{expr_as_keyword, expr_list};
 use crate::syntax::native::{self, ast};
 use crate::types::Type;
 
+use super::type_constraint::{
+    DefaultEval, OptionalAttrs, get_type, type_constraint_with_defaults, uses_optional,
+};
+
 /// What a spec argument is decoded into.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ArgKind {
@@ -75,6 +79,26 @@ pub trait SpecEval {
 
     /// The result type of a transform applied to a value of type `wrapped`.
     fn transform_type(&mut self, spec: &TransformSpec, wrapped: Type) -> Type;
+
+    /// Evaluating the default values of `optional(type, default)`
+    /// attributes; `None` (the default) when this evaluator cannot, and
+    /// `optional` then takes no default.
+    fn default_eval(&mut self) -> Option<&mut dyn DefaultEval> {
+        None
+    }
+
+    /// The transform function of an `attr` spec whose type has optional
+    /// attributes: applies the defaults of `optional` to the attribute's
+    /// value (read as `any`) and converts it to `ty`, a null to a null of
+    /// `ty`. `None` (the default): the attribute keeps the plain type.
+    fn optional_transform(
+        &mut self,
+        ty: &Type,
+        optional: Option<Arc<OptionalAttrs>>,
+    ) -> Option<DynRef> {
+        let _ = (ty, optional);
+        None
+    }
 }
 
 /// A user-defined function declared in a spec file.
@@ -125,7 +149,7 @@ fn err_spec() -> Spec {
     })
 }
 
-const SPEC_BLOCK_TYPES: [&str; 14] = [
+const SPEC_BLOCK_TYPES: [&str; 15] = [
     "object",
     "array",
     "literal",
@@ -141,6 +165,8 @@ const SPEC_BLOCK_TYPES: [&str; 14] = [
     "block_tuple",
     "block_object",
     "block_label",
+    // terraform-provider-hcl's spelling of `array`.
+    "tuple",
 ];
 
 fn spec_schema(labelled: bool) -> BodySchema {
@@ -383,7 +409,7 @@ impl Loader<'_> {
         let body = block.body;
         match block.type_name {
             "object" => self.object(body),
-            "array" => self.array(body),
+            "array" | "tuple" => self.array(body),
             "attr" => self.attr(body, implied),
             "block" => self.block(body, implied),
             "block_list" | "block_set" | "block_tuple" => {
@@ -576,7 +602,11 @@ impl Loader<'_> {
         if failed {
             return err_spec();
         }
-        let ty = self.type_arg(&args, "type");
+        let optional = self.optional_type_arg(&args, "type");
+        let ty = match &optional {
+            Some((ty, _)) => ty.clone(),
+            None => self.type_arg(&args, "type"),
+        };
         let name = name.unwrap_or(implied);
         if name.is_empty() {
             self.diags.push(
@@ -588,7 +618,42 @@ impl Loader<'_> {
             );
             return err_spec();
         }
+        if let Some((ty, opt)) = optional
+            && let Some(f) = self.eval.optional_transform(&ty, opt.map(Arc::new))
+        {
+            // As the reference's extended build: the attribute is read as
+            // any value, the defaults applied, then converted.
+            return Spec::Transform(TransformSpec {
+                wrapped: Box::new(Spec::Attr(AttrSpec {
+                    name,
+                    ty: Type::Dynamic,
+                    required,
+                })),
+                transform: Transform::Func(f),
+            });
+        }
         Spec::Attr(AttrSpec { name, ty, required })
+    }
+
+    /// A `type` argument that calls `optional`: evaluated as ext/typeexpr's
+    /// type constraint with defaults. `None` for other type expressions.
+    fn optional_type_arg(
+        &mut self,
+        args: &Args<'_>,
+        name: &str,
+    ) -> Option<(Type, Option<OptionalAttrs>)> {
+        let Some(ExprRef::Native { file, expr }) = args.expr(name) else {
+            return None;
+        };
+        if !uses_optional(file, expr.get()) {
+            return None;
+        }
+        let (ty, opt, d) = match self.eval.default_eval() {
+            Some(de) => type_constraint_with_defaults(file, expr.get(), de),
+            None => get_type(file, expr.get(), true, None),
+        };
+        self.diags.extend(d);
+        Some((ty, opt))
     }
 
     fn block(&mut self, body: BodyRef<'_>, implied: String) -> Spec {
@@ -1054,6 +1119,35 @@ impl SpecEval for StaticEval {
 
     fn transform_type(&mut self, _spec: &TransformSpec, _wrapped: Type) -> Type {
         Type::Dynamic
+    }
+
+    fn default_eval(&mut self) -> Option<&mut dyn DefaultEval> {
+        Some(self)
+    }
+}
+
+/// Defaults of `optional` read at compile time: kept as expressions (the
+/// dynamic layer evaluates them), not checked against the type.
+impl DefaultEval for StaticEval {
+    fn eval(
+        &mut self,
+        file: &Arc<SourceFile>,
+        expr: &ast::Expr,
+        _diags: &mut Diagnostics,
+    ) -> Option<DynRef> {
+        Some(Arc::new(StaticLiteral(Expression::Native {
+            file: file.clone(),
+            expr: NativeExpr::new(expr.clone()),
+        })))
+    }
+
+    fn convert(
+        &mut self,
+        value: &DynRef,
+        _ty: &Type,
+        _optional: Option<&OptionalAttrs>,
+    ) -> Result<DynRef, String> {
+        Ok(value.clone())
     }
 }
 

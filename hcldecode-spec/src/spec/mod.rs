@@ -16,6 +16,7 @@ use crate::types::Type;
 
 pub mod load;
 mod print;
+pub mod type_constraint;
 pub mod typeexpr;
 mod validate;
 

@@ -209,6 +209,11 @@ pub struct Block<'a> {
     pub def_span: Span,
     /// The opening brace.
     pub open_brace_span: Span,
+    /// An evaluation scope attached by whoever produced the block (the
+    /// dynamic layer's dynamic-block expansion gives each block it generates
+    /// the iteration its body is evaluated in); `None` for blocks read from
+    /// the syntax.
+    pub scope: Option<&'a (dyn std::any::Any + Send + Sync)>,
 }
 
 impl Block<'_> {
@@ -602,6 +607,7 @@ fn native_block<'a>(file: &'a Arc<SourceFile>, b: &'a ast::Block) -> Block<'a> {
         type_span: b.type_name,
         def_span: b.def_span(),
         open_brace_span: b.open_brace,
+        scope: None,
     }
 }
 
@@ -1080,6 +1086,7 @@ fn json_unpack_block<'a>(
         type_span,
         def_span,
         open_brace_span: def_span,
+        scope: None,
     };
     match v {
         json::Value::Null(_) => {}

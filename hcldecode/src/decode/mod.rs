@@ -24,6 +24,8 @@ use crate::value::Value;
 use crate::value::convert::{convert, unify_unsafe};
 use crate::{ObjectType, Type};
 
+mod dynblock;
+mod element_errors;
 pub mod trace;
 mod variables;
 
@@ -42,12 +44,96 @@ pub fn decode(
     ctx: Option<&EvalContext>,
     transform_ctx: Option<&EvalContext>,
 ) -> (Value, Diagnostics) {
+    decode_with(body, spec, ctx, transform_ctx, DecodeOptions::new())
+}
+
+/// How [`decode_with`] and [`decode_traced_with`] read bodies.
+///
+/// ```
+/// use hcldecode::decode::DecodeOptions;
+/// let o = DecodeOptions::new().dynamic_blocks(true);
+/// assert!(o.dynamic_blocks);
+/// assert!(!DecodeOptions::default().dynamic_blocks);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct DecodeOptions {
+    /// Expand `dynamic` blocks (HCL's `ext/dynblock`, as Terraform and
+    /// Nomad do) before decoding: `dynamic "port" { for_each = ...,
+    /// iterator = ..., labels = [...], content { ... } }` stands for one
+    /// `port` block per element of `for_each`, for every kind of block spec
+    /// and at any depth. Off by default, as in `hcldec`
+    /// (`--dynamic-blocks`).
+    pub dynamic_blocks: bool,
+    /// Report an attribute value that does not convert to its type with
+    /// one error per failing element of its tuple and object literals, at
+    /// the element, its path in the message (`.soft: a number is
+    /// required`), as Terraform does, instead of one error over the whole
+    /// value as hcldec does. On for typed decoding.
+    pub element_errors: bool,
+}
+
+impl DecodeOptions {
+    /// The defaults: no dynamic blocks.
+    pub fn new() -> DecodeOptions {
+        DecodeOptions::default()
+    }
+
+    /// Sets [`dynamic_blocks`](Self::dynamic_blocks).
+    pub fn dynamic_blocks(mut self, on: bool) -> DecodeOptions {
+        self.dynamic_blocks = on;
+        self
+    }
+
+    /// Sets [`element_errors`](Self::element_errors).
+    ///
+    /// ```
+    /// use hcldecode::decode::{decode_with, DecodeOptions};
+    /// use hcldecode::spec_file::LoadedSpec;
+    /// let (spec, _) = LoadedSpec::load_str("attr {\n name = \"p\"\n type = list(number)\n}\n", "s.hcldec");
+    /// let (file, _) = hcldecode::parse::parse_native(b"p = [1, \"x\", \"y\"]\n", "a.hcl");
+    /// let opts = DecodeOptions::new().element_errors(true);
+    /// let (_, diags) = decode_with(&file.body, &spec.unwrap().spec, None, None, opts);
+    /// let at: Vec<String> = diags.iter().map(|d| d.subject.as_ref().unwrap().to_string()).collect();
+    /// assert_eq!(at, ["a.hcl:1,9-12", "a.hcl:1,14-17"]);
+    /// assert!(diags[0].detail.contains("[1]: a number is required"));
+    /// ```
+    pub fn element_errors(mut self, on: bool) -> DecodeOptions {
+        self.element_errors = on;
+        self
+    }
+}
+
+/// [`decode`] with options.
+///
+/// ```
+/// use hcldecode::decode::{decode_with, DecodeOptions};
+/// use hcldecode::spec_file::LoadedSpec;
+/// let spec = "block_list {\n block_type = \"port\"\n object {\n  attr \"to\" { type = number }\n }\n}\n";
+/// let (spec, _) = LoadedSpec::load_str(spec, "s.hcldec");
+/// let src = b"dynamic \"port\" {\n  for_each = [80, 443]\n  content { to = port.value }\n}\n";
+/// let (file, _) = hcldecode::parse::parse_native(src, "a.hcl");
+/// let opts = DecodeOptions::new().dynamic_blocks(true);
+/// let (v, diags) = decode_with(&file.body, &spec.unwrap().spec, None, None, opts);
+/// assert!(diags.is_empty(), "{diags:?}");
+/// assert_eq!(v.elements().unwrap().len(), 2);
+/// ```
+pub fn decode_with(
+    body: &Body,
+    spec: &Spec,
+    ctx: Option<&EvalContext>,
+    transform_ctx: Option<&EvalContext>,
+    options: DecodeOptions,
+) -> (Value, Diagnostics) {
     let plan = Plan::new(spec, transform_ctx);
     let mut diags = Diagnostics::new();
+    let scope = options.dynamic_blocks.then(|| dynblock::Scope::root(ctx));
     let d = Decoder {
         ctx,
         transform_ctx,
         plan: &plan,
+        dynamic: scope.as_ref(),
+        element_errors: options.element_errors,
     };
     let (v, ()) = d.body::<Off>(body.as_ref(), &[], spec, &mut diags);
     (v, diags)
@@ -75,12 +161,26 @@ pub fn decode_traced(
     ctx: Option<&EvalContext>,
     transform_ctx: Option<&EvalContext>,
 ) -> (Value, Trace, Diagnostics) {
+    decode_traced_with(body, spec, ctx, transform_ctx, DecodeOptions::new())
+}
+
+/// [`decode_traced`] with options (see [`decode_with`]).
+pub fn decode_traced_with(
+    body: &Body,
+    spec: &Spec,
+    ctx: Option<&EvalContext>,
+    transform_ctx: Option<&EvalContext>,
+    options: DecodeOptions,
+) -> (Value, Trace, Diagnostics) {
     let plan = Plan::new(spec, transform_ctx);
     let mut diags = Diagnostics::new();
+    let scope = options.dynamic_blocks.then(|| dynblock::Scope::root(ctx));
     let d = Decoder {
         ctx,
         transform_ctx,
         plan: &plan,
+        dynamic: scope.as_ref(),
+        element_errors: options.element_errors,
     };
     let (v, t) = d.body::<On>(body.as_ref(), &[], spec, &mut diags);
     (v, t, diags)
@@ -101,11 +201,38 @@ pub fn partial_decode(
         ctx,
         transform_ctx,
         plan: &plan,
+        dynamic: None,
+        element_errors: false,
     };
     let schema = plan.schema(spec);
     let (content, rest) = body.partial_content(&schema, &mut diags);
     let (v, ()) = d.spec::<Off>(spec, &content, &schema, &[], &mut diags);
     (v, rest, diags)
+}
+
+/// The variables decoding `body` with `spec` would read ([`variables`]);
+/// with [`DecodeOptions::dynamic_blocks`], as dynblock's `VariablesHCLDec`
+/// gives them: those of dynamic blocks' `for_each`, `labels` and `content`,
+/// iterators excluded.
+///
+/// ```
+/// use hcldecode::decode::{variables_with, DecodeOptions};
+/// use hcldecode::spec_file::LoadedSpec;
+/// let spec = "block_list {\n block_type = \"port\"\n object {\n  attr \"to\" { type = number }\n }\n}\n";
+/// let (spec, _) = LoadedSpec::load_str(spec, "s.hcldec");
+/// let src = b"dynamic \"port\" {\n  for_each = var.ports\n  content { to = port.value + offset }\n}\n";
+/// let (file, _) = hcldecode::parse::parse_native(src, "a.hcl");
+/// let opts = DecodeOptions::new().dynamic_blocks(true);
+/// let refs = variables_with(file.body.as_ref(), &spec.unwrap().spec, opts);
+/// let names: Vec<&str> = refs.iter().map(|t| t.root_name()).collect();
+/// assert_eq!(names, ["var", "offset"]);
+/// ```
+pub fn variables_with(body: BodyRef<'_>, spec: &Spec, options: DecodeOptions) -> Vec<Traversal> {
+    if options.dynamic_blocks {
+        dynblock::variables(body, spec)
+    } else {
+        variables(body, spec)
+    }
 }
 
 /// The type decoding with `spec` yields (`hcldec.ImpliedType`); transform
@@ -286,13 +413,107 @@ impl<'s> Plan<'s> {
     }
 }
 
+#[derive(Clone, Copy)]
 struct Decoder<'a> {
     ctx: Option<&'a EvalContext>,
     transform_ctx: Option<&'a EvalContext>,
     plan: &'a Plan<'a>,
+    /// With dynamic blocks expanded: the scope of the body being decoded.
+    dynamic: Option<&'a dynblock::Scope>,
+    /// [`DecodeOptions::element_errors`].
+    element_errors: bool,
 }
 
 impl Decoder<'_> {
+    /// The context the attributes of the body being decoded are evaluated
+    /// in: the decoder's, or inside a generated block its iteration's.
+    fn body_ctx(&self) -> Option<&EvalContext> {
+        match self.dynamic {
+            Some(s) => s.attr_ctx(self.ctx),
+            None => self.ctx,
+        }
+    }
+
+    /// With [`DecodeOptions::element_errors`]: an error at each element of
+    /// `attr`'s value that does not convert; false when there is none to
+    /// point at (the whole value is then reported).
+    fn push_element_errors(
+        &self,
+        attr: &Attribute<'_>,
+        v: &Value,
+        ty: &Type,
+        diags: &mut Diagnostics,
+    ) -> bool {
+        let found = element_errors::element_errors(attr.expr, v, ty);
+        for (range, msg) in &found {
+            diags.push(
+                Diagnostic::error(
+                    "Incorrect attribute value type",
+                    format!("Inappropriate value for attribute {:?}: {msg}.", attr.name),
+                )
+                .with_subject(range.clone())
+                .with_context(Range::between(&attr.name_range(), &attr.expr.range())),
+            );
+        }
+        !found.is_empty()
+    }
+
+    /// Whether the body being decoded is unknown (generated from an
+    /// unknown `for_each`).
+    fn body_unknown(&self) -> bool {
+        self.dynamic.is_some_and(dynblock::Scope::is_unknown)
+    }
+
+    /// Decodes `block`'s body with `f`, in the block's scope when dynamic
+    /// blocks are expanded.
+    fn in_block<T>(&self, block: &Block<'_>, f: impl FnOnce(&Decoder<'_>) -> T) -> T {
+        match dynblock::BlockScope::of(block) {
+            Some(bs) => {
+                let scope = dynblock::Scope::of_block(bs);
+                let d = Decoder {
+                    dynamic: Some(&scope),
+                    ..*self
+                };
+                f(&d)
+            }
+            None => f(self),
+        }
+    }
+
+    /// The body's content with `schema` (partially, with the remaining
+    /// body, for `remain`), dynamic blocks expanded when on, passed to `f`.
+    fn with_content<T>(
+        &self,
+        body: BodyRef<'_>,
+        schema: &BodySchema,
+        remain: bool,
+        diags: &mut Diagnostics,
+        f: impl FnOnce(&Content<'_>, Option<Body>, &mut Diagnostics) -> T,
+    ) -> T {
+        let Some(scope) = self.dynamic else {
+            if remain {
+                let owned = body.to_body();
+                let (content, rest) = owned.partial_content(schema, diags);
+                return f(&content, Some(rest), diags);
+            }
+            let content = body.content(schema, diags);
+            return f(&content, None, diags);
+        };
+        let ext = dynblock::extend_schema(schema);
+        if remain {
+            // The rest keeps its dynamic blocks unexpanded.
+            let rest = body
+                .partial_content_and_rest(schema, &mut Diagnostics::new())
+                .1;
+            let raw = body.partial_content(&ext, diags);
+            let expanded = dynblock::expand(scope, schema, raw, true, diags);
+            return f(&expanded.content(), Some(rest), diags);
+        }
+        let raw = body.content(&ext, diags);
+        let expanded = dynblock::expand(scope, schema, raw, false, diags);
+        f(&expanded.content(), None, diags)
+    }
+
     /// `decode(body, labels, ctx, spec, partial=false)`; with a
     /// [`DecodeHook::Remain`] spec, partially, keeping the rest.
     fn body<R: Recorder>(
@@ -303,29 +524,18 @@ impl Decoder<'_> {
         diags: &mut Diagnostics,
     ) -> (Value, R::T) {
         let schema = self.plan.schema(spec);
-        if DecodeHook::is_remain(spec) {
-            let owned = body.to_body();
-            let (content, rest) = owned.partial_content(&schema, diags);
-            let (v, t) = self.spec::<R>(spec, &content, &schema, labels, diags);
+        let remain = DecodeHook::is_remain(spec);
+        self.with_content(body, &schema, remain, diags, |content, rest, diags| {
+            let (v, t) = self.spec::<R>(spec, content, &schema, labels, diags);
             let t = R::rec(|| {
                 Trace::Body(Box::new(BodyTrace {
                     missing: content.missing_item_range(),
-                    rest: Some(rest),
+                    rest,
                     spec: R::get(t),
                 }))
             });
-            return (v, t);
-        }
-        let content = body.content(&schema, diags);
-        let (v, t) = self.spec::<R>(spec, &content, &schema, labels, diags);
-        let t = R::rec(|| {
-            Trace::Body(Box::new(BodyTrace {
-                missing: content.missing_item_range(),
-                rest: None,
-                spec: R::get(t),
-            }))
-        });
-        (v, t)
+            (v, t)
+        })
     }
 
     fn spec<R: Recorder>(
@@ -412,12 +622,21 @@ impl Decoder<'_> {
                     return (self.plan.null(spec, || a.ty.clone()), t);
                 };
                 let t = R::rec(|| Trace::Attr(AttrTrace::new(attr)));
+                if self.body_unknown() {
+                    return (Value::unknown(a.ty.clone()), t);
+                }
                 if let Some(v) = eval::literal_as(attr.expr, &a.ty) {
                     return (v, t);
                 }
-                let v = eval::evaluate_into(attr.expr, self.ctx, diags);
+                let v = eval::evaluate_into(attr.expr, self.body_ctx(), diags);
                 let v = match convert(&v, &a.ty) {
                     Ok(v) => v,
+                    Err(_)
+                        if self.element_errors
+                            && self.push_element_errors(attr, &v, &a.ty, diags) =>
+                    {
+                        Value::unknown(a.ty.clone())
+                    }
                     Err(err) => {
                         diags.push(
                             Diagnostic::error(
@@ -426,7 +645,7 @@ impl Decoder<'_> {
                             )
                             .with_subject(attr.expr.range())
                             .with_context(Range::between(&attr.name_range(), &attr.expr.range()))
-                            .with_values(eval::describe_variables(attr.expr, self.ctx)),
+                            .with_values(eval::describe_variables(attr.expr, self.body_ctx())),
                         );
                         Value::unknown(a.ty.clone())
                     }
@@ -596,7 +815,7 @@ impl Decoder<'_> {
         nested: &Spec,
         diags: &mut Diagnostics,
     ) -> (Value, R::B) {
-        let (v, t) = self.body::<R>(block.body, labels, nested, diags);
+        let (v, t) = self.in_block(block, |d| d.body::<R>(block.body, labels, nested, diags));
         let b = R::block(|| BlockTrace {
             type_range: block.type_range(),
             def_range: block.def_range(),
@@ -672,8 +891,14 @@ impl Decoder<'_> {
         let mut traces: Vec<BlockTrace> = Vec::new();
         for (i, block) in Self::indexed_blocks_of(content, &b.type_name) {
             let (v, t) = self.block_body::<R>(i, block, &block.labels, &b.nested, diags);
-            elems.push(v);
             R::push_block(&mut traces, t);
+            if dynblock::BlockScope::is_unknown(block) {
+                // A block generated from an unknown for_each: the whole
+                // collection is unknown, as in the reference.
+                let v = Value::unknown(self.plan.implied_type(spec));
+                return (v, R::rec(|| Trace::Blocks(traces)));
+            }
+            elems.push(v);
         }
         let v = self.block_list_value(spec, b, elems, content, diags, kind);
         (v, R::rec(|| Trace::Blocks(traces)))
@@ -828,6 +1053,10 @@ impl Decoder<'_> {
             }
             let (val, t) = self.block_body::<R>(i, block, &block.labels[n..], &b.nested, diags);
             R::push_block(&mut traces, t);
+            if dynblock::BlockScope::is_unknown(block) {
+                let v = Value::unknown(self.plan.implied_type(spec));
+                return (v, R::rec(|| Trace::Blocks(traces)));
+            }
             let mut target = &mut root;
             for label in &block.labels[..n - 1] {
                 target = target.child(label.value);
@@ -913,7 +1142,11 @@ impl Decoder<'_> {
             def_range: block.def_range(),
             attrs: attrs.iter().map(AttrTrace::new).collect(),
         });
-        (self.block_attrs_value(b, &attrs, diags), trace)
+        // Unlike the reference, whose dynamic-block bodies pass
+        // `JustAttributes` through unwrapped, the attributes see the
+        // block's iterators (docs/deviations.md).
+        let v = self.in_block(block, |d| d.block_attrs_value(b, &attrs, diags));
+        (v, trace)
     }
 
     fn block_attrs_value(
@@ -927,7 +1160,14 @@ impl Decoder<'_> {
         }
         let mut vals: Vec<(String, Value)> = Vec::with_capacity(attrs.len());
         for attr in attrs {
-            let v = eval::evaluate_into(attr.expr, self.ctx, diags);
+            if self.body_unknown() {
+                vals.push((
+                    attr.name.to_string(),
+                    Value::unknown(b.element_type.clone()),
+                ));
+                continue;
+            }
+            let v = eval::evaluate_into(attr.expr, self.body_ctx(), diags);
             let v = match convert(&v, &b.element_type) {
                 Ok(v) => v,
                 Err(err) => {
@@ -941,7 +1181,7 @@ impl Decoder<'_> {
                         )
                         .with_subject(attr.expr.range())
                         .with_context(Range::between(&attr.name_range(), &attr.expr.range()))
-                        .with_values(eval::describe_variables(attr.expr, self.ctx)),
+                        .with_values(eval::describe_variables(attr.expr, self.body_ctx())),
                     );
                     Value::unknown(b.element_type.clone())
                 }

@@ -76,6 +76,34 @@ pub(crate) fn evaluate_with_locals(
     }
 }
 
+/// Evaluates a native-syntax expression that is part of another (an
+/// element of a tuple constructor, such as one of a dynamic block's
+/// `labels`), within the evaluation limits as [`evaluate_into`] does.
+pub(crate) fn evaluate_native_part(
+    file: &std::sync::Arc<hcldecode_spec::source::SourceFile>,
+    expr: &hcldecode_spec::syntax::native::ast::Expr,
+    ctx: Option<&EvalContext>,
+    diags: &mut Diagnostics,
+) -> Value {
+    let limits = ctx
+        .and_then(EvalContext::limits)
+        .unwrap_or_else(limits::ambient);
+    let _scope = match limits::enter(&limits) {
+        Ok(scope) => scope,
+        Err(max) => {
+            let d = hcldecode_spec::diag::Diagnostic::error(
+                "Function calls nested too deeply",
+                format!(
+                    "Evaluating this expression needs more than {max} nested evaluations (functions evaluating expressions that call functions), the limit."
+                ),
+            );
+            diags.push(d.with_subject(file.range(expr.span)));
+            return Value::dynamic();
+        }
+    };
+    native::eval(file, expr, ctx, None, diags)
+}
+
 pub(crate) use native::literal_value as native_literal;
 
 /// `expr` evaluated and converted to `want` when it is literals alone of

@@ -73,6 +73,42 @@ pub fn check_object(value: &Value, at: At<'_>) -> Result<(), Error> {
     }
 }
 
+/// Rejects keys of an object (or map) value that are none of a struct's
+/// property `keys` (sorted), each at its key with a suggestion, unless
+/// `ignore` (`#[hcl(ignore_unknown)]`). A body's value has exactly the
+/// struct's properties; an attribute's object value may have others.
+pub fn check_keys(value: &Value, at: At<'_>, keys: &[&str], ignore: bool) -> Result<(), Error> {
+    if ignore {
+        return Ok(());
+    }
+    let Some(entries) = value.entries() else {
+        return Ok(());
+    };
+    let mut errs = Errors::new();
+    for (k, _) in entries {
+        if keys.binary_search(&&**k).is_ok() {
+            continue;
+        }
+        let suggestion = hcldecode_spec::syntax::suggest::name_suggestion(k, keys.iter().copied())
+            .map(|s| format!(" Did you mean {s:?}?"))
+            .unwrap_or_default();
+        let at_k = at.key_name(k);
+        errs.push(
+            at_k.error(
+                "Unsupported attribute",
+                at.inappropriate(&format!(
+                    "attribute {:?} is not expected here.{suggestion}",
+                    &**k
+                ))
+                .trim_end_matches('.')
+                .to_string()
+                    + ".",
+            ),
+        );
+    }
+    errs.finish(())
+}
+
 /// Property `name` of an object (or map) value, if it has one.
 pub fn get(value: &Value, name: &str) -> Option<Value> {
     get_ref(value, name, usize::MAX).map(Cow::into_owned)
@@ -273,6 +309,32 @@ pub fn with_type(spec: Spec, ty: Type) -> Spec {
             Spec::Transform(t)
         }
         other => other,
+    }
+}
+
+/// An attribute spec with its type replaced by `type = "..."` that uses
+/// `optional(...)`: the attribute is read as any value, the constraint's
+/// defaults applied and the value converted, as in spec files. (A default
+/// that does not convert to its attribute's type is dropped.)
+pub fn with_type_constraint(spec: Spec, src: &str) -> Spec {
+    let (ty, opt, _) = crate::value::optional::type_constraint(src);
+    let Some(opt) = opt else {
+        return with_type(spec, ty);
+    };
+    match spec {
+        Spec::Attr(mut a) => {
+            a.ty = Type::Dynamic;
+            Spec::Transform(hcldecode_spec::spec::TransformSpec {
+                wrapped: Box::new(Spec::Attr(a)),
+                transform: hcldecode_spec::spec::Transform::Func(std::sync::Arc::new(
+                    crate::spec_values::TransformFn(crate::spec_values::optional_function(
+                        ty,
+                        Some(std::sync::Arc::new(opt)),
+                    )),
+                )),
+            })
+        }
+        other => with_type(other, ty),
     }
 }
 

@@ -278,6 +278,18 @@ impl<'a> At<'a> {
         }
     }
 
+    /// The position of the key `k` itself in an object literal (where an
+    /// unexpected key is reported); elsewhere as [`key`](Self::key).
+    pub fn key_name(self, k: &str) -> At<'a> {
+        if let Some((file, e)) = self.native_expr()
+            && let ast::ExprKind::Object { items, .. } = &e.unwrap_parens().kind
+            && let Some(it) = items.iter().find(|it| literal_key(file, it) == Some(k))
+        {
+            return self.sub(file, &it.key);
+        }
+        self.key(k)
+    }
+
     /// Whether this is an attribute or block the body does not have.
     pub fn is_absent(self) -> bool {
         matches!(self.node, Node::Trace(Trace::Absent(_)))

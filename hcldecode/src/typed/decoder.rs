@@ -64,10 +64,23 @@ pub fn from_path<T: HclDecode>(path: impl AsRef<Path>) -> Result<T, Error> {
 ///     .unwrap();
 /// assert_eq!(cfg.bucket, "logs-EU-WEST-1");
 /// ```
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Decoder {
     ctx: Option<EvalContext>,
     limits: Limits,
+    options: decode::DecodeOptions,
+}
+
+impl Default for Decoder {
+    fn default() -> Decoder {
+        Decoder {
+            ctx: None,
+            limits: Limits::default(),
+            // Conversion errors at each failing element (see
+            // `DecodeOptions::element_errors`).
+            options: decode::DecodeOptions::new().element_errors(true),
+        }
+    }
 }
 
 impl Decoder {
@@ -141,6 +154,60 @@ impl Decoder {
     /// ```
     pub fn limits(mut self, limits: Limits) -> Decoder {
         self.limits = limits;
+        self
+    }
+
+    /// Expands `dynamic` blocks (HCL's `ext/dynblock`, as Terraform and
+    /// Nomad do) before decoding; see
+    /// [`DecodeOptions::dynamic_blocks`](crate::decode::DecodeOptions).
+    ///
+    /// Off by default, as in `hcldec`: typed decoding then means exactly
+    /// what decoding with the derived spec as a spec file means, a block
+    /// type named `dynamic` in a schema keeps working, and no scope is
+    /// built for bodies that have no dynamic blocks. Turn it on for
+    /// Terraform- or Nomad-style configuration.
+    ///
+    /// ```
+    /// use hcldecode::{Decoder, HclDecode};
+    /// #[derive(HclDecode)]
+    /// struct Job {
+    ///     #[hcl(block)]
+    ///     port: Vec<Port>,
+    /// }
+    /// #[derive(HclDecode)]
+    /// struct Port {
+    ///     #[hcl(label)]
+    ///     label: String,
+    ///     to: u16,
+    /// }
+    /// let src = "dynamic \"port\" {\n  for_each = { http = 8080, admin = 9000 }\n  labels = [port.key]\n  content { to = port.value }\n}\n";
+    /// let job: Job = Decoder::new().dynamic_blocks(true).decode_str(src, "job.hcl").unwrap();
+    /// assert_eq!(job.port.len(), 2);
+    /// assert_eq!((job.port[0].label.as_str(), job.port[0].to), ("admin", 9000));
+    /// assert!(Decoder::new().decode_str::<Job>(src, "job.hcl").is_err());
+    /// ```
+    pub fn dynamic_blocks(mut self, on: bool) -> Decoder {
+        self.options = self.options.dynamic_blocks(on);
+        self
+    }
+
+    /// Whether an attribute value that does not convert to its field's
+    /// type is reported at each failing element of its tuple and object
+    /// literals, with the element's path (`.soft: a number is required`),
+    /// as Terraform does; on by default. Off, it is one error over the
+    /// whole value, as `hcldec` gives for the derived spec.
+    ///
+    /// ```
+    /// let src = "ports = [80, \"x\", 90, \"y\"]\n";
+    /// #[derive(hcldecode::HclDecode, Debug)]
+    /// struct S { ports: Vec<u16> }
+    /// let e = hcldecode::Decoder::new().decode_str::<S>(src, "a.hcl").unwrap_err();
+    /// assert_eq!(e.diagnostics().len(), 2);
+    /// let e = hcldecode::Decoder::new().element_errors(false).decode_str::<S>(src, "a.hcl").unwrap_err();
+    /// assert_eq!(e.diagnostics().len(), 1);
+    /// ```
+    pub fn element_errors(mut self, on: bool) -> Decoder {
+        self.options = self.options.element_errors(on);
         self
     }
 
@@ -238,7 +305,8 @@ impl Decoder {
         // Anything else (an engine error, a Rust-side error) is decoded
         // again with the trace, so every error carries its range.
         if trace_free(&spec) {
-            let (value, d) = decode::decode(body, &spec, self.ctx.as_ref(), None);
+            let (value, d) =
+                decode::decode_with(body, &spec, self.ctx.as_ref(), None, self.options);
             if !d.has_errors()
                 && let Ok(t) = T::from_hcl(&value, At::none())
             {
@@ -246,7 +314,8 @@ impl Decoder {
                 return Ok(t);
             }
         }
-        let (value, trace, d) = decode::decode_traced(body, &spec, self.ctx.as_ref(), None);
+        let (value, trace, d) =
+            decode::decode_traced_with(body, &spec, self.ctx.as_ref(), None, self.options);
         diags.extend(d);
         T::from_hcl(&value, At::trace(&trace))
     }

@@ -31,12 +31,35 @@ fn wrong_type(at: At<'_>, what: &str, v: &Value) -> Error {
     at.type_error(&format!("{what} required, not {}", v.ty().friendly_name()))
 }
 
+/// The value converted to the primitive type `ty` as HCL converts
+/// attribute values (`"81"` to a number, `true` to a string), so a value
+/// inside an attribute's object or tuple converts as a whole attribute's
+/// does; the error at `at` when it does not.
+fn primitive<'v>(
+    v: &'v Value,
+    at: At<'_>,
+    what: &str,
+    ty: &Type,
+) -> Result<std::borrow::Cow<'v, Value>, Error> {
+    known(v, at, what)?;
+    if v.ty() == ty {
+        return Ok(std::borrow::Cow::Borrowed(v));
+    }
+    if !v.ty().is_primitive() {
+        return Err(wrong_type(at, what, v));
+    }
+    crate::value::convert::convert(v, ty)
+        .map(std::borrow::Cow::Owned)
+        .map_err(|e| at.type_error(&e.message))
+}
+
 impl HclDecode for String {
     fn hcl_type() -> Type {
         Type::String
     }
     fn from_hcl(v: &Value, at: At<'_>) -> Result<Self, Error> {
-        match known(v, at, "string")? {
+        let c = primitive(v, at, "string", &Type::String)?;
+        match c.view() {
             ValueRef::String(s) => Ok(s.to_string()),
             _ => Err(wrong_type(at, "string", v)),
         }
@@ -57,7 +80,8 @@ impl HclDecode for bool {
         Type::Bool
     }
     fn from_hcl(v: &Value, at: At<'_>) -> Result<Self, Error> {
-        match known(v, at, "bool")? {
+        let c = primitive(v, at, "bool", &Type::Bool)?;
+        match c.view() {
             ValueRef::Bool(b) => Ok(b),
             _ => Err(wrong_type(at, "bool", v)),
         }
@@ -69,7 +93,8 @@ impl HclDecode for Number {
         Type::Number
     }
     fn from_hcl(v: &Value, at: At<'_>) -> Result<Self, Error> {
-        match known(v, at, "number")? {
+        let c = primitive(v, at, "number", &Type::Number)?;
+        match c.view() {
             ValueRef::Number(n) => Ok(n.clone()),
             _ => Err(wrong_type(at, "number", v)),
         }
@@ -77,9 +102,10 @@ impl HclDecode for Number {
 }
 
 /// The number of a value, which must be a whole number.
-fn whole<'v>(v: &'v Value, at: At<'_>) -> Result<&'v Number, Error> {
-    match known(v, at, "number")? {
-        ValueRef::Number(n) if n.is_integer() => Ok(n),
+fn whole(v: &Value, at: At<'_>) -> Result<Number, Error> {
+    let c = primitive(v, at, "number", &Type::Number)?;
+    match c.view() {
+        ValueRef::Number(n) if n.is_integer() => Ok(n.clone()),
         ValueRef::Number(n) => Err(at.error(
             "Whole number required",
             at.inappropriate(&format!("a whole number is required, not {n}")),
@@ -118,7 +144,7 @@ macro_rules! int_impl {
                     },
                 };
                 wide.and_then(|w| <$t>::try_from(w).ok())
-                    .ok_or_else(|| out_of_range(at, n, <$t>::MIN, <$t>::MAX))
+                    .ok_or_else(|| out_of_range(at, &n, <$t>::MIN, <$t>::MAX))
             }
         }
     )*};
@@ -136,7 +162,7 @@ impl HclDecode for u128 {
             Some(u) => Some(u128::from(u)),
             None => n.to_string().parse::<u128>().ok(),
         };
-        wide.ok_or_else(|| out_of_range(at, n, u128::MIN, u128::MAX))
+        wide.ok_or_else(|| out_of_range(at, &n, u128::MIN, u128::MAX))
     }
 }
 
@@ -145,7 +171,8 @@ impl HclDecode for f64 {
         Type::Number
     }
     fn from_hcl(v: &Value, at: At<'_>) -> Result<Self, Error> {
-        match known(v, at, "number")? {
+        let c = primitive(v, at, "number", &Type::Number)?;
+        match c.view() {
             ValueRef::Number(n) => Ok(n.to_f64()),
             _ => Err(wrong_type(at, "number", v)),
         }
@@ -258,6 +285,20 @@ macro_rules! deref_impl {
 
 deref_impl!(Box, Rc, Arc);
 
+/// The type of a collection of elements of type `elem`: `any` when the
+/// element type has `any` in it, so that values such as objects with
+/// different optional attributes or heterogeneous `Value`s reach the
+/// elements as written, each decoding (and converting) itself, instead of
+/// being unified into one element type first (which fails, or turns every
+/// value into a string).
+fn container_type(elem: Type, make: fn(Type) -> Type) -> Type {
+    if elem.has_dynamic_types() {
+        Type::Dynamic
+    } else {
+        make(elem)
+    }
+}
+
 /// The elements of a list, set or tuple value, each decoded.
 fn elements<T: HclDecode>(
     v: &Value,
@@ -280,7 +321,7 @@ fn elements<T: HclDecode>(
 
 impl<T: HclDecode> HclDecode for Vec<T> {
     fn hcl_type() -> Type {
-        Type::list(T::hcl_type())
+        container_type(T::hcl_type(), Type::list)
     }
     fn from_hcl(v: &Value, at: At<'_>) -> Result<Self, Error> {
         let mut out = Vec::new();
@@ -291,7 +332,7 @@ impl<T: HclDecode> HclDecode for Vec<T> {
 
 impl<T: HclDecode> HclDecode for VecDeque<T> {
     fn hcl_type() -> Type {
-        Type::list(T::hcl_type())
+        container_type(T::hcl_type(), Type::list)
     }
     fn from_hcl(v: &Value, at: At<'_>) -> Result<Self, Error> {
         let mut out = VecDeque::new();
@@ -302,7 +343,7 @@ impl<T: HclDecode> HclDecode for VecDeque<T> {
 
 impl<T: HclDecode, const N: usize> HclDecode for [T; N] {
     fn hcl_type() -> Type {
-        Type::list(T::hcl_type())
+        container_type(T::hcl_type(), Type::list)
     }
     fn from_hcl(v: &Value, at: At<'_>) -> Result<Self, Error> {
         let mut out = Vec::with_capacity(N);
@@ -320,7 +361,7 @@ impl<T: HclDecode, const N: usize> HclDecode for [T; N] {
 
 impl<T: HclDecode + Eq + Hash, S: BuildHasher + Default> HclDecode for HashSet<T, S> {
     fn hcl_type() -> Type {
-        Type::set(T::hcl_type())
+        container_type(T::hcl_type(), Type::set)
     }
     fn from_hcl(v: &Value, at: At<'_>) -> Result<Self, Error> {
         let mut out = HashSet::default();
@@ -333,7 +374,7 @@ impl<T: HclDecode + Eq + Hash, S: BuildHasher + Default> HclDecode for HashSet<T
 
 impl<T: HclDecode + Ord> HclDecode for BTreeSet<T> {
     fn hcl_type() -> Type {
-        Type::set(T::hcl_type())
+        container_type(T::hcl_type(), Type::set)
     }
     fn from_hcl(v: &Value, at: At<'_>) -> Result<Self, Error> {
         let mut out = BTreeSet::new();
@@ -365,7 +406,7 @@ fn entries<T: HclDecode>(
 
 impl<T: HclDecode, S: BuildHasher + Default> HclDecode for HashMap<String, T, S> {
     fn hcl_type() -> Type {
-        Type::map(T::hcl_type())
+        container_type(T::hcl_type(), Type::map)
     }
     fn from_hcl(v: &Value, at: At<'_>) -> Result<Self, Error> {
         let mut out = HashMap::default();
@@ -378,7 +419,7 @@ impl<T: HclDecode, S: BuildHasher + Default> HclDecode for HashMap<String, T, S>
 
 impl<T: HclDecode> HclDecode for BTreeMap<String, T> {
     fn hcl_type() -> Type {
-        Type::map(T::hcl_type())
+        container_type(T::hcl_type(), Type::map)
     }
     fn from_hcl(v: &Value, at: At<'_>) -> Result<Self, Error> {
         let mut out = BTreeMap::new();
@@ -392,7 +433,7 @@ impl<T: HclDecode> HclDecode for BTreeMap<String, T> {
 #[cfg(feature = "indexmap")]
 impl<T: HclDecode, S: BuildHasher + Default> HclDecode for indexmap::IndexMap<String, T, S> {
     fn hcl_type() -> Type {
-        Type::map(T::hcl_type())
+        container_type(T::hcl_type(), Type::map)
     }
     fn from_hcl(v: &Value, at: At<'_>) -> Result<Self, Error> {
         let mut out = indexmap::IndexMap::default();

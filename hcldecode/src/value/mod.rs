@@ -31,6 +31,7 @@ mod equality;
 mod gofmt;
 pub mod json;
 mod number;
+pub mod optional;
 mod path;
 mod set;
 

@@ -1,0 +1,807 @@
+//! Dynamic blocks: HCL's `ext/dynblock`, expanded as decoding asks a body
+//! for its content (`expandBody.Content`).
+//!
+//! ```hcl
+//! dynamic "port" {
+//!   for_each = local.ports     # list, set, map or object
+//!   iterator = p               # optional; default: the block type name
+//!   labels   = [p.value.label] # as many as the block type has
+//!   content { to = p.value.port }
+//! }
+//! ```
+//!
+//! The decoder's engine calls [`expand`] where it would take a body's
+//! content: the body is read with the schema plus the `dynamic` block type,
+//! each `dynamic` block of a wanted type is replaced, in place, by one
+//! block per element of its `for_each`, whose body is the `content` block's
+//! and whose labels are the `labels` evaluated for that element. Every
+//! block of the result carries a [`BlockScope`] (the iteration its body is
+//! evaluated in: a static block inherits its body's), so nested bodies are
+//! expanded in turn and see the iterators of every enclosing dynamic
+//! block, exactly as the reference's wrapped bodies do.
+//!
+//! Contexts are the reference's: `for_each` and `labels` are evaluated in
+//! the context of the body holding the dynamic block (the decoder's at the
+//! top, a child context with the iterators inside generated blocks), the
+//! attributes of a generated body in a child of the decoder's context with
+//! every iterator in scope.
+//!
+//! The blocks one decode may generate are bounded by the evaluation limits
+//! ([`Limits::max_elements`](crate::eval::Limits)): a `for_each` whose
+//! elements would exceed what is left is a diagnostic at the `for_each`,
+//! found from its length before anything is generated.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use hcldecode_spec::diag::{Diagnostic, Diagnostics};
+use hcldecode_spec::source::{Range, SourceFile, Span};
+use hcldecode_spec::spec::Spec;
+use hcldecode_spec::syntax::body::{
+    Attribute, Block, BlockHeaderSchema, BlockLabel, BodyRef, BodySchema, Content, MissingItem,
+};
+use hcldecode_spec::syntax::expr::ExprRef;
+use hcldecode_spec::syntax::native::{analysis, ast};
+
+use super::variables::{Traversal, expr_variables};
+use crate::Type;
+use crate::eval::{self, EvalContext};
+use crate::value::Value;
+use crate::value::convert::convert;
+
+/// The block type of dynamic blocks.
+const DYNAMIC: &str = "dynamic";
+
+/// One element's iteration: the iterator variables its content sees
+/// (`iteration` with its `Inherited` ones).
+#[derive(Debug)]
+pub(crate) struct Iteration {
+    /// Inherited iterators, then this one's; a later one of a name wins.
+    vars: Vec<(String, Value)>,
+}
+
+impl Iteration {
+    /// `iteration.MakeChild`.
+    fn child(parent: Option<&Iteration>, name: &str, key: Value, value: Value) -> Iteration {
+        let mut vars = parent.map_or_else(Vec::new, |p| p.vars.clone());
+        vars.push((
+            name.to_string(),
+            Value::object([("key", key), ("value", value)]),
+        ));
+        Iteration { vars }
+    }
+}
+
+/// `iteration.EvalContext(base)`: a child of `base` (an empty context
+/// without one) holding the iterator variables.
+fn iteration_context(it: Option<&Iteration>, base: Option<&Arc<EvalContext>>) -> EvalContext {
+    let mut ctx = match base {
+        Some(b) => EvalContext::child_of(b.clone()),
+        None => EvalContext::new(),
+    };
+    if let Some(it) = it {
+        ctx.allow_variables();
+        for (n, v) in &it.vars {
+            ctx.set_variable(n.clone(), v.clone());
+        }
+    }
+    ctx
+}
+
+/// What every scope of one decode shares.
+#[derive(Debug)]
+struct Shared {
+    /// The decoder's context (for the attributes of generated bodies).
+    base: Option<Arc<EvalContext>>,
+    /// Blocks dynamic blocks may still generate.
+    remaining: AtomicU64,
+    /// The limit `remaining` started from.
+    limit: u64,
+}
+
+/// The scope a block's body is decoded in, attached to the blocks the
+/// expansion returns ([`Block::scope`]).
+#[derive(Debug)]
+pub(crate) struct BlockScope {
+    iteration: Option<Arc<Iteration>>,
+    /// The `for_each` context of the body holding the block.
+    parent_for_each: Option<Arc<EvalContext>>,
+    /// Generated from an unknown `for_each`: everything inside is unknown.
+    unknown: bool,
+    shared: Arc<Shared>,
+}
+
+impl BlockScope {
+    /// The scope attached to `block`, if an expansion attached one.
+    pub(crate) fn of<'b>(block: &Block<'b>) -> Option<&'b BlockScope> {
+        block.scope.and_then(|s| s.downcast_ref::<BlockScope>())
+    }
+
+    /// Whether the block's body is unknown (an unknown `for_each`).
+    pub(crate) fn is_unknown(block: &Block<'_>) -> bool {
+        BlockScope::of(block).is_some_and(|s| s.unknown)
+    }
+}
+
+/// The scope of a body being decoded with dynamic blocks expanded.
+#[derive(Debug)]
+pub(crate) struct Scope {
+    /// Where `for_each` and `labels` of this body's dynamic blocks are
+    /// evaluated.
+    for_each_ctx: Option<Arc<EvalContext>>,
+    iteration: Option<Arc<Iteration>>,
+    /// Where this body's attributes are evaluated, when not in the
+    /// decoder's context (inside a generated block).
+    attr_ctx: Option<EvalContext>,
+    unknown: bool,
+    shared: Arc<Shared>,
+}
+
+impl Scope {
+    /// The scope of the root body, decoded in `base`.
+    pub(crate) fn root(base: Option<&EvalContext>) -> Scope {
+        let limit = base
+            .and_then(EvalContext::limits)
+            .unwrap_or_else(crate::eval::limits::ambient)
+            .max_elements;
+        let base = base.map(|c| Arc::new(c.clone()));
+        Scope {
+            for_each_ctx: base.clone(),
+            iteration: None,
+            attr_ctx: None,
+            unknown: false,
+            shared: Arc::new(Shared {
+                base,
+                remaining: AtomicU64::new(limit),
+                limit,
+            }),
+        }
+    }
+
+    /// The scope of the body of a block with scope `b` (`expandChild`).
+    pub(crate) fn of_block(b: &BlockScope) -> Scope {
+        let it = b.iteration.as_deref();
+        Scope {
+            for_each_ctx: Some(Arc::new(iteration_context(it, b.parent_for_each.as_ref()))),
+            attr_ctx: it.map(|i| iteration_context(Some(i), b.shared.base.as_ref())),
+            iteration: b.iteration.clone(),
+            unknown: b.unknown,
+            shared: b.shared.clone(),
+        }
+    }
+
+    /// The context this body's attributes are evaluated in, given the
+    /// decoder's.
+    pub(crate) fn attr_ctx<'c>(&'c self, base: Option<&'c EvalContext>) -> Option<&'c EvalContext> {
+        match &self.attr_ctx {
+            Some(c) => Some(c),
+            None => base,
+        }
+    }
+
+    /// Whether this body is unknown (inside a block generated from an
+    /// unknown `for_each`): its attributes are then unknown values.
+    pub(crate) fn is_unknown(&self) -> bool {
+        self.unknown
+    }
+
+    fn block_scope(&self, iteration: Option<Arc<Iteration>>, unknown: bool) -> BlockScope {
+        BlockScope {
+            iteration,
+            parent_for_each: self.for_each_ctx.clone(),
+            unknown,
+            shared: self.shared.clone(),
+        }
+    }
+}
+
+/// `schema` plus the `dynamic` block type (`extendSchema`).
+pub(crate) fn extend_schema(schema: &BodySchema) -> BodySchema {
+    let mut s = schema.clone();
+    s.blocks.push(BlockHeaderSchema {
+        type_name: DYNAMIC.to_string(),
+        label_names: vec!["type".to_string()],
+    });
+    s
+}
+
+/// A body's content with its dynamic blocks expanded; [`content`]
+/// (Self::content) borrows the generated labels from it.
+pub(crate) struct Expanded<'b> {
+    attributes: Vec<Option<Attribute<'b>>>,
+    missing_item: MissingItem<'b>,
+    items: Vec<Item<'b>>,
+    static_scope: BlockScope,
+}
+
+enum Item<'b> {
+    Static(Block<'b>),
+    Generated(Generated<'b>),
+}
+
+struct Generated<'b> {
+    /// The `dynamic` block.
+    raw: Block<'b>,
+    labels: Vec<GenLabel<'b>>,
+    /// The `content` block's body.
+    body: BodyRef<'b>,
+    scope: BlockScope,
+}
+
+struct GenLabel<'b> {
+    value: String,
+    span: Span,
+    file: &'b Arc<SourceFile>,
+}
+
+impl Expanded<'_> {
+    /// The content: attributes as read, blocks in source order with the
+    /// generated ones in place of their dynamic block.
+    pub(crate) fn content(&self) -> Content<'_> {
+        let blocks = self
+            .items
+            .iter()
+            .map(|item| match item {
+                Item::Static(b) => {
+                    let mut b: Block<'_> = b.clone();
+                    b.scope = Some(&self.static_scope);
+                    b
+                }
+                Item::Generated(g) => Block {
+                    type_name: g.raw.labels[0].value,
+                    labels: g
+                        .labels
+                        .iter()
+                        .map(|l| BlockLabel {
+                            value: &l.value,
+                            span: l.span,
+                            file: l.file,
+                        })
+                        .collect(),
+                    body: g.body,
+                    file: g.raw.file,
+                    type_span: g.raw.labels[0].span,
+                    def_span: g.raw.def_span,
+                    open_brace_span: g.raw.open_brace_span,
+                    scope: Some(&g.scope),
+                },
+            })
+            .collect();
+        Content {
+            attributes: self.attributes.clone(),
+            blocks,
+            missing_item: self.missing_item,
+        }
+    }
+}
+
+/// Expands the dynamic blocks of `raw`, a body's content read with
+/// [`extend_schema`]`(schema)` (`expandBlocks`). With `partial`, dynamic
+/// blocks of types the schema does not have are left alone instead of
+/// being reported.
+pub(crate) fn expand<'b>(
+    scope: &Scope,
+    schema: &BodySchema,
+    raw: Content<'b>,
+    partial: bool,
+    diags: &mut Diagnostics,
+) -> Expanded<'b> {
+    let mut items = Vec::with_capacity(raw.blocks.len());
+    for block in raw.blocks {
+        if block.type_name != DYNAMIC {
+            items.push(Item::Static(block));
+            continue;
+        }
+        let Some(type_label) = block.labels.first() else {
+            continue;
+        };
+        let Some(block_s) = schema
+            .blocks
+            .iter()
+            .find(|b| b.type_name == type_label.value)
+        else {
+            if !partial {
+                diags.push(
+                    Diagnostic::error(
+                        "Unsupported block type",
+                        format!(
+                            "Blocks of type {:?} are not expected here.",
+                            type_label.value
+                        ),
+                    )
+                    .with_subject(type_label.range()),
+                );
+            }
+            continue;
+        };
+        let mark = diags.len();
+        let Some(spec) = decode_spec(scope, block_s, &block, diags) else {
+            continue;
+        };
+        if diags.0[mark..].iter().any(Diagnostic::is_error) {
+            continue;
+        }
+        let parent = scope.iteration.as_deref();
+        let mut generate = |key: Value, value: Value, unknown: bool, diags: &mut Diagnostics| {
+            let it = Arc::new(Iteration::child(parent, &spec.iterator, key, value));
+            let lctx = iteration_context(Some(&it), scope.for_each_ctx.as_ref());
+            let Some(labels) = spec.labels(&lctx, diags) else {
+                return;
+            };
+            items.push(Item::Generated(Generated {
+                raw: block.clone(),
+                labels,
+                body: spec.content,
+                scope: scope.block_scope(Some(it), unknown || scope.unknown),
+            }));
+        };
+        if !spec.for_each.is_known() {
+            generate(Value::dynamic(), Value::dynamic(), true, diags);
+            continue;
+        }
+        let n = spec.for_each.length_int().unwrap_or(0) as u64;
+        let left = scope.shared.remaining.load(Ordering::Relaxed);
+        if n > left {
+            diags.push(
+                Diagnostic::error(
+                    "Too many dynamic blocks",
+                    format!(
+                        "This for_each has {n} elements: expanding it would generate more than {} blocks, the limit for one decode.",
+                        scope.shared.limit
+                    ),
+                )
+                .with_subject(spec.for_each_range.clone()),
+            );
+            scope.shared.remaining.store(0, Ordering::Relaxed);
+            continue;
+        }
+        scope.shared.remaining.store(left - n, Ordering::Relaxed);
+        if let Some(elems) = spec.for_each.element_iter() {
+            for (k, v) in elems {
+                generate(k, v.clone(), false, diags);
+            }
+        }
+    }
+    Expanded {
+        attributes: raw.attributes,
+        missing_item: raw.missing_item,
+        items,
+        static_scope: scope.block_scope(scope.iteration.clone(), scope.unknown),
+    }
+}
+
+/// A label expression: an element of the `labels` list.
+#[derive(Clone, Copy)]
+enum LabelExpr<'b> {
+    Native(&'b Arc<SourceFile>, &'b ast::Expr),
+    Other(ExprRef<'b>),
+}
+
+impl LabelExpr<'_> {
+    fn range(self) -> Range {
+        match self {
+            LabelExpr::Native(file, e) => file.range(e.span),
+            LabelExpr::Other(e) => e.range(),
+        }
+    }
+
+    fn eval(self, ctx: &EvalContext, diags: &mut Diagnostics) -> Value {
+        match self {
+            LabelExpr::Native(file, e) => eval::evaluate_native_part(file, e, Some(ctx), diags),
+            LabelExpr::Other(e) => eval::evaluate_into(e, Some(ctx), diags),
+        }
+    }
+}
+
+/// A dynamic block's arguments (`expandSpec`).
+struct DynSpec<'b> {
+    for_each: Value,
+    for_each_range: Range,
+    iterator: String,
+    label_exprs: Vec<LabelExpr<'b>>,
+    content: BodyRef<'b>,
+}
+
+impl<'b> DynSpec<'b> {
+    /// The labels of one generated block (`newBlock`); `None` after a
+    /// diagnostic.
+    fn labels(&self, lctx: &EvalContext, diags: &mut Diagnostics) -> Option<Vec<GenLabel<'b>>> {
+        let mut out = Vec::with_capacity(self.label_exprs.len());
+        for &e in &self.label_exprs {
+            let mark = diags.len();
+            let v = e.eval(lctx, diags);
+            if diags.0[mark..].iter().any(Diagnostic::is_error) {
+                return None;
+            }
+            let invalid = |detail: String| {
+                Diagnostic::error("Invalid dynamic block label", detail).with_subject(e.range())
+            };
+            let v = match convert(&v, &Type::String) {
+                Ok(v) => v,
+                Err(err) => {
+                    diags.push(invalid(format!(
+                        "Cannot use this value as a dynamic block label: {err}."
+                    )));
+                    return None;
+                }
+            };
+            if v.is_null() {
+                diags.push(invalid(
+                    "Cannot use a null value as a dynamic block label.".into(),
+                ));
+                return None;
+            }
+            let Some(s) = v.as_str() else {
+                diags.push(invalid(
+                    "This value is not yet known. Dynamic block labels must be immediately-known values.".into(),
+                ));
+                return None;
+            };
+            let (span, file) = match e {
+                LabelExpr::Native(file, x) => (x.span, file),
+                LabelExpr::Other(x) => (x.span(), x.file()),
+            };
+            out.push(GenLabel {
+                value: s.to_string(),
+                span,
+                file,
+            });
+        }
+        Some(out)
+    }
+}
+
+/// Reads a dynamic block's body (`decodeSpec`); `None` after an error.
+fn decode_spec<'b>(
+    scope: &Scope,
+    block_s: &BlockHeaderSchema,
+    raw: &Block<'b>,
+    diags: &mut Diagnostics,
+) -> Option<DynSpec<'b>> {
+    let has_labels = !block_s.label_names.is_empty();
+    let mut schema = BodySchema::new()
+        .attribute("for_each", true)
+        .attribute("iterator", false);
+    if has_labels {
+        schema = schema.attribute("labels", true);
+    }
+    let schema = schema.block("content", &[]);
+    let mark = diags.len();
+    let content = raw.body.content(&schema, diags);
+    if diags.0[mark..].iter().any(Diagnostic::is_error) {
+        return None;
+    }
+    let each = content.attributes[0]?;
+    let for_each = eval::evaluate_into(each.expr, scope.for_each_ctx.as_deref(), diags);
+    let ty = for_each.ty();
+    let iterable = matches!(
+        ty,
+        Type::List(_) | Type::Set(_) | Type::Map(_) | Type::Tuple(_) | Type::Object(_)
+    );
+    if !iterable && !ty.is_dynamic() {
+        diags.push(
+            Diagnostic::error(
+                "Invalid dynamic for_each value",
+                format!(
+                    "Cannot use a {} value in for_each. An iterable collection is required.",
+                    ty.friendly_name()
+                ),
+            )
+            .with_subject(each.expr.range()),
+        );
+        return None;
+    }
+    if for_each.is_null() {
+        diags.push(
+            Diagnostic::error(
+                "Invalid dynamic for_each value",
+                "Cannot use a null value in for_each.",
+            )
+            .with_subject(each.expr.range()),
+        );
+        return None;
+    }
+    let mut iterator = block_s.type_name.clone();
+    if let Some(attr) = content.attributes[1] {
+        match iterator_name(attr.expr) {
+            Ok(name) => iterator = name,
+            Err(d) => {
+                diags.extend(d);
+                return None;
+            }
+        }
+    }
+    let mut label_exprs = Vec::new();
+    if let Some(attr) = content.attributes.get(2).copied().flatten() {
+        label_exprs = match expr_list(attr.expr) {
+            Ok(l) => l,
+            Err(d) => {
+                diags.extend(d);
+                return None;
+            }
+        };
+        let want = block_s.label_names.len();
+        if label_exprs.len() > want {
+            diags.push(
+                Diagnostic::error(
+                    "Extraneous dynamic block label",
+                    format!(
+                        "Blocks of type {:?} require {want} label(s).",
+                        block_s.type_name
+                    ),
+                )
+                .with_subject(label_exprs[want].range()),
+            );
+            return None;
+        } else if label_exprs.len() < want {
+            diags.push(
+                Diagnostic::error(
+                    "Insufficient dynamic block labels",
+                    format!(
+                        "Blocks of type {:?} require {want} label(s).",
+                        block_s.type_name
+                    ),
+                )
+                .with_subject(attr.expr.range()),
+            );
+            return None;
+        }
+    }
+    match content.blocks.as_slice() {
+        [] => {
+            diags.push(
+                Diagnostic::error(
+                    "Missing dynamic content block",
+                    "A dynamic block must have a nested block of type \"content\" to describe the body of each generated block.",
+                )
+                .with_subject(content.missing_item_range()),
+            );
+            None
+        }
+        [c] => Some(DynSpec {
+            for_each,
+            for_each_range: each.expr.range(),
+            iterator,
+            label_exprs,
+            content: c.body,
+        }),
+        [_, second, ..] => {
+            diags.push(
+                Diagnostic::error(
+                    "Extraneous dynamic content block",
+                    "Only one nested content block is allowed for each dynamic block.",
+                )
+                .with_subject(second.def_range()),
+            );
+            None
+        }
+    }
+}
+
+/// `hcl.ExprList` of the `labels` argument. A JSON value that is not an
+/// array is an empty list, as the reference's JSON expressions give.
+fn expr_list(expr: ExprRef<'_>) -> Result<Vec<LabelExpr<'_>>, Diagnostics> {
+    match expr {
+        ExprRef::Native { file, expr } => Ok(analysis::expr_list(expr.get(), file)?
+            .into_iter()
+            .map(|e| LabelExpr::Native(file, e))
+            .collect()),
+        ExprRef::Json { doc, value } => Ok(value
+            .as_array()
+            .map(|a| {
+                a.items(doc)
+                    .iter()
+                    .map(|&value| LabelExpr::Other(ExprRef::Json { doc, value }))
+                    .collect()
+            })
+            .unwrap_or_default()),
+    }
+}
+
+fn invalid_reference(range: Range) -> Diagnostics {
+    Diagnostics::from(
+        Diagnostic::error(
+            "Invalid expression",
+            "A single static variable reference is required: only attribute access and indexing with constant keys. No calculations, function calls, template expressions, etc are allowed here.",
+        )
+        .with_subject(range),
+    )
+}
+
+fn invalid_iterator(range: Range) -> Diagnostics {
+    Diagnostics::from(
+        Diagnostic::error(
+            "Invalid dynamic iterator name",
+            "Dynamic iterator must be a single variable name.",
+        )
+        .with_subject(range),
+    )
+}
+
+/// The `iterator` argument as a variable name (`hcl.AbsTraversalForExpr`
+/// of one step). In JSON, a string holding the traversal.
+fn iterator_name(expr: ExprRef<'_>) -> Result<String, Diagnostics> {
+    match expr {
+        ExprRef::Native { file, expr } => {
+            let t = analysis::abs_traversal_for_expr(expr.get(), file)?;
+            if !t.steps.is_empty() {
+                return Err(invalid_iterator(file.range(t.span)));
+            }
+            Ok(file.text(t.root).to_string())
+        }
+        ExprRef::Json { doc, value } => {
+            let Some(s) = value.as_string() else {
+                return Err(invalid_reference(expr.range()));
+            };
+            let text = s.value(doc);
+            if is_identifier(text) {
+                return Ok(text.to_string());
+            }
+            let root_end = text.find(['.', '[']).unwrap_or(text.len());
+            if root_end < text.len() && is_identifier(&text[..root_end]) {
+                return Err(invalid_iterator(expr.range()));
+            }
+            Err(invalid_reference(expr.range()))
+        }
+    }
+}
+
+/// An HCL identifier: a letter or `_`, then letters, digits, `_` and `-`.
+fn is_identifier(s: &str) -> bool {
+    let mut chars = s.chars();
+    chars.next().is_some_and(|c| c.is_alphabetic() || c == '_')
+        && chars.all(|c| c.is_alphanumeric() || c == '_' || c == '-')
+}
+
+// ----- variables: dynblock's `VariablesHCLDec` ----------------------------
+
+/// Iterator names in scope while walking for variables.
+#[derive(Clone, Default)]
+struct WalkIt {
+    own: Option<String>,
+    inherited: Vec<String>,
+}
+
+impl WalkIt {
+    fn child(&self, name: &str) -> WalkIt {
+        let mut inherited = self.inherited.clone();
+        inherited.extend(self.own.clone());
+        WalkIt {
+            own: Some(name.to_string()),
+            inherited,
+        }
+    }
+
+    fn is_inherited(&self, name: &str) -> bool {
+        self.inherited.iter().any(|n| n == name)
+    }
+
+    fn covers(&self, name: &str) -> bool {
+        self.own.as_deref() == Some(name) || self.is_inherited(name)
+    }
+}
+
+/// The variables decoding `body` with `spec` and dynamic blocks expanded
+/// would read, iterators excluded (`dynblock.VariablesHCLDec`). Attributes
+/// of a body are visited in schema order (the reference's order is
+/// random), then its dynamic blocks' `for_each` and `labels`, then nested
+/// bodies in source order.
+pub(crate) fn variables(body: BodyRef<'_>, spec: &Spec) -> Vec<Traversal> {
+    let mut out = Vec::new();
+    walk(body, Some(spec), &WalkIt::default(), &mut out);
+    out
+}
+
+fn walk(body: BodyRef<'_>, spec: Option<&Spec>, it: &WalkIt, out: &mut Vec<Traversal>) {
+    let schema = extend_schema(&spec.map(Spec::implied_schema).unwrap_or_default());
+    let content = body.partial_content(&schema, &mut Diagnostics::new());
+    for attr in content.attributes.iter().flatten() {
+        out.extend(
+            expr_variables(attr.expr)
+                .into_iter()
+                .filter(|t| !it.covers(t.root_name())),
+        );
+    }
+    let mut children: Vec<(&str, BodyRef<'_>, WalkIt)> = Vec::new();
+    let inner_schema = BodySchema::new()
+        .attribute("for_each", false)
+        .attribute("labels", false)
+        .attribute("iterator", false)
+        .block("content", &[]);
+    for block in &content.blocks {
+        if block.type_name != DYNAMIC {
+            children.push((block.type_name, block.body, it.clone()));
+            continue;
+        }
+        let Some(type_label) = block.labels.first() else {
+            continue;
+        };
+        let inner = block
+            .body
+            .partial_content(&inner_schema, &mut Diagnostics::new());
+        let mut name = type_label.value.to_string();
+        if let Some(attr) = inner.attributes[2] {
+            match attr.expr {
+                ExprRef::Native { file, expr } => {
+                    match analysis::abs_traversal_for_expr(expr.get(), file) {
+                        Ok(t) => name = file.text(t.root).to_string(),
+                        Err(_) => continue,
+                    }
+                }
+                ExprRef::Json { .. } => match iterator_name(attr.expr) {
+                    Ok(n) => name = n,
+                    Err(_) => continue,
+                },
+            }
+        }
+        let block_it = it.child(&name);
+        if let Some(attr) = inner.attributes[0] {
+            out.extend(
+                expr_variables(attr.expr)
+                    .into_iter()
+                    .filter(|t| !block_it.is_inherited(t.root_name())),
+            );
+        }
+        if let Some(attr) = inner.attributes[1] {
+            out.extend(
+                expr_variables(attr.expr)
+                    .into_iter()
+                    .filter(|t| !block_it.covers(t.root_name())),
+            );
+        }
+        for c in &inner.blocks {
+            children.push((type_label.value, c.body, block_it.clone()));
+        }
+    }
+    if children.is_empty() {
+        return;
+    }
+    let Some(spec) = spec else { return };
+    for (type_name, body, child_it) in children {
+        match child_spec(spec, type_name) {
+            Some(Child::Nested(s)) => walk(body, Some(s), &child_it, out),
+            Some(Child::Attrs) => walk(body, None, &child_it, out),
+            None => {}
+        }
+    }
+}
+
+enum Child<'s> {
+    Nested(&'s Spec),
+    /// A `block_attrs` body: the reference visits it with an empty schema.
+    Attrs,
+}
+
+/// `hcldec.ChildBlockTypes(spec)[type_name]` (the last spec of that block
+/// type wins, as the reference's map assignment does).
+fn child_spec<'s>(spec: &'s Spec, type_name: &str) -> Option<Child<'s>> {
+    let mut found = None;
+    visit_same_body(spec, &mut |s| match s {
+        Spec::BlockAttrs(b) if b.type_name == type_name => found = Some(Child::Attrs),
+        _ => {
+            if let Some(nested) = s.nested()
+                && block_type_name(s) == Some(type_name)
+            {
+                found = Some(Child::Nested(nested));
+            }
+        }
+    });
+    found
+}
+
+fn block_type_name(s: &Spec) -> Option<&str> {
+    match s {
+        Spec::Block(b) => Some(&b.type_name),
+        Spec::BlockList(b) | Spec::BlockTuple(b) | Spec::BlockSet(b) => Some(&b.type_name),
+        Spec::BlockMap(b) | Spec::BlockObject(b) => Some(&b.type_name),
+        Spec::BlockAttrs(b) => Some(&b.type_name),
+        _ => None,
+    }
+}
+
+fn visit_same_body<'s>(spec: &'s Spec, f: &mut dyn FnMut(&'s Spec)) {
+    f(spec);
+    for c in spec.same_body_children() {
+        visit_same_body(c, f);
+    }
+}

@@ -1,0 +1,262 @@
+//! Values of type constraints with optional object attributes
+//! (`optional(type, default)`, see
+//! [`hcldecode_spec::spec::type_constraint`]): defaults applied as
+//! ext/typeexpr's `Defaults.Apply` does (hcl v2.14.1), then conversion, an
+//! absent optional attribute becoming a null of its type.
+//!
+//! ```
+//! use hcldecode::value::optional::{convert_with_defaults, type_constraint};
+//! use hcldecode::Value;
+//! let (ty, opt, diags) = type_constraint("object({name = string, port = optional(number, 8080)})");
+//! assert!(diags.is_empty());
+//! let v = Value::object([("name", Value::string("web"))]);
+//! let out = convert_with_defaults(&v, &ty, opt.as_ref()).unwrap();
+//! assert_eq!(out.get_attr("port"), Some(Value::int(8080)));
+//! ```
+
+use std::sync::Arc;
+
+use hcldecode_spec::diag::Diagnostics;
+use hcldecode_spec::source::SourceFile;
+use hcldecode_spec::spec::DynRef;
+use hcldecode_spec::spec::type_constraint::{self, DefaultEval, OptionalAttrs};
+use hcldecode_spec::syntax::native::{self, ast};
+
+use super::Value;
+use super::convert::{ConvertError, convert};
+use crate::Type;
+use crate::eval;
+use crate::spec_values::{literal, literal_value};
+
+/// Evaluates default values as ext/typeexpr does: without variables or
+/// functions, then converted to the attribute's type (the
+/// [`DefaultEval`] spec files and [`type_constraint`] use).
+///
+/// ```
+/// use hcldecode::value::optional::Defaults;
+/// use hcldecode_spec::source::SourceFile;
+/// use hcldecode_spec::spec::type_constraint::get_type;
+/// use hcldecode_spec::syntax::native::parse_expression;
+/// let f = std::sync::Arc::new(SourceFile::new("t", "object({a = optional(number, 1 + 1)})"));
+/// let (_, opt, diags) = get_type(&f, &parse_expression(&f).0, true, Some(&mut Defaults));
+/// assert!(diags.is_empty());
+/// assert_eq!(opt.unwrap().defaults[0].0, "a");
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Defaults;
+
+impl DefaultEval for Defaults {
+    fn eval(
+        &mut self,
+        file: &Arc<SourceFile>,
+        expr: &ast::Expr,
+        diags: &mut Diagnostics,
+    ) -> Option<DynRef> {
+        let v = eval::evaluate_native_part(file, expr, None, diags);
+        Some(literal(v))
+    }
+
+    fn convert(
+        &mut self,
+        value: &DynRef,
+        ty: &Type,
+        optional: Option<&OptionalAttrs>,
+    ) -> Result<DynRef, String> {
+        // cty converts to the type with optional attributes: absent ones
+        // become null (no defaults are applied here).
+        let v = literal_value(value);
+        let v = if v.is_null() {
+            v
+        } else {
+            fill_optional(&v, optional)
+        };
+        convert(&v, ty).map(literal).map_err(|e| e.to_string())
+    }
+}
+
+/// Evaluates the type constraint `src` (ext/typeexpr's
+/// `TypeConstraintWithDefaults`): the type values of it have, and its
+/// optional attributes and defaults.
+///
+/// ```
+/// let (ty, opt, diags) = hcldecode::value::optional::type_constraint("list(object({a = optional(string, \"x\")}))");
+/// assert!(diags.is_empty());
+/// assert_eq!(ty.to_type_expr(), "list(object({a = string}))");
+/// assert_eq!(opt.unwrap().child("").unwrap().optional, ["a"]);
+/// ```
+pub fn type_constraint(src: &str) -> (Type, Option<OptionalAttrs>, Diagnostics) {
+    let (file, mut diags) = native::source_from_bytes("<type>", src.as_bytes().to_vec());
+    let (expr, d) = native::parse_expression(&file);
+    diags.extend(d);
+    if diags.has_errors() {
+        return (Type::Dynamic, None, diags);
+    }
+    let (ty, opt, d) = type_constraint::type_constraint_with_defaults(&file, &expr, &mut Defaults);
+    diags.extend(d);
+    (ty, opt, diags)
+}
+
+/// Converts `v` to the constraint `ty` with optional attributes `opt`:
+/// defaults applied ([`apply_defaults`]), absent optional attributes set
+/// to null, then [`convert`]ed. A null stays a null of `ty`.
+pub fn convert_with_defaults(
+    v: &Value,
+    ty: &Type,
+    opt: Option<&OptionalAttrs>,
+) -> Result<Value, ConvertError> {
+    if v.is_null() {
+        return Ok(Value::null(ty.clone()));
+    }
+    let Some(opt) = opt else {
+        return convert(v, ty);
+    };
+    let v = apply_defaults(v, opt);
+    let v = fill_optional(&v, Some(opt));
+    convert(&v, ty)
+}
+
+/// ext/typeexpr's `Defaults.Apply` (hcl v2.14.1): walking the value, where
+/// the constraint has defaults for an object (or map) value, its absent and
+/// null attributes get them; the walk continues into what was added.
+/// Collections are rebuilt from their new elements (as a tuple, object or
+/// set of the elements' own types where a list or map can no longer hold
+/// them; the reference panics).
+pub fn apply_defaults(v: &Value, opt: &OptionalAttrs) -> Value {
+    transform(v, Some(opt))
+}
+
+/// The child node of `node` for a step into `v` (`Defaults.traverse`):
+/// attribute steps (object values) follow attributes of an object node,
+/// index steps (list, tuple, map and set elements) indices of a tuple node;
+/// collection nodes lead to their element node either way.
+fn child<'o>(
+    node: &'o OptionalAttrs,
+    v: &Value,
+    key: &str,
+    attr_step: bool,
+) -> Option<&'o OptionalAttrs> {
+    match &node.ty {
+        Type::Object(_) if attr_step => node.child(key),
+        Type::Map(_) if attr_step => node.child(""),
+        Type::Tuple(_) if !attr_step && !matches!(v.ty(), Type::Set(_) | Type::Map(_)) => {
+            node.child(key)
+        }
+        Type::List(_) | Type::Set(_) | Type::Map(_) if !attr_step => node.child(""),
+        _ => None,
+    }
+}
+
+fn transform(v: &Value, node: Option<&OptionalAttrs>) -> Value {
+    let Some(node) = node else {
+        return v.clone();
+    };
+    let mut v = v.clone();
+    let obj_like = v.ty().is_object() || matches!(v.ty(), Type::Map(_));
+    if v.is_known() && !node.defaults.is_empty() && obj_like {
+        let mut attrs: Vec<(Arc<str>, Value)> = match v.entries() {
+            Some(es) if !v.is_null() => es.map(|(k, x)| (k.clone(), x.clone())).collect(),
+            _ => Vec::new(),
+        };
+        for (name, d) in &node.defaults {
+            match attrs.iter_mut().find(|(k, _)| &**k == name) {
+                Some((_, x)) if x.is_null() => *x = literal_value(d),
+                Some(_) => {}
+                None => attrs.push((Arc::from(name.as_str()), literal_value(d))),
+            }
+        }
+        v = Value::object(attrs);
+    }
+    if v.is_null() || !v.is_known() {
+        return v;
+    }
+    rebuild(&v, |i, key, x, attr_step| {
+        let _ = i;
+        transform(x, child(node, &v, key, attr_step))
+    })
+}
+
+/// `v` with each element or attribute replaced by `f(index, key, element,
+/// is_attribute_step)`, rebuilt as the same kind of collection where it can
+/// hold the results.
+fn rebuild(v: &Value, mut f: impl FnMut(usize, &str, &Value, bool) -> Value) -> Value {
+    match v.ty() {
+        Type::List(_) | Type::Tuple(_) | Type::Set(_) => {
+            let elems: Vec<Value> = v
+                .elements()
+                .unwrap_or(&[])
+                .iter()
+                .enumerate()
+                .map(|(i, e)| f(i, &i.to_string(), e, false))
+                .collect();
+            if elems.is_empty() {
+                return v.clone();
+            }
+            match v.ty() {
+                Type::List(_) => {
+                    Value::list_infer(elems.clone()).unwrap_or_else(|| Value::tuple(elems))
+                }
+                Type::Set(_) => {
+                    Value::set_infer(elems.clone()).unwrap_or_else(|| Value::tuple(elems))
+                }
+                _ => Value::tuple(elems),
+            }
+        }
+        Type::Map(_) | Type::Object(_) => {
+            let is_obj = v.ty().is_object();
+            let entries: Vec<(Arc<str>, Value)> = v
+                .entries()
+                .map(|es| {
+                    es.enumerate()
+                        .map(|(i, (k, e))| (k.clone(), f(i, k, e, is_obj)))
+                        .collect()
+                })
+                .unwrap_or_default();
+            if is_obj {
+                return Value::object(entries);
+            }
+            if entries.is_empty() {
+                return v.clone();
+            }
+            Value::map_infer(entries.clone()).unwrap_or_else(|| Value::object(entries))
+        }
+        _ => v.clone(),
+    }
+}
+
+/// Absent optional attributes of object values set to null of their type,
+/// at any depth, so that conversion to the constraint's type accepts them.
+fn fill_optional(v: &Value, node: Option<&OptionalAttrs>) -> Value {
+    let Some(node) = node else {
+        return v.clone();
+    };
+    if v.is_null() || !v.is_known() {
+        return v.clone();
+    }
+    match (&node.ty, v.ty()) {
+        (Type::Object(ot), Type::Object(_) | Type::Map(_)) => {
+            let mut attrs: Vec<(Arc<str>, Value)> = v
+                .entries()
+                .map(|es| {
+                    es.map(|(k, e)| (k.clone(), fill_optional(e, node.child(k))))
+                        .collect()
+                })
+                .unwrap_or_default();
+            for name in &node.optional {
+                if !attrs.iter().any(|(k, _)| &**k == name)
+                    && let Some(t) = ot.get(name)
+                {
+                    attrs.push((Arc::from(name.as_str()), Value::null(t.clone())));
+                }
+            }
+            Value::object(attrs)
+        }
+        (Type::List(_) | Type::Set(_) | Type::Map(_), _) => {
+            let elem = node.child("");
+            rebuild(v, |_, _, e, _| fill_optional(e, elem))
+        }
+        (Type::Tuple(_), Type::Tuple(_) | Type::List(_)) => {
+            rebuild(v, |_, k, e, _| fill_optional(e, node.child(k)))
+        }
+        _ => v.clone(),
+    }
+}

@@ -1,0 +1,643 @@
+//! `optional(type, default)` type constraints: ext/typeexpr's
+//! `get_type_test.go` and `defaults_test.go` (hcl v2.14.1) ported, each
+//! table row with the reference's expected type, defaults, value or error
+//! detail. Types with optional attributes are written as type expressions
+//! with `optional(...)` around those attributes (attributes sorted), since
+//! [`Type`] keeps optional attributes in a separate tree.
+
+use hcldecode::Type;
+use hcldecode::Value;
+use hcldecode::spec_values::{literal, value_to_hcl};
+use hcldecode::value::optional::{Defaults, apply_defaults};
+use hcldecode_spec::source::SourceFile;
+use hcldecode_spec::spec::type_constraint::{OptionalAttrs, get_type};
+use hcldecode_spec::syntax::native;
+
+/// `ty` as a type expression with the optional attributes of `opt`.
+fn render(ty: &Type, opt: Option<&OptionalAttrs>) -> String {
+    let child = |k: &str| opt.and_then(|o| o.child(k));
+    match ty {
+        Type::List(e) => format!("list({})", render(e, child(""))),
+        Type::Set(e) => format!("set({})", render(e, child(""))),
+        Type::Map(e) => format!("map({})", render(e, child(""))),
+        Type::Tuple(es) => {
+            let parts: Vec<String> = es
+                .iter()
+                .enumerate()
+                .map(|(i, e)| render(e, child(&i.to_string())))
+                .collect();
+            format!("tuple([{}])", parts.join(","))
+        }
+        Type::Object(ot) => {
+            let parts: Vec<String> = ot
+                .attrs()
+                .iter()
+                .map(|(n, t)| {
+                    let inner = render(t, child(n));
+                    if opt.is_some_and(|o| o.is_optional(n)) {
+                        format!("{n}=optional({inner})")
+                    } else {
+                        format!("{n}={inner}")
+                    }
+                })
+                .collect();
+            format!("object({{{}}})", parts.join(","))
+        }
+        other => other.to_type_expr(),
+    }
+}
+
+/// The defaults of `opt` as ext/typeexpr's `Defaults` tree would print:
+/// `None` where the reference's is nil (no default values below).
+fn render_defaults(opt: Option<&OptionalAttrs>) -> Option<String> {
+    let opt = opt?;
+    let children: Vec<String> = opt
+        .children
+        .iter()
+        .filter_map(|(k, c)| render_defaults(Some(c)).map(|c| format!("{k:?}: {c}")))
+        .collect();
+    if opt.defaults.is_empty() && children.is_empty() {
+        return None;
+    }
+    let values: Vec<String> = opt
+        .defaults
+        .iter()
+        .map(|(k, v)| {
+            let v = hcldecode::spec_values::literal_value_of(v);
+            format!("{k} = {}", value_to_hcl(&v).unwrap())
+        })
+        .collect();
+    Some(format!(
+        "{{type: {}; values: [{}]; children: [{}]}}",
+        render(&opt.ty, Some(opt)),
+        values.join(", "),
+        children.join(", ")
+    ))
+}
+
+struct Got {
+    ty: String,
+    defaults: Option<String>,
+    details: Vec<String>,
+}
+
+fn get(src: &str, constraint: bool, with_defaults: bool) -> Got {
+    let file = std::sync::Arc::new(SourceFile::new("", src));
+    let (expr, diags) = native::parse_expression(&file);
+    assert!(diags.is_empty(), "{src}: {diags:?}");
+    let mut d = Defaults;
+    let (ty, opt, diags) = get_type(
+        &file,
+        &expr,
+        constraint,
+        if with_defaults { Some(&mut d) } else { None },
+    );
+    Got {
+        ty: render(&ty, opt.as_ref()),
+        defaults: render_defaults(opt.as_ref()),
+        details: diags
+            .iter()
+            .filter(|d| d.is_error())
+            .map(|d| d.detail.clone())
+            .collect(),
+    }
+}
+
+fn check(got: &Got, src: &str, want_ty: &str, want_error: &str) {
+    assert_eq!(got.ty, want_ty, "{src}");
+    if want_error.is_empty() {
+        assert!(got.details.is_empty(), "{src}: {:?}", got.details);
+    } else {
+        assert!(
+            got.details.iter().any(|d| d == want_error),
+            "{src}: missing {want_error:?} in {:?}",
+            got.details
+        );
+    }
+}
+
+/// `TestGetType`: (source, constraint, want, want error detail).
+#[test]
+fn get_type_table() {
+    let rows: &[(&str, bool, &str, &str)] = &[
+        ("bool", false, "bool", ""),
+        ("number", false, "number", ""),
+        ("string", false, "string", ""),
+        (
+            "any",
+            false,
+            "any",
+            r#"The keyword "any" cannot be used in this type specification: an exact type is required."#,
+        ),
+        ("any", true, "any", ""),
+        (
+            "list",
+            false,
+            "any",
+            "The list type constructor requires one argument specifying the element type.",
+        ),
+        (
+            "map",
+            false,
+            "any",
+            "The map type constructor requires one argument specifying the element type.",
+        ),
+        (
+            "set",
+            false,
+            "any",
+            "The set type constructor requires one argument specifying the element type.",
+        ),
+        (
+            "object",
+            false,
+            "any",
+            "The object type constructor requires one argument specifying the attribute types and values as a map.",
+        ),
+        (
+            "tuple",
+            false,
+            "any",
+            "The tuple type constructor requires one argument specifying the element types as a list.",
+        ),
+        (
+            "bool()",
+            false,
+            "any",
+            r#"Primitive type keyword "bool" does not expect arguments."#,
+        ),
+        (
+            "number()",
+            false,
+            "any",
+            r#"Primitive type keyword "number" does not expect arguments."#,
+        ),
+        (
+            "string()",
+            false,
+            "any",
+            r#"Primitive type keyword "string" does not expect arguments."#,
+        ),
+        (
+            "any()",
+            false,
+            "any",
+            r#"Type constraint keyword "any" does not expect arguments."#,
+        ),
+        (
+            "any()",
+            true,
+            "any",
+            r#"Type constraint keyword "any" does not expect arguments."#,
+        ),
+        ("list(string)", false, "list(string)", ""),
+        ("set(string)", false, "set(string)", ""),
+        ("map(string)", false, "map(string)", ""),
+        (
+            "list()",
+            false,
+            "any",
+            "The list type constructor requires one argument specifying the element type.",
+        ),
+        (
+            "list(string, string)",
+            false,
+            "any",
+            "The list type constructor requires one argument specifying the element type.",
+        ),
+        (
+            "list(any)",
+            false,
+            "list(any)",
+            r#"The keyword "any" cannot be used in this type specification: an exact type is required."#,
+        ),
+        ("list(any)", true, "list(any)", ""),
+        ("object({})", false, "object({})", ""),
+        ("object({name=string})", false, "object({name=string})", ""),
+        (
+            r#"object({"name"=string})"#,
+            false,
+            "object({})",
+            "Object constructor map keys must be attribute names.",
+        ),
+        (
+            "object({name=nope})",
+            false,
+            "object({name=any})",
+            r#"The keyword "nope" is not a valid type specification."#,
+        ),
+        (
+            "object()",
+            false,
+            "any",
+            "The object type constructor requires one argument specifying the attribute types and values as a map.",
+        ),
+        (
+            "object(string)",
+            false,
+            "any",
+            "Object type constructor requires a map whose keys are attribute names and whose values are the corresponding attribute types.",
+        ),
+        ("tuple([])", false, "tuple([])", ""),
+        ("tuple([string, bool])", false, "tuple([string,bool])", ""),
+        (
+            "tuple([nope])",
+            false,
+            "tuple([any])",
+            r#"The keyword "nope" is not a valid type specification."#,
+        ),
+        (
+            "tuple()",
+            false,
+            "any",
+            "The tuple type constructor requires one argument specifying the element types as a list.",
+        ),
+        (
+            "tuple(string)",
+            false,
+            "any",
+            "Tuple type constructor requires a list of element types.",
+        ),
+        (
+            "shwoop(string)",
+            false,
+            "any",
+            r#"Keyword "shwoop" is not a valid type constructor."#,
+        ),
+        (
+            r#"list("string")"#,
+            false,
+            "list(any)",
+            "A type specification is either a primitive type keyword (bool, number, string) or a complex type constructor call, like list(string).",
+        ),
+        ("list(object({}))", false, "list(object({}))", ""),
+        ("list(map(tuple([])))", false, "list(map(tuple([])))", ""),
+        (
+            "object({name=string,age=optional(number)})",
+            true,
+            "object({age=optional(number),name=string})",
+            "",
+        ),
+        (
+            "object({name=string,meta=optional(any)})",
+            true,
+            "object({meta=optional(any),name=string})",
+            "",
+        ),
+        (
+            "object({name=string,age=optional(number)})",
+            false,
+            "object({age=number,name=string})",
+            "Optional attribute modifier is only for type constraints, not for exact types.",
+        ),
+        (
+            "object({name=string,meta=optional(any)})",
+            false,
+            "object({meta=any,name=string})",
+            "Optional attribute modifier is only for type constraints, not for exact types.",
+        ),
+        (
+            "object({name=string,meta=optional()})",
+            true,
+            "object({name=string})",
+            "Optional attribute modifier requires the attribute type as its argument.",
+        ),
+        (
+            r#"object({name=string,meta=optional(string, "hello")})"#,
+            true,
+            "object({meta=string,name=string})",
+            "Optional attribute modifier expects only one argument: the attribute type.",
+        ),
+        (
+            "optional(string)",
+            false,
+            "any",
+            r#"Keyword "optional" is valid only as a modifier for object type attributes."#,
+        ),
+        (
+            "optional",
+            false,
+            "any",
+            r#"The keyword "optional" is not a valid type specification."#,
+        ),
+    ];
+    for &(src, constraint, want, err) in rows {
+        check(&get(src, constraint, false), src, want, err);
+    }
+}
+
+/// `TestGetTypeDefaults`: (source, want defaults, want error detail).
+#[test]
+fn get_type_defaults_table() {
+    let obj_b5 = "object({a=string,b=optional(number)})";
+    let rows: Vec<(&str, Option<String>, &str)> = vec![
+        ("bool", None, ""),
+        ("number", None, ""),
+        ("string", None, ""),
+        ("any", None, ""),
+        ("map(string)", None, ""),
+        ("set(number)", None, ""),
+        ("tuple([number, string])", None, ""),
+        ("object({ a = string, b = number })", None, ""),
+        ("map(list(object({ a = string, b = optional(number) })))", None, ""),
+        (
+            "object({ a = string, b = optional(number, 5) })",
+            Some(format!("{{type: {obj_b5}; values: [b = 5]; children: []}}")),
+            "",
+        ),
+        (
+            "object({ a = optional(object({ b = optional(number, 5) }), {}) })",
+            Some(
+                "{type: object({a=optional(object({b=optional(number)}))}); values: [a = {\"b\" = null}]; children: [\"a\": {type: object({b=optional(number)}); values: [b = 5]; children: []}]}".to_string(),
+            ),
+            "",
+        ),
+        (
+            "map(object({ a = string, b = optional(number, 5) }))",
+            Some(format!("{{type: map({obj_b5}); values: []; children: [\"\": {{type: {obj_b5}; values: [b = 5]; children: []}}]}}")),
+            "",
+        ),
+        (
+            "list(object({ a = string, b = optional(number, 5) }))",
+            Some(format!("{{type: list({obj_b5}); values: []; children: [\"\": {{type: {obj_b5}; values: [b = 5]; children: []}}]}}")),
+            "",
+        ),
+        (
+            "set(object({ a = string, b = optional(number, 5) }))",
+            Some(format!("{{type: set({obj_b5}); values: []; children: [\"\": {{type: {obj_b5}; values: [b = 5]; children: []}}]}}")),
+            "",
+        ),
+        (
+            "tuple([string, bool, object({ a = string, b = optional(number, 5) })])",
+            Some(format!("{{type: tuple([string,bool,{obj_b5}]); values: []; children: [\"2\": {{type: {obj_b5}; values: [b = 5]; children: []}}]}}")),
+            "",
+        ),
+        (
+            r#"object({ a = optional(string, "hello"), b = optional(number, true) })"#,
+            Some(r#"{type: object({a=optional(string),b=optional(number)}); values: [a = "hello"]; children: []}"#.to_string()),
+            "This default value is not compatible with the attribute's type constraint: number required.",
+        ),
+        (
+            r#"object({name=string,meta=optional(string, "hello", "world")})"#,
+            None,
+            "Optional attribute modifier expects at most two arguments: the attribute type, and a default value.",
+        ),
+    ];
+    for (src, want, err) in rows {
+        let got = get(src, true, true);
+        assert_eq!(got.defaults, want, "{src}");
+        if err.is_empty() {
+            assert!(got.details.is_empty(), "{src}: {:?}", got.details);
+        } else {
+            assert!(
+                got.details.iter().any(|d| d == err),
+                "{src}: {:?}",
+                got.details
+            );
+        }
+    }
+}
+
+/// `TestGetTypeJSON`: type expressions written as JSON strings go through
+/// the native parser; here the string's text is the expression.
+#[test]
+fn get_type_json() {
+    for (src, want, err) in [
+        ("bool", "bool", ""),
+        ("list(bool)", "list(bool)", ""),
+        (
+            "list",
+            "any",
+            "The list type constructor requires one argument specifying the element type.",
+        ),
+    ] {
+        check(&get(src, false, false), src, want, err);
+    }
+}
+
+fn node(
+    ty: Type,
+    optional: &[&str],
+    defaults: Vec<(&str, Value)>,
+    children: Vec<(&str, OptionalAttrs)>,
+) -> OptionalAttrs {
+    OptionalAttrs {
+        ty,
+        optional: optional.iter().map(|s| s.to_string()).collect(),
+        defaults: defaults
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), literal(v)))
+            .collect(),
+        children: children
+            .into_iter()
+            .map(|(k, c)| (k.to_string(), c))
+            .collect(),
+    }
+}
+
+fn obj<'a>(attrs: impl IntoIterator<Item = (&'a str, Value)>) -> Value {
+    Value::object(attrs)
+}
+
+fn s(v: &str) -> Value {
+    Value::string(v)
+}
+
+/// `TestDefaults_Apply`.
+#[test]
+fn defaults_apply() {
+    let simple = Type::object([("a", Type::String), ("b", Type::Bool)]);
+    let nested = Type::object([("c", simple.clone()), ("d", Type::Number)]);
+    let simple_b = |b: Value| node(simple.clone(), &["b"], vec![("b", b)], vec![]);
+    let map_s = |es: Vec<(&str, Value)>| Value::map(Type::String, es);
+    let cases: Vec<(&str, OptionalAttrs, Value, Value)> = vec![
+        (
+            "no defaults",
+            node(Type::map(Type::String), &[], vec![], vec![]),
+            map_s(vec![("a", s("foo")), ("b", s("bar"))]),
+            map_s(vec![("a", s("foo")), ("b", s("bar"))]),
+        ),
+        (
+            "simple object with defaults applied",
+            simple_b(Value::bool(true)),
+            map_s(vec![("a", s("foo"))]),
+            obj([("a", s("foo")), ("b", Value::bool(true))]),
+        ),
+        (
+            "simple object with defaults but unknown value",
+            simple_b(Value::bool(true)),
+            Value::unknown(Type::map(Type::String)),
+            Value::unknown(Type::map(Type::String)),
+        ),
+        (
+            "simple object with optional attributes specified",
+            simple_b(Value::bool(true)),
+            map_s(vec![("a", s("foo")), ("b", s("false"))]),
+            obj([("a", s("foo")), ("b", s("false"))]),
+        ),
+        (
+            "object with explicit null for attribute with default",
+            simple_b(Value::bool(true)),
+            map_s(vec![("a", s("foo")), ("b", Value::null(Type::String))]),
+            obj([("a", s("foo")), ("b", Value::bool(true))]),
+        ),
+        (
+            "nested object with defaults applied",
+            node(
+                nested.clone(),
+                &["c"],
+                vec![],
+                vec![("c", simple_b(Value::bool(false)))],
+            ),
+            obj([("c", obj([("a", s("foo"))])), ("d", Value::int(5))]),
+            obj([
+                ("c", obj([("a", s("foo")), ("b", Value::bool(false))])),
+                ("d", Value::int(5)),
+            ]),
+        ),
+        (
+            "map of objects with defaults applied",
+            node(
+                Type::map(simple.clone()),
+                &[],
+                vec![],
+                vec![("", simple_b(Value::bool(true)))],
+            ),
+            Value::map(
+                Type::object([("a", Type::String)]),
+                vec![("f", obj([("a", s("foo"))])), ("b", obj([("a", s("bar"))]))],
+            ),
+            Value::map(
+                simple.clone(),
+                vec![
+                    ("f", obj([("a", s("foo")), ("b", Value::bool(true))])),
+                    ("b", obj([("a", s("bar")), ("b", Value::bool(true))])),
+                ],
+            ),
+        ),
+        (
+            "map of objects with defaults applied, given object instead of map",
+            node(
+                Type::map(simple.clone()),
+                &[],
+                vec![],
+                vec![("", simple_b(Value::bool(true)))],
+            ),
+            obj([("f", obj([("a", s("foo"))])), ("b", obj([("a", s("bar"))]))]),
+            obj([
+                ("f", obj([("a", s("foo")), ("b", Value::bool(true))])),
+                ("b", obj([("a", s("bar")), ("b", Value::bool(true))])),
+            ]),
+        ),
+        (
+            "list of objects with defaults applied",
+            node(
+                Type::list(simple.clone()),
+                &[],
+                vec![],
+                vec![("", simple_b(Value::bool(true)))],
+            ),
+            Value::tuple(vec![obj([("a", s("foo"))]), obj([("a", s("bar"))])]),
+            Value::tuple(vec![
+                obj([("a", s("foo")), ("b", Value::bool(true))]),
+                obj([("a", s("bar")), ("b", Value::bool(true))]),
+            ]),
+        ),
+        (
+            "tuple of objects with defaults applied",
+            node(
+                Type::tuple([simple.clone(), nested.clone()]),
+                &[],
+                vec![],
+                vec![
+                    ("0", simple_b(Value::bool(false))),
+                    (
+                        "1",
+                        node(
+                            nested.clone(),
+                            &["c"],
+                            vec![("c", obj([("a", s("default")), ("b", Value::bool(true))]))],
+                            vec![],
+                        ),
+                    ),
+                ],
+            ),
+            Value::tuple(vec![obj([("a", s("foo"))]), obj([("d", Value::int(5))])]),
+            Value::tuple(vec![
+                obj([("a", s("foo")), ("b", Value::bool(false))]),
+                obj([
+                    ("c", obj([("a", s("default")), ("b", Value::bool(true))])),
+                    ("d", Value::int(5)),
+                ]),
+            ]),
+        ),
+    ];
+    let set_nested = |c_default: Option<Value>| {
+        let inner = node(
+            nested.clone(),
+            &["c"],
+            c_default.map(|v| vec![("c", v)]).unwrap_or_default(),
+            vec![("c", simple_b(Value::bool(true)))],
+        );
+        node(Type::set(nested.clone()), &[], vec![], vec![("", inner)])
+    };
+    let input = Value::tuple(vec![
+        obj([("c", obj([("a", s("foo"))])), ("d", Value::int(5))]),
+        obj([("d", Value::int(7))]),
+    ]);
+    let first = obj([
+        ("c", obj([("a", s("foo")), ("b", Value::bool(true))])),
+        ("d", Value::int(5)),
+    ]);
+    let more: Vec<(&str, OptionalAttrs, Value, Value)> = vec![
+        (
+            "set of nested objects, no default sub-object",
+            set_nested(None),
+            input.clone(),
+            Value::tuple(vec![first.clone(), obj([("d", Value::int(7))])]),
+        ),
+        (
+            "set of nested objects, empty default sub-object",
+            set_nested(Some(Value::empty_object())),
+            input.clone(),
+            Value::tuple(vec![
+                first.clone(),
+                obj([("c", obj([("b", Value::bool(true))])), ("d", Value::int(7))]),
+            ]),
+        ),
+        (
+            "set of nested objects, overriding default sub-object",
+            set_nested(Some(obj([("a", s("fallback")), ("b", Value::bool(false))]))),
+            input.clone(),
+            Value::tuple(vec![
+                first.clone(),
+                obj([
+                    ("c", obj([("a", s("fallback")), ("b", Value::bool(false))])),
+                    ("d", Value::int(7)),
+                ]),
+            ]),
+        ),
+        (
+            "set of nested objects, nulls in default sub-object overridden",
+            set_nested(Some(obj([
+                ("a", s("fallback")),
+                ("b", Value::null(Type::Bool)),
+            ]))),
+            input.clone(),
+            Value::tuple(vec![
+                first.clone(),
+                obj([
+                    ("c", obj([("a", s("fallback")), ("b", Value::bool(true))])),
+                    ("d", Value::int(7)),
+                ]),
+            ]),
+        ),
+    ];
+    for (name, defaults, value, want) in cases.into_iter().chain(more) {
+        let got = apply_defaults(&value, &defaults);
+        assert!(
+            got.raw_equals(&want),
+            "{name}:\n got {got:?}\nwant {want:?}"
+        );
+    }
+}
