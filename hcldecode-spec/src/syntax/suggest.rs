@@ -12,24 +12,27 @@ pub fn name_suggestion<'a>(
     given: &str,
     candidates: impl IntoIterator<Item = &'a str>,
 ) -> Option<&'a str> {
-    candidates.into_iter().find(|c| levenshtein(given, c) < 3)
+    candidates.into_iter().find(|c| within_two_edits(given, c))
+}
+
+/// Names longer than this are never suggested for each other: no one
+/// mistypes such a name, and the distance costs the product of the lengths
+/// (both may come from untrusted files).
+const MAX_COMPARED_CHARS: usize = 256;
+
+/// Whether `a` and `b` are within Levenshtein distance 2 (`strsim`'s
+/// distance, which counts Unicode scalar values as HCL's does).
+pub fn within_two_edits(a: &str, b: &str) -> bool {
+    let (la, lb) = (a.chars().count(), b.chars().count());
+    if la.abs_diff(lb) > 2 || la.min(lb) > MAX_COMPARED_CHARS {
+        return a == b;
+    }
+    levenshtein(a, b) < 3
 }
 
 /// Edit distance between `a` and `b` in Unicode scalar values.
 pub fn levenshtein(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    let mut cur = vec![0; b.len() + 1];
-    for (i, ca) in a.iter().enumerate() {
-        cur[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let sub = prev[j] + usize::from(ca != cb);
-            cur[j + 1] = sub.min(prev[j + 1] + 1).min(cur[j] + 1);
-        }
-        std::mem::swap(&mut prev, &mut cur);
-    }
-    prev[b.len()]
+    strsim::levenshtein(a, b)
 }
 
 #[cfg(test)]
@@ -41,5 +44,10 @@ mod tests {
         assert_eq!(levenshtein("kitten", "sitting"), 3);
         assert_eq!(levenshtein("", "abc"), 3);
         assert_eq!(levenshtein("héllo", "hello"), 1);
+        assert!(within_two_edits("timeuot", "timeout"));
+        assert!(!within_two_edits("abc", "abcdef"));
+        let long = "x".repeat(100_000);
+        assert!(!within_two_edits(&long, &format!("{long}y")));
+        assert!(within_two_edits(&long, &long));
     }
 }

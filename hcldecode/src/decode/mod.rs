@@ -265,30 +265,9 @@ pub(crate) fn transform_type(
     }
 }
 
-/// A hasher for maps keyed by the address of a spec node: addresses are
-/// already unique, so a multiply and a shift spread them enough (the
-/// default SipHash would cost more than the lookup saves).
-#[derive(Default)]
-struct PtrHasher(u64);
-
-impl std::hash::Hasher for PtrHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0.rotate_left(8) ^ b as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        }
-    }
-
-    fn write_usize(&mut self, n: usize) {
-        let h = (n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        self.0 = h ^ (h >> 29);
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
-
-type PtrMap<V> = HashMap<*const Spec, V, std::hash::BuildHasherDefault<PtrHasher>>;
+/// Maps keyed by spec node addresses (our own, never chosen by an input),
+/// with foldhash's fixed-seed hash.
+type PtrMap<V> = HashMap<*const Spec, V, foldhash::fast::FixedState>;
 
 /// How an object spec's property values are laid out in its value: the
 /// object type when every property has its implied type (shared by all the

@@ -814,23 +814,7 @@ fn bit_length<'a>(digits: impl Iterator<Item = &'a u8>, n: usize) -> i64 {
 fn keyword_suggestion(given: &str) -> Option<&'static str> {
     ["false", "true", "null"]
         .into_iter()
-        .find(|k| levenshtein(given, k) < 3)
-}
-
-fn levenshtein(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    let mut cur = vec![0; b.len() + 1];
-    for i in 1..=a.len() {
-        cur[0] = i;
-        for j in 1..=b.len() {
-            let sub = prev[j - 1] + usize::from(a[i - 1] != b[j - 1]);
-            cur[j] = sub.min(prev[j] + 1).min(cur[j - 1] + 1);
-        }
-        std::mem::swap(&mut prev, &mut cur);
-    }
-    prev[b.len()]
+        .find(|k| crate::syntax::suggest::within_two_edits(given, k))
 }
 
 #[cfg(test)]

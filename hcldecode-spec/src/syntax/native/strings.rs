@@ -133,91 +133,11 @@ pub(crate) fn decode_literal<'a>(
     Cow::Owned(out)
 }
 
-/// Formats `s` like Go's `%q` (`strconv.Quote`), closely enough for the
-/// identifiers and single characters quoted in diagnostics.
-pub(crate) fn go_quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\x07' => out.push_str("\\a"),
-            '\x08' => out.push_str("\\b"),
-            '\x0C' => out.push_str("\\f"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\x0B' => out.push_str("\\v"),
-            c if (c as u32) < 0x20 || c as u32 == 0x7F => {
-                out.push_str(&format!("\\x{:02x}", c as u32));
-            }
-            c if !is_go_printable(c) => {
-                if (c as u32) < 0x10000 {
-                    out.push_str(&format!("\\u{:04x}", c as u32));
-                } else {
-                    out.push_str(&format!("\\U{:08x}", c as u32));
-                }
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
+pub(crate) use crate::go_quote::quote as go_quote;
 
-/// An approximation of Go's `unicode.IsPrint` for non-ASCII characters:
-/// control, format and separator characters (other than U+0020) are not
-/// printable.
-fn is_go_printable(c: char) -> bool {
-    let u = c as u32;
-    if u < 0x80 {
-        return (0x20..0x7F).contains(&u);
-    }
-    !(c.is_control()
-        || c.is_whitespace()
-        || matches!(
-            u,
-            0xAD | 0x600..=0x605
-                | 0x61C
-                | 0x6DD
-                | 0x70F
-                | 0x180E
-                | 0x200B..=0x200F
-                | 0x202A..=0x202E
-                | 0x2060..=0x2064
-                | 0x2066..=0x206F
-                | 0xFEFF
-                | 0xFFF9..=0xFFFB
-                | 0xE000..=0xF8FF
-                | 0xF0000..
-        ))
-}
-
-/// Levenshtein distance over characters (`agext/levenshtein.Distance` with
-/// unit costs).
-pub(crate) fn levenshtein(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    let mut cur = vec![0; b.len() + 1];
-    for (i, ca) in a.iter().enumerate() {
-        cur[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let sub = prev[j] + usize::from(ca != cb);
-            cur[j + 1] = sub.min(prev[j + 1] + 1).min(cur[j] + 1);
-        }
-        std::mem::swap(&mut prev, &mut cur);
-    }
-    prev[b.len()]
-}
-
-/// `nameSuggestion`: the first suggestion within distance 2 of `given`.
+/// `nameSuggestion` over a slice (see [`crate::syntax::suggest`]).
 pub(crate) fn name_suggestion<'a>(given: &str, suggestions: &[&'a str]) -> Option<&'a str> {
-    suggestions
-        .iter()
-        .copied()
-        .find(|s| levenshtein(given, s) < 3)
+    crate::syntax::suggest::name_suggestion(given, suggestions.iter().copied())
 }
 
 /// Whether `text` is a number literal that `cty.ParseNumberVal` accepts
