@@ -8,14 +8,14 @@ use std::collections::HashMap;
 
 use proc_macro2::Span;
 
-use hcldecode_spec::diag::Diagnostics;
+use hcldecode_spec::diag::{Code, Diagnostics};
 use hcldecode_spec::source::SourceFile;
 use hcldecode_spec::spec::load::{StaticEval, load_spec_file};
 use hcldecode_spec::spec::type_constraint::{get_type, uses_optional};
 use hcldecode_spec::spec::typeexpr::eval_type_expr;
 use hcldecode_spec::spec::{
     AttrSpec, BlockAttrsSpec, BlockCollectionSpec, BlockLabelSpec, BlockMapSpec, BlockSpec,
-    ObjectSpec, PathStep, Spec,
+    ObjectSpec, PathStep, Spec, SpecErrorKind,
 };
 use hcldecode_spec::syntax::native;
 use hcldecode_spec::types::Type;
@@ -286,8 +286,8 @@ pub fn validate(cx: &mut Ctxt, fields: &[Field<'_>]) {
         required: false,
     });
     // One error per field; a collision says more than a duplicate.
-    let mut found: Vec<Option<(String, String)>> = vec![None; fields.len()];
-    let mut dup_count: HashMap<(String, String), usize> = HashMap::new();
+    let mut found: Vec<Option<SpecErrorKind>> = vec![None; fields.len()];
+    let mut dup_count: HashMap<(String, Code), usize> = HashMap::new();
     for e in spec.validate() {
         let Some(PathStep::Property(key)) = e.path.0.get(1) else {
             continue;
@@ -298,10 +298,12 @@ pub fn validate(cx: &mut Ctxt, fields: &[Field<'_>]) {
             .filter(|&i| property_key(&fields[i]) == *key)
             .collect();
         // Duplicates and collisions are reported at the later fields.
-        let later = e.summary.starts_with("Duplicate") || e.summary.contains("collision");
-        let n = dup_count
-            .entry((key.clone(), e.summary.clone()))
-            .or_insert(0);
+        let code = e.kind.code();
+        let later = matches!(
+            code,
+            Code::DuplicateObjectProperty | Code::AttributeBlockNameCollision
+        );
+        let n = dup_count.entry((key.clone(), code)).or_insert(0);
         let pick = if later {
             *n += 1;
             candidates.get(*n).or(candidates.last())
@@ -311,30 +313,36 @@ pub fn validate(cx: &mut Ctxt, fields: &[Field<'_>]) {
         let Some(&i) = pick else { continue };
         let replace = match &found[i] {
             None => true,
-            Some((s, _)) => s.starts_with("Duplicate") && e.summary.contains("collision"),
+            Some(k) => {
+                k.code() == Code::DuplicateObjectProperty
+                    && code == Code::AttributeBlockNameCollision
+            }
         };
         if replace {
-            found[i] = Some((e.summary.clone(), e.detail.clone()));
+            found[i] = Some(e.kind);
         }
     }
     for (f, err) in fields.iter().zip(found) {
-        let Some((summary, detail)) = err else {
+        let Some(kind) = err else {
             continue;
         };
-        let span = match summary.as_str() {
-            "Invalid block count limits" => {
+        let span = match kind.code() {
+            Code::InvalidBlockCountLimits => {
                 f.attrs.min_items.as_ref().map_or(f.name_span, |m| m.span)
             }
             _ => f.name_span,
         };
-        let detail = detail
-            .replace(
-                "The object spec already has a property",
-                "Another field of this struct already has the HCL name",
-            )
-            .replace(" named ", " ")
-            .replace(" at nested.", " by the field named ");
-        cx.error(span, format!("{summary}: {detail}"));
+        // In the words of fields, not of spec paths.
+        let detail = match &kind {
+            SpecErrorKind::DuplicateObjectProperty { name } => {
+                format!("Another field of this struct already has the HCL name {name:?}.")
+            }
+            _ => kind.detail(|other| match other.0.get(1) {
+                Some(PathStep::Property(key)) => format!("by the field named {key}"),
+                _ => format!("at {other}"),
+            }),
+        };
+        cx.error(span, format!("{}: {detail}", kind.summary()));
     }
 }
 

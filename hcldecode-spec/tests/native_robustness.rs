@@ -4,6 +4,7 @@
 
 use std::time::Instant;
 
+use hcldecode_spec::diag::Code;
 use hcldecode_spec::source::SourceFile;
 use hcldecode_spec::syntax::native::{
     self, DEFAULT_MAX_DEPTH, ParseOptions, parse_config, parse_config_with, parse_expression,
@@ -87,7 +88,7 @@ fn nesting_at_the_limit_parses_on_a_small_stack() {
                     parse_template(&file).1
                 };
                 assert!(
-                    !diags.iter().any(|d| d.summary == "Nesting too deep"),
+                    !diags.iter().any(|d| d.code == Some(Code::NestingTooDeep)),
                     "{}: {diags}",
                     &text[..40.min(text.len())]
                 );
@@ -110,7 +111,7 @@ fn excessive_nesting_is_an_error_not_a_crash() {
                 parse_template(&file).1
             };
             assert_eq!(
-                diags.iter().any(|d| d.summary == "Nesting too deep"),
+                diags.iter().any(|d| d.code == Some(Code::NestingTooDeep)),
                 cost > 0,
                 "{head}: {diags}"
             );
@@ -137,7 +138,7 @@ fn expression_nesting_reports_where() {
     let (_, diags) = parse_config(file);
     let d = diags
         .iter()
-        .find(|d| d.summary == "Nesting too deep")
+        .find(|d| d.code == Some(Code::NestingTooDeep))
         .unwrap();
     let r = d.subject.as_ref().unwrap();
     assert_eq!(r.start.line, 1);

@@ -5,6 +5,9 @@ use std::fmt;
 
 use crate::source::Range;
 
+mod code;
+pub use code::Code;
+
 /// How serious a diagnostic is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Severity {
@@ -49,6 +52,9 @@ pub struct Diagnostic {
     /// statements like `var.port as "eighty"` or `x set to null`, sorted;
     /// the text rendering lists them after the snippet.
     pub values: Vec<String>,
+    /// What the diagnostic is about, where it has a stable [`Code`]: decide
+    /// on this, not on the wording.
+    pub code: Option<Code>,
 }
 
 impl Diagnostic {
@@ -61,6 +67,7 @@ impl Diagnostic {
             subject: None,
             context: None,
             values: Vec::new(),
+            code: None,
         }
     }
 
@@ -81,6 +88,12 @@ impl Diagnostic {
     /// Sets the context range.
     pub fn with_context(mut self, context: Range) -> Diagnostic {
         self.context = Some(context);
+        self
+    }
+
+    /// Sets the code.
+    pub fn with_code(mut self, code: Code) -> Diagnostic {
+        self.code = Some(code);
         self
     }
 

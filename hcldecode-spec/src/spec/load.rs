@@ -226,7 +226,7 @@ pub fn load_spec_body(body: &Body, eval: &mut dyn SpecEval) -> (SpecFile, Diagno
         }
         for e in errs {
             let range = origins.get(&e.path).cloned();
-            let mut d = Diagnostic::error(e.summary, e.detail);
+            let mut d = Diagnostic::error(e.summary, e.detail).with_code(e.kind.code());
             d.subject = range;
             loader.diags.push(d);
         }

@@ -20,7 +20,7 @@ pub mod type_constraint;
 pub mod typeexpr;
 mod validate;
 
-pub use validate::{PathStep, SpecError, SpecPath};
+pub use validate::{PathStep, SpecError, SpecErrorKind, SpecPath};
 
 /// Something the dynamic layer computed and the static layer carries
 /// without looking inside: a literal's value, a transform or validation

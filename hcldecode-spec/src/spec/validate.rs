@@ -2,6 +2,7 @@
 //! meaningful. The spec-file loader reports violations with ranges in the
 //! spec file; the derive reports them as compile errors on the fields.
 
+use crate::diag::Code;
 use crate::name_map::NameMap;
 use std::fmt;
 
@@ -55,10 +56,128 @@ impl fmt::Display for SpecPath {
 pub struct SpecError {
     /// The offending spec.
     pub path: SpecPath,
+    /// Which rule, with what a caller needs to describe it its own way (the
+    /// derive speaks of fields, not spec paths).
+    pub kind: SpecErrorKind,
     /// Short summary.
     pub summary: String,
-    /// Explanation.
+    /// Explanation, naming other specs by their paths.
     pub detail: String,
+}
+
+/// Which schema rule a [`SpecError`] breaks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum SpecErrorKind {
+    /// A `block_label` outside the nested spec of a block.
+    BlockLabelOutsideBlock,
+    /// Label indices with a gap: `missing` is the first index not used.
+    InconsistentBlockLabelIndices {
+        /// The first index missing.
+        missing: usize,
+    },
+    /// A second property `name` in one object spec.
+    DuplicateObjectProperty {
+        /// The property's name.
+        name: String,
+    },
+    /// `name` read as `here` at the error's path and as `there` at `other`
+    /// in the same body ("an attribute", "a block_list").
+    AttributeBlockNameCollision {
+        /// The name read twice.
+        name: String,
+        /// How it is read at the error's path.
+        here: String,
+        /// How it is read at `other`.
+        there: String,
+        /// The other spec reading it.
+        other: SpecPath,
+    },
+    /// A `block_map` or `block_object` (`kind`) without labels.
+    InvalidBlockLabelNames {
+        /// The spec kind.
+        kind: &'static str,
+    },
+    /// `min_items` greater than a non-zero `max_items`.
+    InvalidBlockCountLimits {
+        /// `min_items`.
+        min: usize,
+        /// `max_items`.
+        max: usize,
+    },
+}
+
+impl SpecErrorKind {
+    /// The diagnostic code of this rule.
+    pub fn code(&self) -> Code {
+        match self {
+            SpecErrorKind::BlockLabelOutsideBlock => Code::BlockLabelOutsideBlock,
+            SpecErrorKind::InconsistentBlockLabelIndices { .. } => {
+                Code::InconsistentBlockLabelIndices
+            }
+            SpecErrorKind::DuplicateObjectProperty { .. } => Code::DuplicateObjectProperty,
+            SpecErrorKind::AttributeBlockNameCollision { .. } => Code::AttributeBlockNameCollision,
+            SpecErrorKind::InvalidBlockLabelNames { .. } => Code::InvalidBlockLabelNames,
+            SpecErrorKind::InvalidBlockCountLimits { .. } => Code::InvalidBlockCountLimits,
+        }
+    }
+
+    /// The summary.
+    pub fn summary(&self) -> &'static str {
+        match self {
+            SpecErrorKind::BlockLabelOutsideBlock => "Block label outside a block",
+            SpecErrorKind::InconsistentBlockLabelIndices { .. } => {
+                "Inconsistent block label indices"
+            }
+            SpecErrorKind::DuplicateObjectProperty { .. } => "Duplicate object property",
+            SpecErrorKind::AttributeBlockNameCollision { .. } => {
+                "Attribute and block name collision"
+            }
+            SpecErrorKind::InvalidBlockLabelNames { .. } => "Invalid block label name list",
+            SpecErrorKind::InvalidBlockCountLimits { .. } => "Invalid block count limits",
+        }
+    }
+
+    /// The detail, with another spec named by `place` (`at nested.x` in
+    /// [`SpecError::detail`]).
+    pub fn detail(&self, place: impl Fn(&SpecPath) -> String) -> String {
+        match self {
+            SpecErrorKind::BlockLabelOutsideBlock => "A block_label spec can only be used in the nested spec of a block, block_list, block_set or block_map.".into(),
+            SpecErrorKind::InconsistentBlockLabelIndices { missing } => format!(
+                "Block label specs must use consecutive indices starting at zero, but index {missing} is missing."
+            ),
+            SpecErrorKind::DuplicateObjectProperty { name } => {
+                format!("The object spec already has a property named {name:?}.")
+            }
+            SpecErrorKind::AttributeBlockNameCollision {
+                name,
+                here,
+                there,
+                other,
+            } => format!(
+                "{name:?} is read as {here} here but as {there} {}; one body cannot have both.",
+                place(other)
+            ),
+            SpecErrorKind::InvalidBlockLabelNames { kind } => {
+                format!("A {kind} must have at least one label specified.")
+            }
+            SpecErrorKind::InvalidBlockCountLimits { min, max } => {
+                format!("min_items ({min}) must not be greater than max_items ({max}).")
+            }
+        }
+    }
+}
+
+impl SpecError {
+    /// The error of `kind` at `path`, with its summary and detail.
+    pub fn new(path: SpecPath, kind: SpecErrorKind) -> SpecError {
+        SpecError {
+            path,
+            summary: kind.summary().into(),
+            detail: kind.detail(|p| format!("at {p}")),
+            kind,
+        }
+    }
 }
 
 impl fmt::Display for SpecError {
@@ -156,12 +275,10 @@ fn check_body<'a>(
 
     if !in_block {
         for (_, p) in &names.labels {
-            errs.push(SpecError {
-                path: paths.path(*p),
-                summary: "Block label outside a block".into(),
-                detail: "A block_label spec can only be used in the nested spec of a block, block_list, block_set or block_map."
-                    .into(),
-            });
+            errs.push(SpecError::new(
+                paths.path(*p),
+                SpecErrorKind::BlockLabelOutsideBlock,
+            ));
         }
     } else {
         let mut indices: Vec<usize> = names.labels.iter().map(|(i, _)| *i).collect();
@@ -174,13 +291,10 @@ fn check_body<'a>(
                     .iter()
                     .find(|(i, _)| i == got)
                     .map(|(_, p)| paths.path(*p));
-                errs.push(SpecError {
-                    path: p.unwrap_or_default(),
-                    summary: "Inconsistent block label indices".into(),
-                    detail: format!(
-                        "Block label specs must use consecutive indices starting at zero, but index {want} is missing."
-                    ),
-                });
+                errs.push(SpecError::new(
+                    p.unwrap_or_default(),
+                    SpecErrorKind::InconsistentBlockLabelIndices { missing: want },
+                ));
                 break;
             }
         }
@@ -206,11 +320,10 @@ fn walk_same_body<'a>(
             for (k, s) in &o.properties {
                 let p = paths.child(path, Step::Property(k));
                 if seen.insert(k, ()).is_some() {
-                    errs.push(SpecError {
-                        path: paths.path(p),
-                        summary: "Duplicate object property".into(),
-                        detail: format!("The object spec already has a property named {k:?}."),
-                    });
+                    errs.push(SpecError::new(
+                        paths.path(p),
+                        SpecErrorKind::DuplicateObjectProperty { name: k.clone() },
+                    ));
                 }
                 walk_same_body(s, p, names, nested, paths, errs);
             }
@@ -223,15 +336,15 @@ fn walk_same_body<'a>(
         }
         Spec::Attr(a) => {
             if let Some((bp, kind)) = names.blocks.get(a.name.as_str()) {
-                errs.push(SpecError {
-                    path: paths.path(path),
-                    summary: "Attribute and block name collision".into(),
-                    detail: format!(
-                        "{:?} is read as an attribute here but as a {kind} at {}; one body cannot have both.",
-                        a.name,
-                        paths.path(*bp)
-                    ),
-                });
+                errs.push(SpecError::new(
+                    paths.path(path),
+                    SpecErrorKind::AttributeBlockNameCollision {
+                        name: a.name.to_string(),
+                        here: "an attribute".into(),
+                        there: format!("a {kind}"),
+                        other: paths.path(*bp),
+                    },
+                ));
             }
             names.attrs.entry(&a.name).or_insert(path);
         }
@@ -260,14 +373,12 @@ fn walk_same_body<'a>(
         }
         Spec::BlockMap(b) | Spec::BlockObject(b) => {
             if b.labels.is_empty() {
-                errs.push(SpecError {
-                    path: paths.path(path),
-                    summary: "Invalid block label name list".into(),
-                    detail: format!(
-                        "A {} must have at least one label specified.",
-                        spec.kind_name()
-                    ),
-                });
+                errs.push(SpecError::new(
+                    paths.path(path),
+                    SpecErrorKind::InvalidBlockLabelNames {
+                        kind: spec.kind_name(),
+                    },
+                ));
             }
             add_block(
                 &b.type_name,
@@ -329,22 +440,23 @@ fn add_block<'a>(
 
 fn check_items(min: usize, max: usize, path: usize, paths: &Paths<'_>, errs: &mut Vec<SpecError>) {
     if max > 0 && min > max {
-        errs.push(SpecError {
-            path: paths.path(path),
-            summary: "Invalid block count limits".into(),
-            detail: format!("min_items ({min}) must not be greater than max_items ({max})."),
-        });
+        errs.push(SpecError::new(
+            paths.path(path),
+            SpecErrorKind::InvalidBlockCountLimits { min, max },
+        ));
     }
 }
 
 fn collision(path: SpecPath, name: &str, attr_path: &SpecPath) -> SpecError {
-    SpecError {
+    SpecError::new(
         path,
-        summary: "Attribute and block name collision".into(),
-        detail: format!(
-            "{name:?} is read as a block here but as an attribute at {attr_path}; one body cannot have both."
-        ),
-    }
+        SpecErrorKind::AttributeBlockNameCollision {
+            name: name.to_string(),
+            here: "a block".into(),
+            there: "an attribute".into(),
+            other: attr_path.clone(),
+        },
+    )
 }
 
 #[cfg(test)]
@@ -428,22 +540,35 @@ mod tests {
             ),
         ]);
         let errs = s.validate();
-        let got: Vec<(String, &str)> = errs
+        let got: Vec<(String, Code)> = errs
             .iter()
-            .map(|e| (e.path.to_string(), e.summary.as_str()))
+            .map(|e| (e.path.to_string(), e.kind.code()))
             .collect();
         assert_eq!(
             got,
             vec![
-                ("x".to_string(), "Duplicate object property"),
-                ("blk".to_string(), "Attribute and block name collision"),
-                ("l".to_string(), "Invalid block count limits"),
-                ("top".to_string(), "Block label outside a block"),
+                ("x".to_string(), Code::DuplicateObjectProperty),
+                ("blk".to_string(), Code::AttributeBlockNameCollision),
+                ("l".to_string(), Code::InvalidBlockCountLimits),
+                ("top".to_string(), Code::BlockLabelOutsideBlock),
                 (
                     "l.nested.lbl".to_string(),
-                    "Inconsistent block label indices"
+                    Code::InconsistentBlockLabelIndices
                 ),
             ]
+        );
+        assert_eq!(
+            errs[1].kind,
+            SpecErrorKind::AttributeBlockNameCollision {
+                name: "x".into(),
+                here: "a block".into(),
+                there: "an attribute".into(),
+                other: errs[0].path.clone(),
+            }
+        );
+        assert_eq!(
+            errs[1].detail,
+            "\"x\" is read as a block here but as an attribute at x; one body cannot have both."
         );
     }
 }

@@ -16,7 +16,7 @@ use std::sync::Arc;
 
 use super::ast::{Document, File, JsonString, Object, Property, Value};
 use super::scanner::{Kind, STR_BACKSLASH, STR_CLOSED, STR_SWALLOWED, Scanner, Token};
-use crate::diag::{Diagnostic, Diagnostics};
+use crate::diag::{Code, Diagnostic, Diagnostics};
 use crate::source::{MAX_FILE_SIZE, Pos, Range, SourceFile, Span};
 
 /// The deepest nesting of objects and arrays [`super::parse`] accepts.
@@ -188,14 +188,16 @@ impl<'a> Parser<'a> {
             let mut v = match tok.kind {
                 Kind::BraceO | Kind::BrackO => {
                     if self.stack.len() >= self.max_depth {
-                        self.error(
+                        let d = Diagnostic::error(
                             "Nesting too deep",
                             format!(
                                 "Objects and arrays are nested more than {} levels deep here, which is not supported.",
                                 self.max_depth
                             ),
-                            tok.span,
-                        );
+                        )
+                        .with_subject(self.src.range(tok.span))
+                        .with_code(Code::NestingTooDeep);
+                        self.diags.push(d);
                         return None;
                     }
                     self.p.read();

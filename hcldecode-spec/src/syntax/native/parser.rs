@@ -14,7 +14,7 @@ use super::lexer::{InvalidTokenChecker, LexMode, Scanner};
 use super::pos::Resolver;
 use super::strings::{check_number_literal, decode_literal, go_quote};
 use super::token::{Token, TokenKind};
-use crate::diag::Diagnostic;
+use crate::diag::{Code, Diagnostic};
 use crate::source::{SourceFile, Span};
 
 use TokenKind as T;
@@ -301,13 +301,16 @@ impl<'a> Parser<'a> {
         // Unwinding from the limit may reach it again at the same token
         // (unclosed brackets): one report is enough.
         let range = self.res.range(at);
-        let repeated = self
-            .diags
-            .last()
-            .is_some_and(|d| d.summary == "Nesting too deep" && d.subject.as_ref() == Some(&range));
+        let repeated = self.diags.last().is_some_and(|d| {
+            d.code == Some(Code::NestingTooDeep) && d.subject.as_ref() == Some(&range)
+        });
         if !repeated {
             let detail = too_deep_detail(self.max_depth);
-            self.err("Nesting too deep", &detail, at, None);
+            self.diags.push(
+                Diagnostic::error("Nesting too deep", detail)
+                    .with_subject(range)
+                    .with_code(Code::NestingTooDeep),
+            );
         }
         self.set_recovery();
     }

@@ -12,7 +12,7 @@ use super::parser::{Parser, rb};
 use super::pos::Resolver;
 use super::strings::{decode_literal, go_quote, name_suggestion};
 use super::token::{Token, TokenKind as T};
-use crate::diag::Diagnostic;
+use crate::diag::{Code, Diagnostic};
 use crate::source::{SourceFile, Span};
 
 /// A literal's value while templates are assembled.
@@ -627,7 +627,11 @@ impl TemplateParser<'_, '_> {
     fn guarded(&mut self, span: Span, f: impl FnOnce(&mut Self) -> Expr) -> Expr {
         if self.depth >= self.max_depth {
             let detail = super::parser::too_deep_detail(self.max_depth);
-            self.err("Nesting too deep", &detail, span);
+            self.diags.push(
+                Diagnostic::error("Nesting too deep", detail)
+                    .with_subject(self.res.range(span))
+                    .with_code(Code::NestingTooDeep),
+            );
             // Skip everything up to the end of the template.
             while self.take().is_some() {}
             return Self::placeholder(span);
