@@ -127,8 +127,15 @@ pub fn check_keys(value: &Value, at: At<'_>, keys: &[&str], ignore: bool) -> Res
         return Ok(());
     };
     let mut errs = Errors::new();
+    // Both sides are sorted (object attributes and map keys by byte
+    // order, as the derive sorts `keys`): a merge walk, with a search only
+    // for a key the walk does not find.
+    let mut j = 0;
     for (k, _) in entries {
-        if keys.binary_search(&&**k).is_ok() {
+        while j < keys.len() && keys[j] < &**k {
+            j += 1;
+        }
+        if keys.get(j) == Some(&&**k) || keys.binary_search(&&**k).is_ok() {
             continue;
         }
         let suggestion = hcldecode_spec::syntax::suggest::name_suggestion(k, keys.iter().copied())
