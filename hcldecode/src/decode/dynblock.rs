@@ -218,8 +218,8 @@ pub(crate) fn extend_schema(schema: &BodySchema) -> BodySchema {
     s
 }
 
-/// A body's content with its dynamic blocks expanded; [`content`]
-/// (Self::content) borrows the generated labels from it.
+/// A body's content with its dynamic blocks expanded; the
+/// [`content`](Self::content) borrows the generated labels from it.
 pub(crate) struct Expanded<'b> {
     attributes: Vec<Option<Attribute<'b>>>,
     missing_item: MissingItem<'b>,

@@ -30,7 +30,7 @@ use crate::spec_values::{literal, literal_value};
 
 /// Evaluates default values as ext/typeexpr does: without variables or
 /// functions, then converted to the attribute's type (the
-/// [`DefaultEval`] spec files and [`type_constraint`] use).
+/// [`DefaultEval`] spec files and [`type_constraint()`] use).
 ///
 /// ```
 /// use hcldecode::value::optional::Defaults;
