@@ -100,6 +100,7 @@ struct StructCode {
     spec: TokenStream,
     from: TokenStream,
     hcl_type: TokenStream,
+    hcl_optional: TokenStream,
 }
 
 /// `(&Probe::<T>::NEW)`: reaches `T`'s impls (see `__private`).
@@ -171,7 +172,13 @@ fn struct_code(g: &mut Gen<'_>, fields: &[Field<'_>], ctor: TokenStream) -> Stru
                 };
                 lets.push(quote!(let #var = __errs.take(#get);));
                 let plain = f.declared.is_none();
-                type_fields.push(quote!((#name, #p.hcl_type(), #plain && #required)));
+                type_fields.push(quote!(__hcl::FieldType {
+                    name: #name,
+                    ty: #p.hcl_type(),
+                    attr: #plain,
+                    required: #required,
+                    optional: #p.hcl_optional(),
+                }));
                 index += 1;
             }
             Kind::Label => {
@@ -181,7 +188,7 @@ fn struct_code(g: &mut Gen<'_>, fields: &[Field<'_>], ctor: TokenStream) -> Stru
                 label_index += 1;
                 props.push(quote!((#key, __hcl::label_spec(#li, #name))));
                 lets.push(quote!(let #var = __errs.take(#p.attr(__value, __at, #idx, #name));));
-                type_fields.push(quote!((#name, __hcl::Type::String, false)));
+                type_fields.push(quote!(__hcl::FieldType { name: #name, ty: __hcl::Type::String, attr: false, required: false, optional: ::core::option::Option::None }));
                 index += 1;
             }
             Kind::Block => {
@@ -190,7 +197,7 @@ fn struct_code(g: &mut Gen<'_>, fields: &[Field<'_>], ctor: TokenStream) -> Stru
                 let opts = block_opts(f);
                 props.push(quote!((#key, #p.block_spec(&#opts))));
                 lets.push(quote!(let #var = __errs.take(#p.blocks(__value, __at, #idx, &#opts));));
-                type_fields.push(quote!((#name, __hcl::Type::Dynamic, false)));
+                type_fields.push(quote!(__hcl::FieldType { name: #name, ty: __hcl::Type::Dynamic, attr: false, required: false, optional: ::core::option::Option::None }));
                 index += 1;
             }
             Kind::BlockAttrs => {
@@ -208,7 +215,7 @@ fn struct_code(g: &mut Gen<'_>, fields: &[Field<'_>], ctor: TokenStream) -> Stru
                     None => quote!(#p.attr(__value, __at, #idx, #name)),
                 };
                 lets.push(quote!(let #var = __errs.take(#get);));
-                type_fields.push(quote!((#name, __hcl::Type::Dynamic, false)));
+                type_fields.push(quote!(__hcl::FieldType { name: #name, ty: __hcl::Type::Dynamic, attr: false, required: false, optional: ::core::option::Option::None }));
                 index += 1;
             }
             Kind::Flatten => {
@@ -216,7 +223,7 @@ fn struct_code(g: &mut Gen<'_>, fields: &[Field<'_>], ctor: TokenStream) -> Stru
                 asserts.push(assert("assert_decode"));
                 props.push(quote!((#key, #p.spec())));
                 lets.push(quote!(let #var = __errs.take(#p.flatten(__value, __at, #idx, #key));));
-                type_fields.push(quote!((#key, __hcl::Type::Dynamic, false)));
+                type_fields.push(quote!(__hcl::FieldType { name: #key, ty: __hcl::Type::Dynamic, attr: false, required: false, optional: ::core::option::Option::None }));
                 index += 1;
             }
             Kind::Remain => {
@@ -251,10 +258,14 @@ fn struct_code(g: &mut Gen<'_>, fields: &[Field<'_>], ctor: TokenStream) -> Stru
     let hcl_type = quote! {
         __hcl::object_type(::std::vec![#(#type_fields),*])
     };
+    let hcl_optional = quote! {
+        __hcl::object_optional(::std::vec![#(#type_fields),*])
+    };
     StructCode {
         spec,
         from,
         hcl_type,
+        hcl_optional,
     }
 }
 
@@ -356,11 +367,15 @@ fn expand_struct(g: &mut Gen<'_>, fields: &[Field<'_>]) -> Impls {
         spec,
         from,
         hcl_type,
+        hcl_optional,
     } = struct_code(g, fields, quote!(Self));
     Impls {
         decode: quote! {
             fn hcl_type() -> __hcl::Type {
                 #hcl_type
+            }
+            fn hcl_optional() -> ::core::option::Option<__hcl::OptionalAttrs> {
+                #hcl_optional
             }
             fn from_hcl(
                 __value: &__hcl::Value,

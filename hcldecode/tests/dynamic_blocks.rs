@@ -172,3 +172,31 @@ fn variables_exclude_iterators_at_every_level() {
     let names: Vec<&str> = refs.iter().map(|t| t.root_name()).collect();
     assert_eq!(names, ["var", "suffix", "other"]);
 }
+
+#[derive(hcldecode::HclDecode, Debug)]
+struct WithRest {
+    #[hcl(block)]
+    port: Vec<PortBlock>,
+    #[hcl(remain)]
+    rest: hcldecode::Body,
+}
+
+#[derive(hcldecode::HclDecode, Debug)]
+struct PortBlock {
+    to: u16,
+}
+
+#[test]
+fn typed_remain_with_dynamic_blocks() {
+    // The rest keeps its dynamic blocks unexpanded (docs/deviations.md).
+    let src =
+        "dynamic \"port\" {\n  for_each = [1, 2]\n  content { to = port.value }\n}\nother = 1\n";
+    let v: WithRest = hcldecode::Decoder::new()
+        .dynamic_blocks(true)
+        .decode_str(src, "r.hcl")
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(v.port.iter().map(|p| p.to).collect::<Vec<_>>(), [1, 2]);
+    let mut d = hcldecode::Diagnostics::new();
+    let attrs = v.rest.just_attributes(&mut d);
+    assert_eq!(attrs.iter().map(|a| a.name).collect::<Vec<_>>(), ["other"]);
+}

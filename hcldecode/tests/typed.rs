@@ -564,8 +564,15 @@ fn structs_as_attribute_values_and_flatten() {
         Endpoint::hcl_type(),
         Type::object([("host", Type::String), ("port", Type::Number)])
     );
-    // An optional field makes the struct check its value itself.
-    assert_eq!(Limits::hcl_type(), Type::Dynamic);
+    // An optional field is an optional attribute of the object type; the
+    // attribute is then read as written and the struct checks (and
+    // converts) its value itself.
+    assert_eq!(
+        Limits::hcl_type(),
+        Type::object([("cpu", Type::Number), ("memory", Type::Number)])
+    );
+    assert_eq!(Limits::hcl_optional().unwrap().optional, ["memory"]);
+    assert_eq!(Endpoint::hcl_optional().map(|o| o.optional), None);
     let src = r#"
 endpoint = { host = "h", port = 1 }
 limits = { cpu = 2 }

@@ -97,6 +97,10 @@ struct Shared {
     remaining: AtomicU64,
     /// The limit `remaining` started from.
     limit: u64,
+    /// An empty context: the `for_each` context of static blocks' bodies
+    /// at the top when the decoder has none (the reference's
+    /// `nil.NewChild()`).
+    empty: Arc<EvalContext>,
 }
 
 /// The scope a block's body is decoded in, attached to the blocks the
@@ -154,6 +158,7 @@ impl Scope {
                 base,
                 remaining: AtomicU64::new(limit),
                 limit,
+                empty: Arc::new(EvalContext::new()),
             }),
         }
     }
@@ -161,8 +166,16 @@ impl Scope {
     /// The scope of the body of a block with scope `b` (`expandChild`).
     pub(crate) fn of_block(b: &BlockScope) -> Scope {
         let it = b.iteration.as_deref();
+        // Without an iteration, a child context without variables looks
+        // up exactly what its parent does: the parent (or one shared empty
+        // context) serves, with nothing allocated per block.
+        let for_each_ctx = match (it, &b.parent_for_each) {
+            (None, Some(parent)) => parent.clone(),
+            (None, None) => b.shared.empty.clone(),
+            (Some(_), parent) => Arc::new(iteration_context(it, parent.as_ref())),
+        };
         Scope {
-            for_each_ctx: Some(Arc::new(iteration_context(it, b.parent_for_each.as_ref()))),
+            for_each_ctx: Some(for_each_ctx),
             attr_ctx: it.map(|i| iteration_context(Some(i), b.shared.base.as_ref())),
             iteration: b.iteration.clone(),
             unknown: b.unknown,
@@ -205,8 +218,8 @@ pub(crate) fn extend_schema(schema: &BodySchema) -> BodySchema {
     s
 }
 
-/// A body's content with its dynamic blocks expanded; [`content`]
-/// (Self::content) borrows the generated labels from it.
+/// A body's content with its dynamic blocks expanded; the
+/// [`content`](Self::content) borrows the generated labels from it.
 pub(crate) struct Expanded<'b> {
     attributes: Vec<Option<Attribute<'b>>>,
     missing_item: MissingItem<'b>,

@@ -285,6 +285,8 @@ struct ObjectLayout {
 /// value).
 struct Plan<'s> {
     schemas: std::cell::RefCell<PtrMap<Arc<BodySchema>>>,
+    /// With dynamic blocks: each schema plus the `dynamic` block type.
+    ext_schemas: std::cell::RefCell<PtrMap<Arc<BodySchema>>>,
     types: std::cell::RefCell<PtrMap<Type>>,
     layouts: std::cell::RefCell<PtrMap<Option<Arc<ObjectLayout>>>>,
     nulls: std::cell::RefCell<PtrMap<Value>>,
@@ -297,6 +299,7 @@ impl<'s> Plan<'s> {
     fn new(_root: &Spec, transform_ctx: Option<&'s EvalContext>) -> Plan<'s> {
         Plan {
             schemas: Default::default(),
+            ext_schemas: Default::default(),
             types: Default::default(),
             layouts: Default::default(),
             nulls: Default::default(),
@@ -354,6 +357,17 @@ impl<'s> Plan<'s> {
         }
         let s = Arc::new(spec.implied_schema());
         self.schemas.borrow_mut().insert(key, s.clone());
+        s
+    }
+
+    /// [`schema`](Self::schema) with the `dynamic` block type added.
+    fn ext_schema(&self, spec: &Spec) -> Arc<BodySchema> {
+        let key = spec as *const Spec;
+        if let Some(s) = self.ext_schemas.borrow().get(&key) {
+            return s.clone();
+        }
+        let s = Arc::new(dynblock::extend_schema(&self.schema(spec)));
+        self.ext_schemas.borrow_mut().insert(key, s.clone());
         s
     }
 
@@ -464,6 +478,7 @@ impl Decoder<'_> {
     fn with_content<T>(
         &self,
         body: BodyRef<'_>,
+        spec: &Spec,
         schema: &BodySchema,
         remain: bool,
         diags: &mut Diagnostics,
@@ -478,7 +493,7 @@ impl Decoder<'_> {
             let content = body.content(schema, diags);
             return f(&content, None, diags);
         };
-        let ext = dynblock::extend_schema(schema);
+        let ext = self.plan.ext_schema(spec);
         if remain {
             // The rest keeps its dynamic blocks unexpanded.
             let rest = body
@@ -504,17 +519,24 @@ impl Decoder<'_> {
     ) -> (Value, R::T) {
         let schema = self.plan.schema(spec);
         let remain = DecodeHook::is_remain(spec);
-        self.with_content(body, &schema, remain, diags, |content, rest, diags| {
-            let (v, t) = self.spec::<R>(spec, content, &schema, labels, diags);
-            let t = R::rec(|| {
-                Trace::Body(Box::new(BodyTrace {
-                    missing: content.missing_item_range(),
-                    rest,
-                    spec: R::get(t),
-                }))
-            });
-            (v, t)
-        })
+        self.with_content(
+            body,
+            spec,
+            &schema,
+            remain,
+            diags,
+            |content, rest, diags| {
+                let (v, t) = self.spec::<R>(spec, content, &schema, labels, diags);
+                let t = R::rec(|| {
+                    Trace::Body(Box::new(BodyTrace {
+                        missing: content.missing_item_range(),
+                        rest,
+                        spec: R::get(t),
+                    }))
+                });
+                (v, t)
+            },
+        )
     }
 
     fn spec<R: Recorder>(

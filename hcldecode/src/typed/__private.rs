@@ -6,7 +6,7 @@ pub use hcldecode_spec::spec::{
 pub use hcldecode_spec::syntax::body::Body;
 
 pub use super::blocks::{BlockOptions, BodyShape, HclBlocks, HclBody, HclKeyed, HclRemain};
-pub use super::{At, Error, Errors, HclDecode};
+pub use super::{At, Error, Errors, HclDecode, OptionalAttrs};
 pub use crate::decode::DecodeHook;
 pub use crate::value::Value;
 pub use crate::{ObjectType, Type};
@@ -54,12 +54,54 @@ pub fn block_attrs_spec(type_name: &str, element_type: Type, required: bool) -> 
 /// is a required attribute (so conversion checks it), else `any` (the
 /// struct checks the value itself). `fields`: (name, type, plain required
 /// attribute).
-pub fn object_type(fields: Vec<(&str, Type, bool)>) -> Type {
-    if fields.iter().all(|(_, _, plain)| *plain) {
-        Type::object(fields.into_iter().map(|(n, t, _)| (n, t)))
+pub fn object_type(fields: Vec<FieldType<'_>>) -> Type {
+    if fields.iter().all(|f| f.attr) {
+        Type::object(fields.into_iter().map(|f| (f.name, f.ty)))
     } else {
         Type::Dynamic
     }
+}
+
+/// A field of a struct for [`object_type`] and [`object_optional`].
+pub struct FieldType<'a> {
+    /// The property name.
+    pub name: &'a str,
+    /// The field type's type.
+    pub ty: Type,
+    /// An attribute without a declared type (not a label, block, ...).
+    pub attr: bool,
+    /// Required (not `Option`, no `default`).
+    pub required: bool,
+    /// The field type's optional attributes.
+    pub optional: Option<OptionalAttrs>,
+}
+
+/// The optional attributes of a struct's object type: its optional
+/// fields, and those of its fields' types; `None` when there are none or
+/// the struct's type is not an object.
+pub fn object_optional(fields: Vec<FieldType<'_>>) -> Option<OptionalAttrs> {
+    if !fields.iter().all(|f| f.attr) {
+        return None;
+    }
+    let optional: Vec<String> = fields
+        .iter()
+        .filter(|f| !f.required)
+        .map(|f| f.name.to_string())
+        .collect();
+    let ty = Type::object(fields.iter().map(|f| (f.name, f.ty.clone())));
+    let children: Vec<(String, OptionalAttrs)> = fields
+        .into_iter()
+        .filter_map(|f| Some((f.name.to_string(), f.optional?)))
+        .collect();
+    if optional.is_empty() && children.is_empty() {
+        return None;
+    }
+    Some(OptionalAttrs {
+        ty,
+        optional,
+        defaults: Vec::new(),
+        children,
+    })
 }
 
 /// Checks that a struct's value is an object (or map).
@@ -85,8 +127,15 @@ pub fn check_keys(value: &Value, at: At<'_>, keys: &[&str], ignore: bool) -> Res
         return Ok(());
     };
     let mut errs = Errors::new();
+    // Both sides are sorted (object attributes and map keys by byte
+    // order, as the derive sorts `keys`): a merge walk, with a search only
+    // for a key the walk does not find.
+    let mut j = 0;
     for (k, _) in entries {
-        if keys.binary_search(&&**k).is_ok() {
+        while j < keys.len() && keys[j] < &**k {
+            j += 1;
+        }
+        if keys.get(j) == Some(&&**k) || keys.binary_search(&&**k).is_ok() {
             continue;
         }
         let suggestion = hcldecode_spec::syntax::suggest::name_suggestion(k, keys.iter().copied())
@@ -381,6 +430,8 @@ pub trait DecodeProbe {
     fn hcl_type(&self) -> Type;
     /// [`HclDecode::optional`].
     fn optional(&self) -> bool;
+    /// [`HclDecode::hcl_optional`].
+    fn hcl_optional(&self) -> Option<OptionalAttrs>;
     /// [`HclDecode::attr_spec`].
     fn attr_spec(&self, name: &str, required: bool) -> Spec;
     /// [`HclDecode::spec`].
@@ -407,6 +458,9 @@ impl<T: HclDecode> DecodeProbe for Probe<T> {
     }
     fn optional(&self) -> bool {
         T::optional()
+    }
+    fn hcl_optional(&self) -> Option<OptionalAttrs> {
+        T::hcl_optional()
     }
     fn attr_spec(&self, name: &str, required: bool) -> Spec {
         T::attr_spec(name, required)
@@ -442,6 +496,10 @@ pub trait DecodeFallback {
     }
     /// Never called.
     fn optional(&self) -> bool {
+        unreachable!("{UNREACHABLE}")
+    }
+    /// Never called.
+    fn hcl_optional(&self) -> Option<OptionalAttrs> {
         unreachable!("{UNREACHABLE}")
     }
     /// Never called.

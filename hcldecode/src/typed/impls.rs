@@ -9,7 +9,7 @@ use std::sync::Arc;
 use hcldecode_spec::spec::{AttrSpec, Spec};
 use hcldecode_spec::syntax::expr::Expression;
 
-use super::{At, Error, Errors, HclDecode};
+use super::{At, Error, Errors, HclDecode, OptionalAttrs};
 use crate::decode::DecodeHook;
 use crate::value::{Value, ValueRef};
 use crate::{Number, Type};
@@ -244,6 +244,9 @@ impl<T: HclDecode> HclDecode for Option<T> {
     fn hcl_type() -> Type {
         T::hcl_type()
     }
+    fn hcl_optional() -> Option<OptionalAttrs> {
+        T::hcl_optional()
+    }
     fn from_hcl(v: &Value, at: At<'_>) -> Result<Self, Error> {
         if v.is_null() {
             return Ok(None);
@@ -267,6 +270,9 @@ macro_rules! deref_impl {
             fn hcl_type() -> Type {
                 T::hcl_type()
             }
+            fn hcl_optional() -> Option<OptionalAttrs> {
+                T::hcl_optional()
+            }
             fn from_hcl(v: &Value, at: At<'_>) -> Result<Self, Error> {
                 T::from_hcl(v, at).map($p::new)
             }
@@ -285,18 +291,15 @@ macro_rules! deref_impl {
 
 deref_impl!(Box, Rc, Arc);
 
-/// The type of a collection of elements of type `elem`: `any` when the
-/// element type has `any` in it, so that values such as objects with
-/// different optional attributes or heterogeneous `Value`s reach the
-/// elements as written, each decoding (and converting) itself, instead of
-/// being unified into one element type first (which fails, or turns every
-/// value into a string).
-fn container_type(elem: Type, make: fn(Type) -> Type) -> Type {
-    if elem.has_dynamic_types() {
-        Type::Dynamic
-    } else {
-        make(elem)
-    }
+/// The optional attributes of a collection of type `ty` whose elements
+/// have `elem`.
+fn element_optional(ty: Type, elem: Option<OptionalAttrs>) -> Option<OptionalAttrs> {
+    elem.map(|e| OptionalAttrs {
+        ty,
+        optional: Vec::new(),
+        defaults: Vec::new(),
+        children: vec![(String::new(), e)],
+    })
 }
 
 /// The elements of a list, set or tuple value, each decoded.
@@ -321,7 +324,10 @@ fn elements<T: HclDecode>(
 
 impl<T: HclDecode> HclDecode for Vec<T> {
     fn hcl_type() -> Type {
-        container_type(T::hcl_type(), Type::list)
+        Type::list(T::hcl_type())
+    }
+    fn hcl_optional() -> Option<OptionalAttrs> {
+        element_optional(Self::hcl_type(), T::hcl_optional())
     }
     fn from_hcl(v: &Value, at: At<'_>) -> Result<Self, Error> {
         let mut out = Vec::new();
@@ -332,7 +338,10 @@ impl<T: HclDecode> HclDecode for Vec<T> {
 
 impl<T: HclDecode> HclDecode for VecDeque<T> {
     fn hcl_type() -> Type {
-        container_type(T::hcl_type(), Type::list)
+        Type::list(T::hcl_type())
+    }
+    fn hcl_optional() -> Option<OptionalAttrs> {
+        element_optional(Self::hcl_type(), T::hcl_optional())
     }
     fn from_hcl(v: &Value, at: At<'_>) -> Result<Self, Error> {
         let mut out = VecDeque::new();
@@ -343,7 +352,10 @@ impl<T: HclDecode> HclDecode for VecDeque<T> {
 
 impl<T: HclDecode, const N: usize> HclDecode for [T; N] {
     fn hcl_type() -> Type {
-        container_type(T::hcl_type(), Type::list)
+        Type::list(T::hcl_type())
+    }
+    fn hcl_optional() -> Option<OptionalAttrs> {
+        element_optional(Self::hcl_type(), T::hcl_optional())
     }
     fn from_hcl(v: &Value, at: At<'_>) -> Result<Self, Error> {
         let mut out = Vec::with_capacity(N);
@@ -361,7 +373,10 @@ impl<T: HclDecode, const N: usize> HclDecode for [T; N] {
 
 impl<T: HclDecode + Eq + Hash, S: BuildHasher + Default> HclDecode for HashSet<T, S> {
     fn hcl_type() -> Type {
-        container_type(T::hcl_type(), Type::set)
+        Type::set(T::hcl_type())
+    }
+    fn hcl_optional() -> Option<OptionalAttrs> {
+        element_optional(Self::hcl_type(), T::hcl_optional())
     }
     fn from_hcl(v: &Value, at: At<'_>) -> Result<Self, Error> {
         let mut out = HashSet::default();
@@ -374,7 +389,10 @@ impl<T: HclDecode + Eq + Hash, S: BuildHasher + Default> HclDecode for HashSet<T
 
 impl<T: HclDecode + Ord> HclDecode for BTreeSet<T> {
     fn hcl_type() -> Type {
-        container_type(T::hcl_type(), Type::set)
+        Type::set(T::hcl_type())
+    }
+    fn hcl_optional() -> Option<OptionalAttrs> {
+        element_optional(Self::hcl_type(), T::hcl_optional())
     }
     fn from_hcl(v: &Value, at: At<'_>) -> Result<Self, Error> {
         let mut out = BTreeSet::new();
@@ -406,7 +424,10 @@ fn entries<T: HclDecode>(
 
 impl<T: HclDecode, S: BuildHasher + Default> HclDecode for HashMap<String, T, S> {
     fn hcl_type() -> Type {
-        container_type(T::hcl_type(), Type::map)
+        Type::map(T::hcl_type())
+    }
+    fn hcl_optional() -> Option<OptionalAttrs> {
+        element_optional(Self::hcl_type(), T::hcl_optional())
     }
     fn from_hcl(v: &Value, at: At<'_>) -> Result<Self, Error> {
         let mut out = HashMap::default();
@@ -419,7 +440,10 @@ impl<T: HclDecode, S: BuildHasher + Default> HclDecode for HashMap<String, T, S>
 
 impl<T: HclDecode> HclDecode for BTreeMap<String, T> {
     fn hcl_type() -> Type {
-        container_type(T::hcl_type(), Type::map)
+        Type::map(T::hcl_type())
+    }
+    fn hcl_optional() -> Option<OptionalAttrs> {
+        element_optional(Self::hcl_type(), T::hcl_optional())
     }
     fn from_hcl(v: &Value, at: At<'_>) -> Result<Self, Error> {
         let mut out = BTreeMap::new();
@@ -433,7 +457,10 @@ impl<T: HclDecode> HclDecode for BTreeMap<String, T> {
 #[cfg(feature = "indexmap")]
 impl<T: HclDecode, S: BuildHasher + Default> HclDecode for indexmap::IndexMap<String, T, S> {
     fn hcl_type() -> Type {
-        container_type(T::hcl_type(), Type::map)
+        Type::map(T::hcl_type())
+    }
+    fn hcl_optional() -> Option<OptionalAttrs> {
+        element_optional(Self::hcl_type(), T::hcl_optional())
     }
     fn from_hcl(v: &Value, at: At<'_>) -> Result<Self, Error> {
         let mut out = indexmap::IndexMap::default();

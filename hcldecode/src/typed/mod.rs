@@ -67,6 +67,7 @@ pub use blocks::{BlockOptions, BodyShape, HclBlocks, HclBody, HclKeyed, HclRemai
 pub use decoder::{Decoder, from_path, from_str};
 pub use error::{Error, Errors};
 
+pub use hcldecode_spec::spec::type_constraint::OptionalAttrs;
 use hcldecode_spec::spec::{AttrSpec, Spec};
 
 use crate::{Type, Value};
@@ -135,12 +136,40 @@ pub trait HclDecode: Sized {
         false
     }
 
+    /// The optional attributes of [`hcl_type`](Self::hcl_type)'s objects
+    /// (as `optional(...)` in a type constraint): a derived struct's
+    /// `Option` and `default` fields, in structs at any depth of lists,
+    /// maps and sets. `None` when there are none.
+    ///
+    /// ```
+    /// use hcldecode::HclDecode;
+    /// #[derive(HclDecode)]
+    /// struct Rule {
+    ///     port: u16,
+    ///     tls: Option<bool>,
+    /// }
+    /// assert_eq!(<Vec<Rule>>::hcl_type().to_type_expr(), "list(object({port = number, tls = bool}))");
+    /// let opt = <Vec<Rule>>::hcl_optional().unwrap();
+    /// assert_eq!(opt.child("").unwrap().optional, ["tls"]);
+    /// ```
+    fn hcl_optional() -> Option<OptionalAttrs> {
+        None
+    }
+
     /// The spec of an attribute `name` of this type. Types whose values HCL
-    /// cannot hold (raw expressions) wrap it in a decode hook.
+    /// cannot hold (raw expressions) wrap it in a decode hook. A type with
+    /// optional attributes or `any` in its type takes the value as written
+    /// (`any`), each part decoding and converting itself.
     fn attr_spec(name: &str, required: bool) -> Spec {
+        let ty = Self::hcl_type();
+        let ty = if Self::hcl_optional().is_some() || ty.has_dynamic_types() {
+            Type::Dynamic
+        } else {
+            ty
+        };
         Spec::Attr(AttrSpec {
             name: name.to_string(),
-            ty: Self::hcl_type(),
+            ty,
             required,
         })
     }

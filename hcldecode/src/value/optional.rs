@@ -30,7 +30,7 @@ use crate::spec_values::{literal, literal_value};
 
 /// Evaluates default values as ext/typeexpr does: without variables or
 /// functions, then converted to the attribute's type (the
-/// [`DefaultEval`] spec files and [`type_constraint`] use).
+/// [`DefaultEval`] spec files and [`type_constraint()`] use).
 ///
 /// ```
 /// use hcldecode::value::optional::Defaults;
@@ -169,16 +169,15 @@ fn transform(v: &Value, node: Option<&OptionalAttrs>) -> Value {
     if v.is_null() || !v.is_known() {
         return v;
     }
-    rebuild(&v, |i, key, x, attr_step| {
-        let _ = i;
+    rebuild(&v, |key, x, attr_step| {
         transform(x, child(node, &v, key, attr_step))
     })
 }
 
-/// `v` with each element or attribute replaced by `f(index, key, element,
-/// is_attribute_step)`, rebuilt as the same kind of collection where it can
+/// `v` with each element or attribute replaced by `f(key, element,
+/// is_attribute_step)` (the key of an element is its index), rebuilt as the same kind of collection where it can
 /// hold the results.
-fn rebuild(v: &Value, mut f: impl FnMut(usize, &str, &Value, bool) -> Value) -> Value {
+fn rebuild(v: &Value, mut f: impl FnMut(&str, &Value, bool) -> Value) -> Value {
     match v.ty() {
         Type::List(_) | Type::Tuple(_) | Type::Set(_) => {
             let elems: Vec<Value> = v
@@ -186,7 +185,7 @@ fn rebuild(v: &Value, mut f: impl FnMut(usize, &str, &Value, bool) -> Value) -> 
                 .unwrap_or(&[])
                 .iter()
                 .enumerate()
-                .map(|(i, e)| f(i, &i.to_string(), e, false))
+                .map(|(i, e)| f(&i.to_string(), e, false))
                 .collect();
             if elems.is_empty() {
                 return v.clone();
@@ -205,11 +204,7 @@ fn rebuild(v: &Value, mut f: impl FnMut(usize, &str, &Value, bool) -> Value) -> 
             let is_obj = v.ty().is_object();
             let entries: Vec<(Arc<str>, Value)> = v
                 .entries()
-                .map(|es| {
-                    es.enumerate()
-                        .map(|(i, (k, e))| (k.clone(), f(i, k, e, is_obj)))
-                        .collect()
-                })
+                .map(|es| es.map(|(k, e)| (k.clone(), f(k, e, is_obj))).collect())
                 .unwrap_or_default();
             if is_obj {
                 return Value::object(entries);
@@ -252,10 +247,10 @@ fn fill_optional(v: &Value, node: Option<&OptionalAttrs>) -> Value {
         }
         (Type::List(_) | Type::Set(_) | Type::Map(_), _) => {
             let elem = node.child("");
-            rebuild(v, |_, _, e, _| fill_optional(e, elem))
+            rebuild(v, |_, e, _| fill_optional(e, elem))
         }
         (Type::Tuple(_), Type::Tuple(_) | Type::List(_)) => {
-            rebuild(v, |_, k, e, _| fill_optional(e, node.child(k)))
+            rebuild(v, |k, e, _| fill_optional(e, node.child(k)))
         }
         _ => v.clone(),
     }
