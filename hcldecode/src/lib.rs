@@ -28,6 +28,7 @@ pub mod spec_values;
 pub mod typed;
 pub mod value;
 
+pub use hcldecode_spec::diag::render::SourceMap;
 pub use hcldecode_spec::diag::{Diagnostic, Diagnostics, Severity};
 pub use hcldecode_spec::source::{Pos, Range, SourceFile, Span};
 pub use hcldecode_spec::spec::Spec;

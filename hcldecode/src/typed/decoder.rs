@@ -187,15 +187,38 @@ impl Decoder {
         }
     }
 
-    /// Decodes a body. Errors carry no source files (add them with
-    /// [`Error::with_files`] to render snippets).
+    /// Decodes a body, such as a `remain` body kept by an earlier decode.
+    /// Errors carry the files the body is read from, so they render with
+    /// snippets (without the "in BLOCK" context of a whole file's decode).
+    ///
+    /// ```
+    /// use hcldecode::{Body, HclDecode};
+    /// #[derive(HclDecode)]
+    /// struct Outer {
+    ///     name: String,
+    ///     #[hcl(remain)]
+    ///     rest: Body,
+    /// }
+    /// #[derive(HclDecode, Debug)]
+    /// struct Inner {
+    ///     port: u16,
+    /// }
+    /// let outer: Outer = hcldecode::from_str("name = \"a\"\nport = 70000\n", "app.hcl").unwrap();
+    /// let err = hcldecode::Decoder::new().decode_body::<Inner>(&outer.rest).unwrap_err();
+    /// assert!(err.to_string().contains("  on app.hcl line 2:\n   2: port = 70000\n"));
+    /// ```
     pub fn decode_body<T: HclDecode>(&self, body: &Body) -> Result<T, Error> {
         let mut diags = Diagnostics::new();
         let result = self.decode_body_inner::<T>(body, &mut diags);
+        let files = || {
+            let mut map = SourceMap::new();
+            map.add_body(body);
+            map
+        };
         match result {
             Ok(t) if !diags.has_errors() => Ok(t),
-            Ok(_) => Err(Error::default().finish(diags, SourceMap::new())),
-            Err(e) => Err(e.finish(diags, SourceMap::new())),
+            Ok(_) => Err(Error::default().finish(diags, files())),
+            Err(e) => Err(e.finish(diags, files())),
         }
     }
 
