@@ -86,6 +86,8 @@ pub struct FieldAttrs {
     pub max_items: Option<Spanned_<usize>>,
     pub required: Option<Span>,
     pub labels: Option<Spanned_<Vec<String>>>,
+    /// `serde`: the attribute's value deserializes with serde.
+    pub serde: Option<Span>,
 }
 
 #[derive(Default)]
@@ -113,6 +115,7 @@ const FIELD_KEYS: &[&str] = &[
     "max_items",
     "required",
     "labels",
+    "serde",
 ];
 const CONTAINER_KEYS: &[&str] = &["rename_all", "check_spec"];
 const VARIANT_KEYS: &[&str] = &["rename"];
@@ -232,6 +235,7 @@ pub fn field_attrs(cx: &mut Ctxt, attrs: &[Attribute]) -> FieldAttrs {
                     set_once(cx, &mut out.max_items, v, span, "max_items");
                 }
                 "required" => set_once(cx, &mut out.required, span, span, "required"),
+                "serde" => set_once(cx, &mut out.serde, span, span, "serde"),
                 "labels" => {
                     let arr: syn::ExprArray = meta.value()?.parse()?;
                     let mut names = Vec::new();

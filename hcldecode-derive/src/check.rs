@@ -112,6 +112,9 @@ pub fn check_fields(cx: &mut Ctxt, fields: &mut [Field<'_>]) {
         if let Some(l) = &a.labels {
             only(cx, l.span, "labels", &[Kind::Block]);
         }
+        if let Some(s) = a.serde {
+            only(cx, s, "serde", &[Kind::Attr]);
+        }
         if let Some(r) = &a.rename
             && matches!(kind, Kind::Remain | Kind::Flatten)
         {

@@ -9,6 +9,8 @@
 //!   conversions and functions;
 //! - [`typed`] decodes into Rust types with `#[derive(HclDecode)]`
 //!   ([`from_str`], [`from_path`], [`Decoder`]);
+//! - [`serde`] (feature `serde`) bridges to serde: `Serialize` and
+//!   `Deserialize` for values, serde types as fields (`#[hcl(serde)]`);
 //! - [`cli`] is the `hcldec` command.
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
@@ -23,6 +25,8 @@ pub mod function;
 mod json;
 pub mod output;
 pub mod parse;
+#[cfg(feature = "serde")]
+pub mod serde;
 pub mod spec_file;
 pub mod spec_values;
 pub mod typed;

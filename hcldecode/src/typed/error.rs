@@ -120,6 +120,25 @@ impl Error {
         self.unknown.extend(other.unknown);
     }
 
+    /// Gives the diagnostics that have no range yet the range of `at` (and
+    /// its attribute as context): errors built without knowing where (a
+    /// serde type's own errors) end up at the closest known place.
+    pub fn placed_at(mut self, at: super::At<'_>) -> Error {
+        let Some(range) = at.range() else {
+            return self;
+        };
+        let context = at.attribute().map(|a| a.range());
+        for d in self.diags.0.iter_mut().chain(self.unknown.iter_mut()) {
+            if d.subject.is_none() {
+                d.subject = Some(range.clone());
+                if d.context.is_none() {
+                    d.context = context.clone();
+                }
+            }
+        }
+        self
+    }
+
     /// Puts the engine's diagnostics first, and keeps the diagnostics about
     /// unknown values only when nothing else is an error.
     pub(crate) fn finish(mut self, engine: Diagnostics, files: SourceMap) -> Error {
