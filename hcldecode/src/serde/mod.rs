@@ -6,7 +6,11 @@
 //! - [`ValueDeserializer`] deserializes a decoded value into any
 //!   `T: Deserialize` with errors at source ranges; a field
 //!   `#[hcl(serde)] x: T` of a derived type decodes through it, and so
-//!   does [`Serde<T>`].
+//!   does [`Serde<T>`];
+//! - [`from_str`] decodes without a schema, straight into serde types laid
+//!   out as hcl-rs lays bodies out, with HCL's evaluation and ranged
+//!   diagnostics ([`Options`] for variables, functions and the block
+//!   layout).
 //!
 //! ```
 //! use hcldecode::HclDecode;
@@ -25,7 +29,9 @@
 //! assert!(e.diagnostics()[0].detail.contains("Unknown variant `loud`"));
 //! ```
 
+mod body;
 mod de;
 pub mod value;
 
+pub use body::{Options, from_path, from_str};
 pub use de::{Serde, ValueDeserializer, from_value};

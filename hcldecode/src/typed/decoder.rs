@@ -123,6 +123,11 @@ impl Decoder {
         self
     }
 
+    /// The resource limits.
+    pub(crate) fn limits_value(&self) -> Limits {
+        self.limits
+    }
+
     /// The evaluation context, if variables or functions were given.
     pub fn eval_context(&self) -> Option<&EvalContext> {
         self.ctx.as_ref()

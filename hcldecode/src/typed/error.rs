@@ -123,11 +123,16 @@ impl Error {
     /// Gives the diagnostics that have no range yet the range of `at` (and
     /// its attribute as context): errors built without knowing where (a
     /// serde type's own errors) end up at the closest known place.
-    pub fn placed_at(mut self, at: super::At<'_>) -> Error {
-        let Some(range) = at.range() else {
+    pub fn placed_at(self, at: super::At<'_>) -> Error {
+        let context = at.attribute().map(|a| a.range());
+        self.placed_at_range(at.range(), context)
+    }
+
+    /// [`placed_at`](Self::placed_at) a range (and context range).
+    pub fn placed_at_range(mut self, range: Option<Range>, context: Option<Range>) -> Error {
+        let Some(range) = range else {
             return self;
         };
-        let context = at.attribute().map(|a| a.range());
         for d in self.diags.0.iter_mut().chain(self.unknown.iter_mut()) {
             if d.subject.is_none() {
                 d.subject = Some(range.clone());
