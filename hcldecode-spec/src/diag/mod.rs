@@ -267,4 +267,6 @@ impl fmt::Display for Diagnostics {
 /// ```
 impl std::error::Error for Diagnostics {}
 
+#[cfg(feature = "miette")]
+pub mod miette;
 pub mod render;

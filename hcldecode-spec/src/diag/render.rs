@@ -120,6 +120,11 @@ impl SourceMap {
         }
     }
 
+    /// The registered file of this name.
+    pub fn file(&self, name: &str) -> Option<&Arc<SourceFile>> {
+        self.get(name).map(|r| &r.file)
+    }
+
     /// Whether a file of this name is registered.
     pub fn contains(&self, name: &str) -> bool {
         self.get(name).is_some()

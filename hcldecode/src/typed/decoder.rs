@@ -124,6 +124,7 @@ impl Decoder {
     }
 
     /// The resource limits.
+    #[cfg(feature = "serde")]
     pub(crate) fn limits_value(&self) -> Limits {
         self.limits
     }

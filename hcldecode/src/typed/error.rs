@@ -217,6 +217,45 @@ impl Error {
 /// `Error::default()`) shows, so that it is never an empty string.
 const EMPTY_TEXT: &str = "Error: Decoding failed\n\nNo diagnostic explains why.\n\n";
 
+#[cfg(feature = "miette")]
+impl Error {
+    /// The diagnostics as a `miette::Diagnostic` (feature `miette`), each
+    /// labelled at its subject and context ranges with its source file
+    /// attached (see [`Problems`](hcldecode_spec::diag::miette::Problems)).
+    ///
+    /// ```
+    /// use miette::Diagnostic as _;
+    /// #[derive(hcldecode::HclDecode, Debug)]
+    /// struct Config { port: u16 }
+    /// let err = hcldecode::from_str::<Config>("port = 70000\n", "app.hcl").unwrap_err();
+    /// let p = err.to_miette();
+    /// assert_eq!(p.to_string(), "Value out of range");
+    /// assert!(p.source_code().is_some());
+    /// ```
+    pub fn to_miette(&self) -> hcldecode_spec::diag::miette::Problems {
+        hcldecode_spec::diag::miette::Problems::new(self.diagnostics(), &self.files)
+    }
+}
+
+/// For `?` in a function returning `miette::Result` (feature `miette`):
+/// miette renders every diagnostic with its own snippet.
+///
+/// ```
+/// #[derive(hcldecode::HclDecode, Debug)]
+/// struct Config { port: u16 }
+/// fn run() -> miette::Result<Config> {
+///     Ok(hcldecode::from_str::<Config>("port = 70000\n", "app.hcl")?)
+/// }
+/// let report = run().unwrap_err();
+/// assert_eq!(report.to_string(), "Value out of range");
+/// ```
+#[cfg(feature = "miette")]
+impl From<Error> for miette::Report {
+    fn from(e: Error) -> miette::Report {
+        miette::Report::new(e.to_miette())
+    }
+}
+
 impl fmt::Display for Error {
     /// The diagnostics as `hcldec` prints them, with snippets where the
     /// source is known; the detail is not wrapped (use
