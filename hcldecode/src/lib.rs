@@ -11,6 +11,8 @@
 //!   ([`from_str`], [`from_path`], [`Decoder`]);
 //! - [`serde`] (feature `serde`) bridges to serde: `Serialize` and
 //!   `Deserialize` for values, serde types as fields (`#[hcl(serde)]`);
+//! - [`hcl_rs`] (feature `hcl-rs`) converts values, bodies and
+//!   expressions from and to hcl-rs's;
 //! - [`cli`] is the `hcldec` command.
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
@@ -22,6 +24,8 @@ pub mod cli;
 pub mod decode;
 pub mod eval;
 pub mod function;
+#[cfg(feature = "hcl-rs")]
+pub mod hcl_rs;
 mod json;
 pub mod output;
 pub mod parse;
