@@ -82,6 +82,7 @@ fn block_opts(f: &Field<'_>) -> TokenStream {
         .as_ref()
         .map(|l| l.value.clone())
         .unwrap_or_default();
+    let tag = f.attrs.tag.is_some();
     quote! {
         __hcl::BlockOptions {
             type_name: ::std::string::String::from(#name),
@@ -89,6 +90,7 @@ fn block_opts(f: &Field<'_>) -> TokenStream {
             max_items: #max,
             required: #required,
             labels: ::std::vec![#(::std::string::String::from(#labels)),*],
+            tag: #tag,
         }
     }
 }

@@ -47,6 +47,17 @@ pub use parse::parse_expression;
 pub use typed::{Decoder, Error, HclDecode, from_path, from_str};
 pub use value::{Number, Value};
 
+/// `docs/migrating-from-hcl-rs.md`, whose programs run as doctests.
+#[cfg(all(
+    doctest,
+    feature = "derive",
+    feature = "serde",
+    feature = "miette",
+    feature = "hcl-rs"
+))]
+#[doc = include_str!("../../docs/migrating-from-hcl-rs.md")]
+pub struct MigratingFromHclRs;
+
 /// Derives [`HclDecode`] for a struct or enum: see
 /// [`typed::derive_reference`] for every attribute.
 #[cfg(feature = "derive")]

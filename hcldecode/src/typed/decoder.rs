@@ -2,6 +2,7 @@
 //! [`Decoder`].
 
 use std::path::Path;
+use std::sync::Arc;
 
 use hcldecode_spec::diag::Diagnostics;
 use hcldecode_spec::diag::render::SourceMap;
@@ -66,7 +67,7 @@ pub fn from_path<T: HclDecode>(path: impl AsRef<Path>) -> Result<T, Error> {
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct Decoder {
-    ctx: Option<EvalContext>,
+    ctx: Option<Arc<EvalContext>>,
     limits: Limits,
 }
 
@@ -78,17 +79,14 @@ impl Decoder {
 
     /// Makes variable `name` available to expressions.
     pub fn variable(mut self, name: impl Into<String>, value: impl Into<Value>) -> Decoder {
-        self.ctx
-            .get_or_insert_with(EvalContext::new)
+        Arc::make_mut(self.ctx.get_or_insert_with(Default::default))
             .set_variable(name, value.into());
         self
     }
 
     /// Makes function `name` available to expressions.
     pub fn function(mut self, name: impl Into<String>, f: Function) -> Decoder {
-        self.ctx
-            .get_or_insert_with(EvalContext::new)
-            .set_function(name, f);
+        Arc::make_mut(self.ctx.get_or_insert_with(Default::default)).set_function(name, f);
         self
     }
 
@@ -102,7 +100,7 @@ impl Decoder {
     /// assert_eq!(n, 3);
     /// ```
     pub fn context(mut self, ctx: EvalContext) -> Decoder {
-        self.ctx = Some(ctx);
+        self.ctx = Some(Arc::new(ctx));
         self
     }
 
@@ -131,7 +129,7 @@ impl Decoder {
 
     /// The evaluation context, if variables or functions were given.
     pub fn eval_context(&self) -> Option<&EvalContext> {
-        self.ctx.as_ref()
+        self.ctx.as_deref()
     }
 
     /// Decodes configuration text, the syntax chosen by `filename`'s
@@ -233,6 +231,7 @@ impl Decoder {
         body: &Body,
         diags: &mut Diagnostics,
     ) -> Result<T, Error> {
+        let _ctx = AmbientContext::enter(self.ctx.clone());
         with_ambient(self.limits, || self.decode_body_within_limits(body, diags))
     }
 
@@ -247,7 +246,7 @@ impl Decoder {
         // Anything else (an engine error, a Rust-side error) is decoded
         // again with the trace, so every error carries its range.
         if trace_free(&spec) {
-            let (value, d) = decode::decode(body, &spec, self.ctx.as_ref(), None);
+            let (value, d) = decode::decode(body, &spec, self.ctx.as_deref(), None);
             if !d.has_errors()
                 && let Ok(t) = T::from_hcl(&value, At::none())
             {
@@ -255,10 +254,40 @@ impl Decoder {
                 return Ok(t);
             }
         }
-        let (value, trace, d) = decode::decode_traced(body, &spec, self.ctx.as_ref(), None);
+        let (value, trace, d) = decode::decode_traced(body, &spec, self.ctx.as_deref(), None);
         diags.extend(d);
         T::from_hcl(&value, At::trace(&trace))
     }
+}
+
+thread_local! {
+    /// The variables and functions of the typed decode running on this
+    /// thread, for bodies decoded once the typed layer knows their spec
+    /// (blocks whose label names their variant).
+    static CONTEXT: std::cell::RefCell<Option<Arc<EvalContext>>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Sets the ambient context for the duration of a decode, restoring the
+/// one before (decodes may nest) when dropped.
+struct AmbientContext(Option<Arc<EvalContext>>);
+
+impl AmbientContext {
+    fn enter(ctx: Option<Arc<EvalContext>>) -> AmbientContext {
+        AmbientContext(CONTEXT.with(|c| c.replace(ctx)))
+    }
+}
+
+impl Drop for AmbientContext {
+    fn drop(&mut self) {
+        let before = self.0.take();
+        CONTEXT.with(|c| *c.borrow_mut() = before);
+    }
+}
+
+/// The variables and functions of the typed decode running on this thread.
+pub(crate) fn ambient_context() -> Option<Arc<EvalContext>> {
+    CONTEXT.with(|c| c.borrow().clone())
 }
 
 /// Whether a successful typed decode with `spec` depends only on the
