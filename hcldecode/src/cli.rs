@@ -19,6 +19,7 @@ use crate::value::Value;
 
 const USAGE: &str = "usage: hcldec --spec=<spec-file> [options] [hcl-file ...]
       --diags string        format any returned diagnostics in the given format; currently only \"json\" is accepted
+      --json-schema         print a JSON Schema of the HCL JSON syntax the spec accepts, instead of decoding (hcldecode extension)
       --keep-nulls          retain object properties that have null as their value (they are removed by default)
   -o, --out string          write to the given file, instead of stdout
   -s, --spec string         path to spec file (required)
@@ -41,6 +42,8 @@ struct Options {
     with_type: bool,
     version: bool,
     keep_nulls: bool,
+    /// Extension: print the spec's JSON Schema instead of decoding.
+    json_schema: bool,
     vars: Vec<String>,
     inputs: Vec<String>,
 }
@@ -126,6 +129,7 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
             "with-type" => o.with_type = on,
             "version" => o.version = on,
             "keep-nulls" => o.keep_nulls = on,
+            "json-schema" => o.json_schema = on,
             "help" => return Err(String::new()),
             _ => return Err(format!("unknown flag: --{name}")),
         }
@@ -312,6 +316,11 @@ fn real_main(
         dw.write(stderr, &diags);
         return Ok(2);
     };
+
+    if opts.json_schema {
+        write_output(opts, stdout, &loaded.spec.to_json_schema())?;
+        return Ok(0);
+    }
 
     let mut ctx: EvalContext = loaded.input_context();
     for (i, v) in opts.vars.iter().enumerate() {

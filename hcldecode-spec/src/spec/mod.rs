@@ -14,6 +14,7 @@ use crate::syntax::body::{AttributeSchema, BlockHeaderSchema, BodySchema};
 use crate::syntax::expr::Expression;
 use crate::types::Type;
 
+mod json_schema;
 pub mod load;
 mod print;
 pub mod typeexpr;

@@ -71,6 +71,24 @@ use hcldecode_spec::spec::{AttrSpec, Spec};
 
 use crate::{Type, Value};
 
+/// The JSON Schema of the HCL JSON syntax `T` is decoded from (see
+/// [`Spec::to_json_schema`]), for editors of `.hcl.json` files. A
+/// `remain` field's body takes anything, which the schema does not say: it
+/// still rejects properties no other field reads.
+///
+/// ```
+/// #[derive(hcldecode::HclDecode)]
+/// struct Config {
+///     name: String,
+///     port: Option<u16>,
+/// }
+/// let schema = hcldecode::typed::json_schema::<Config>();
+/// assert!(schema.contains("\"required\": [\n    \"name\"\n  ]"));
+/// ```
+pub fn json_schema<T: HclDecode>() -> String {
+    T::spec().to_json_schema()
+}
+
 /// A Rust type that HCL decodes into.
 ///
 /// Derive it for structs (read from a body: attributes, blocks, labels)
