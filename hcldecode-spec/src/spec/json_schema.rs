@@ -82,6 +82,9 @@ impl J {
 #[derive(Default)]
 struct BodyItems<'a> {
     items: Vec<(String, Item<'a>)>,
+    /// A typed `remain` field takes the rest of the body: anything else
+    /// is allowed.
+    open: bool,
 }
 
 enum Item<'a> {
@@ -105,6 +108,12 @@ impl<'a> BodyItems<'a> {
     fn of(spec: &'a Spec) -> BodyItems<'a> {
         let mut body = BodyItems::default();
         spec.for_each_same_body(&mut |s| {
+            if let Spec::Transform(t) = s
+                && let super::Transform::Func(f) = &t.transform
+                && f.keeps_rest()
+            {
+                body.open = true;
+            }
             let (name, item) = match s {
                 Spec::Attr(a) => (
                     &a.name,
@@ -189,7 +198,7 @@ impl<'a> BodyItems<'a> {
         let mut o = vec![
             ("type", s("object")),
             ("properties", J::Obj(props)),
-            ("additionalProperties", J::Bool(false)),
+            ("additionalProperties", J::Bool(self.open)),
         ];
         if !required.is_empty() {
             o.push(("required", J::Arr(required)));

@@ -42,6 +42,11 @@ pub trait Dynamic: Any + Send + Sync + fmt::Debug {
     fn describe(&self) -> Option<String> {
         None
     }
+    /// For a transform of a body's spec: whether it keeps the rest of the
+    /// body (a typed `remain` field), so the body may hold anything else.
+    fn keeps_rest(&self) -> bool {
+        false
+    }
 }
 
 /// A shared [`Dynamic`].
