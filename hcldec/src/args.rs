@@ -27,6 +27,8 @@ pub(crate) struct Options {
     pub functions: Option<Functions>,
     /// `--dynamic-blocks` (an extension).
     pub dynamic_blocks: bool,
+    /// `--json-schema` (an extension): print the spec's JSON Schema.
+    pub json_schema: bool,
 }
 
 /// Why the command line was refused: pflag's message (empty for `--help`),
@@ -63,6 +65,7 @@ const FLAGS: &[Flag] = &[
     // Extensions.
     flag("functions", None, true),
     flag("dynamic-blocks", None, false),
+    flag("json-schema", None, false),
 ];
 
 /// Parses `args` (without the program name).
@@ -143,6 +146,7 @@ pub(crate) fn parse(args: &[OsString]) -> Result<Options, Refused> {
             "version" => o.version = on,
             "keep-nulls" => o.keep_nulls = on,
             "dynamic-blocks" => o.dynamic_blocks = on,
+            "json-schema" => o.json_schema = on,
             _ => return Err(Refused(String::new())),
         }
     }
@@ -230,6 +234,7 @@ mod tests {
         assert!(!parse_strs(&["--keep-nulls=false"]).unwrap().keep_nulls);
         assert!(parse_strs(&["--keep-nulls=T"]).unwrap().keep_nulls);
         assert!(parse_strs(&["--dynamic-blocks"]).unwrap().dynamic_blocks);
+        assert!(parse_strs(&["--json-schema"]).unwrap().json_schema);
         // A bare boolean does not take the next argument as its value.
         let o = parse_strs(&["--var-refs", "false"]).unwrap();
         assert!(o.var_refs);

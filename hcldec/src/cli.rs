@@ -26,6 +26,7 @@ const USAGE: &str = "usage: hcldec --spec=<spec-file> [options] [hcl-file ...]
       --dynamic-blocks      expand dynamic blocks (HCL's ext/dynblock) in the input files before decoding (extension)
       --diags string        format any returned diagnostics in the given format; currently only \"json\" is accepted
       --keep-nulls          retain object properties that have null as their value (they are removed by default)
+      --json-schema         print a JSON Schema of the HCL JSON syntax the spec accepts, instead of decoding (extension)
       --functions sets      make function sets callable from the input files (extension): a comma-separated list of stdlib, encoding, crypto, uuid, cidr, filesystem
   -o, --out string          write to the given file, instead of stdout
   -s, --spec string         path to spec file (required)
@@ -228,6 +229,15 @@ fn real_main(
         dw.write(stderr, &diags);
         return Ok(2);
     };
+
+    if opts.json_schema {
+        let schema = loaded.spec.to_json_schema();
+        return write_output(opts, stdout, |w| {
+            w.write_all(schema.as_bytes())?;
+            w.write_all(b"\n")
+        })
+        .map(|()| 0);
+    }
 
     let mut ctx: EvalContext = loaded.input_context();
     for (i, v) in opts.vars.iter().enumerate() {

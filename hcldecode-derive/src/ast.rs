@@ -87,7 +87,13 @@ fn fields<'a>(cx: &mut Ctxt, fs: &'a syn::FieldsNamed, rule: Option<RenameRule>)
                 kind_span,
                 name,
                 name_span,
-                shape: shape(&f.ty),
+                // A serde type is known to serde alone: any value, optional
+                // only as an `Option`.
+                shape: match (&attrs.serde, shape(&f.ty)) {
+                    (Some(_), Shape::Option(_)) => Shape::Option(Box::new(Shape::Unknown)),
+                    (Some(_), _) => Shape::Unknown,
+                    (None, s) => s,
+                },
                 declared: None,
                 attrs,
             })

@@ -86,6 +86,11 @@ pub struct FieldAttrs {
     pub max_items: Option<Spanned_<usize>>,
     pub required: Option<Span>,
     pub labels: Option<Spanned_<Vec<String>>>,
+    /// `serde`: the attribute's value deserializes with serde.
+    pub serde: Option<Span>,
+    /// `tag = "label"`: an enum's variant is named by the block's first
+    /// label.
+    pub tag: Option<Span>,
 }
 
 #[derive(Default)]
@@ -115,6 +120,8 @@ const FIELD_KEYS: &[&str] = &[
     "max_items",
     "required",
     "labels",
+    "serde",
+    "tag",
 ];
 const CONTAINER_KEYS: &[&str] = &["rename_all", "check_spec", "ignore_unknown"];
 const VARIANT_KEYS: &[&str] = &["rename"];
@@ -234,6 +241,20 @@ pub fn field_attrs(cx: &mut Ctxt, attrs: &[Attribute]) -> FieldAttrs {
                     set_once(cx, &mut out.max_items, v, span, "max_items");
                 }
                 "required" => set_once(cx, &mut out.required, span, span, "required"),
+                "serde" => set_once(cx, &mut out.serde, span, span, "serde"),
+                "tag" => {
+                    let s = lit_str(&meta)?;
+                    if s.value() != "label" {
+                        cx.error(
+                            s.span(),
+                            format!(
+                                "unknown tag {:?}: a block's variant is named by its first label, `tag = \"label\"`",
+                                s.value()
+                            ),
+                        );
+                    }
+                    set_once(cx, &mut out.tag, s.span(), span, "tag");
+                }
                 "labels" => {
                     let arr: syn::ExprArray = meta.value()?.parse()?;
                     let mut names = Vec::new();

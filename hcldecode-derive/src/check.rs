@@ -120,6 +120,18 @@ pub fn check_fields(cx: &mut Ctxt, fields: &mut [Field<'_>]) {
         if let Some(l) = &a.labels {
             only(cx, l.span, "labels", &[Kind::Block]);
         }
+        if let Some(s) = a.serde {
+            only(cx, s, "serde", &[Kind::Attr]);
+        }
+        if let Some(t) = a.tag {
+            only(cx, t, "tag", &[Kind::Block]);
+            if matches!(f.shape, Shape::Map(_)) {
+                cx.error(
+                    t,
+                    "`tag` applies to a block field of one enum, `Option`, `Vec` or set of one; in a block map the labels are the keys",
+                );
+            }
+        }
         if let Some(r) = &a.rename
             && matches!(kind, Kind::Remain | Kind::Flatten)
         {

@@ -82,6 +82,7 @@ fn block_opts(f: &Field<'_>) -> TokenStream {
         .as_ref()
         .map(|l| l.value.clone())
         .unwrap_or_default();
+    let tag = f.attrs.tag.is_some();
     quote! {
         __hcl::BlockOptions {
             type_name: ::std::string::String::from(#name),
@@ -89,6 +90,7 @@ fn block_opts(f: &Field<'_>) -> TokenStream {
             max_items: #max,
             required: #required,
             labels: ::std::vec![#(::std::string::String::from(#labels)),*],
+            tag: #tag,
         }
     }
 }
@@ -101,6 +103,28 @@ struct StructCode {
     from: TokenStream,
     hcl_type: TokenStream,
     hcl_optional: TokenStream,
+}
+
+/// `T` of a type written `Option<T>`.
+fn option_inner(ty: &syn::Type) -> Option<&syn::Type> {
+    match ty {
+        syn::Type::Group(g) => option_inner(&g.elem),
+        syn::Type::Paren(p) => option_inner(&p.elem),
+        syn::Type::Path(p) if p.qself.is_none() => {
+            let seg = p.path.segments.last()?;
+            if seg.ident != "Option" {
+                return None;
+            }
+            match &seg.arguments {
+                syn::PathArguments::AngleBracketed(a) => match a.args.first()? {
+                    syn::GenericArgument::Type(t) if a.args.len() == 1 => Some(t),
+                    _ => None,
+                },
+                _ => None,
+            }
+        }
+        _ => None,
+    }
 }
 
 /// `(&Probe::<T>::NEW)`: reaches `T`'s impls (see `__private`).
@@ -128,17 +152,37 @@ fn struct_code(g: &mut Gen<'_>, fields: &[Field<'_>], ctor: TokenStream) -> Stru
     sorted.sort();
     sorted.dedup();
     for (i, f) in fields.iter().enumerate() {
-        let ty = f.ty;
-        let tspan = ty.span();
+        let tspan = f.ty.span();
+        let orig = f.ty;
+        // A `serde` field decodes as `Serde<T>` (or `Option<Serde<T>>`)
+        // and is unwrapped when the struct is built.
+        let serde = f.attrs.serde.is_some() && f.kind == Kind::Attr;
+        let option_inner = if serde { option_inner(f.ty) } else { None };
+        let wrapped: Option<syn::Type> = match (serde, option_inner) {
+            (false, _) => None,
+            (true, Some(inner)) => Some(syn::parse_quote_spanned!(tspan=>
+                ::core::option::Option<__hcl::Serde<#inner>>)),
+            (true, None) => Some(syn::parse_quote_spanned!(tspan=> __hcl::Serde<#orig>)),
+        };
+        let ty: &syn::Type = wrapped.as_ref().unwrap_or(f.ty);
         let p = probe(ty);
         let name = &f.name;
         let key = property_key(f);
         let var = format_ident!("__f{}", i);
         let ident = f.ident;
         let has_default = f.attrs.default.is_some();
-        let default_fn = f.attrs.default.as_ref().map(|d| match &d.value {
-            Default_::Trait => quote_spanned!(tspan=> <#ty as ::core::default::Default>::default),
-            Default_::Path(p) => p.to_token_stream(),
+        let default_fn = f.attrs.default.as_ref().map(|d| {
+            let plain = match &d.value {
+                Default_::Trait => {
+                    quote_spanned!(tspan=> <#orig as ::core::default::Default>::default)
+                }
+                Default_::Path(p) => p.to_token_stream(),
+            };
+            match (serde, option_inner.is_some()) {
+                (false, _) => plain,
+                (true, true) => quote!(|| (#plain)().map(__hcl::Serde)),
+                (true, false) => quote!(|| __hcl::Serde((#plain)())),
+            }
         });
         let hint = sorted.binary_search(&key).unwrap_or(usize::MAX);
         let idx = quote!(__hcl::Slot { index: #index, hint: #hint });
@@ -234,7 +278,11 @@ fn struct_code(g: &mut Gen<'_>, fields: &[Field<'_>], ctor: TokenStream) -> Stru
             }
         }
         vars.push(var.clone());
-        inits.push(quote!(#ident: #var));
+        match (serde, option_inner.is_some()) {
+            (false, _) => inits.push(quote!(#ident: #var)),
+            (true, true) => inits.push(quote!(#ident: #var.map(|__s| __s.0))),
+            (true, false) => inits.push(quote!(#ident: #var.0)),
+        }
     }
     let spec = quote! {
         {

@@ -12,6 +12,10 @@
 //! - [`text_eval`] evaluates source text in one call ([`eval_expr`],
 //!   [`eval_template`], [`eval_config_attrs`], [`eval_config`]: the entry
 //!   points of terraform-provider-hcl);
+//! - [`serde`] (feature `serde`) bridges to serde: `Serialize` and
+//!   `Deserialize` for values, serde types as fields (`#[hcl(serde)]`);
+//! - [`hcl_rs`] (feature `hcl-rs`) converts values, bodies and
+//!   expressions from and to hcl-rs's;
 //!
 //! The `hcldec` command is the `hcldec` package of this workspace.
 #![deny(missing_docs)]
@@ -23,8 +27,12 @@ extern crate self as hcldecode;
 pub mod decode;
 pub mod eval;
 pub mod function;
+#[cfg(feature = "hcl-rs")]
+pub mod hcl_rs;
 mod json;
 pub mod parse;
+#[cfg(feature = "serde")]
+pub mod serde;
 pub mod spec_file;
 #[doc(hidden)]
 pub mod spec_values;
@@ -32,6 +40,7 @@ pub mod text_eval;
 pub mod typed;
 pub mod value;
 
+pub use hcldecode_spec::diag::render::SourceMap;
 pub use hcldecode_spec::diag::{Diagnostic, Diagnostics, Severity};
 pub use hcldecode_spec::source::{Pos, Range, SourceFile, Span};
 pub use hcldecode_spec::spec::Spec;
@@ -42,6 +51,17 @@ pub use parse::parse_expression;
 pub use text_eval::{eval_config, eval_config_attrs, eval_expr, eval_template};
 pub use typed::{Decoder, Error, HclDecode, from_path, from_str};
 pub use value::{Number, Value};
+
+/// `docs/migrating-from-hcl-rs.md`, whose programs run as doctests.
+#[cfg(all(
+    doctest,
+    feature = "derive",
+    feature = "serde",
+    feature = "miette",
+    feature = "hcl-rs"
+))]
+#[doc = include_str!("../../docs/migrating-from-hcl-rs.md")]
+pub struct MigratingFromHclRs;
 
 /// Derives [`HclDecode`] for a struct or enum: see
 /// [`typed::derive_reference`] for every attribute.

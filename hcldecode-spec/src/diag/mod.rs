@@ -267,4 +267,19 @@ impl fmt::Display for Diagnostics {
     }
 }
 
+/// The diagnostics as one line each (see [`Diagnostic`]'s `Display`), so
+/// `?` can return them as a `Box<dyn std::error::Error>`; render them with
+/// snippets with [`render::write_text`] (or through hcldecode's `Error`).
+///
+/// ```
+/// use hcldecode_spec::diag::{Diagnostic, Diagnostics};
+/// fn check() -> Result<(), Box<dyn std::error::Error>> {
+///     Err(Diagnostics::from(Diagnostic::error("Bad", "Very bad.")))?
+/// }
+/// assert_eq!(check().unwrap_err().to_string(), "Bad; Very bad.");
+/// ```
+impl std::error::Error for Diagnostics {}
+
+#[cfg(feature = "miette")]
+pub mod miette;
 pub mod render;

@@ -8,6 +8,8 @@ use std::sync::Arc;
 use super::{Diagnostic, Diagnostics, Severity};
 use crate::json_text::write_json_string;
 use crate::source::{Range, SourceFile, Span};
+use crate::syntax::body::Body;
+use crate::syntax::expr::Expression;
 use crate::syntax::json;
 
 /// The files diagnostics may refer to, for snippets and block context.
@@ -58,6 +60,76 @@ impl SourceMap {
         });
     }
 
+    /// Registers the files `body` is read from (every file of a merged
+    /// body) that are not registered yet, so that diagnostics about a body
+    /// decoded on its own (a `remain` body, say) show snippets. Their
+    /// top-level blocks are not known from a nested body, so snippets of
+    /// these files have no "in BLOCK" context.
+    ///
+    /// ```
+    /// use hcldecode_spec::diag::render::SourceMap;
+    /// use hcldecode_spec::syntax::body::Body;
+    /// use hcldecode_spec::syntax::native;
+    /// let (src, _) = native::source_from_bytes("a.hcl", b"a = 1\n".to_vec());
+    /// let (file, _) = native::parse_config(src);
+    /// let mut map = SourceMap::new();
+    /// map.add_body(&Body::native(file.source.clone(), file.body));
+    /// assert!(map.contains("a.hcl"));
+    /// ```
+    pub fn add_body(&mut self, body: &Body) {
+        for file in body.source_files() {
+            self.add_if_absent(file);
+        }
+    }
+
+    /// Registers the file `expr` is read from unless it is registered
+    /// already, so that diagnostics of evaluating it show snippets.
+    ///
+    /// ```
+    /// use hcldecode_spec::diag::render::SourceMap;
+    /// use hcldecode_spec::source::{SourceFile, Span};
+    /// use hcldecode_spec::syntax::expr::{Expression, NativeExpr};
+    /// use hcldecode_spec::syntax::native::ast;
+    /// let file = SourceFile::new("e.hcl", "x");
+    /// let expr = NativeExpr::new(ast::Expr { span: Span::new(0, 1), kind: ast::ExprKind::Invalid });
+    /// let mut map = SourceMap::new();
+    /// map.add_expression(&Expression::Native { file, expr });
+    /// assert!(map.contains("e.hcl"));
+    /// ```
+    pub fn add_expression(&mut self, expr: &Expression) {
+        let file = match expr {
+            Expression::Native { file, .. } => file.clone(),
+            Expression::Json { doc, .. } => doc.source().clone(),
+        };
+        self.add_if_absent(file);
+    }
+
+    fn add_if_absent(&mut self, file: Arc<SourceFile>) {
+        // A derived source (a JSON string's decoded template text) is shown
+        // through the file it was decoded from.
+        let mut file = file;
+        while let Some(parent) = file.parent().cloned() {
+            file = parent;
+        }
+        if !self.contains(file.name()) {
+            self.files.push(Registered {
+                file,
+                blocks: Vec::new(),
+                json: None,
+            });
+        }
+    }
+
+    /// The registered file of this name.
+    pub fn file(&self, name: &str) -> Option<&Arc<SourceFile>> {
+        self.get(name).map(|r| &r.file)
+    }
+
+    /// Whether a file of this name is registered.
+    pub fn contains(&self, name: &str) -> bool {
+        self.get(name).is_some()
+    }
+
     fn get(&self, name: &str) -> Option<&Registered> {
         self.files.iter().find(|r| &**r.file.name() == name)
     }
@@ -89,6 +161,24 @@ pub fn write_text(
     for d in diags {
         write_one(out, d, files, width, color);
     }
+}
+
+/// [`write_text`] of one diagnostic.
+///
+/// ```
+/// use hcldecode_spec::diag::{Diagnostic, render};
+/// let mut out = String::new();
+/// render::write_diagnostic(&mut out, &Diagnostic::error("Bad", "Very bad."), &render::SourceMap::new(), 0, false);
+/// assert_eq!(out, "Error: Bad\n\nVery bad.\n\n");
+/// ```
+pub fn write_diagnostic(
+    out: &mut String,
+    d: &Diagnostic,
+    files: &SourceMap,
+    width: usize,
+    color: bool,
+) {
+    write_one(out, d, files, width, color);
 }
 
 fn write_one(out: &mut String, d: &Diagnostic, files: &SourceMap, width: usize, color: bool) {

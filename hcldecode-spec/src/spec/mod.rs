@@ -14,6 +14,7 @@ use crate::syntax::body::{AttributeSchema, BlockHeaderSchema, BodySchema};
 use crate::syntax::expr::Expression;
 use crate::types::Type;
 
+mod json_schema;
 pub mod load;
 mod print;
 pub mod type_constraint;
@@ -41,6 +42,11 @@ pub trait Dynamic: Any + Send + Sync + fmt::Debug {
     /// does, for the comment [`Spec::to_spec_file`] writes in its place.
     fn describe(&self) -> Option<String> {
         None
+    }
+    /// For a transform of a body's spec: whether it keeps the rest of the
+    /// body (a typed `remain` field), so the body may hold anything else.
+    fn keeps_rest(&self) -> bool {
+        false
     }
 }
 

@@ -127,8 +127,42 @@ struct Hidden {
 }
 
 /// A handle on a body of some syntax. Cloning is cheap.
-#[derive(Clone, Debug)]
+///
+/// Its `Debug` form is short, the body's range (one per file for a merged
+/// body), not the syntax tree:
+///
+/// ```
+/// use hcldecode_spec::syntax::body::Body;
+/// use hcldecode_spec::syntax::native;
+/// let (src, _) = native::source_from_bytes("a.hcl", b"a = 1\n".to_vec());
+/// let (file, _) = native::parse_config(src);
+/// let body = Body::native(file.source.clone(), file.body);
+/// assert_eq!(format!("{body:?}"), "Body(a.hcl:1,1-2,1)");
+/// ```
+#[derive(Clone)]
 pub struct Body(Repr);
+
+impl std::fmt::Debug for Body {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.0 {
+            Repr::Native { file, body, hidden } => {
+                write!(f, "Body({}", file.range(body.span))?;
+                if hidden.is_some() {
+                    f.write_str(", partial")?;
+                }
+                f.write_str(")")
+            }
+            Repr::Json { doc, val, hidden } => {
+                write!(f, "Body({}", doc.range(val.span()))?;
+                if hidden.is_some() {
+                    f.write_str(", partial")?;
+                }
+                f.write_str(")")
+            }
+            Repr::Merged(bodies) => f.debug_list().entries(bodies.iter()).finish(),
+        }
+    }
+}
 
 #[derive(Clone, Debug)]
 enum Repr {
@@ -362,6 +396,16 @@ impl Body {
             }
         }
         Body(Repr::Merged(flat.into()))
+    }
+
+    /// The source files the body is read from: one, or for a merged body
+    /// each of its bodies' (in order, repeated names included).
+    pub fn source_files(&self) -> Vec<Arc<SourceFile>> {
+        match &self.0 {
+            Repr::Native { file, .. } => vec![file.clone()],
+            Repr::Json { doc, .. } => vec![doc.source().clone()],
+            Repr::Merged(bodies) => bodies.iter().flat_map(Body::source_files).collect(),
+        }
     }
 
     /// A body with nothing in it.

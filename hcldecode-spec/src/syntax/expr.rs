@@ -82,7 +82,18 @@ impl<'a> ExprRef<'a> {
 
 /// An owned expression handle: what a raw-expression field or a spec's
 /// `expr`/`transform` keeps. Cloning is cheap.
-#[derive(Clone, Debug)]
+///
+/// Its `Debug` form is short, the expression's range, not the syntax tree:
+///
+/// ```
+/// use hcldecode_spec::source::{SourceFile, Span};
+/// use hcldecode_spec::syntax::expr::{Expression, NativeExpr};
+/// use hcldecode_spec::syntax::native::ast;
+/// let file = SourceFile::new("e.hcl", "x + 1");
+/// let expr = NativeExpr::new(ast::Expr { span: Span::new(0, 5), kind: ast::ExprKind::Invalid });
+/// assert_eq!(format!("{:?}", Expression::Native { file, expr }), "Expression(e.hcl:1,1-6)");
+/// ```
+#[derive(Clone)]
 pub enum Expression {
     /// A native-syntax expression.
     Native {
@@ -98,6 +109,12 @@ pub enum Expression {
         /// The value.
         value: json::Value,
     },
+}
+
+impl fmt::Debug for Expression {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Expression({})", self.range())
+    }
 }
 
 impl Expression {

@@ -203,6 +203,10 @@ impl Dynamic for DecodeHook {
             .to_string(),
         )
     }
+
+    fn keeps_rest(&self) -> bool {
+        *self == DecodeHook::Remain
+    }
 }
 
 impl DecodeHook {

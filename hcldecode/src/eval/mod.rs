@@ -12,7 +12,7 @@ pub use context::EvalContext;
 pub use limits::Limits;
 
 use hcldecode_spec::diag::Diagnostics;
-use hcldecode_spec::syntax::expr::ExprRef;
+use hcldecode_spec::syntax::expr::{ExprRef, Expression};
 
 use crate::value::Value;
 
@@ -33,6 +33,28 @@ pub fn evaluate(expr: ExprRef<'_>, ctx: Option<&EvalContext>) -> (Value, Diagnos
     let mut diags = Diagnostics::new();
     let v = evaluate_into(expr, ctx, &mut diags);
     (v, diags)
+}
+
+/// Evaluates an owned expression (a raw `Expression` field kept to be
+/// evaluated later, say): its value, or an [`Error`](crate::Error) whose
+/// diagnostics render with snippets of the expression's file. Warnings
+/// are dropped when evaluation succeeds.
+///
+/// ```
+/// use hcldecode::eval::{evaluate_expression, EvalContext};
+/// let expr = hcldecode::parse_expression("port + 1", "expr.hcl").unwrap();
+/// let err = evaluate_expression(&expr, Some(&EvalContext::new())).unwrap_err();
+/// assert!(err.to_string().contains("  on expr.hcl line 1:\n   1: port + 1\n"));
+/// ```
+pub fn evaluate_expression(
+    expr: &Expression,
+    ctx: Option<&EvalContext>,
+) -> Result<Value, crate::Error> {
+    let (v, diags) = evaluate(expr.as_ref(), ctx);
+    if diags.has_errors() {
+        return Err(crate::Error::from_diagnostics(diags).with_files_of_expression(expr));
+    }
+    Ok(v)
 }
 
 /// [`evaluate`], appending diagnostics to `diags`.

@@ -8,6 +8,8 @@ pub use hcldecode_spec::syntax::body::Body;
 pub use super::blocks::{BlockOptions, BodyShape, HclBlocks, HclBody, HclKeyed, HclRemain};
 pub use super::{At, Error, Errors, HclDecode, OptionalAttrs};
 pub use crate::decode::DecodeHook;
+#[cfg(feature = "serde")]
+pub use crate::serde::Serde;
 pub use crate::value::Value;
 pub use crate::{ObjectType, Type};
 

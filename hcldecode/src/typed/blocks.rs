@@ -8,10 +8,15 @@ use std::hash::{BuildHasher, Hash};
 use std::rc::Rc;
 use std::sync::Arc;
 
-use hcldecode_spec::spec::{BlockCollectionSpec, BlockMapSpec, BlockSpec, ObjectSpec, Spec};
+use hcldecode_spec::diag::render::SourceMap;
+use hcldecode_spec::spec::{
+    BlockCollectionSpec, BlockLabelSpec, BlockMapSpec, BlockSpec, ObjectSpec, Spec,
+};
 use hcldecode_spec::syntax::body::Body;
+use hcldecode_spec::syntax::suggest::name_suggestion;
 
 use super::{At, Error, Errors, HclDecode};
+use crate::decode::{self, BlockTrace, DecodeHook};
 use crate::value::{Value, ValueRef};
 
 /// How a body type is read from blocks.
@@ -111,6 +116,11 @@ pub struct BlockOptions {
     /// missing names default to `name` for one level and `label1`,
     /// `label2`... for several.
     pub labels: Vec<String>,
+    /// `tag = "label"`: the blocks of an enum of block types are all of
+    /// type `type_name`, and the first label names the variant
+    /// (`step "run" {}` is `Step::Run`). The first of `labels` names the
+    /// label in messages (default `type`).
+    pub tag: bool,
 }
 
 impl BlockOptions {
@@ -219,6 +229,7 @@ impl HclRemain for Option<Body> {
 /// for a struct; an object of one such spec per block type for variants.
 fn shape_spec(shape: BodyShape, opts: &BlockOptions, make: impl Fn(String, Spec) -> Spec) -> Spec {
     match shape {
+        BodyShape::Variants(_) if opts.tag => make(opts.type_name.clone(), tagged_body_spec(opts)),
         BodyShape::Struct(spec) => make(opts.type_name.clone(), spec),
         BodyShape::Variants(vs) => Spec::Object(ObjectSpec {
             properties: vs
@@ -226,6 +237,86 @@ fn shape_spec(shape: BodyShape, opts: &BlockOptions, make: impl Fn(String, Spec)
                 .map(|(name, spec)| (name.clone(), make(name, spec)))
                 .collect(),
         }),
+    }
+}
+
+/// The body spec of a block whose first label names its variant: the label,
+/// and the rest of the body kept, to be decoded with the variant's spec
+/// once the label is known ([`tagged_block`]).
+fn tagged_body_spec(opts: &BlockOptions) -> Spec {
+    DecodeHook::remain(Spec::Object(ObjectSpec {
+        properties: vec![(
+            TAG_PROPERTY.to_string(),
+            Spec::BlockLabel(BlockLabelSpec {
+                index: 0,
+                name: tag_label_name(opts),
+            }),
+        )],
+    }))
+}
+
+const TAG_PROPERTY: &str = "__tag";
+
+fn tag_label_name(opts: &BlockOptions) -> String {
+    opts.labels
+        .first()
+        .cloned()
+        .unwrap_or_else(|| "type".to_string())
+}
+
+/// Decodes a block of a `tag = "label"` field: the variant its first label
+/// names, from the rest of its body, with the decoder's variables and
+/// functions; "Did you mean" at the label for a label naming no variant.
+fn tagged_block<T: HclBody>(
+    variants: &[(String, Spec)],
+    b: &BlockTrace,
+    opts: &BlockOptions,
+) -> Result<T, Error> {
+    let at = At::block(b);
+    let Some((label, range)) = b.labels.first() else {
+        // The engine has reported the missing label.
+        return Err(Error::unknown(at.diagnostic(
+            "Missing block label",
+            "The block's first label names its kind.",
+        )));
+    };
+    let Some(i) = variants.iter().position(|(n, _)| n == label) else {
+        let names: Vec<String> = variants.iter().map(|(n, _)| format!("{n:?}")).collect();
+        let mut detail = format!(
+            "A {} block's {} must be one of {}",
+            opts.type_name,
+            tag_label_name(opts),
+            names.join(", ")
+        );
+        match name_suggestion(label, variants.iter().map(|(n, _)| n.as_str())) {
+            Some(s) => detail.push_str(&format!("; did you mean {s:?}?")),
+            None => detail.push('.'),
+        }
+        return Err(Error::at(
+            format!("Unsupported {} {}", opts.type_name, tag_label_name(opts)),
+            detail,
+            Some(range.clone()),
+        ));
+    };
+    let empty = Body::empty();
+    let rest = at.rest().unwrap_or(&empty);
+    let ctx = super::decoder::ambient_context();
+    let (value, trace, diags) = decode::decode_traced(rest, &variants[i].1, ctx.as_deref(), None);
+    match T::from_block(i, &value, At::trace(&trace)) {
+        Ok(t) if !diags.has_errors() => Ok(t),
+        Ok(_) => Err(Error::default().finish(diags, SourceMap::new())),
+        Err(e) => Err(e.finish(diags, SourceMap::new())),
+    }
+}
+
+/// The variants of a `tag = "label"` field's enum, if it is one.
+fn tagged_variants<T: HclBody>(opts: &BlockOptions) -> Option<Vec<(String, Spec)>> {
+    if !opts.tag {
+        return None;
+    }
+    match T::body_shape() {
+        BodyShape::Variants(vs) => Some(vs),
+        BodyShape::Struct(_) => None,
     }
 }
 
@@ -385,6 +476,15 @@ fn decode_items<T: HclBody>(
     mut push: impl FnMut(Vec<String>, T, At<'_>, &mut Errors),
 ) -> Result<(), Error> {
     let variants = T::variants();
+    if let Some(vs) = tagged_variants::<T>(opts).filter(|_| depth == 0) {
+        let mut errs = Errors::new();
+        for b in at.blocks().unwrap_or(&[]) {
+            if let Some(t) = errs.take(tagged_block::<T>(&vs, b, opts)) {
+                push(Vec::new(), t, At::block(b), &mut errs);
+            }
+        }
+        return errs.finish(());
+    }
     if depth == 0 && variants.is_empty() && at.blocks().is_none() {
         // A list of one block type read from the value alone (the spec
         // has checked its count): each element as it comes.
@@ -422,7 +522,7 @@ pub(crate) fn single_spec<T: HclBody>(opts: &BlockOptions, required: bool) -> Sp
         Spec::Block(BlockSpec {
             type_name,
             nested: Box::new(nested),
-            required: required && T::variants().is_empty(),
+            required: required && (T::variants().is_empty() || opts.tag),
         })
     })
 }
@@ -435,6 +535,12 @@ pub(crate) fn single_from<T: HclBody>(
     required: bool,
 ) -> Result<Option<T>, Error> {
     let variants = T::variants();
+    if let Some(vs) = tagged_variants::<T>(opts) {
+        return match at.block_trace() {
+            Some(b) => tagged_block::<T>(&vs, b, opts).map(Some),
+            None => Ok(None),
+        };
+    }
     if variants.is_empty() {
         // One block type: at most one block, no order to restore.
         let mut errs = Errors::new();
@@ -489,13 +595,12 @@ pub(crate) fn single_from<T: HclBody>(
             ));
         }
     }
-    let _ = opts;
     errs.finish(found.map(|(t, _)| t))
 }
 
 /// The spec of a block list.
 pub(crate) fn list_spec<T: HclBody>(opts: &BlockOptions, set: bool) -> Spec {
-    let variants = !T::variants().is_empty();
+    let variants = !T::variants().is_empty() && !opts.tag;
     shape_spec(T::body_shape(), opts, |type_name, nested| {
         let c = BlockCollectionSpec {
             type_name,
@@ -513,6 +618,12 @@ pub(crate) fn list_spec<T: HclBody>(opts: &BlockOptions, set: bool) -> Spec {
 
 /// The spec of a block map with `depth` label levels.
 pub(crate) fn map_spec<T: HclBody>(opts: &BlockOptions, depth: usize) -> Spec {
+    // Labels key the map; `tag` applies to lists, sets and single blocks
+    // (the derive rejects it on maps).
+    let opts = &BlockOptions {
+        tag: false,
+        ..opts.clone()
+    };
     shape_spec(T::body_shape(), opts, |type_name, nested| {
         Spec::BlockMap(BlockMapSpec {
             type_name,

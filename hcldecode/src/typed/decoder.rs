@@ -2,6 +2,7 @@
 //! [`Decoder`].
 
 use std::path::Path;
+use std::sync::Arc;
 
 use hcldecode_spec::diag::Diagnostics;
 use hcldecode_spec::diag::render::SourceMap;
@@ -66,7 +67,7 @@ pub fn from_path<T: HclDecode>(path: impl AsRef<Path>) -> Result<T, Error> {
 /// ```
 #[derive(Clone, Debug)]
 pub struct Decoder {
-    ctx: Option<EvalContext>,
+    ctx: Option<Arc<EvalContext>>,
     limits: Limits,
     options: decode::DecodeOptions,
 }
@@ -91,17 +92,14 @@ impl Decoder {
 
     /// Makes variable `name` available to expressions.
     pub fn variable(mut self, name: impl Into<String>, value: impl Into<Value>) -> Decoder {
-        self.ctx
-            .get_or_insert_with(EvalContext::new)
+        Arc::make_mut(self.ctx.get_or_insert_with(Default::default))
             .set_variable(name, value.into());
         self
     }
 
     /// Makes function `name` available to expressions.
     pub fn function(mut self, name: impl Into<String>, f: Function) -> Decoder {
-        self.ctx
-            .get_or_insert_with(EvalContext::new)
-            .set_function(name, f);
+        Arc::make_mut(self.ctx.get_or_insert_with(Default::default)).set_function(name, f);
         self
     }
 
@@ -120,9 +118,7 @@ impl Decoder {
     /// # }
     /// ```
     pub fn functions(mut self, library: crate::function::Functions) -> Decoder {
-        self.ctx
-            .get_or_insert_with(EvalContext::new)
-            .set_function_library(library);
+        Arc::make_mut(self.ctx.get_or_insert_with(Default::default)).set_function_library(library);
         self
     }
 
@@ -136,7 +132,7 @@ impl Decoder {
     /// assert_eq!(n, 3);
     /// ```
     pub fn context(mut self, ctx: EvalContext) -> Decoder {
-        self.ctx = Some(ctx);
+        self.ctx = Some(Arc::new(ctx));
         self
     }
 
@@ -211,9 +207,15 @@ impl Decoder {
         self
     }
 
+    /// The resource limits.
+    #[cfg(feature = "serde")]
+    pub(crate) fn limits_value(&self) -> Limits {
+        self.limits
+    }
+
     /// The evaluation context, if variables or functions were given.
     pub fn eval_context(&self) -> Option<&EvalContext> {
-        self.ctx.as_ref()
+        self.ctx.as_deref()
     }
 
     /// Decodes configuration text, the syntax chosen by `filename`'s
@@ -274,15 +276,38 @@ impl Decoder {
         }
     }
 
-    /// Decodes a body. Errors carry no source files (add them with
-    /// [`Error::with_files`] to render snippets).
+    /// Decodes a body, such as a `remain` body kept by an earlier decode.
+    /// Errors carry the files the body is read from, so they render with
+    /// snippets (without the "in BLOCK" context of a whole file's decode).
+    ///
+    /// ```
+    /// use hcldecode::{Body, HclDecode};
+    /// #[derive(HclDecode)]
+    /// struct Outer {
+    ///     name: String,
+    ///     #[hcl(remain)]
+    ///     rest: Body,
+    /// }
+    /// #[derive(HclDecode, Debug)]
+    /// struct Inner {
+    ///     port: u16,
+    /// }
+    /// let outer: Outer = hcldecode::from_str("name = \"a\"\nport = 70000\n", "app.hcl").unwrap();
+    /// let err = hcldecode::Decoder::new().decode_body::<Inner>(&outer.rest).unwrap_err();
+    /// assert!(err.to_string().contains("  on app.hcl line 2:\n   2: port = 70000\n"));
+    /// ```
     pub fn decode_body<T: HclDecode>(&self, body: &Body) -> Result<T, Error> {
         let mut diags = Diagnostics::new();
         let result = self.decode_body_inner::<T>(body, &mut diags);
+        let files = || {
+            let mut map = SourceMap::new();
+            map.add_body(body);
+            map
+        };
         match result {
             Ok(t) if !diags.has_errors() => Ok(t),
-            Ok(_) => Err(Error::default().finish(diags, SourceMap::new())),
-            Err(e) => Err(e.finish(diags, SourceMap::new())),
+            Ok(_) => Err(Error::default().finish(diags, files())),
+            Err(e) => Err(e.finish(diags, files())),
         }
     }
 
@@ -291,6 +316,7 @@ impl Decoder {
         body: &Body,
         diags: &mut Diagnostics,
     ) -> Result<T, Error> {
+        let _ctx = AmbientContext::enter(self.ctx.clone());
         with_ambient(self.limits, || self.decode_body_within_limits(body, diags))
     }
 
@@ -306,7 +332,7 @@ impl Decoder {
         // again with the trace, so every error carries its range.
         if trace_free(&spec) {
             let (value, d) =
-                decode::decode_with(body, &spec, self.ctx.as_ref(), None, self.options);
+                decode::decode_with(body, &spec, self.ctx.as_deref(), None, self.options);
             if !d.has_errors()
                 && let Ok(t) = T::from_hcl(&value, At::none())
             {
@@ -315,10 +341,40 @@ impl Decoder {
             }
         }
         let (value, trace, d) =
-            decode::decode_traced_with(body, &spec, self.ctx.as_ref(), None, self.options);
+            decode::decode_traced_with(body, &spec, self.ctx.as_deref(), None, self.options);
         diags.extend(d);
         T::from_hcl(&value, At::trace(&trace))
     }
+}
+
+thread_local! {
+    /// The variables and functions of the typed decode running on this
+    /// thread, for bodies decoded once the typed layer knows their spec
+    /// (blocks whose label names their variant).
+    static CONTEXT: std::cell::RefCell<Option<Arc<EvalContext>>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Sets the ambient context for the duration of a decode, restoring the
+/// one before (decodes may nest) when dropped.
+struct AmbientContext(Option<Arc<EvalContext>>);
+
+impl AmbientContext {
+    fn enter(ctx: Option<Arc<EvalContext>>) -> AmbientContext {
+        AmbientContext(CONTEXT.with(|c| c.replace(ctx)))
+    }
+}
+
+impl Drop for AmbientContext {
+    fn drop(&mut self) {
+        let before = self.0.take();
+        CONTEXT.with(|c| *c.borrow_mut() = before);
+    }
+}
+
+/// The variables and functions of the typed decode running on this thread.
+pub(crate) fn ambient_context() -> Option<Arc<EvalContext>> {
+    CONTEXT.with(|c| c.borrow().clone())
 }
 
 /// Whether a successful typed decode with `spec` depends only on the

@@ -5,6 +5,8 @@ use std::fmt;
 use hcldecode_spec::diag::render::{self, SourceMap};
 use hcldecode_spec::diag::{Diagnostic, Diagnostics};
 use hcldecode_spec::source::Range;
+use hcldecode_spec::syntax::body::Body;
+use hcldecode_spec::syntax::expr::Expression;
 
 /// Why a typed decode failed: every diagnostic of the decode (parse errors,
 /// the engine's, and those only typed decoding finds), with the source
@@ -23,7 +25,7 @@ use hcldecode_spec::source::Range;
 /// assert_eq!(d.subject.as_ref().unwrap().to_string(), "app.hcl:1,8-13");
 /// assert!(err.to_string().contains("  on app.hcl line 1:\n   1: port = 70000\n"));
 /// ```
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Default)]
 pub struct Error {
     diags: Diagnostics,
     /// Diagnostics about unknown values: shown only when nothing else
@@ -76,31 +78,70 @@ impl Error {
         }
     }
 
-    /// Every diagnostic, in the order found.
+    /// Every diagnostic, in the order found. An error built by a
+    /// conversion of an unknown value alone (a `from_hcl` called outside a
+    /// decode) has only the diagnostic about that value, and gives it.
     pub fn diagnostics(&self) -> &[Diagnostic] {
-        &self.diags.0
+        if self.diags.is_empty() {
+            &self.unknown
+        } else {
+            &self.diags.0
+        }
     }
 
-    /// The diagnostics, taken out.
+    /// The diagnostics, taken out (those of [`diagnostics`](Self::diagnostics)).
     pub fn into_diagnostics(self) -> Diagnostics {
-        self.diags
+        if self.diags.is_empty() {
+            Diagnostics(self.unknown)
+        } else {
+            self.diags
+        }
     }
 
     /// Iterates the diagnostics; each one's `subject` is its source range.
     pub fn iter(&self) -> std::slice::Iter<'_, Diagnostic> {
-        self.diags.iter()
+        self.diagnostics().iter()
     }
 
     /// The source ranges of the diagnostics, in order (`None` for one
     /// without a range).
     pub fn ranges(&self) -> impl Iterator<Item = Option<&Range>> {
-        self.diags.iter().map(|d| d.subject.as_ref())
+        self.iter().map(|d| d.subject.as_ref())
+    }
+
+    /// The source files the diagnostics refer to, for snippets.
+    pub fn files(&self) -> &SourceMap {
+        &self.files
     }
 
     /// Adds the diagnostics of `other` after these.
     pub fn merge(&mut self, other: Error) {
         self.diags.extend(other.diags);
         self.unknown.extend(other.unknown);
+    }
+
+    /// Gives the diagnostics that have no range yet the range of `at` (and
+    /// its attribute as context): errors built without knowing where (a
+    /// serde type's own errors) end up at the closest known place.
+    pub fn placed_at(self, at: super::At<'_>) -> Error {
+        let context = at.attribute().map(|a| a.range());
+        self.placed_at_range(at.range(), context)
+    }
+
+    /// [`placed_at`](Self::placed_at) a range (and context range).
+    pub fn placed_at_range(mut self, range: Option<Range>, context: Option<Range>) -> Error {
+        let Some(range) = range else {
+            return self;
+        };
+        for d in self.diags.0.iter_mut().chain(self.unknown.iter_mut()) {
+            if d.subject.is_none() {
+                d.subject = Some(range.clone());
+                if d.context.is_none() {
+                    d.context = context.clone();
+                }
+            }
+        }
+        self
     }
 
     /// Puts the engine's diagnostics first, and keeps the diagnostics about
@@ -126,27 +167,114 @@ impl Error {
         self
     }
 
+    /// Adds the files `body` refers to (see [`SourceMap::add_body`]), for
+    /// snippets of diagnostics about a body decoded on its own.
+    pub fn with_files_of_body(mut self, body: &Body) -> Error {
+        self.files.add_body(body);
+        self
+    }
+
+    /// Adds the file `expr` is in (see [`SourceMap::add_expression`]), for
+    /// snippets of diagnostics about an expression evaluated on its own.
+    ///
+    /// ```
+    /// use hcldecode::{Error, parse_expression};
+    /// let expr = parse_expression("upper(name)", "expr.hcl").unwrap();
+    /// let (_, diags) = hcldecode::eval::evaluate(expr.as_ref(), None);
+    /// let err = Error::from_diagnostics(diags).with_files_of_expression(&expr);
+    /// assert!(err.to_string().contains("   1: upper(name)\n"));
+    /// ```
+    pub fn with_files_of_expression(mut self, expr: &Expression) -> Error {
+        self.files.add_expression(expr);
+        self
+    }
+
     /// The text rendering: as `hcldec` prints diagnostics, with the detail
     /// wrapped to `width` columns (0: not wrapped) and ANSI colours if
     /// `color`.
     pub fn render(&self, width: usize, color: bool) -> String {
         let mut out = String::new();
-        render::write_text(&mut out, &self.diags, &self.files, width, color);
+        let diags = self.diagnostics();
+        if diags.is_empty() {
+            out.push_str(EMPTY_TEXT);
+            return out;
+        }
+        for d in diags {
+            render::write_diagnostic(&mut out, d, &self.files, width, color);
+        }
         out
     }
 
     /// The JSON rendering, as `hcldec --diags=json` prints it.
     pub fn to_json(&self) -> String {
         let mut out = String::new();
-        render::write_json(&mut out, &self.diags);
+        render::write_json(&mut out, &Diagnostics(self.diagnostics().to_vec()));
         out
     }
 }
 
+/// What an error without any diagnostic (one built with
+/// `Error::default()`) shows, so that it is never an empty string.
+const EMPTY_TEXT: &str = "Error: Decoding failed\n\nNo diagnostic explains why.\n\n";
+
+#[cfg(feature = "miette")]
+impl Error {
+    /// The diagnostics as a `miette::Diagnostic` (feature `miette`), each
+    /// labelled at its subject and context ranges with its source file
+    /// attached (see [`Problems`](hcldecode_spec::diag::miette::Problems)).
+    ///
+    /// ```
+    /// use miette::Diagnostic as _;
+    /// #[derive(hcldecode::HclDecode, Debug)]
+    /// struct Config { port: u16 }
+    /// let err = hcldecode::from_str::<Config>("port = 70000\n", "app.hcl").unwrap_err();
+    /// let p = err.to_miette();
+    /// assert_eq!(p.to_string(), "Value out of range");
+    /// assert!(p.source_code().is_some());
+    /// ```
+    pub fn to_miette(&self) -> hcldecode_spec::diag::miette::Problems {
+        hcldecode_spec::diag::miette::Problems::new(self.diagnostics(), &self.files)
+    }
+}
+
+/// For `?` in a function returning `miette::Result` (feature `miette`):
+/// miette renders every diagnostic with its own snippet.
+///
+/// ```
+/// #[derive(hcldecode::HclDecode, Debug)]
+/// struct Config { port: u16 }
+/// fn run() -> miette::Result<Config> {
+///     Ok(hcldecode::from_str::<Config>("port = 70000\n", "app.hcl")?)
+/// }
+/// let report = run().unwrap_err();
+/// assert_eq!(report.to_string(), "Value out of range");
+/// ```
+#[cfg(feature = "miette")]
+impl From<Error> for miette::Report {
+    fn from(e: Error) -> miette::Report {
+        miette::Report::new(e.to_miette())
+    }
+}
+
 impl fmt::Display for Error {
-    /// The diagnostics as `hcldec` prints them (wrapped at 80 columns).
+    /// The diagnostics as `hcldec` prints them, with snippets where the
+    /// source is known; the detail is not wrapped (use
+    /// [`render`](Error::render) to wrap it to a terminal's width).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.render(80, false))
+        f.write_str(&self.render(0, false))
+    }
+}
+
+impl fmt::Debug for Error {
+    /// The same rendering as [`Display`](fmt::Display), as `anyhow` does,
+    /// so `fn main() -> Result<(), Box<dyn std::error::Error>>` prints the
+    /// diagnostics with their snippets rather than a struct dump. The
+    /// alternate form (`{:#?}`) lists the diagnostics themselves.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if f.alternate() {
+            return f.debug_list().entries(self.diagnostics()).finish();
+        }
+        f.write_str(&self.render(0, false))
     }
 }
 
@@ -168,7 +296,7 @@ impl<'a> IntoIterator for &'a Error {
     type Item = &'a Diagnostic;
     type IntoIter = std::slice::Iter<'a, Diagnostic>;
     fn into_iter(self) -> Self::IntoIter {
-        self.diags.iter()
+        self.iter()
     }
 }
 

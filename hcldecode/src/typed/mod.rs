@@ -72,6 +72,34 @@ use hcldecode_spec::spec::{AttrSpec, Spec};
 
 use crate::{Type, Value};
 
+/// The JSON Schema of the HCL JSON syntax `T` is decoded from (see
+/// [`Spec::to_json_schema`]), for editors of `.hcl.json` files. A body
+/// with a `remain` field allows any other property; so does the body of a
+/// `tag = "label"` block (its variant is known only from the label).
+///
+/// ```
+/// #[derive(hcldecode::HclDecode)]
+/// struct Config {
+///     name: String,
+///     port: Option<u16>,
+/// }
+/// let schema = hcldecode::typed::json_schema::<Config>();
+/// assert!(schema.contains("\"required\": [\n    \"name\"\n  ]"));
+/// assert!(schema.contains("\"additionalProperties\": false"));
+///
+/// #[derive(hcldecode::HclDecode)]
+/// struct Open {
+///     name: String,
+///     #[hcl(remain)]
+///     rest: hcldecode::Body,
+/// }
+/// let schema = hcldecode::typed::json_schema::<Open>();
+/// assert!(schema.contains("\"additionalProperties\": true"));
+/// ```
+pub fn json_schema<T: HclDecode>() -> String {
+    T::spec().to_json_schema()
+}
+
 /// A Rust type that HCL decodes into.
 ///
 /// Derive it for structs (read from a body: attributes, blocks, labels)

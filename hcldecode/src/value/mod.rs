@@ -27,7 +27,9 @@
 //! ```
 
 pub mod convert;
+mod display;
 mod equality;
+mod from_rust;
 mod gofmt;
 pub mod json;
 mod number;
@@ -388,16 +390,46 @@ impl Value {
 
     /// A list of elements of type `elem_ty` (cty `ListVal`/`ListValEmpty`).
     ///
-    /// Every element must have type `elem_ty` (or be an untyped null or
-    /// unknown, which is re-typed); checked in debug builds.
+    /// It never panics, whatever the elements: untyped nulls and unknowns
+    /// are re-typed to `elem_ty`; an element of another type is converted
+    /// to it (cty's safe and unsafe conversions, so `1` becomes `"1"` in a
+    /// list of strings); with `elem_ty` the dynamic pseudo-type, the
+    /// element type is the elements' common type (cty `ListVal`). When
+    /// that cannot be done (`"abc"` in a list of numbers, elements of
+    /// different types in a list of `any`) the result is a tuple of the
+    /// elements as given, which a later conversion to the list type reports
+    /// as a diagnostic; [`Value::try_list`] says so at once instead.
+    ///
+    /// ```
+    /// use hcldecode::{Type, Value};
+    /// let l = Value::list(Type::String, vec![Value::string("a"), Value::int(1)]);
+    /// assert_eq!(l, Value::list(Type::String, vec![Value::string("a"), Value::string("1")]));
+    /// let bad = Value::list(Type::Number, vec![Value::string("abc")]);
+    /// assert_eq!(bad, Value::tuple(vec![Value::string("abc")]));
+    /// ```
     pub fn list(elem_ty: Type, elems: Vec<Value>) -> Value {
-        let elems = Value::typed_elems(&elem_ty, elems, "list");
+        match Value::try_list(elem_ty, elems) {
+            Ok(v) => v,
+            Err(elems) => Value::tuple(elems),
+        }
+    }
+
+    /// [`Value::list`], or the elements back when they cannot all have
+    /// the element type.
+    ///
+    /// ```
+    /// use hcldecode::{Type, Value};
+    /// assert!(Value::try_list(Type::Number, vec![Value::string("12")]).is_ok());
+    /// assert!(Value::try_list(Type::Number, vec![Value::string("twelve")]).is_err());
+    /// ```
+    pub fn try_list(elem_ty: Type, elems: Vec<Value>) -> Result<Value, Vec<Value>> {
+        let (elem_ty, elems) = Value::typed_elems(elem_ty, elems)?;
         let wholly_known = all_wholly_known(&elems);
-        Value(Repr::List(Seq::new(
+        Ok(Value(Repr::List(Seq::new(
             Type::list(elem_ty),
             elems,
             wholly_known,
-        )))
+        ))))
     }
 
     /// A list whose type `list_ty` (a list type) is already built, so it
@@ -438,9 +470,13 @@ impl Value {
     /// before `true`, other types by their set-hash serialization), then
     /// unknowns, then null; ties keep cty's hash-bucket order.
     ///
-    /// Elements must have type `elem_ty` (checked in debug builds).
+    /// Elements are made to have type `elem_ty` as for [`Value::list`];
+    /// when they cannot, the result is a tuple of the elements as given.
     pub fn set(elem_ty: Type, elems: Vec<Value>) -> Value {
-        let elems = Value::typed_elems(&elem_ty, elems, "set");
+        let (elem_ty, elems) = match Value::typed_elems(elem_ty, elems) {
+            Ok(te) => te,
+            Err(elems) => return Value::tuple(elems),
+        };
         let elems = set::build_set(&elem_ty, elems);
         let wholly_known = all_wholly_known(&elems);
         Value(Repr::Set(Seq::new(Type::set(elem_ty), elems, wholly_known)))
@@ -455,7 +491,8 @@ impl Value {
     /// (cty `MapVal`/`MapValEmpty`). Entries are sorted by key; when a key
     /// repeats, the last entry wins.
     ///
-    /// Elements must have type `elem_ty` (checked in debug builds).
+    /// Elements are made to have type `elem_ty` as for [`Value::list`];
+    /// when they cannot, the result is an object of the entries as given.
     pub fn map<K, I>(elem_ty: Type, entries: I) -> Value
     where
         K: AsRef<str> + Into<Arc<str>>,
@@ -463,15 +500,18 @@ impl Value {
     {
         let mut v: Vec<(Arc<str>, Value)> = entries
             .into_iter()
-            .map(|(k, val)| (nfc_arc(k), retype(val, &elem_ty)))
+            .map(|(k, val)| (nfc_arc(k), val))
             .collect();
         sort_dedup_last(&mut v);
-        debug_assert!(
-            v.iter().all(|(_, e)| e.ty() == &elem_ty),
-            "inconsistent map element types"
-        );
-        let wholly_known = all_wholly_known(v.iter().map(|(_, e)| e));
-        Value(Repr::Map(MapData::new(Type::map(elem_ty), v, wholly_known)))
+        let (keys, vals): (Vec<Arc<str>>, Vec<Value>) = v.into_iter().unzip();
+        match Value::typed_elems(elem_ty, vals) {
+            Ok((elem_ty, vals)) => {
+                let v: Vec<(Arc<str>, Value)> = keys.into_iter().zip(vals).collect();
+                let wholly_known = all_wholly_known(v.iter().map(|(_, e)| e));
+                Value(Repr::Map(MapData::new(Type::map(elem_ty), v, wholly_known)))
+            }
+            Err(vals) => Value::object(keys.into_iter().zip(vals)),
+        }
     }
 
     /// [`Value::map`] with the map type `map_ty` already built (shared,
@@ -572,19 +612,37 @@ impl Value {
         Some(Value(Repr::Object(seq)))
     }
 
-    fn typed_elems(ety: &Type, elems: Vec<Value>, what: &str) -> Vec<Value> {
-        let needs_retype = !ety.is_dynamic() && elems.iter().any(|e| e.ty().is_dynamic());
-        let elems = if needs_retype {
-            elems.into_iter().map(|e| retype(e, ety)).collect()
-        } else {
-            elems
-        };
-        debug_assert!(
-            elems.iter().all(|e| e.ty() == ety),
-            "inconsistent {what} element types (want {ety:?})"
-        );
-        let _ = what;
-        elems
+    /// The element type and the elements made to have it: untyped nulls
+    /// and unknowns re-typed, other elements converted; with `ety`
+    /// dynamic, the elements' common type. The elements back when they
+    /// cannot all have one type.
+    fn typed_elems(ety: Type, elems: Vec<Value>) -> Result<(Type, Vec<Value>), Vec<Value>> {
+        if ety.is_dynamic() {
+            if elems.iter().all(|e| e.ty().is_dynamic()) {
+                return Ok((ety, elems));
+            }
+            return match infer_elem_type(elems.iter()) {
+                Some(t) => Value::typed_elems(t, elems),
+                None => Err(elems),
+            };
+        }
+        if elems.iter().all(|e| e.ty() == &ety) {
+            return Ok((ety, elems));
+        }
+        let mut out = Vec::with_capacity(elems.len());
+        for e in &elems {
+            if e.ty() == &ety {
+                out.push(e.clone());
+            } else if e.ty().is_dynamic() {
+                out.push(retype(e.clone(), &ety));
+            } else {
+                match convert::convert(e, &ety) {
+                    Ok(c) if c.ty() == &ety => out.push(c),
+                    _ => return Err(elems),
+                }
+            }
+        }
+        Ok((ety, out))
     }
 
     /// cty's `ListVal`: the element type is that of the first element not of
@@ -1114,30 +1172,6 @@ impl PartialEq for Value {
     /// [`Value::raw_equals`].
     fn eq(&self, other: &Value) -> bool {
         self.raw_equals(other)
-    }
-}
-
-impl From<bool> for Value {
-    fn from(b: bool) -> Value {
-        Value::bool(b)
-    }
-}
-
-impl From<Number> for Value {
-    fn from(n: Number) -> Value {
-        Value::number(n)
-    }
-}
-
-impl From<&str> for Value {
-    fn from(s: &str) -> Value {
-        Value::string(s)
-    }
-}
-
-impl From<String> for Value {
-    fn from(s: String) -> Value {
-        Value::string(s)
     }
 }
 

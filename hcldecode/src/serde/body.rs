@@ -1,0 +1,567 @@
+//! Schema-free decoding into serde types, laid out as hcl-rs lays bodies
+//! out: [`from_str`], [`from_path`], [`Options`].
+
+use std::path::Path;
+
+use ::serde::de::{
+    self, DeserializeOwned, DeserializeSeed, Deserializer, EnumAccess, MapAccess, SeqAccess,
+    VariantAccess, Visitor,
+};
+use hcldecode_spec::diag::render::SourceMap;
+use hcldecode_spec::diag::{Diagnostic, Diagnostics};
+use hcldecode_spec::source::Range;
+use hcldecode_spec::syntax::body::{Body, BodyRef};
+use hcldecode_spec::syntax::expr::{ExprRef, Expression, NativeExprRef};
+
+use super::de::ValueDeserializer;
+use crate::eval::limits::with_ambient;
+use crate::eval::{self, EvalContext};
+use crate::parse::{self, Syntax};
+use crate::typed::At;
+use crate::{Decoder, Error, Value};
+
+/// Decodes configuration text into any `T: Deserialize` without a schema,
+/// as `hcl::from_str` does, but with HCL's evaluation (see [`Options`] for
+/// variables and functions) and every error with its source range.
+///
+/// The body is laid out as hcl-rs lays it out (the HCL JSON form of the
+/// body): an attribute is its value; blocks of one type are an entry named
+/// for the type, nested one map level per label, ending in the block's
+/// body, or, when several blocks share the type and labels, a list of their
+/// bodies. That last rule makes the shape depend on how many blocks there
+/// are; [`Options::block_lists`] makes it always a list.
+///
+/// ```
+/// use serde::Deserialize;
+/// use std::collections::BTreeMap;
+/// #[derive(Deserialize, Debug)]
+/// struct Config {
+///     name: String,
+///     service: BTreeMap<String, Service>,
+/// }
+/// #[derive(Deserialize, Debug)]
+/// struct Service {
+///     port: u16,
+/// }
+/// let src = "name = \"app\"\nservice \"web\" {\n  port = 8000 + 80\n}\n";
+/// let c: Config = hcldecode::serde::from_str(src, "app.hcl").unwrap();
+/// assert_eq!(c.service["web"].port, 8080);
+///
+/// let e = hcldecode::serde::from_str::<Config>("name = 1\nservice \"web\" {\n  port = -1\n}\n", "app.hcl").unwrap_err();
+/// assert_eq!(e.diagnostics()[0].subject.as_ref().unwrap().to_string(), "app.hcl:3,10-12");
+/// ```
+pub fn from_str<T: DeserializeOwned>(src: &str, filename: &str) -> Result<T, Error> {
+    Options::new().from_str(src, filename)
+}
+
+/// Reads a file and decodes it as [`from_str`] does (JSON syntax for names
+/// ending `.json`).
+///
+/// ```no_run
+/// #[derive(serde::Deserialize)]
+/// struct Config { name: String }
+/// let c: Config = hcldecode::serde::from_path("app.hcl").unwrap();
+/// ```
+pub fn from_path<T: DeserializeOwned>(path: impl AsRef<Path>) -> Result<T, Error> {
+    Options::new().from_path(path)
+}
+
+/// Schema-free decoding with variables, functions and limits (those of a
+/// [`Decoder`]) and the block layout chosen.
+///
+/// ```
+/// use hcldecode::serde::Options;
+/// use hcldecode::Decoder;
+/// #[derive(serde::Deserialize, Debug)]
+/// struct Config { step: Vec<Step> }
+/// #[derive(serde::Deserialize, Debug)]
+/// struct Step { run: String }
+/// let opts = Options::new()
+///     .decoder(Decoder::new().variable("target", "test"))
+///     .block_lists(true);
+/// // One block is a list of one body (hcl-rs gives the body itself).
+/// let c: Config = opts.from_str("step {\n  run = \"make ${target}\"\n}\n", "ci.hcl").unwrap();
+/// assert_eq!(c.step[0].run, "make test");
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    decoder: Decoder,
+    block_lists: bool,
+}
+
+impl Options {
+    /// No variables, no functions, hcl-rs's block layout.
+    pub fn new() -> Options {
+        Options::default()
+    }
+
+    /// Takes variables, functions and limits from `decoder`.
+    pub fn decoder(mut self, decoder: Decoder) -> Options {
+        self.decoder = decoder;
+        self
+    }
+
+    /// With `true`, the bodies of blocks of one type (and labels) are
+    /// always a list, however many there are; hcl-rs gives a lone block's
+    /// body as an object and several as a list, so a type that works for
+    /// one block fails for two.
+    pub fn block_lists(mut self, yes: bool) -> Options {
+        self.block_lists = yes;
+        self
+    }
+
+    /// Decodes configuration text (see [`from_str`]).
+    pub fn from_str<T: DeserializeOwned>(&self, src: &str, filename: &str) -> Result<T, Error> {
+        let limits = self.decoder.limits_value();
+        let (file, diags) =
+            parse::parse_str_with_limits(src, filename, Syntax::for_path(filename), &limits);
+        self.decode_file(file, diags)
+    }
+
+    /// Reads and decodes a file (see [`from_str`]).
+    pub fn from_path<T: DeserializeOwned>(&self, path: impl AsRef<Path>) -> Result<T, Error> {
+        let limits = self.decoder.limits_value();
+        let (file, diags) = parse::parse_path_with_limits(path.as_ref(), &limits);
+        match file {
+            Some(f) => self.decode_file(f, diags),
+            None => Err(Error::from_diagnostics(diags)),
+        }
+    }
+
+    /// Decodes a body (whole-file bodies and `remain` bodies alike).
+    pub fn from_body<T: DeserializeOwned>(&self, body: &Body) -> Result<T, Error> {
+        let mut map = SourceMap::new();
+        map.add_body(body);
+        self.decode(body, Diagnostics::new(), map)
+    }
+
+    fn decode_file<T: DeserializeOwned>(
+        &self,
+        file: parse::File,
+        diags: Diagnostics,
+    ) -> Result<T, Error> {
+        let mut map = SourceMap::new();
+        map.add(file.source.clone(), file.blocks.clone());
+        self.decode(&file.body, diags, map)
+    }
+
+    fn decode<T: DeserializeOwned>(
+        &self,
+        body: &Body,
+        mut diags: Diagnostics,
+        map: SourceMap,
+    ) -> Result<T, Error> {
+        if diags.has_errors() {
+            return Err(Error::from_diagnostics(diags).with_files(map));
+        }
+        let limits = self.decoder.limits_value();
+        let ctx = self.decoder.eval_context();
+        let root = with_ambient(limits, || body_node(body.as_ref(), ctx, &mut diags));
+        if diags.has_errors() {
+            return Err(Error::from_diagnostics(diags).with_files(map));
+        }
+        let range = body.missing_item_range();
+        let d = NodeDeserializer {
+            node: &root,
+            range: Some(&range),
+            lists: self.block_lists,
+        };
+        T::deserialize(d).map_err(|e| e.with_files(map))
+    }
+}
+
+/// A body laid out as hcl-rs does, with where each part came from.
+enum Node {
+    /// An attribute's value and expression.
+    Value(Value, Expression),
+    /// Named entries in source order: a body, or one label level.
+    Map(Vec<(String, Node, Range)>),
+    /// The bodies of the blocks of one type and labels, each with its
+    /// definition range.
+    Bodies(Vec<(Node, Range)>),
+}
+
+fn body_node(body: BodyRef<'_>, ctx: Option<&EvalContext>, diags: &mut Diagnostics) -> Node {
+    let mut entries: Vec<(String, Node, Range)> = Vec::new();
+    match body {
+        BodyRef::Native { file, body } => {
+            for (i, a) in body.attributes.iter().enumerate() {
+                let Some(expr) = NativeExprRef::attribute(body, i) else {
+                    continue;
+                };
+                let expr = ExprRef::Native { file, expr };
+                let value = eval::evaluate_into(expr, ctx, diags);
+                let name = file.text(a.name).to_string();
+                let range = file.range(a.name);
+                insert(
+                    &mut entries,
+                    name,
+                    Node::Value(value, expr.to_expression()),
+                    range,
+                    diags,
+                );
+            }
+            for b in body.blocks.iter() {
+                let inner = body_node(
+                    BodyRef::Native {
+                        file,
+                        body: &b.body,
+                    },
+                    ctx,
+                    diags,
+                );
+                let def = file.range(b.def_span());
+                let mut node = Node::Bodies(vec![(inner, def.clone())]);
+                for l in b.labels.iter().rev() {
+                    node = Node::Map(vec![(
+                        l.value.get(file).to_string(),
+                        node,
+                        file.range(l.span),
+                    )]);
+                }
+                let name = file.text(b.type_name).to_string();
+                insert(&mut entries, name, node, file.range(b.type_name), diags);
+            }
+        }
+        other => {
+            // JSON syntax: without a schema every property is an
+            // attribute, and its value already has the nested layout.
+            for a in other.just_attributes(diags) {
+                let value = eval::evaluate_into(a.expr, ctx, diags);
+                let range = a.name_range();
+                insert(
+                    &mut entries,
+                    a.name.to_string(),
+                    Node::Value(value, a.expr.to_expression()),
+                    range,
+                    diags,
+                );
+            }
+        }
+    }
+    Node::Map(entries)
+}
+
+/// Adds an entry, merging blocks of the same type and labels as hcl-rs
+/// does; an attribute and a block of the same name is an error.
+fn insert(
+    entries: &mut Vec<(String, Node, Range)>,
+    name: String,
+    node: Node,
+    range: Range,
+    diags: &mut Diagnostics,
+) {
+    let Some(i) = entries.iter().position(|(k, _, _)| *k == name) else {
+        entries.push((name, node, range));
+        return;
+    };
+    let existing = &mut entries[i].1;
+    match (existing, node) {
+        (Node::Map(a), Node::Map(b)) => {
+            for (k, n, r) in b {
+                insert(a, k, n, r, diags);
+            }
+        }
+        (Node::Bodies(a), Node::Bodies(b)) => a.extend(b),
+        (_, _) => diags.push(
+            Diagnostic::error(
+                "Attribute and block of the same name",
+                format!(
+                    "{name:?} is both an argument and a block type here (or a block's label level and its body); without a schema they would take the same place in the decoded value."
+                ),
+            )
+            .with_subject(range),
+        ),
+    }
+}
+
+#[derive(Clone, Copy)]
+struct NodeDeserializer<'a> {
+    node: &'a Node,
+    /// Where errors about the node go.
+    range: Option<&'a Range>,
+    lists: bool,
+}
+
+impl<'a> NodeDeserializer<'a> {
+    fn place(&self, e: Error) -> Error {
+        e.placed_at_range(self.range.cloned(), None)
+    }
+
+    fn structure<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
+        let r = match self.node {
+            Node::Value(..) => unreachable!("values are deserialized by ValueDeserializer"),
+            Node::Map(entries) => visitor.visit_map(Entries {
+                entries,
+                next: 0,
+                lists: self.lists,
+            }),
+            Node::Bodies(bodies) if bodies.len() == 1 && !self.lists => {
+                let (b, r) = &bodies[0];
+                return NodeDeserializer {
+                    node: b,
+                    range: Some(r),
+                    lists: self.lists,
+                }
+                .structure(visitor);
+            }
+            Node::Bodies(bodies) => visitor.visit_seq(Bodies {
+                bodies,
+                next: 0,
+                lists: self.lists,
+            }),
+        };
+        r.map_err(|e| self.place(e))
+    }
+}
+
+macro_rules! forward {
+    ($($m:ident)*) => {$(
+        fn $m<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
+            match self.node {
+                Node::Value(v, e) => ValueDeserializer::new(v, At::expression_at(e)).$m(visitor),
+                _ => self.structure(visitor),
+            }
+        }
+    )*};
+}
+
+impl<'a> Deserializer<'a> for NodeDeserializer<'a> {
+    type Error = Error;
+
+    forward!(deserialize_any deserialize_bool deserialize_i8 deserialize_i16 deserialize_i32
+        deserialize_i64 deserialize_i128 deserialize_u8 deserialize_u16 deserialize_u32
+        deserialize_u64 deserialize_u128 deserialize_f32 deserialize_f64 deserialize_char
+        deserialize_str deserialize_string deserialize_bytes deserialize_byte_buf
+        deserialize_unit deserialize_seq deserialize_map deserialize_identifier
+        deserialize_ignored_any);
+
+    fn deserialize_option<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
+        match self.node {
+            Node::Value(v, e) => {
+                ValueDeserializer::new(v, At::expression_at(e)).deserialize_option(visitor)
+            }
+            _ => visitor.visit_some(self).map_err(|e| self.place(e)),
+        }
+    }
+
+    fn deserialize_unit_struct<V: Visitor<'a>>(
+        self,
+        name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        match self.node {
+            Node::Value(v, e) => ValueDeserializer::new(v, At::expression_at(e))
+                .deserialize_unit_struct(name, visitor),
+            _ => self.structure(visitor),
+        }
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'a>>(
+        self,
+        name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        match self.node {
+            Node::Value(v, e) => ValueDeserializer::new(v, At::expression_at(e))
+                .deserialize_newtype_struct(name, visitor),
+            _ => visitor
+                .visit_newtype_struct(self)
+                .map_err(|e| self.place(e)),
+        }
+    }
+
+    fn deserialize_tuple<V: Visitor<'a>>(self, len: usize, visitor: V) -> Result<V::Value, Error> {
+        match self.node {
+            Node::Value(v, e) => {
+                ValueDeserializer::new(v, At::expression_at(e)).deserialize_tuple(len, visitor)
+            }
+            _ => self.structure(visitor),
+        }
+    }
+
+    fn deserialize_tuple_struct<V: Visitor<'a>>(
+        self,
+        name: &'static str,
+        len: usize,
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        match self.node {
+            Node::Value(v, e) => ValueDeserializer::new(v, At::expression_at(e))
+                .deserialize_tuple_struct(name, len, visitor),
+            _ => self.structure(visitor),
+        }
+    }
+
+    fn deserialize_struct<V: Visitor<'a>>(
+        self,
+        name: &'static str,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        match self.node {
+            Node::Value(v, e) => ValueDeserializer::new(v, At::expression_at(e))
+                .deserialize_struct(name, fields, visitor),
+            _ => self.structure(visitor),
+        }
+    }
+
+    fn deserialize_enum<V: Visitor<'a>>(
+        self,
+        name: &'static str,
+        variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        match self.node {
+            Node::Value(v, e) => ValueDeserializer::new(v, At::expression_at(e))
+                .deserialize_enum(name, variants, visitor),
+            // A label level of one label: the label names the variant.
+            Node::Map(entries) if entries.len() == 1 => {
+                let (k, n, r) = &entries[0];
+                visitor
+                    .visit_enum(Enum {
+                        variant: k,
+                        node: n,
+                        range: r,
+                        lists: self.lists,
+                    })
+                    .map_err(|e| self.place(e))
+            }
+            _ => Err(self.place(de::Error::invalid_type(
+                de::Unexpected::Map,
+                &"an enum: a label level of one label, or a string",
+            ))),
+        }
+    }
+}
+
+struct Entries<'a> {
+    entries: &'a [(String, Node, Range)],
+    next: usize,
+    lists: bool,
+}
+
+impl<'a> MapAccess<'a> for Entries<'a> {
+    type Error = Error;
+
+    fn next_key_seed<K: DeserializeSeed<'a>>(
+        &mut self,
+        seed: K,
+    ) -> Result<Option<K::Value>, Error> {
+        let Some((k, _, r)) = self.entries.get(self.next) else {
+            return Ok(None);
+        };
+        seed.deserialize(de::value::BorrowedStrDeserializer::<Error>::new(k))
+            .map(Some)
+            .map_err(|e| e.placed_at_range(Some(r.clone()), None))
+    }
+
+    fn next_value_seed<V: DeserializeSeed<'a>>(&mut self, seed: V) -> Result<V::Value, Error> {
+        let Some((_, n, r)) = self.entries.get(self.next) else {
+            return Err(de::Error::custom(
+                "a map value was asked for before its key",
+            ));
+        };
+        self.next += 1;
+        let range = match n {
+            Node::Value(_, e) => e.range(),
+            _ => r.clone(),
+        };
+        seed.deserialize(NodeDeserializer {
+            node: n,
+            range: Some(r),
+            lists: self.lists,
+        })
+        .map_err(|e| e.placed_at_range(Some(range), None))
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.entries.len() - self.next)
+    }
+}
+
+struct Bodies<'a> {
+    bodies: &'a [(Node, Range)],
+    next: usize,
+    lists: bool,
+}
+
+impl<'a> SeqAccess<'a> for Bodies<'a> {
+    type Error = Error;
+
+    fn next_element_seed<T: DeserializeSeed<'a>>(
+        &mut self,
+        seed: T,
+    ) -> Result<Option<T::Value>, Error> {
+        let Some((b, r)) = self.bodies.get(self.next) else {
+            return Ok(None);
+        };
+        self.next += 1;
+        seed.deserialize(NodeDeserializer {
+            node: b,
+            range: Some(r),
+            lists: self.lists,
+        })
+        .map(Some)
+        .map_err(|e| e.placed_at_range(Some(r.clone()), None))
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.bodies.len() - self.next)
+    }
+}
+
+struct Enum<'a> {
+    variant: &'a str,
+    node: &'a Node,
+    range: &'a Range,
+    lists: bool,
+}
+
+impl<'a> Enum<'a> {
+    fn inner(&self) -> NodeDeserializer<'a> {
+        NodeDeserializer {
+            node: self.node,
+            range: Some(self.range),
+            lists: self.lists,
+        }
+    }
+}
+
+impl<'a> EnumAccess<'a> for Enum<'a> {
+    type Error = Error;
+    type Variant = Enum<'a>;
+
+    fn variant_seed<V: DeserializeSeed<'a>>(self, seed: V) -> Result<(V::Value, Enum<'a>), Error> {
+        let v = seed
+            .deserialize(de::value::BorrowedStrDeserializer::<Error>::new(
+                self.variant,
+            ))
+            .map_err(|e| e.placed_at_range(Some(self.range.clone()), None))?;
+        Ok((v, self))
+    }
+}
+
+impl<'a> VariantAccess<'a> for Enum<'a> {
+    type Error = Error;
+
+    fn unit_variant(self) -> Result<(), Error> {
+        Ok(())
+    }
+
+    fn newtype_variant_seed<T: DeserializeSeed<'a>>(self, seed: T) -> Result<T::Value, Error> {
+        seed.deserialize(self.inner())
+    }
+
+    fn tuple_variant<V: Visitor<'a>>(self, _len: usize, visitor: V) -> Result<V::Value, Error> {
+        self.inner().deserialize_seq(visitor)
+    }
+
+    fn struct_variant<V: Visitor<'a>>(
+        self,
+        _fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        self.inner().deserialize_map(visitor)
+    }
+}
