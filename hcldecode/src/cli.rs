@@ -350,7 +350,7 @@ fn real_main(
         }
     }
     if let Some(f) = &opts.functions {
-        ctx.set_function_library(library_for_inputs(f, &opts.inputs));
+        ctx.set_function_library(library_for_inputs(f));
     }
     let ctx = (!ctx.is_empty()).then_some(ctx);
 
@@ -431,30 +431,14 @@ fn real_main(
     Ok(0)
 }
 
-/// The library of `--functions`: the filesystem functions read under the
-/// directory of the input files (the current directory for standard input;
-/// with inputs in several directories, under the first one's).
-fn library_for_inputs(
-    f: &crate::function::Functions,
-    inputs: &[String],
-) -> crate::function::Functions {
+/// The library of `--functions`: the filesystem functions read inside the
+/// directory of the input file whose expression calls them.
+fn library_for_inputs(f: &crate::function::Functions) -> crate::function::Functions {
     use crate::function::{FunctionSet, Functions};
     if !f.contains(FunctionSet::Filesystem) {
         return f.clone();
     }
-    let dir = inputs
-        .iter()
-        .find(|p| p.as_str() != "-")
-        .and_then(|p| std::path::Path::new(p).parent())
-        .map(|d| {
-            if d.as_os_str().is_empty() {
-                std::path::PathBuf::from(".")
-            } else {
-                d.to_path_buf()
-            }
-        })
-        .unwrap_or_else(|| std::path::PathBuf::from("."));
-    Functions::filesystem(dir).with(f.clone())
+    Functions::filesystem_beside_input().with(f.clone())
 }
 
 /// Writes the result without `--with-type` straight to its destination,

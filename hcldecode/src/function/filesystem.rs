@@ -47,7 +47,26 @@ fn outside(path: &str, fs: &FsConfig) -> FunctionError {
 /// The confined location of `path`: joined to the base, cleaned, inside the
 /// root lexically and, once symbolic links are resolved, really.
 /// `Ok(None)`: inside, but nothing exists there.
+/// The configuration in force for a call: with `beside_input`, base and
+/// root are the directory of the file whose expression is evaluated.
+fn effective(fs: &FsConfig) -> std::borrow::Cow<'_, FsConfig> {
+    if !fs.beside_input {
+        return std::borrow::Cow::Borrowed(fs);
+    }
+    let dir = crate::eval::current_file()
+        .filter(|n| !n.starts_with('<'))
+        .and_then(|n| Path::new(&*n).parent().map(Path::to_path_buf))
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or_else(|| PathBuf::from("."));
+    std::borrow::Cow::Owned(FsConfig {
+        base: dir.clone(),
+        root: dir,
+        ..fs.clone()
+    })
+}
+
 fn resolve(path: &str, fs: &FsConfig) -> Result<(PathBuf, Option<PathBuf>), FunctionError> {
+    let fs = &*effective(fs);
     if path.starts_with('~') {
         return Err(outside(path, fs));
     }
@@ -196,6 +215,7 @@ fn fileset(fs: FsConfig) -> Function {
             let Some(dir) = real else {
                 return Ok(Value::set_empty(Type::String));
             };
+            let fs = &*effective(&fs);
             let real_root = std::fs::canonicalize(&fs.root).unwrap_or_else(|_| fs.root.clone());
             let mut found = Vec::new();
             let mut stack = vec![PathBuf::new()];
