@@ -478,9 +478,6 @@ fn decode_document(d: &mut Decoder<'_>) -> Result<Value, String> {
         return Err("missing stream start token".into());
     }
     let ev = d.next()?;
-    if matches!(ev, Event::StreamEnd) {
-        return Ok(Value::null(Type::Dynamic));
-    }
     if !matches!(ev, Event::DocumentStart) {
         return Err("missing start of document".into());
     }
@@ -735,9 +732,9 @@ impl Emitter {
             None
         };
         if let Some(h) = chomp {
-            let open = self.open_ended;
+            // libyaml sets open_ended for `+`, then writing the indicator
+            // clears it again.
             self.write_indicator(h, false, false, false);
-            self.open_ended = open;
         }
         self.put_break();
         self.indention = true;
