@@ -22,19 +22,23 @@ dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 
 cat > "$dir/spec.hcldec" <<'EOF'
-block_map "job" {
-  labels = ["name"]
-  attr "name" { type = string }
-  attr "region" { type = string }
-  attr "tags" { type = list(string) }
-  attr "meta" { type = map(string) }
-  attr "image" { type = string }
-  attr "ports" { type = list(number) }
-  attr "env" { type = string }
-  attr "cpu" { type = number }
-  attr "dcs" { type = list(string) }
-  attr "slug" { type = string }
-  attr "limits" { type = map(number) }
+object {
+  block_map "job" {
+    labels = ["name"]
+    object {
+      attr "name" { type = string }
+      attr "region" { type = string }
+      attr "tags" { type = list(string) }
+      attr "meta" { type = map(string) }
+      attr "image" { type = string }
+      attr "ports" { type = list(number) }
+      attr "env" { type = string }
+      attr "cpu" { type = number }
+      attr "dcs" { type = list(string) }
+      attr "slug" { type = string }
+      attr "limits" { type = map(number) }
+    }
+  }
 }
 EOF
 
