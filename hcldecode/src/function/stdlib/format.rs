@@ -222,7 +222,9 @@ fn append_verb(verb: &Verb<'_>, out: &mut String, args: &[Value]) -> Result<(), 
             if verb.width.unwrap_or(0) > GO_MAX_NUM || verb.prec.unwrap_or(0) > GO_MAX_NUM {
                 return Err(unsupported(
                     verb,
-                    format!("widths and precisions above {GO_MAX_NUM} are not supported for numbers"),
+                    format!(
+                        "widths and precisions above {GO_MAX_NUM} are not supported for numbers"
+                    ),
                 ));
             }
             let n = convert(arg, &Type::Number).map_err(|e| unsupported(verb, e.message))?;
