@@ -1,5 +1,5 @@
 //! About 560 calls of the `stdlib` function library, edge cases included
-//! (and some 290 `log`/`pow` calls with integer exponents, checking Go's
+//! (some 290 of them `log`/`pow` with integer exponents, checking Go's
 //! floating-point algorithms bit for bit),
 //! recorded from the reference's extended build (`hcldec-ext
 //! --x-functions`, by `../shared/tools/record-cases.sh`) in
