@@ -7,7 +7,7 @@
 
 use std::ffi::{OsStr, OsString};
 use std::io::{IsTerminal, Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 
 use hcldecode::decode::DecodeOptions;
@@ -251,7 +251,7 @@ fn real_main(
         }
     }
     if let Some(f) = &opts.functions {
-        ctx.set_function_library(library_for_inputs(f, &opts.inputs));
+        ctx.set_function_library(library_for_inputs(f));
     }
     let ctx = (!ctx.is_empty()).then_some(ctx);
 
@@ -334,20 +334,13 @@ fn real_main(
     Ok(0)
 }
 
-/// The library of `--functions`: the filesystem functions read under the
-/// directory of the input files (the current directory for standard input;
-/// with inputs in several directories, under the first one's).
-fn library_for_inputs(f: &Functions, inputs: &[OsString]) -> Functions {
+/// The library of `--functions`: the filesystem functions read inside the
+/// directory of the input file whose expression calls them.
+fn library_for_inputs(f: &Functions) -> Functions {
     if !f.contains(FunctionSet::Filesystem) {
         return f.clone();
     }
-    let dir = inputs
-        .iter()
-        .find(|p| p.as_os_str() != "-")
-        .and_then(|p| Path::new(p).parent())
-        .filter(|d| !d.as_os_str().is_empty())
-        .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
-    Functions::filesystem(dir).with(f.clone())
+    Functions::filesystem_beside_input().with(f.clone())
 }
 
 /// Writes the result to its destination in one pass: the value's JSON, or

@@ -73,6 +73,8 @@ fn run(name: &str, rows: Vec<(usize, Vec<Value>, Result<Value, ()>)>) {
 mod cty_bool;
 #[path = "functions_cty/cty_collection.rs"]
 mod cty_collection;
+#[path = "functions_cty/cty_conversion.rs"]
+mod cty_conversion;
 #[path = "functions_cty/cty_csv.rs"]
 mod cty_csv;
 #[path = "functions_cty/cty_datetime.rs"]

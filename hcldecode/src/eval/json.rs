@@ -95,7 +95,9 @@ impl Evaluator<'_> {
         if failed {
             return Value::dynamic();
         }
-        super::native::eval(&file, &expr, self.ctx, self.locals, diags)
+        super::with_current_file(file.name().clone(), || {
+            super::native::eval(&file, &expr, self.ctx, self.locals, diags)
+        })
     }
 
     fn object(

@@ -93,7 +93,9 @@ pub(crate) fn evaluate_with_locals(
         }
     };
     match expr {
-        ExprRef::Native { file, expr } => native::eval(file, expr.get(), ctx, locals, diags),
+        ExprRef::Native { file, expr } => with_current_file(file.name().clone(), || {
+            native::eval(file, expr.get(), ctx, locals, diags)
+        }),
         ExprRef::Json { doc, value } => json::eval(doc, value, ctx, locals, diags),
     }
 }
@@ -127,6 +129,32 @@ pub(crate) fn evaluate_native_part(
 }
 
 pub(crate) use native::literal_value as native_literal;
+
+thread_local! {
+    /// The name of the file whose expression is being evaluated (innermost
+    /// evaluation), for functions that resolve paths beside it.
+    static CURRENT_FILE: std::cell::RefCell<Option<std::sync::Arc<str>>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// The name of the source file of the expression being evaluated.
+#[cfg_attr(not(feature = "filesystem"), allow(dead_code))]
+pub(crate) fn current_file() -> Option<std::sync::Arc<str>> {
+    CURRENT_FILE.with(|c| c.borrow().clone())
+}
+
+/// Runs `f` with `name` as the [`current_file`].
+pub(crate) fn with_current_file<R>(name: std::sync::Arc<str>, f: impl FnOnce() -> R) -> R {
+    struct Restore(Option<std::sync::Arc<str>>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            let prev = self.0.take();
+            CURRENT_FILE.with(|c| *c.borrow_mut() = prev);
+        }
+    }
+    let _restore = Restore(CURRENT_FILE.with(|c| c.borrow_mut().replace(name)));
+    f()
+}
 
 /// `expr` evaluated and converted to `want` when it is literals alone of
 /// exactly that type (see `native::literal_as`); `None`: evaluate it.

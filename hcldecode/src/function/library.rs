@@ -251,6 +251,9 @@ pub(crate) struct FsConfig {
     pub(crate) root: PathBuf,
     /// The largest file `file` and `filebase64` read.
     pub(crate) max_file_bytes: u64,
+    /// Whether base and root are instead the directory of the file whose
+    /// expression calls the function (`hcldec --functions=filesystem`).
+    pub(crate) beside_input: bool,
 }
 
 /// The default bound on files read by `file` and `filebase64`.
@@ -347,10 +350,23 @@ impl Functions {
                     root: base.clone(),
                     base,
                     max_file_bytes: DEFAULT_MAX_FILE_BYTES,
+                    beside_input: false,
                 }),
                 built: OnceLock::new(),
             }),
         }
+    }
+
+    /// The `filesystem` set as `hcldec --functions=filesystem` has it: each
+    /// call reads inside the directory of the file whose expression makes
+    /// it (the current directory for standard input).
+    ///
+    /// ```
+    /// let f = hcldecode::function::Functions::filesystem_beside_input();
+    /// assert!(f.names().contains(&"file"));
+    /// ```
+    pub fn filesystem_beside_input() -> Functions {
+        Functions::filesystem(".").with_fs(|fs| fs.beside_input = true)
     }
 
     /// Lets the filesystem functions read anywhere under `root` (which
@@ -380,6 +396,7 @@ impl Functions {
             base: PathBuf::from("."),
             root: PathBuf::from("."),
             max_file_bytes: DEFAULT_MAX_FILE_BYTES,
+            beside_input: false,
         });
         f(&mut fs);
         Functions {

@@ -34,10 +34,20 @@
 //! assert_eq!((e.arg_index(), e.to_string().as_str()), (Some(0), "argument must not be null"));
 //! ```
 
+#[cfg(feature = "cidr")]
+mod cidr;
+#[cfg(feature = "crypto")]
+mod crypto;
+#[cfg(any(feature = "encoding", feature = "crypto", feature = "filesystem"))]
+mod encoding;
+#[cfg(feature = "filesystem")]
+mod filesystem;
 mod library;
 pub mod stdlib;
+#[cfg(feature = "uuid")]
+mod uuid;
 
-pub use library::{FunctionSet, Functions};
+pub use library::{DEFAULT_MAX_FILE_BYTES, FunctionSet, Functions};
 
 use std::fmt;
 use std::sync::Arc;

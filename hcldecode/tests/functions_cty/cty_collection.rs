@@ -849,6 +849,80 @@ fn cty_element() {
         ],
     );
 }
+/// go-cty `TestCoalesceList` (collection_test.go): 9 cases.
+#[test]
+fn cty_coalesce_list() {
+    run(
+        "coalescelist",
+        vec![
+            (
+                0,
+                vec![
+                    lv(vec![Value::string("a"), Value::string("b")]),
+                    lv(vec![Value::string("c"), Value::string("d")]),
+                ],
+                Ok(lv(vec![Value::string("a"), Value::string("b")])),
+            ),
+            (
+                1,
+                vec![
+                    Value::list_empty(Type::String),
+                    lv(vec![Value::string("c"), Value::string("d")]),
+                ],
+                Ok(lv(vec![Value::string("c"), Value::string("d")])),
+            ),
+            (
+                2,
+                vec![
+                    Value::list_empty(Type::String),
+                    lv(vec![Value::int(3), Value::int(4)]),
+                ],
+                Ok(lv(vec![Value::int(3), Value::int(4)])),
+            ),
+            (
+                3,
+                vec![
+                    Value::empty_tuple(),
+                    Value::tuple(vec![Value::string("c"), Value::string("d")]),
+                ],
+                Ok(Value::tuple(vec![Value::string("c"), Value::string("d")])),
+            ),
+            (
+                4,
+                vec![
+                    Value::unknown(Type::list(Type::String)),
+                    lv(vec![Value::string("c"), Value::string("d")]),
+                ],
+                Ok(Value::dynamic()),
+            ),
+            (
+                5,
+                vec![
+                    Value::null(Type::list(Type::String)),
+                    lv(vec![Value::string("c"), Value::string("d")]),
+                ],
+                Ok(lv(vec![Value::string("c"), Value::string("d")])),
+            ),
+            (
+                6,
+                vec![
+                    Value::null(Type::list(Type::String)),
+                    Value::null(Type::list(Type::String)),
+                ],
+                Err(()),
+            ),
+            (
+                7,
+                vec![
+                    mv(vec![("a", Value::bool(true))]),
+                    ov(vec![("b", Value::bool(false))]),
+                ],
+                Err(()),
+            ),
+            (8, vec![], Err(())),
+        ],
+    );
+}
 /// go-cty `TestValues` (collection_test.go): 9 cases.
 #[test]
 fn cty_values() {

@@ -192,3 +192,46 @@ fn cty_substr() {
         ],
     );
 }
+/// go-cty `TestJoin` (string_test.go): 4 cases.
+#[test]
+fn cty_join() {
+    run(
+        "join",
+        vec![
+            (
+                0,
+                vec![
+                    Value::string("-"),
+                    lv(vec![Value::string("hello"), Value::string("world")]),
+                ],
+                Ok(Value::string("hello-world")),
+            ),
+            (
+                1,
+                vec![
+                    Value::string("-"),
+                    lv(vec![Value::string("chicken")]),
+                    lv(vec![Value::string("egg")]),
+                ],
+                Ok(Value::string("chicken-egg")),
+            ),
+            (
+                2,
+                vec![Value::string("-"), lv(vec![Value::string("chicken")])],
+                Ok(Value::string("chicken")),
+            ),
+            (
+                3,
+                vec![
+                    Value::string(""),
+                    lv(vec![Value::string("horse"), Value::string("face")]),
+                ],
+                Ok(Value::string("horseface")),
+            ),
+            // case 4 not ported: method call Mark
+            // case 5 not ported: method call Mark
+            // case 6 not ported: method call Mark
+            // case 7 not ported: method call Mark
+        ],
+    );
+}

@@ -7,8 +7,18 @@ use crate::function::{Function, FunctionError, Parameter, ReturnType};
 use crate::value::Value;
 use crate::value::convert::{convert, get_conversion_unsafe, mismatch_message};
 
-/// A function converting its argument to `want` (cty `MakeToFunc`).
-pub(crate) fn make_to_func(want: Type) -> Function {
+/// A function converting its argument to `want` (cty `MakeToFunc`; the
+/// library's `tostring`, `tonumber`, `tobool`, `tolist`, `toset`, `tomap`
+/// are `want` = string, number, bool, `list(any)`, `set(any)`, `map(any)`).
+///
+/// ```
+/// use hcldecode::function::stdlib::make_to_func;
+/// use hcldecode::{Type, Value};
+/// let to_number = make_to_func(Type::Number);
+/// assert_eq!(to_number.call(&[Value::string("12")]).unwrap(), Value::int(12));
+/// assert!(to_number.call(&[Value::string("x")]).is_err());
+/// ```
+pub fn make_to_func(want: Type) -> Function {
     let want_t = want.clone();
     let want_i = want.clone();
     build(

@@ -9,6 +9,9 @@ use crate::function::{FunctionError, Parameter, ReturnType};
 use crate::value::convert::convert;
 use crate::value::{Value, json};
 
+/// The largest width or precision Go's `fmt` reads (`tooLarge`).
+const GO_MAX_NUM: usize = 1_000_000;
+
 #[derive(Default)]
 struct Verb<'a> {
     raw: &'a str,
@@ -213,6 +216,17 @@ fn append_verb(verb: &Verb<'_>, out: &mut String, args: &[Value]) -> Result<(), 
             Ok(())
         }
         'b' | 'd' | 'o' | 'x' | 'X' | 'e' | 'E' | 'f' | 'g' | 'G' => {
+            // Go's fmt does not take widths or precisions above 10^6 for
+            // these verbs (it prints `%!(NOVERB)`); refusing them also
+            // bounds the digits computed.
+            if verb.width.unwrap_or(0) > GO_MAX_NUM || verb.prec.unwrap_or(0) > GO_MAX_NUM {
+                return Err(unsupported(
+                    verb,
+                    format!(
+                        "widths and precisions above {GO_MAX_NUM} are not supported for numbers"
+                    ),
+                ));
+            }
             let n = convert(arg, &Type::Number).map_err(|e| unsupported(verb, e.message))?;
             let n = n
                 .as_number()

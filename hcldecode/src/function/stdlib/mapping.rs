@@ -185,9 +185,18 @@ shared_function! {
                 if a.is_null() {
                     continue;
                 }
-                if let Some(entries) = a.entries() {
-                    for (k, v) in entries {
-                        out.insert(k.clone(), v.clone());
+                match a.entries() {
+                    Some(entries) => {
+                        for (k, v) in entries {
+                            out.insert(k.clone(), v.clone());
+                        }
+                    }
+                    // Reached when an argument of unknown type made the
+                    // type check stop early; go-cty panics here.
+                    None => {
+                        return Err(FunctionError::Panic(
+                            "attempt to iterate on non-collection, non-tuple type".into(),
+                        ));
                     }
                 }
             }

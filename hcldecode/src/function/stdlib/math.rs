@@ -57,7 +57,7 @@ shared_function! {
             if b < 0.0 || b == 1.0 && n == 1.0 {
                 return Err(FunctionError::arg(1, "the logarithm in this base is not a number"));
             }
-            float_result(n.ln() / b.ln(), 1, "the logarithm in this base is not a number")
+            float_result(go_log(n) / go_log(b), 1, "the logarithm in this base is not a number")
         },
     )
 }
@@ -81,18 +81,265 @@ shared_function! {
     )
 }
 
-/// Go's `math.Pow` special cases where they differ from `powf`.
+/// Go's `math.Frexp`: `x = frac × 2^exp` with `frac` in [0.5, 1).
+fn frexp(x: f64) -> (f64, i32) {
+    if x == 0.0 || x.is_infinite() || x.is_nan() {
+        return (x, 0);
+    }
+    let (mut x, mut e) = (x, 0);
+    if x.abs() < f64::MIN_POSITIVE {
+        x *= (1u64 << 52) as f64;
+        e = -52;
+    }
+    let bits = x.to_bits();
+    e += ((bits >> 52) & 0x7ff) as i32 - 1022;
+    let frac = f64::from_bits((bits & !(0x7ff << 52)) | (1022 << 52));
+    (frac, e)
+}
+
+/// Go's `math.Ldexp`.
+fn ldexp(frac: f64, exp: i32) -> f64 {
+    if frac == 0.0 || frac.is_infinite() || frac.is_nan() {
+        return frac;
+    }
+    let (f, e) = frexp(frac);
+    let exp = i64::from(exp) + i64::from(e);
+    if exp < -1075 {
+        return 0.0_f64.copysign(f);
+    }
+    if exp > 1024 {
+        return f64::INFINITY.copysign(f);
+    }
+    // f × 2^exp in two steps, so neither factor overflows.
+    let half = exp / 2;
+    f * 2f64.powi(half as i32) * 2f64.powi((exp - half) as i32)
+}
+
+/// Go's `math.Log` (the FreeBSD algorithm Go uses, so results agree to
+/// the last bit).
+#[allow(clippy::excessive_precision)] // Go's constants, verbatim
+pub(crate) fn go_log(x: f64) -> f64 {
+    const LN2_HI: f64 = 6.931_471_803_691_238_164_90e-01;
+    const LN2_LO: f64 = 1.908_214_929_270_587_700_02e-10;
+    const L1: f64 = 6.666_666_666_666_735_130e-01;
+    const L2: f64 = 3.999_999_999_940_941_908e-01;
+    const L3: f64 = 2.857_142_874_366_239_149e-01;
+    const L4: f64 = 2.222_219_843_214_978_396e-01;
+    const L5: f64 = 1.818_357_216_161_805_012e-01;
+    const L6: f64 = 1.531_383_769_920_937_332e-01;
+    const L7: f64 = 1.479_819_860_511_658_591e-01;
+    if x.is_nan() || x == f64::INFINITY {
+        return x;
+    }
+    if x < 0.0 {
+        return f64::NAN;
+    }
+    if x == 0.0 {
+        return f64::NEG_INFINITY;
+    }
+    let (mut f1, mut ki) = frexp(x);
+    if f1 < std::f64::consts::SQRT_2 / 2.0 {
+        f1 *= 2.0;
+        ki -= 1;
+    }
+    let f = f1 - 1.0;
+    let k = f64::from(ki);
+    let s = f / (2.0 + f);
+    let s2 = s * s;
+    let s4 = s2 * s2;
+    let t1 = s2 * (L1 + s4 * (L3 + s4 * (L5 + s4 * L7)));
+    let t2 = s4 * (L2 + s4 * (L4 + s4 * L6));
+    let r = t1 + t2;
+    let hfsq = 0.5 * f * f;
+    k * LN2_HI - ((hfsq - (s * (hfsq + r) + k * LN2_LO)) - f)
+}
+
+/// Go's `math.Exp` on amd64 (`exp_amd64.s`, which `pow` uses for the
+/// fractional part of an exponent): a Taylor series on a reduced argument,
+/// with fused multiply-adds where the processor has AVX and FMA, as Go
+/// decides at run time, so results agree with Go's on the same machine.
+#[allow(clippy::excessive_precision)] // Go's constants, verbatim
+fn go_exp(x: f64) -> f64 {
+    const LOG2E: f64 = std::f64::consts::LOG2_E;
+    const LN2U: f64 = 0.693_147_180_559_662_956_511_601_805_686_950_683_593_75;
+    const LN2L: f64 = 0.282_352_905_630_315_771_225_884_481_750_134_360_255_254_120_68e-12;
+    const OVERFLOW: f64 = 7.097_827_128_933_84e+02;
+    const C: [f64; 6] = [
+        1.666_666_666_666_666_666_7e-1,
+        4.166_666_666_666_666_666_7e-2,
+        8.333_333_333_333_333_333_3e-3,
+        1.388_888_888_888_888_888_9e-3,
+        1.984_126_984_126_984_127_0e-4,
+        2.480_158_730_158_730_158_7e-5,
+    ];
+    if x.is_nan() || x == f64::INFINITY {
+        return x;
+    }
+    if x == f64::NEG_INFINITY {
+        return 0.0;
+    }
+    if x > OVERFLOW {
+        return f64::INFINITY;
+    }
+    let k = (x * LOG2E).round_ties_even();
+    let bx = k as i32;
+    let k = f64::from(bx);
+    let fma = fma_available();
+    let mut x0 = if fma {
+        let t = (-LN2U).mul_add(k, x);
+        (-LN2L).mul_add(k, t)
+    } else {
+        (x - LN2U * k) - LN2L * k
+    };
+    x0 *= 0.0625;
+    let mut x1 = C[5];
+    for c in [C[4], C[3], C[2], C[1], C[0], 0.5, 1.0] {
+        x1 = if fma { x1.mul_add(x0, c) } else { x1 * x0 + c };
+    }
+    x0 *= x1;
+    for step in 0..4 {
+        let t = x0 + 2.0;
+        x0 = if fma && step == 3 {
+            x0.mul_add(t, 1.0)
+        } else {
+            x0 * t
+        };
+    }
+    if !fma {
+        x0 += 1.0;
+    }
+    let biased = bx + 0x3ff;
+    if biased <= 0 {
+        if biased < -52 {
+            return 0.0;
+        }
+        let scaled = x0 * f64::from_bits(((biased + 0x3fe) as u64) << 52);
+        return scaled * f64::from_bits(1 << 52);
+    }
+    if biased >= 0x7ff {
+        return f64::INFINITY;
+    }
+    x0 * f64::from_bits((biased as u64) << 52)
+}
+
+/// Whether Go would use its FMA code paths here (`cpu.X86.HasAVX &&
+/// cpu.X86.HasFMA`).
+fn fma_available() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::arch::is_x86_feature_detected!("avx") && std::arch::is_x86_feature_detected!("fma")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+fn is_odd_int(x: f64) -> bool {
+    if x.abs() >= (1u64 << 53) as f64 {
+        return false;
+    }
+    x.fract() == 0.0 && (x as i64) & 1 == 1
+}
+
+/// Go's `math.Pow`: special cases, then repeated squaring for the integer
+/// part of the exponent (the fractional part uses `exp` and Go's `log`).
 fn go_pow(x: f64, y: f64) -> f64 {
-    if y == 0.0 {
+    if y == 0.0 || x == 1.0 {
         return 1.0;
     }
-    if x == 1.0 {
-        return 1.0;
+    if y == 1.0 {
+        return x;
     }
-    if x == -1.0 && y.is_infinite() {
-        return 1.0;
+    if x.is_nan() || y.is_nan() {
+        return f64::NAN;
     }
-    x.powf(y)
+    if x == 0.0 {
+        if y < 0.0 {
+            return if x.is_sign_negative() && is_odd_int(y) {
+                f64::NEG_INFINITY
+            } else {
+                f64::INFINITY
+            };
+        }
+        return if x.is_sign_negative() && is_odd_int(y) {
+            x
+        } else {
+            0.0
+        };
+    }
+    if y.is_infinite() {
+        return if x == -1.0 {
+            1.0
+        } else if (x.abs() < 1.0) == (y > 0.0) {
+            0.0
+        } else {
+            f64::INFINITY
+        };
+    }
+    if x.is_infinite() {
+        if x < 0.0 {
+            return go_pow(1.0 / x, -y);
+        }
+        return if y < 0.0 { 0.0 } else { f64::INFINITY };
+    }
+    if y == 0.5 {
+        return x.sqrt();
+    }
+    if y == -0.5 {
+        return 1.0 / x.sqrt();
+    }
+    let ya = y.abs();
+    let (mut yi, mut yf) = (ya.trunc(), ya.fract());
+    if yf != 0.0 && x < 0.0 {
+        return f64::NAN;
+    }
+    if yi >= 9_223_372_036_854_775_808.0 {
+        return if x == -1.0 {
+            1.0
+        } else if (x.abs() < 1.0) == (y > 0.0) {
+            0.0
+        } else {
+            f64::INFINITY
+        };
+    }
+    let mut a1 = 1.0;
+    let mut ae: i64 = 0;
+    if yf != 0.0 {
+        if yf > 0.5 {
+            yf -= 1.0;
+            yi += 1.0;
+        }
+        a1 = go_exp(yf * go_log(x));
+    }
+    let (mut x1, xe0) = frexp(x);
+    let mut xe = i64::from(xe0);
+    let mut i = yi as i64;
+    while i != 0 {
+        if !(-(1 << 12)..=(1 << 12)).contains(&xe) {
+            ae += xe;
+            break;
+        }
+        if i & 1 == 1 {
+            a1 *= x1;
+            ae += xe;
+        }
+        x1 *= x1;
+        xe <<= 1;
+        if x1 < 0.5 {
+            x1 += x1;
+            xe -= 1;
+        }
+        i >>= 1;
+    }
+    if y < 0.0 {
+        a1 = 1.0 / a1;
+        ae = -ae;
+    }
+    ldexp(
+        a1,
+        ae.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32,
+    )
 }
 
 shared_function! {

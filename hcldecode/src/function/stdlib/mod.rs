@@ -63,6 +63,8 @@ use crate::value::Value;
 
 pub use self::bool::{and, equal, not, not_equal, or};
 pub use self::collection::{coalesce, concat, has_index, length};
+#[cfg(feature = "stdlib")]
+pub use self::conversion::make_to_func;
 pub use self::json::{json_decode, json_encode};
 pub use self::number::{
     abs, add, divide, greater_than, greater_than_or_equal_to, int, less_than,

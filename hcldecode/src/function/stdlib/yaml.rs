@@ -304,9 +304,14 @@ fn is_base64(s: &str) -> bool {
 
 struct Decoder<'a> {
     parser: Parser<std::str::Chars<'a>>,
-    anchors: HashMap<usize, Value>,
+    /// Anchored values, with the number of nodes each expands to.
+    anchors: HashMap<usize, (Value, u64)>,
     pending: Vec<usize>,
     depth: usize,
+    /// Nodes decoded so far, aliases expanded: bounded by the evaluation
+    /// limits, so alias bombs end with "Result too large".
+    nodes: u64,
+    too_large: Option<FunctionError>,
 }
 
 fn scan_err(e: &yaml_rust2::ScanError) -> String {
@@ -322,7 +327,18 @@ impl Decoder<'_> {
             .map_err(|e| scan_err(&e))
     }
 
+    fn count(&mut self, n: u64) -> Result<(), String> {
+        self.nodes = self.nodes.saturating_add(n);
+        if let Err(e) = super::check_size(self.nodes, 0) {
+            self.too_large = Some(e);
+            return Err("too large".into());
+        }
+        Ok(())
+    }
+
     fn node(&mut self, ev: Event) -> Result<Value, String> {
+        let before = self.nodes;
+        self.count(1)?;
         match ev {
             Event::Scalar(src, style, anchor, tag) => {
                 let tag = long_tag(&tag);
@@ -331,7 +347,7 @@ impl Decoder<'_> {
                     Resolved::Merge => Value::string("<<"),
                 };
                 if anchor > 0 {
-                    self.anchors.insert(anchor, v.clone());
+                    self.anchors.insert(anchor, (v.clone(), 1));
                 }
                 Ok(v)
             }
@@ -339,10 +355,13 @@ impl Decoder<'_> {
                 if self.pending.contains(&id) {
                     return Err("cannot refer to an anchor from inside its own definition".into());
                 }
-                self.anchors
+                let (v, n) = self
+                    .anchors
                     .get(&id)
                     .cloned()
-                    .ok_or_else(|| "reference to undefined anchor".to_string())
+                    .ok_or_else(|| "reference to undefined anchor".to_string())?;
+                self.count(n)?;
+                Ok(v)
             }
             Event::SequenceStart(anchor, tag) => {
                 let tag = long_tag(&tag);
@@ -362,7 +381,7 @@ impl Decoder<'_> {
                     vals.push(self.node(ev)?);
                 }
                 let v = Value::tuple(vals);
-                self.finish(anchor, &v);
+                self.finish(anchor, &v, self.nodes - before);
                 Ok(v)
             }
             Event::MappingStart(anchor, tag) => {
@@ -412,7 +431,7 @@ impl Decoder<'_> {
                     }
                 }
                 let v = Value::object(vals);
-                self.finish(anchor, &v);
+                self.finish(anchor, &v, self.nodes - before);
                 Ok(v)
             }
             Event::DocumentStart => Err("only a single document is allowed".into()),
@@ -431,31 +450,34 @@ impl Decoder<'_> {
         Ok(())
     }
 
-    fn finish(&mut self, anchor: usize, v: &Value) {
+    fn finish(&mut self, anchor: usize, v: &Value, nodes: u64) {
         self.depth -= 1;
         if anchor > 0 {
             self.pending.retain(|a| *a != anchor);
-            self.anchors.insert(anchor, v.clone());
+            self.anchors.insert(anchor, (v.clone(), nodes));
         }
     }
 }
 
 /// Decodes a YAML document into a value (its type is the implied type).
-pub(crate) fn decode(src: &str) -> Result<Value, String> {
+pub(crate) fn decode(src: &str) -> Result<Value, FunctionError> {
     let src = if src.is_empty() { "\n" } else { src };
     let mut d = Decoder {
         parser: Parser::new_from_str(src),
         anchors: HashMap::new(),
         pending: Vec::new(),
         depth: 0,
+        nodes: 0,
+        too_large: None,
     };
+    decode_document(&mut d).map_err(|e| d.too_large.take().unwrap_or(FunctionError::Call(e)))
+}
+
+fn decode_document(d: &mut Decoder<'_>) -> Result<Value, String> {
     if !matches!(d.next()?, Event::StreamStart) {
         return Err("missing stream start token".into());
     }
     let ev = d.next()?;
-    if matches!(ev, Event::StreamEnd) {
-        return Ok(Value::null(Type::Dynamic));
-    }
     if !matches!(ev, Event::DocumentStart) {
         return Err("missing start of document".into());
     }
@@ -710,9 +732,9 @@ impl Emitter {
             None
         };
         if let Some(h) = chomp {
-            let open = self.open_ended;
+            // libyaml sets open_ended for `+`, then writing the indicator
+            // clears it again.
             self.write_indicator(h, false, false, false);
-            self.open_ended = open;
         }
         self.put_break();
         self.indention = true;
@@ -837,9 +859,9 @@ shared_function! {
             let Some(s) = args[0].as_str() else {
                 return Ok(Type::Dynamic);
             };
-            decode(s).map(|v| v.ty().clone()).map_err(FunctionError::call)
+            decode(s).map(|v| v.ty().clone())
         })),
-        |args, _| decode(str_arg(args, 0)?).map_err(FunctionError::call),
+        |args, _| decode(str_arg(args, 0)?),
     )
 }
 

@@ -1,0 +1,6 @@
+a0 = convert(null, string)
+a1 = try(undefined, "fallback")
+a2 = can(undefined)
+a3 = can([][0])
+a4 = can(1)
+a5 = try(null)

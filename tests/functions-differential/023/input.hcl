@@ -1,0 +1,1 @@
+a0 = format("%s", null)

@@ -1,0 +1,1 @@
+a0 = format("no verbs", 1)

@@ -1,0 +1,1 @@
+a0 = formatlist("%s", ["a"], ["b", "c"])

@@ -1,0 +1,1 @@
+a0 = csvdecode("a,a\n1,2\n")

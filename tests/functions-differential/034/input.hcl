@@ -1,0 +1,1 @@
+a0 = csvdecode("a\n\"x\"y\n")

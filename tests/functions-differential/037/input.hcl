@@ -1,0 +1,1 @@
+a0 = yamldecode("a: 1\n---\nb: 2")

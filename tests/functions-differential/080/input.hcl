@@ -1,0 +1,1 @@
+a0 = convert("x", number)

@@ -1,0 +1,1 @@
+a0 = convert(1, optional(string))

@@ -1,0 +1,147 @@
+//! `hcldec --functions=SET,...`: set selection, usage errors, and the
+//! filesystem set reading beside each input file.
+
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+fn hcldec() -> Command {
+    let mut c = Command::new(hcldecode_tests::hcldec_path(env!(
+        "CARGO_BIN_EXE_hcldec-under-test"
+    )));
+    c.stdin(Stdio::null());
+    c
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("hcldecode-clifn-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+const SPEC: &str = "object {\n  attr \"a\" {}\n  attr \"b\" {}\n}\n";
+
+/// Whether the binary under test was built with the cargo feature of
+/// `set` (a default build has only `stdlib`; the tests crate's own build
+/// and CI's release build have all). Says so when not.
+fn has_set(set: &str) -> bool {
+    let dir = scratch(&format!("has-{set}"));
+    std::fs::write(dir.join("spec.hcldec"), SPEC).unwrap();
+    let out = hcldec()
+        .current_dir(&dir)
+        .args(["--spec=spec.hcldec", &format!("--functions={set}")])
+        .output()
+        .unwrap();
+    let ok = !String::from_utf8_lossy(&out.stderr).contains("was built without");
+    if !ok {
+        eprintln!("skipped: the hcldec under test was built without the {set} function set");
+    }
+    ok
+}
+
+#[test]
+fn unknown_sets_are_usage_errors() {
+    let dir = scratch("usage");
+    std::fs::write(dir.join("spec.hcldec"), SPEC).unwrap();
+    std::fs::write(dir.join("in.hcl"), "a = 1\n").unwrap();
+    let out = hcldec()
+        .current_dir(&dir)
+        .args(["--spec=spec.hcldec", "--functions=stdlib,nosuch", "in.hcl"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("unknown function set \"nosuch\""), "{err}");
+    assert!(err.contains("usage: hcldec"), "{err}");
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn sets_combine_and_stay_opt_in() {
+    if !has_set("crypto") {
+        return;
+    }
+    let dir = scratch("combine");
+    std::fs::write(dir.join("spec.hcldec"), SPEC).unwrap();
+    std::fs::write(dir.join("in.hcl"), "a = upper(\"x\")\nb = md5(\"\")\n").unwrap();
+    let run = |flags: &[&str]| {
+        hcldec()
+            .current_dir(&dir)
+            .args(["--spec=spec.hcldec", "--diags=json"])
+            .args(flags)
+            .arg("in.hcl")
+            .output()
+            .unwrap()
+    };
+    let out = run(&["--functions=stdlib,crypto"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim(),
+        "{\"a\":\"X\",\"b\":\"d41d8cd98f00b204e9800998ecf8427e\"}"
+    );
+    // Repeated flags add up.
+    let out = run(&["--functions=stdlib", "--functions", "crypto"]);
+    assert_eq!(out.status.code(), Some(0));
+    // Without the crypto set, md5 is unknown.
+    let out = run(&["--functions=stdlib"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("Call to unknown function"));
+}
+
+#[test]
+fn filesystem_reads_beside_each_input_file() {
+    if !has_set("filesystem") {
+        return;
+    }
+    let dir = scratch("fs");
+    std::fs::write(dir.join("spec.hcldec"), SPEC).unwrap();
+    for (sub, attr, content) in [("one", "a", "first"), ("two", "b", "second")] {
+        std::fs::create_dir_all(dir.join(sub)).unwrap();
+        std::fs::write(dir.join(sub).join("data.txt"), content).unwrap();
+        std::fs::write(
+            dir.join(sub).join("in.hcl"),
+            format!("{attr} = file(\"data.txt\")\n"),
+        )
+        .unwrap();
+    }
+    std::fs::write(dir.join("secret.txt"), "secret").unwrap();
+    let out = hcldec()
+        .current_dir(&dir)
+        .args([
+            "--spec=spec.hcldec",
+            "--diags=json",
+            "--functions=filesystem",
+            "one/in.hcl",
+            "two/in.hcl",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim(),
+        "{\"a\":\"first\",\"b\":\"second\"}"
+    );
+    // Reaching out of the input's directory is a diagnostic at the path.
+    std::fs::write(dir.join("one/in.hcl"), "a = file(\"../secret.txt\")\n").unwrap();
+    let out = hcldec()
+        .current_dir(&dir)
+        .args([
+            "--spec=spec.hcldec",
+            "--diags=json",
+            "--functions=filesystem",
+            "one/in.hcl",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stderr).unwrap();
+    let d = &doc["diagnostics"][0];
+    assert_eq!(d["summary"], "Invalid function argument", "{d}");
+    assert_eq!(d["subject"]["start"]["byte"], 10, "{d}");
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("secret"));
+}
