@@ -6,18 +6,7 @@ mod tables;
 
 /// Go's `strconv.IsPrint`.
 pub fn is_print(c: char) -> bool {
-    let c = c as u32;
-    tables::IS_PRINT
-        .binary_search_by(|&(lo, hi)| {
-            if hi < c {
-                std::cmp::Ordering::Less
-            } else if lo > c {
-                std::cmp::Ordering::Greater
-            } else {
-                std::cmp::Ordering::Equal
-            }
-        })
-        .is_ok()
+    crate::ranges::contains(tables::IS_PRINT, c as u32)
 }
 
 const LOWER_HEX: &[u8; 16] = b"0123456789abcdef";

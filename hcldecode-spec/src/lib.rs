@@ -13,6 +13,7 @@ pub mod diag;
 pub mod go_quote;
 pub mod json_text;
 mod name_map;
+mod ranges;
 pub mod source;
 pub mod spec;
 pub mod syntax;

@@ -76,38 +76,27 @@ pub(crate) fn evaluate_with_locals(
     locals: Option<&[(&str, Value)]>,
     diags: &mut Diagnostics,
 ) -> Value {
-    let limits = ctx
-        .and_then(EvalContext::limits)
-        .unwrap_or_else(limits::ambient);
-    let _scope = match limits::enter(&limits) {
-        Ok(scope) => scope,
-        Err(max) => {
-            let d = hcldecode_spec::diag::Diagnostic::error(
-                "Function calls nested too deeply",
-                format!(
-                    "Evaluating this expression needs more than {max} nested evaluations (functions evaluating expressions that call functions), the limit."
-                ),
-            );
-            diags.push(d.with_subject(expr.range()));
-            return Value::dynamic();
-        }
-    };
-    match expr {
-        ExprRef::Native { file, expr } => with_current_file(file.name().clone(), || {
-            native::eval(file, expr.get(), ctx, locals, diags)
-        }),
-        ExprRef::Json { doc, value } => json::eval(doc, value, ctx, locals, diags),
-    }
+    within_limits(
+        ctx,
+        || expr.range(),
+        diags,
+        |diags| match expr {
+            ExprRef::Native { file, expr } => with_current_file(file.name().clone(), || {
+                native::eval(file, expr.get(), ctx, locals, diags)
+            }),
+            ExprRef::Json { doc, value } => json::eval(doc, value, ctx, locals, diags),
+        },
+    )
 }
 
-/// Evaluates a native-syntax expression that is part of another (an
-/// element of a tuple constructor, such as one of a dynamic block's
-/// `labels`), within the evaluation limits as [`evaluate_into`] does.
-pub(crate) fn evaluate_native_part(
-    file: &std::sync::Arc<hcldecode_spec::source::SourceFile>,
-    expr: &hcldecode_spec::syntax::native::ast::Expr,
+/// Runs `eval` as one more nested evaluation within the limits of `ctx`
+/// (or the ambient ones); past the nesting limit, a diagnostic at
+/// `subject` and an unknown value instead.
+fn within_limits(
     ctx: Option<&EvalContext>,
+    subject: impl FnOnce() -> hcldecode_spec::source::Range,
     diags: &mut Diagnostics,
+    eval: impl FnOnce(&mut Diagnostics) -> Value,
 ) -> Value {
     let limits = ctx
         .and_then(EvalContext::limits)
@@ -121,11 +110,32 @@ pub(crate) fn evaluate_native_part(
                     "Evaluating this expression needs more than {max} nested evaluations (functions evaluating expressions that call functions), the limit."
                 ),
             );
-            diags.push(d.with_subject(file.range(expr.span)));
+            diags.push(d.with_subject(subject()));
             return Value::dynamic();
         }
     };
-    native::eval(file, expr, ctx, None, diags)
+    eval(diags)
+}
+
+/// Evaluates a native-syntax expression that is part of another (an
+/// element of a tuple constructor, such as one of a dynamic block's
+/// `labels`), within the evaluation limits as [`evaluate_into`] does.
+pub(crate) fn evaluate_native_part(
+    file: &std::sync::Arc<hcldecode_spec::source::SourceFile>,
+    expr: &hcldecode_spec::syntax::native::ast::Expr,
+    ctx: Option<&EvalContext>,
+    diags: &mut Diagnostics,
+) -> Value {
+    within_limits(
+        ctx,
+        || file.range(expr.span),
+        diags,
+        |diags| {
+            with_current_file(file.name().clone(), || {
+                native::eval(file, expr, ctx, None, diags)
+            })
+        },
+    )
 }
 
 pub(crate) use native::literal_value as native_literal;

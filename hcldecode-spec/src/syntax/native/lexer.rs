@@ -114,26 +114,12 @@ pub struct Scanner<'a> {
 
 /// Whether `c` (above U+007F) may start an identifier.
 fn is_id_start(c: u32) -> bool {
-    in_table(ID_START, c)
+    crate::ranges::contains(ID_START, c)
 }
 
 /// Whether `c` (above U+007F) may continue an identifier.
 fn is_id_continue(c: u32) -> bool {
-    in_table(ID_CONTINUE, c)
-}
-
-fn in_table(table: &[(u32, u32)], c: u32) -> bool {
-    table
-        .binary_search_by(|&(lo, hi)| {
-            if hi < c {
-                std::cmp::Ordering::Less
-            } else if lo > c {
-                std::cmp::Ordering::Greater
-            } else {
-                std::cmp::Ordering::Equal
-            }
-        })
-        .is_ok()
+    crate::ranges::contains(ID_CONTINUE, c)
 }
 
 /// Length in bytes of the UTF-8 sequence starting with `lead`.
