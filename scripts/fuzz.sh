@@ -30,7 +30,7 @@ fi
 
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-  targets=(native_parse json_parse spec_load decode eval typed dynblock)
+  targets=(native_parse json_parse spec_load decode eval typed dynblock eval_functions)
 fi
 
 conformance="$root/tests/conformance"
