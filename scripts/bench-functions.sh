@@ -8,7 +8,7 @@
 # about 20 library calls: templates, format, merge, lookup, join/split, for
 # expressions over ranges, jsonencode, regex_replace, ...) and prints the
 # median wall time of each binary over RUNS runs (default 9) and their ratio.
-# Needs a release build (cargo build --release -p hcldecode --bin hcldec)
+# Needs a release build (cargo build --release -p hcldec --bin hcldec)
 # and the reference (../shared/tools/reference-hcldec.sh).
 set -euo pipefail
 jobs=${1:-500}
