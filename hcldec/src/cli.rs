@@ -293,10 +293,10 @@ fn real_main(
         dw.write(stderr, &diags);
         return Ok(2);
     }
-    let body = match bodies.len() {
-        1 => bodies.pop().expect("one body"),
-        0 => Body::empty(),
-        _ => Body::merged(bodies),
+    let body = match <[Body; 1]>::try_from(bodies) {
+        Ok([one]) => one,
+        Err(none) if none.is_empty() => Body::empty(),
+        Err(several) => Body::merged(several),
     };
 
     let decode_opts = DecodeOptions::new().dynamic_blocks(opts.dynamic_blocks);
@@ -350,7 +350,7 @@ fn library_for_inputs(f: &Functions) -> Functions {
 /// the `--with-type` wrapper's keys: `type` comes first then.
 fn write_result(opts: &Options, stdout: &mut dyn Write, val: &Value) -> Result<(), Failure> {
     use hcldecode::Type;
-    use hcldecode::value::json::{WriteError, WriteOptions, marshal_to};
+    use hcldecode::value::json::{WriteError, WriteOptions, check_writable, marshal_to};
     let strip = WriteOptions {
         omit_null_properties: !opts.keep_nulls,
     };
@@ -362,16 +362,18 @@ fn write_result(opts: &Options, stdout: &mut dyn Write, val: &Value) -> Result<(
             (true, true) => marshal_to(&mut w, val, &Type::Dynamic, strip),
             (true, false) => {
                 // Refuse an unwritable value before anything is written.
-                marshal_to(&mut std::io::sink(), val, val.ty(), strip).and_then(|()| {
-                    w.write_all(b"{\"type\":").map_err(WriteError::Io)?;
-                    w.write_all(val.ty().to_json().as_bytes())
-                        .map_err(WriteError::Io)?;
-                    if !val.is_null() {
-                        w.write_all(b",\"value\":").map_err(WriteError::Io)?;
-                        marshal_to(&mut w, val, val.ty(), strip)?;
-                    }
-                    w.write_all(b"}").map_err(WriteError::Io)
-                })
+                check_writable(val, val.ty())
+                    .map_err(WriteError::Value)
+                    .and_then(|()| {
+                        w.write_all(b"{\"type\":").map_err(WriteError::Io)?;
+                        w.write_all(val.ty().to_json().as_bytes())
+                            .map_err(WriteError::Io)?;
+                        if !val.is_null() {
+                            w.write_all(b",\"value\":").map_err(WriteError::Io)?;
+                            marshal_to(&mut w, val, val.ty(), strip)?;
+                        }
+                        w.write_all(b"}").map_err(WriteError::Io)
+                    })
             }
         };
         match written {

@@ -278,7 +278,17 @@ pub fn marshal_to<W: std::io::Write + ?Sized>(
 
 /// Whether [`marshal`] would fail for `v` (already of a type conforming
 /// to `ty`): unknown parts or infinities, with the error it would give.
-pub(crate) fn check_writable(v: &Value, ty: &Type) -> Result<(), JsonError> {
+/// Cheap for the common case (a wholly known value): for checking before
+/// writing anything else around the value.
+///
+/// ```
+/// use hcldecode::value::{Value, json};
+/// let v = Value::object([("a", Value::unknown(hcldecode::Type::String))]);
+/// let e = json::check_writable(&v, v.ty()).unwrap_err();
+/// assert_eq!((e.path.to_string(), e.to_string()), (".a".to_string(), "value is not known".to_string()));
+/// assert!(json::check_writable(&Value::int(1), &hcldecode::Type::Number).is_ok());
+/// ```
+pub fn check_writable(v: &Value, ty: &Type) -> Result<(), JsonError> {
     if v.is_wholly_known() && !(super::infinity_made() && has_infinity(v)) {
         return Ok(());
     }
