@@ -390,7 +390,7 @@ pub fn expand(c: &Container<'_>, spec_file: Option<&std::path::Path>) -> TokenSt
         #[doc(hidden)]
         #[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
         const _: () = {
-            use ::hcldecode::typed::__private as __hcl;
+            use ::hcldecode::__private as __hcl;
             #[allow(unused_imports)]
             use __hcl::{
                 BlocksFallback as _, BlocksProbe as _, BodyFallback as _, BodyProbe as _,
@@ -554,7 +554,7 @@ pub fn stubs(input: &syn::DeriveInput) -> TokenStream {
     let unreachable = quote!(::core::unreachable!("HclDecode derive failed"));
     quote! {
         const _: () = {
-            use ::hcldecode::typed::__private as __hcl;
+            use ::hcldecode::__private as __hcl;
             impl #impl_generics __hcl::HclDecode for #ident #ty_generics #where_clause {
                 fn from_hcl(_: &__hcl::Value, _: __hcl::At<'_>) -> ::core::result::Result<Self, __hcl::Error> {
                     #unreachable

@@ -73,7 +73,7 @@ impl LoadedSpec {
         let mut ev = RuntimeSpecEval {
             spec_ctx: spec_ctx.clone(),
             variables: Vec::new(),
-            defaults: crate::value::optional::Defaults,
+            defaults: crate::spec_values::optional::Defaults,
         };
         let (spec_file, diags) = load_spec_body(&file.body, &mut ev);
         let functions = spec_file

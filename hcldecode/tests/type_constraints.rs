@@ -7,8 +7,8 @@
 
 use hcldecode::Type;
 use hcldecode::Value;
+use hcldecode::spec_values::optional::{Defaults, apply_defaults};
 use hcldecode::spec_values::{literal, value_to_hcl};
-use hcldecode::value::optional::{Defaults, apply_defaults};
 use hcldecode_spec::source::SourceFile;
 use hcldecode_spec::spec::type_constraint::{OptionalAttrs, get_type};
 use hcldecode_spec::syntax::native;

@@ -108,10 +108,7 @@ impl<'a> BodyItems<'a> {
     fn of(spec: &'a Spec) -> BodyItems<'a> {
         let mut body = BodyItems::default();
         spec.for_each_same_body(&mut |s| {
-            if let Spec::Transform(t) = s
-                && let super::Transform::Func(f) = &t.transform
-                && f.keeps_rest()
-            {
+            if super::Hook::is_remain(s) {
                 body.open = true;
             }
             let (name, item) = match s {

@@ -43,11 +43,6 @@ pub trait Dynamic: Any + Send + Sync + fmt::Debug {
     fn describe(&self) -> Option<String> {
         None
     }
-    /// For a transform of a body's spec: whether it keeps the rest of the
-    /// body (a typed `remain` field), so the body may hold anything else.
-    fn keeps_rest(&self) -> bool {
-        false
-    }
 }
 
 /// A shared [`Dynamic`].
@@ -194,6 +189,80 @@ pub enum Transform {
     },
     /// A function of the dynamic layer, called with the wrapped value.
     Func(DynRef),
+    /// A way of reading the wrapped spec that only the Rust API expresses
+    /// (typed decoding's raw expressions and `remain` bodies).
+    Hook(Hook),
+}
+
+/// A hook the engine recognises in a `transform` spec. Everything that
+/// treats transforms as transparent (schemas, label names, validation)
+/// sees the wrapped spec, and a hook's implied type is the wrapped spec's.
+/// A spec file cannot express either hook: [`Spec::to_spec_file`] prints
+/// the wrapped spec with a comment saying so.
+///
+/// ```
+/// use hcldecode_spec::spec::{AttrSpec, Hook, Spec};
+/// use hcldecode_spec::types::Type;
+/// let spec = Hook::raw_expression(AttrSpec { name: "when".into(), ty: Type::Dynamic, required: true });
+/// let Spec::Transform(t) = &spec else { panic!() };
+/// assert_eq!(Hook::of(t), Some(Hook::RawExpression));
+/// assert!(!Hook::is_remain(&spec));
+/// assert!(Hook::is_remain(&Hook::remain(spec)));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hook {
+    /// Wraps an `attr` spec: the attribute is read (and required if the
+    /// spec says so) but not evaluated; its value is unknown (null when
+    /// absent) and the decode trace holds the expression.
+    RawExpression,
+    /// Wraps a body's spec: the body is decoded as `PartialContent` (what
+    /// the spec does not describe is not an error) and the decode trace
+    /// holds what remains; the body may hold anything else.
+    Remain,
+}
+
+impl Hook {
+    /// Wraps `spec` in a transform with this hook.
+    pub fn wrap(self, spec: Spec) -> Spec {
+        Spec::Transform(TransformSpec {
+            wrapped: Box::new(spec),
+            transform: Transform::Hook(self),
+        })
+    }
+
+    /// An attribute whose expression is kept unevaluated.
+    pub fn raw_expression(attr: AttrSpec) -> Spec {
+        Hook::RawExpression.wrap(Spec::Attr(attr))
+    }
+
+    /// The body `spec` describes, decoded partially with the rest kept.
+    pub fn remain(spec: Spec) -> Spec {
+        Hook::Remain.wrap(spec)
+    }
+
+    /// The hook of a transform spec, if it has one.
+    pub fn of(t: &TransformSpec) -> Option<Hook> {
+        match t.transform {
+            Transform::Hook(h) => Some(h),
+            _ => None,
+        }
+    }
+
+    /// Whether `spec` is a body spec wrapped by [`Hook::Remain`].
+    pub fn is_remain(spec: &Spec) -> bool {
+        matches!(spec, Spec::Transform(t) if Hook::of(t) == Some(Hook::Remain))
+    }
+
+    /// What the hook does, for the comment a printed spec file has in its
+    /// place.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Hook::RawExpression => {
+                "the attribute's expression is kept unevaluated (hcldecode raw expression):"
+            }
+            Hook::Remain => "the body is decoded partially and the rest kept (hcldecode remain):",
+        }
+    }
 }
 
 /// A spec whose value is transformed.

@@ -159,6 +159,11 @@ fn write_spec(out: &mut String, spec: &Spec, key: Option<&str>, level: usize) {
                 }
                 write_spec(out, &t.wrapped, key, level);
             }
+            Transform::Hook(h) => {
+                indent(out, level);
+                let _ = writeln!(out, "# {}", h.describe());
+                write_spec(out, &t.wrapped, key, level);
+            }
             Transform::Expr { .. } => {
                 indent(out, level);
                 out.push_str("# a transform without a spec-file form wraps:\n");

@@ -43,8 +43,8 @@ use hcldecode_spec::syntax::body::{
 use hcldecode_spec::syntax::expr::ExprRef;
 use hcldecode_spec::syntax::native::{analysis, ast};
 
-use super::variables::{Traversal, expr_variables};
 use crate::Type;
+use crate::eval::traversal::{Traversal, expr_variables};
 use crate::eval::{self, EvalContext};
 use crate::value::Value;
 use crate::value::convert::convert;
@@ -146,7 +146,7 @@ impl Scope {
     pub(crate) fn root(base: Option<&EvalContext>) -> Scope {
         let limit = base
             .and_then(EvalContext::limits)
-            .unwrap_or_else(crate::eval::limits::ambient)
+            .unwrap_or_else(crate::limits::ambient)
             .max_elements;
         let base = base.map(|c| Arc::new(c.clone()));
         Scope {

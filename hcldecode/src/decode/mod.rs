@@ -19,7 +19,7 @@ use hcldecode_spec::syntax::body::{
 
 use crate::Type;
 use crate::eval::{self, EvalContext};
-use crate::spec_values::{literal_value, transform_function, validate_function};
+use crate::spec_values::{literal_value, transform_function, transform_type, validate_function};
 use crate::value::Value;
 use crate::value::convert::{convert, unify_unsafe};
 
@@ -29,10 +29,11 @@ mod plan;
 pub mod trace;
 mod variables;
 
+pub use crate::eval::traversal::{Traversal, TraversalStep, expr_variables};
 use plan::Plan;
 pub use trace::{AttrTrace, BlockTrace, BodyTrace, DecodeHook, Trace};
 use trace::{Off, On, Recorder};
-pub use variables::{Traversal, TraversalStep, expr_variables, variables};
+pub use variables::variables;
 
 /// Decodes `body` with `spec` (`hcldec.Decode`).
 ///
@@ -240,30 +241,6 @@ pub fn variables_with(body: BodyRef<'_>, spec: &Spec, options: DecodeOptions) ->
 /// results are typed by evaluating the transform with an unknown value.
 pub fn implied_type(spec: &Spec, transform_ctx: Option<&EvalContext>) -> Type {
     spec.implied_type_with(&|t, wrapped| transform_type(t, wrapped, transform_ctx))
-}
-
-/// The result type of a transform applied to a value of type `wrapped`.
-pub(crate) fn transform_type(
-    t: &TransformSpec,
-    wrapped: Type,
-    transform_ctx: Option<&EvalContext>,
-) -> Type {
-    match &t.transform {
-        Transform::Expr { expr, var_name } => {
-            let mut scratch = Diagnostics::new();
-            let v = eval::evaluate_with_locals(
-                expr.as_ref(),
-                transform_ctx,
-                Some(&[(var_name.as_str(), Value::unknown(wrapped))]),
-                &mut scratch,
-            );
-            v.ty().clone()
-        }
-        Transform::Func(_) if DecodeHook::of(t).is_some() => wrapped,
-        Transform::Func(f) => transform_function(f)
-            .and_then(|f| f.return_type(&[wrapped]).ok())
-            .unwrap_or(Type::Dynamic),
-    }
 }
 
 #[derive(Clone, Copy)]
@@ -543,7 +520,7 @@ impl Decoder<'_> {
                 }
             }
             Spec::Transform(t) => {
-                if let Some(hook) = DecodeHook::of(t) {
+                if let Transform::Hook(hook) = t.transform {
                     return self.hook::<R>(hook, t, content, schema, labels, diags);
                 }
                 let mark = diags.len();
@@ -558,6 +535,7 @@ impl Decoder<'_> {
                         Some(&[(var_name.as_str(), wrapped)]),
                         diags,
                     ),
+                    Transform::Hook(_) => unreachable!("hooks return above"),
                     Transform::Func(f) => {
                         let result = transform_function(f).map(|f| f.call(&[wrapped]));
                         match result {

@@ -37,11 +37,8 @@
 //! [`Spec::to_spec_file`](hcldecode_spec::spec::Spec::to_spec_file) prints
 //! the wrapped spec with a comment saying so.
 
-use std::any::Any;
-use std::sync::Arc;
-
 use hcldecode_spec::source::Range;
-use hcldecode_spec::spec::{AttrSpec, Dynamic, Spec, Transform, TransformSpec};
+pub use hcldecode_spec::spec::Hook as DecodeHook;
 use hcldecode_spec::syntax::body::{Attribute, Body};
 use hcldecode_spec::syntax::expr::Expression;
 
@@ -155,91 +152,6 @@ pub struct BodyTrace {
     pub rest: Option<Body>,
     /// The trace of the body's spec.
     pub spec: Trace,
-}
-
-/// A hook the engine recognises in a `transform` spec: see the
-/// [module docs](self).
-///
-/// ```
-/// use hcldecode::decode::{self, DecodeHook};
-/// use hcldecode::{Spec, Type};
-/// use hcldecode_spec::spec::{AttrSpec, ObjectSpec};
-/// let spec = Spec::Object(ObjectSpec {
-///     properties: vec![(
-///         "when".into(),
-///         DecodeHook::raw_expression(AttrSpec { name: "when".into(), ty: Type::Dynamic, required: true }),
-///     )],
-/// });
-/// let (file, _) = hcldecode::parse::parse_native(b"when = var.ready\n", "a.hcl");
-/// // Not evaluated: no "Variables not allowed" error.
-/// let (_, trace, diags) = decode::decode_traced(&file.body, &spec, None, None);
-/// assert!(diags.is_empty());
-/// # let _ = trace;
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DecodeHook {
-    /// Wraps an `attr` spec: the attribute's expression is kept, not
-    /// evaluated.
-    RawExpression,
-    /// Wraps a body's spec: the body is decoded partially and the rest kept.
-    Remain,
-}
-
-impl Dynamic for DecodeHook {
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-
-    fn describe(&self) -> Option<String> {
-        Some(
-            match self {
-                DecodeHook::RawExpression => {
-                    "the attribute's expression is kept unevaluated (hcldecode raw expression):"
-                }
-                DecodeHook::Remain => {
-                    "the body is decoded partially and the rest kept (hcldecode remain):"
-                }
-            }
-            .to_string(),
-        )
-    }
-
-    fn keeps_rest(&self) -> bool {
-        *self == DecodeHook::Remain
-    }
-}
-
-impl DecodeHook {
-    /// Wraps `spec` in a transform with this hook.
-    pub fn wrap(self, spec: Spec) -> Spec {
-        Spec::Transform(TransformSpec {
-            wrapped: Box::new(spec),
-            transform: Transform::Func(Arc::new(self)),
-        })
-    }
-
-    /// An attribute whose expression is kept unevaluated.
-    pub fn raw_expression(attr: AttrSpec) -> Spec {
-        DecodeHook::RawExpression.wrap(Spec::Attr(attr))
-    }
-
-    /// The body `spec` describes, decoded partially with the rest kept.
-    pub fn remain(spec: Spec) -> Spec {
-        DecodeHook::Remain.wrap(spec)
-    }
-
-    /// The hook of a transform spec, if it has one.
-    pub fn of(t: &TransformSpec) -> Option<DecodeHook> {
-        match &t.transform {
-            Transform::Func(f) => f.as_any().downcast_ref::<DecodeHook>().copied(),
-            Transform::Expr { .. } => None,
-        }
-    }
-
-    /// Whether `spec` is a body spec wrapped by [`DecodeHook::Remain`].
-    pub fn is_remain(spec: &Spec) -> bool {
-        matches!(spec, Spec::Transform(t) if DecodeHook::of(t) == Some(DecodeHook::Remain))
-    }
 }
 
 /// What the engine records: nothing (`()`) for plain decoding, a [`Trace`]

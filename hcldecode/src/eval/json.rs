@@ -95,7 +95,7 @@ impl Evaluator<'_> {
         if failed {
             return Value::dynamic();
         }
-        super::with_current_file(file.name().clone(), || {
+        crate::function::with_current_file(file.name().clone(), || {
             super::native::eval(&file, &expr, self.ctx, self.locals, diags)
         })
     }

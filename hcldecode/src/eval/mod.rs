@@ -3,13 +3,13 @@
 
 mod context;
 mod json;
-pub(crate) mod limits;
 mod native;
 mod ops;
+pub mod traversal;
 mod values;
 
+pub use crate::limits::Limits;
 pub use context::EvalContext;
-pub use limits::Limits;
 
 use hcldecode_spec::diag::Diagnostics;
 use hcldecode_spec::syntax::expr::{ExprRef, Expression};
@@ -81,9 +81,11 @@ pub(crate) fn evaluate_with_locals(
         || expr.range(),
         diags,
         |diags| match expr {
-            ExprRef::Native { file, expr } => with_current_file(file.name().clone(), || {
-                native::eval(file, expr.get(), ctx, locals, diags)
-            }),
+            ExprRef::Native { file, expr } => {
+                crate::function::with_current_file(file.name().clone(), || {
+                    native::eval(file, expr.get(), ctx, locals, diags)
+                })
+            }
             ExprRef::Json { doc, value } => json::eval(doc, value, ctx, locals, diags),
         },
     )
@@ -100,8 +102,8 @@ fn within_limits(
 ) -> Value {
     let limits = ctx
         .and_then(EvalContext::limits)
-        .unwrap_or_else(limits::ambient);
-    let _scope = match limits::enter(&limits) {
+        .unwrap_or_else(crate::limits::ambient);
+    let _scope = match crate::limits::enter(&limits) {
         Ok(scope) => scope,
         Err(max) => {
             let d = hcldecode_spec::diag::Diagnostic::error(
@@ -131,7 +133,7 @@ pub(crate) fn evaluate_native_part(
         || file.range(expr.span),
         diags,
         |diags| {
-            with_current_file(file.name().clone(), || {
+            crate::function::with_current_file(file.name().clone(), || {
                 native::eval(file, expr, ctx, None, diags)
             })
         },
@@ -139,32 +141,6 @@ pub(crate) fn evaluate_native_part(
 }
 
 pub(crate) use native::literal_value as native_literal;
-
-thread_local! {
-    /// The name of the file whose expression is being evaluated (innermost
-    /// evaluation), for functions that resolve paths beside it.
-    static CURRENT_FILE: std::cell::RefCell<Option<std::sync::Arc<str>>> =
-        const { std::cell::RefCell::new(None) };
-}
-
-/// The name of the source file of the expression being evaluated.
-#[cfg_attr(not(feature = "filesystem"), allow(dead_code))]
-pub(crate) fn current_file() -> Option<std::sync::Arc<str>> {
-    CURRENT_FILE.with(|c| c.borrow().clone())
-}
-
-/// Runs `f` with `name` as the [`current_file`].
-pub(crate) fn with_current_file<R>(name: std::sync::Arc<str>, f: impl FnOnce() -> R) -> R {
-    struct Restore(Option<std::sync::Arc<str>>);
-    impl Drop for Restore {
-        fn drop(&mut self) {
-            let prev = self.0.take();
-            CURRENT_FILE.with(|c| *c.borrow_mut() = prev);
-        }
-    }
-    let _restore = Restore(CURRENT_FILE.with(|c| c.borrow_mut().replace(name)));
-    f()
-}
 
 /// `expr` evaluated and converted to `want` when it is literals alone of
 /// exactly that type (see `native::literal_as`); `None`: evaluate it.
@@ -181,7 +157,7 @@ pub fn describe_variables(expr: ExprRef<'_>, ctx: Option<&EvalContext>) -> Vec<S
     match expr {
         ExprRef::Native { file, expr } => values::describe_variables(file, expr.get(), ctx, &[]),
         ExprRef::Json { .. } => {
-            use crate::decode::TraversalStep;
+            use traversal::TraversalStep;
             let mut out: Vec<String> = crate::decode::expr_variables(expr)
                 .iter()
                 .filter_map(|t| {
@@ -220,8 +196,8 @@ pub fn traverse_abs(
     t: &crate::decode::Traversal,
     ctx: Option<&EvalContext>,
 ) -> Result<Value, Diagnostics> {
-    use crate::decode::TraversalStep;
     use hcldecode_spec::diag::Diagnostic;
+    use traversal::TraversalStep;
     let mut diags = Diagnostics::new();
     let Some(TraversalStep::Root { name, range }) = t.steps.first() else {
         return Err(diags);

@@ -17,11 +17,11 @@ use hcldecode_spec::syntax::native::ast::{
 use hcldecode_spec::syntax::suggest::name_suggestion;
 
 use super::EvalContext;
-use super::limits::{self, Exceeded};
 use super::ops;
 use super::values;
 use crate::Type;
 use crate::function::{Function, stdlib};
+use crate::limits::{self, Exceeded};
 use crate::value::convert::{convert, get_conversion_unsafe, unify_unsafe};
 use crate::value::{Number, Value, ValueRef};
 

@@ -14,8 +14,8 @@ use hcldecode_spec::syntax::body::{Body, BodyRef};
 use hcldecode_spec::syntax::expr::{ExprRef, Expression, NativeExprRef};
 
 use super::de::ValueDeserializer;
-use crate::eval::limits::with_ambient;
 use crate::eval::{self, EvalContext};
+use crate::limits::with_ambient;
 use crate::parse::{self, Syntax};
 use crate::typed::At;
 use crate::{Decoder, Error, Value};

@@ -8,8 +8,6 @@ pub use hcldecode_spec::syntax::body::Body;
 pub use super::blocks::{BlockOptions, BodyShape, HclBlocks, HclBody, HclKeyed, HclRemain};
 pub use super::{At, Error, Errors, HclDecode, OptionalAttrs};
 pub use crate::decode::DecodeHook;
-#[cfg(feature = "serde")]
-pub use crate::serde::Serde;
 pub use crate::value::Value;
 pub use crate::{ObjectType, Type};
 
@@ -368,7 +366,7 @@ pub fn with_type(spec: Spec, ty: Type) -> Spec {
 /// defaults applied and the value converted, as in spec files. (A default
 /// that does not convert to its attribute's type is dropped.)
 pub fn with_type_constraint(spec: Spec, src: &str) -> Spec {
-    let (ty, opt, _) = crate::value::optional::type_constraint(src);
+    let (ty, opt, _) = crate::spec_values::optional::type_constraint(src);
     let Some(opt) = opt else {
         return with_type(spec, ty);
     };

@@ -8,8 +8,8 @@ use hcldecode_spec::syntax::body::Body;
 use hcldecode_spec::syntax::expr::{Expression, NativeExpr};
 use hcldecode_spec::syntax::native::ast;
 
-use super::Error;
 use crate::decode::{AttrTrace, BlockTrace, Trace};
+use crate::error::Error;
 
 /// Where a value being decoded came from: a position in the engine's
 /// [`Trace`] (an attribute, a block, a label, a body), or an expression
@@ -399,5 +399,15 @@ impl<'a> At<'a> {
             "Unknown value",
             self.inappropriate("the value must be known when the configuration is decoded"),
         ))
+    }
+}
+
+impl Error {
+    /// Gives the diagnostics that have no range yet the range of `at` (and
+    /// its attribute as context): errors built without knowing where (a
+    /// serde type's own errors) end up at the closest known place.
+    pub fn placed_at(self, at: At<'_>) -> Error {
+        let context = at.attribute().map(|a| a.range());
+        self.placed_at_range(at.range(), context)
     }
 }

@@ -11,9 +11,9 @@ use hcldecode_spec::syntax::body::Body;
 
 use super::{At, Error, HclDecode};
 use crate::decode;
-use crate::eval::limits::with_ambient;
 use crate::eval::{EvalContext, Limits};
 use crate::function::Function;
+use crate::limits::with_ambient;
 use crate::parse::{self, File, Syntax};
 use crate::value::Value;
 

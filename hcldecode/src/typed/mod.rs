@@ -53,7 +53,6 @@
 mod at;
 mod blocks;
 mod decoder;
-mod error;
 mod impls;
 
 #[doc = include_str!("derive_reference.md")]
@@ -62,10 +61,10 @@ pub mod derive_reference {}
 #[doc(hidden)]
 pub mod __private;
 
+pub use crate::error::{Error, Errors};
 pub use at::At;
 pub use blocks::{BlockOptions, BodyShape, HclBlocks, HclBody, HclKeyed, HclRemain};
 pub use decoder::{Decoder, from_path, from_str};
-pub use error::{Error, Errors};
 
 pub use hcldecode_spec::spec::type_constraint::OptionalAttrs;
 use hcldecode_spec::spec::{AttrSpec, Spec};

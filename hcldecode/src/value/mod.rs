@@ -33,7 +33,6 @@ mod from_rust;
 mod gofmt;
 pub mod json;
 mod number;
-pub mod optional;
 mod path;
 mod set;
 

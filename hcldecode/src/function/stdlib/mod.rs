@@ -299,8 +299,7 @@ fn _assert_send_sync() {
 /// fits the evaluation limits, or the "Result too large" error.
 #[cfg_attr(not(feature = "stdlib"), allow(dead_code))]
 pub(crate) fn check_size(elements: u64, bytes: u64) -> Result<(), FunctionError> {
-    crate::eval::limits::fits(elements, bytes)
-        .map_err(|x| FunctionError::ResultTooLarge(x.detail()))
+    crate::limits::fits(elements, bytes).map_err(|x| FunctionError::ResultTooLarge(x.detail()))
 }
 
 /// gocty's conversion of a number to a Go `int` (64-bit).

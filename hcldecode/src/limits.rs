@@ -13,7 +13,7 @@ use std::cell::Cell;
 ///
 /// The defaults are far beyond any real configuration; lower them for
 /// untrusted input. Set them with [`Decoder::limits`](crate::Decoder::limits)
-/// or [`EvalContext::set_limits`](super::EvalContext::set_limits).
+/// or [`EvalContext::set_limits`](crate::eval::EvalContext::set_limits).
 ///
 /// ```
 /// use hcldecode::eval::{evaluate, EvalContext, Limits};

@@ -5,7 +5,7 @@
 //! absent optional attribute becoming a null of its type.
 //!
 //! ```
-//! use hcldecode::value::optional::{convert_with_defaults, type_constraint};
+//! use hcldecode::spec_values::optional::{convert_with_defaults, type_constraint};
 //! use hcldecode::Value;
 //! let (ty, opt, diags) = type_constraint("object({name = string, port = optional(number, 8080)})");
 //! assert!(diags.is_empty());
@@ -22,18 +22,18 @@ use hcldecode_spec::spec::DynRef;
 use hcldecode_spec::spec::type_constraint::{self, DefaultEval, OptionalAttrs};
 use hcldecode_spec::syntax::native::{self, ast};
 
-use super::Value;
-use super::convert::{ConvertError, convert};
+use super::{literal, literal_value};
 use crate::Type;
 use crate::eval;
-use crate::spec_values::{literal, literal_value};
+use crate::value::Value;
+use crate::value::convert::{ConvertError, convert};
 
 /// Evaluates default values as ext/typeexpr does: without variables or
 /// functions, then converted to the attribute's type (the
 /// [`DefaultEval`] spec files and [`type_constraint()`] use).
 ///
 /// ```
-/// use hcldecode::value::optional::Defaults;
+/// use hcldecode::spec_values::optional::Defaults;
 /// use hcldecode_spec::source::SourceFile;
 /// use hcldecode_spec::spec::type_constraint::get_type;
 /// use hcldecode_spec::syntax::native::parse_expression;
@@ -79,7 +79,7 @@ impl DefaultEval for Defaults {
 /// optional attributes and defaults.
 ///
 /// ```
-/// let (ty, opt, diags) = hcldecode::value::optional::type_constraint("list(object({a = optional(string, \"x\")}))");
+/// let (ty, opt, diags) = hcldecode::spec_values::optional::type_constraint("list(object({a = optional(string, \"x\")}))");
 /// assert!(diags.is_empty());
 /// assert_eq!(ty.to_type_expr(), "list(object({a = string}))");
 /// assert_eq!(opt.unwrap().child("").unwrap().optional, ["a"]);

@@ -1,4 +1,5 @@
-//! The error of typed decoding: every diagnostic, renderable with snippets.
+//! The library's error: every diagnostic of a failed parse, evaluation or
+//! decode, renderable with snippets.
 
 use std::fmt;
 
@@ -120,15 +121,10 @@ impl Error {
         self.unknown.extend(other.unknown);
     }
 
-    /// Gives the diagnostics that have no range yet the range of `at` (and
-    /// its attribute as context): errors built without knowing where (a
-    /// serde type's own errors) end up at the closest known place.
-    pub fn placed_at(self, at: super::At<'_>) -> Error {
-        let context = at.attribute().map(|a| a.range());
-        self.placed_at_range(at.range(), context)
-    }
-
-    /// [`placed_at`](Self::placed_at) a range (and context range).
+    /// Gives the diagnostics that have no range yet `range` (and `context`):
+    /// errors built without knowing where (a serde type's own errors) end up
+    /// at the closest known place. `typed::At` has the form that takes an
+    /// `At` ([`Error::placed_at`]).
     pub fn placed_at_range(mut self, range: Option<Range>, context: Option<Range>) -> Error {
         let Some(range) = range else {
             return self;

@@ -9,15 +9,16 @@ use std::sync::Arc;
 use hcldecode_spec::diag::{Diagnostic, Diagnostics};
 use hcldecode_spec::spec::load::{ArgKind, ArgValue, NullLiteral, SpecEval, StaticLiteral};
 use hcldecode_spec::spec::type_constraint::{DefaultEval, OptionalAttrs};
-use hcldecode_spec::spec::{DynRef, Dynamic, TransformSpec};
+use hcldecode_spec::spec::{DynRef, Dynamic, Transform, TransformSpec};
 use hcldecode_spec::syntax::expr::ExprRef;
 
 use crate::Type;
-use crate::decode::transform_type;
 use crate::eval::{self, EvalContext};
 use crate::function::{Function, FunctionError, FunctionSpec, Parameter, ReturnType};
 use crate::value::convert::convert;
 use crate::value::{Value, ValueRef};
+
+pub mod optional;
 
 /// A literal spec's value.
 #[derive(Clone, Debug)]
@@ -122,7 +123,7 @@ pub(crate) struct RuntimeSpecEval {
     /// Variables from `variables` blocks, in order.
     pub variables: Vec<(String, Value)>,
     /// Evaluates the defaults of `optional` attributes.
-    pub defaults: crate::value::optional::Defaults,
+    pub defaults: crate::spec_values::optional::Defaults,
 }
 
 impl SpecEval for RuntimeSpecEval {
@@ -238,7 +239,7 @@ pub(crate) fn optional_function(ty: Type, optional: Option<Arc<OptionalAttrs>>) 
         var_param: None,
         return_type: ReturnType::Static(ty.clone()),
         implementation: Box::new(move |args, _| {
-            crate::value::optional::convert_with_defaults(&args[0], &ty, optional.as_deref())
+            crate::spec_values::optional::convert_with_defaults(&args[0], &ty, optional.as_deref())
                 .map_err(|e| FunctionError::call(e.to_string()))
         }),
     })
@@ -323,4 +324,28 @@ fn write_hcl_string(out: &mut String, s: &str) {
         }
     }
     out.push('"');
+}
+
+/// The result type of a transform applied to a value of type `wrapped`.
+pub(crate) fn transform_type(
+    t: &TransformSpec,
+    wrapped: Type,
+    transform_ctx: Option<&EvalContext>,
+) -> Type {
+    match &t.transform {
+        Transform::Expr { expr, var_name } => {
+            let mut scratch = Diagnostics::new();
+            let v = eval::evaluate_with_locals(
+                expr.as_ref(),
+                transform_ctx,
+                Some(&[(var_name.as_str(), Value::unknown(wrapped))]),
+                &mut scratch,
+            );
+            v.ty().clone()
+        }
+        Transform::Hook(_) => wrapped,
+        Transform::Func(f) => transform_function(f)
+            .and_then(|f| f.return_type(&[wrapped]).ok())
+            .unwrap_or(Type::Dynamic),
+    }
 }

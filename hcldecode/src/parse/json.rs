@@ -5,8 +5,8 @@ use hcldecode_spec::diag::{Diagnostic, Diagnostics};
 use hcldecode_spec::syntax::body::Body;
 use hcldecode_spec::syntax::json;
 
-use crate::eval::Limits;
-use crate::parse::File;
+use super::File;
+use crate::limits::Limits;
 
 /// Parses JSON-syntax configuration (`json.Parse`). A file is returned
 /// even when there are errors: its body holds what could be parsed (an

@@ -10,7 +10,9 @@ use hcldecode_spec::syntax::body::Body;
 use hcldecode_spec::syntax::expr::{Expression, NativeExpr};
 use hcldecode_spec::syntax::native;
 
-use crate::eval::Limits;
+use crate::limits::Limits;
+
+mod json;
 
 /// A parsed configuration file: its body and source, for decoding and for
 /// showing diagnostics with snippets.
@@ -120,7 +122,7 @@ pub fn parse_with_limits(
 ) -> (File, Diagnostics) {
     match syntax {
         Syntax::Native => parse_native_owned(src.to_vec(), filename, limits),
-        Syntax::Json => crate::json::parse_json(src, filename, limits),
+        Syntax::Json => json::parse_json(src, filename, limits),
     }
 }
 
@@ -136,7 +138,7 @@ pub(crate) fn parse_str_with_limits(
             let (source, diags) = native::source_from_text(filename, src.to_owned());
             parse_native_source(source, diags, limits)
         }
-        Syntax::Json => crate::json::parse_json(src.as_bytes(), filename, limits),
+        Syntax::Json => json::parse_json(src.as_bytes(), filename, limits),
     }
 }
 
@@ -158,7 +160,7 @@ pub fn parse_path_with_limits(
     let path = path.as_ref();
     let name = path.to_string_lossy();
     if Syntax::for_path(&name) == Syntax::Json {
-        return crate::json::parse_json_path(path, &name, limits);
+        return json::parse_json_path(path, &name, limits);
     }
     match std::fs::read(path) {
         Ok(bytes) => {
