@@ -161,8 +161,10 @@ fn struct_code(g: &mut Gen<'_>, fields: &[Field<'_>], ctor: TokenStream) -> Stru
         let wrapped: Option<syn::Type> = match (serde, option_inner) {
             (false, _) => None,
             (true, Some(inner)) => Some(syn::parse_quote_spanned!(tspan=>
-                ::core::option::Option<__hcl::Serde<#inner>>)),
-            (true, None) => Some(syn::parse_quote_spanned!(tspan=> __hcl::Serde<#orig>)),
+                ::core::option::Option<::hcldecode::serde::Serde<#inner>>)),
+            (true, None) => {
+                Some(syn::parse_quote_spanned!(tspan=> ::hcldecode::serde::Serde<#orig>))
+            }
         };
         let ty: &syn::Type = wrapped.as_ref().unwrap_or(f.ty);
         let p = probe(ty);
@@ -180,8 +182,8 @@ fn struct_code(g: &mut Gen<'_>, fields: &[Field<'_>], ctor: TokenStream) -> Stru
             };
             match (serde, option_inner.is_some()) {
                 (false, _) => plain,
-                (true, true) => quote!(|| (#plain)().map(__hcl::Serde)),
-                (true, false) => quote!(|| __hcl::Serde((#plain)())),
+                (true, true) => quote!(|| (#plain)().map(::hcldecode::serde::Serde)),
+                (true, false) => quote!(|| ::hcldecode::serde::Serde((#plain)())),
             }
         });
         let hint = sorted.binary_search(&key).unwrap_or(usize::MAX);
@@ -390,7 +392,7 @@ pub fn expand(c: &Container<'_>, spec_file: Option<&std::path::Path>) -> TokenSt
         #[doc(hidden)]
         #[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
         const _: () = {
-            use ::hcldecode::__private as __hcl;
+            use ::hcldecode::typed::__private as __hcl;
             #[allow(unused_imports)]
             use __hcl::{
                 BlocksFallback as _, BlocksProbe as _, BodyFallback as _, BodyProbe as _,
@@ -554,7 +556,7 @@ pub fn stubs(input: &syn::DeriveInput) -> TokenStream {
     let unreachable = quote!(::core::unreachable!("HclDecode derive failed"));
     quote! {
         const _: () = {
-            use ::hcldecode::__private as __hcl;
+            use ::hcldecode::typed::__private as __hcl;
             impl #impl_generics __hcl::HclDecode for #ident #ty_generics #where_clause {
                 fn from_hcl(_: &__hcl::Value, _: __hcl::At<'_>) -> ::core::result::Result<Self, __hcl::Error> {
                     #unreachable

@@ -15,11 +15,10 @@ use std::collections::HashMap;
 use std::rc::Rc;
 use std::sync::Arc;
 
-use super::validate::{PathStep, SpecPath};
-use super::{
-    AttrSpec, BlockAttrsSpec, BlockCollectionSpec, BlockLabelSpec, BlockMapSpec, BlockSpec,
-    DefaultSpec, DynRef, Dynamic, LiteralSpec, ObjectSpec, Spec, Transform, TransformSpec,
-};
+use super::err_spec;
+use super::path::{PathStep, SpecPath};
+use super::transformation::Transform;
+use super::{DynRef, Dynamic, Spec};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::source::{Range, SourceFile, Span};
 use crate::syntax::body::{Block, Body, BodyRef, BodySchema, Content};
@@ -28,9 +27,7 @@ use crate::syntax::native::analysis::{expr_as_keyword, expr_list};
 use crate::syntax::native::{self, ast};
 use crate::types::Type;
 
-use super::type_constraint::{
-    DefaultEval, OptionalAttrs, get_type, type_constraint_with_defaults, uses_optional,
-};
+use super::type_constraint::{DefaultEval, OptionalAttrs};
 
 /// What a spec argument is decoded into.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,7 +75,7 @@ pub trait SpecEval {
     fn variable(&mut self, name: &str, expr: ExprRef<'_>, diags: &mut Diagnostics);
 
     /// The result type of a transform applied to a value of type `wrapped`.
-    fn transform_type(&mut self, spec: &TransformSpec, wrapped: Type) -> Type;
+    fn transform_type(&mut self, transform: &Transform, wrapped: Type) -> Type;
 
     /// Evaluating the default values of `optional(type, default)`
     /// attributes; `None` (the default) when this evaluator cannot, and
@@ -141,12 +138,6 @@ impl Dynamic for NullLiteral {
     fn to_hcl(&self) -> Option<String> {
         Some("null".into())
     }
-}
-
-fn err_spec() -> Spec {
-    Spec::Literal(LiteralSpec {
-        value: Arc::new(NullLiteral),
-    })
 }
 
 const SPEC_BLOCK_TYPES: [&str; 15] = [
@@ -235,34 +226,34 @@ pub fn load_spec_body(body: &Body, eval: &mut dyn SpecEval) -> (SpecFile, Diagno
     (SpecFile { root, functions }, diags)
 }
 
-struct Loader<'e> {
-    eval: &'e mut dyn SpecEval,
-    diags: Diagnostics,
+pub(super) struct Loader<'e> {
+    pub(super) eval: &'e mut dyn SpecEval,
+    pub(super) diags: Diagnostics,
     /// Where each spec in the tree was declared (its path in `paths`), for
     /// validation messages.
-    origins: Vec<(usize, Arc<SourceFile>, Span)>,
+    pub(super) origins: Vec<(usize, Arc<SourceFile>, Span)>,
     /// The paths of the specs read, as a tree: each entry is its parent's
     /// index and its last step (the root has none).
-    paths: Vec<(usize, Option<PathStep>)>,
+    pub(super) paths: Vec<(usize, Option<PathStep>)>,
     /// The path of the spec being read.
-    at: usize,
-    unlabelled: BodySchema,
-    labelled: BodySchema,
+    pub(super) at: usize,
+    pub(super) unlabelled: BodySchema,
+    pub(super) labelled: BodySchema,
     /// The argument schema of each spec kind, built once per load (keyed by
     /// the address of the kind's field list).
-    arg_schemas: Vec<(*const (&'static str, bool), Rc<BodySchema>)>,
+    pub(super) arg_schemas: Vec<(*const (&'static str, bool), Rc<BodySchema>)>,
 }
 
 /// Arguments of a spec block, decoded as gohcl does.
-struct Args<'a> {
+pub(super) struct Args<'a> {
     schema: Rc<BodySchema>,
     content: Content<'a>,
     /// What is left of the body, for specs with nested spec blocks.
-    rest: Option<Body>,
+    pub(super) rest: Option<Body>,
 }
 
 impl<'a> Args<'a> {
-    fn expr(&self, name: &str) -> Option<ExprRef<'a>> {
+    pub(super) fn expr(&self, name: &str) -> Option<ExprRef<'a>> {
         self.content.attribute(&self.schema, name).map(|a| a.expr)
     }
 }
@@ -397,44 +388,7 @@ impl Loader<'_> {
         }
     }
 
-    /// `decodeSpecBlock`.
-    fn spec_block(&mut self, block: &Block<'_>) -> Spec {
-        self.origins
-            .push((self.at, block.file.clone(), block.def_span));
-        let implied = block
-            .labels
-            .first()
-            .map(|l| l.value.to_string())
-            .unwrap_or_default();
-        let body = block.body;
-        match block.type_name {
-            "object" => self.object(body),
-            "array" | "tuple" => self.array(body),
-            "attr" => self.attr(body, implied),
-            "block" => self.block(body, implied),
-            "block_list" | "block_set" | "block_tuple" => {
-                self.block_collection(body, implied, block.type_name)
-            }
-            "block_map" | "block_object" => self.block_map(body, implied, block.type_name),
-            "block_attrs" => self.block_attrs(body, implied),
-            "block_label" => self.block_label(body, implied),
-            "default" => self.default(body),
-            "transform" => self.transform(body),
-            "literal" => self.literal(body),
-            other => {
-                self.diags.push(
-                    Diagnostic::error(
-                        "Invalid spec block",
-                        format!("Blocks of type {other:?} are not expected here."),
-                    )
-                    .with_subject(block.type_range()),
-                );
-                err_spec()
-            }
-        }
-    }
-
-    fn with_path<T>(&mut self, step: PathStep, f: impl FnOnce(&mut Self) -> T) -> T {
+    pub(super) fn with_path<T>(&mut self, step: PathStep, f: impl FnOnce(&mut Self) -> T) -> T {
         let parent = self.at;
         self.paths.push((parent, Some(step)));
         self.at = self.paths.len() - 1;
@@ -454,30 +408,10 @@ impl Loader<'_> {
         SpecPath(steps)
     }
 
-    fn object(&mut self, body: BodyRef<'_>) -> Spec {
-        let content = body.content(&self.labelled, &mut self.diags);
-        let mut properties = Vec::with_capacity(content.blocks.len());
-        for b in &content.blocks {
-            let key = b.labels[0].value.to_string();
-            let spec = self.with_path(PathStep::Property(key.clone()), |l| l.spec_block(b));
-            properties.push((key, spec));
-        }
-        Spec::Object(ObjectSpec { properties })
-    }
-
-    fn array(&mut self, body: BodyRef<'_>) -> Spec {
-        let content = body.content(&self.unlabelled, &mut self.diags);
-        let mut elems = Vec::with_capacity(content.blocks.len());
-        for (i, b) in content.blocks.iter().enumerate() {
-            elems.push(self.with_path(PathStep::Index(i), |l| l.spec_block(b)));
-        }
-        Spec::Tuple(elems)
-    }
-
     /// `gohcl.DecodeBody` into a struct with the given attribute fields
     /// (`required` for non-pointer fields) and, if `remain`, a remain body.
     /// `None` when decoding reported errors (the caller gives up).
-    fn args<'a>(
+    pub(super) fn args<'a>(
         &mut self,
         body: BodyRef<'a>,
         fields: &'static [(&'static str, bool)],
@@ -518,7 +452,7 @@ impl Loader<'_> {
     }
 
     /// Decodes argument `name` of `args` as `kind`.
-    fn arg(
+    pub(super) fn arg(
         &mut self,
         args: &Args<'_>,
         name: &str,
@@ -534,28 +468,43 @@ impl Loader<'_> {
         v
     }
 
-    fn string_arg(&mut self, args: &Args<'_>, name: &str, failed: &mut bool) -> Option<String> {
+    pub(super) fn string_arg(
+        &mut self,
+        args: &Args<'_>,
+        name: &str,
+        failed: &mut bool,
+    ) -> Option<String> {
         match self.arg(args, name, ArgKind::String, failed) {
             Some(ArgValue::String(s)) => Some(s),
             _ => None,
         }
     }
 
-    fn bool_arg(&mut self, args: &Args<'_>, name: &str, failed: &mut bool) -> Option<bool> {
+    pub(super) fn bool_arg(
+        &mut self,
+        args: &Args<'_>,
+        name: &str,
+        failed: &mut bool,
+    ) -> Option<bool> {
         match self.arg(args, name, ArgKind::Bool, failed) {
             Some(ArgValue::Bool(b)) => Some(b),
             _ => None,
         }
     }
 
-    fn int_arg(&mut self, args: &Args<'_>, name: &str, failed: &mut bool) -> Option<i64> {
+    pub(super) fn int_arg(
+        &mut self,
+        args: &Args<'_>,
+        name: &str,
+        failed: &mut bool,
+    ) -> Option<i64> {
         match self.arg(args, name, ArgKind::Int, failed) {
             Some(ArgValue::Int(i)) => Some(i),
             _ => None,
         }
     }
 
-    fn type_arg(&mut self, args: &Args<'_>, name: &str) -> Type {
+    pub(super) fn type_arg(&mut self, args: &Args<'_>, name: &str) -> Type {
         match args.expr(name) {
             None | Some(ExprRef::Json { .. }) => Type::Dynamic,
             Some(ExprRef::Native { file, expr }) => {
@@ -568,7 +517,7 @@ impl Loader<'_> {
 
     /// A block count argument: gohcl decodes it into an `int`; negative
     /// counts are rejected here (the reference ignores them).
-    fn count_arg(&mut self, args: &Args<'_>, name: &str, failed: &mut bool) -> usize {
+    pub(super) fn count_arg(&mut self, args: &Args<'_>, name: &str, failed: &mut bool) -> usize {
         let Some(n) = self.int_arg(args, name, failed) else {
             return 0;
         };
@@ -586,136 +535,7 @@ impl Loader<'_> {
         n as usize
     }
 
-    fn attr(&mut self, body: BodyRef<'_>, implied: String) -> Spec {
-        let Some(args) = self.args(
-            body,
-            &[("name", false), ("type", false), ("required", false)],
-            false,
-        ) else {
-            return err_spec();
-        };
-        let mut failed = false;
-        let name = self.string_arg(&args, "name", &mut failed);
-        let required = self
-            .bool_arg(&args, "required", &mut failed)
-            .unwrap_or(false);
-        if failed {
-            return err_spec();
-        }
-        let optional = self.optional_type_arg(&args, "type");
-        let ty = match &optional {
-            Some((ty, _)) => ty.clone(),
-            None => self.type_arg(&args, "type"),
-        };
-        let name = name.unwrap_or(implied);
-        if name.is_empty() {
-            self.diags.push(
-                Diagnostic::error(
-                    "Missing name in attribute spec",
-                    "The name attribute is required, to specify the attribute name that is expected in an input HCL file.",
-                )
-                .with_subject(body.missing_item().range()),
-            );
-            return err_spec();
-        }
-        if let Some((ty, opt)) = optional
-            && let Some(f) = self.eval.optional_transform(&ty, opt.map(Arc::new))
-        {
-            // As the reference's extended build: the attribute is read as
-            // any value, the defaults applied, then converted.
-            return Spec::Transform(TransformSpec {
-                wrapped: Box::new(Spec::Attr(AttrSpec {
-                    name,
-                    ty: Type::Dynamic,
-                    required,
-                })),
-                transform: Transform::Func(f),
-            });
-        }
-        Spec::Attr(AttrSpec { name, ty, required })
-    }
-
-    /// A `type` argument that calls `optional`: evaluated as ext/typeexpr's
-    /// type constraint with defaults. `None` for other type expressions.
-    fn optional_type_arg(
-        &mut self,
-        args: &Args<'_>,
-        name: &str,
-    ) -> Option<(Type, Option<OptionalAttrs>)> {
-        let Some(ExprRef::Native { file, expr }) = args.expr(name) else {
-            return None;
-        };
-        if !uses_optional(file, expr.get()) {
-            return None;
-        }
-        let (ty, opt, d) = match self.eval.default_eval() {
-            Some(de) => type_constraint_with_defaults(file, expr.get(), de),
-            None => get_type(file, expr.get(), true, None),
-        };
-        self.diags.extend(d);
-        Some((ty, opt))
-    }
-
-    fn block(&mut self, body: BodyRef<'_>, implied: String) -> Spec {
-        let Some(args) = self.args(body, &[("block_type", false), ("required", false)], true)
-        else {
-            return err_spec();
-        };
-        let mut failed = false;
-        let type_name = self.string_arg(&args, "block_type", &mut failed);
-        let required = self
-            .bool_arg(&args, "required", &mut failed)
-            .unwrap_or(false);
-        if failed {
-            return err_spec();
-        }
-        let nested = self.nested(&args, "A block spec must have exactly one child spec specifying how to decode block contents.");
-        Spec::Block(BlockSpec {
-            type_name: type_name.unwrap_or(implied),
-            nested: Box::new(nested),
-            required,
-        })
-    }
-
-    fn block_collection(&mut self, body: BodyRef<'_>, implied: String, kind: &str) -> Spec {
-        let Some(args) = self.args(
-            body,
-            &[
-                ("block_type", false),
-                ("min_items", false),
-                ("max_items", false),
-            ],
-            true,
-        ) else {
-            return err_spec();
-        };
-        let mut failed = false;
-        let type_name = self.string_arg(&args, "block_type", &mut failed);
-        let min_items = self.count_arg(&args, "min_items", &mut failed);
-        let max_items = self.count_arg(&args, "max_items", &mut failed);
-        if failed {
-            return err_spec();
-        }
-        let nested = self.nested(&args, "A block spec must have exactly one child spec specifying how to decode block contents.");
-        let type_name = type_name.unwrap_or(implied);
-        if type_name.is_empty() {
-            self.missing_block_type(kind, body);
-            return err_spec();
-        }
-        let spec = BlockCollectionSpec {
-            type_name,
-            nested: Box::new(nested),
-            min_items,
-            max_items,
-        };
-        match kind {
-            "block_list" => Spec::BlockList(spec),
-            "block_set" => Spec::BlockSet(spec),
-            _ => Spec::BlockTuple(spec),
-        }
-    }
-
-    fn missing_block_type(&mut self, kind: &str, body: BodyRef<'_>) {
+    pub(super) fn missing_block_type(&mut self, kind: &str, body: BodyRef<'_>) {
         self.diags.push(
             Diagnostic::error(
                 format!("Missing block_type in {kind} spec"),
@@ -725,61 +545,11 @@ impl Loader<'_> {
         );
     }
 
-    fn block_map(&mut self, body: BodyRef<'_>, implied: String, kind: &str) -> Spec {
-        let Some(args) = self.args(body, &[("block_type", false), ("labels", true)], true) else {
-            return err_spec();
-        };
-        let mut failed = false;
-        let type_name = self.string_arg(&args, "block_type", &mut failed);
-        let labels = match self.arg(&args, "labels", ArgKind::StringList, &mut failed) {
-            Some(ArgValue::StringList(l)) => l,
-            _ => Vec::new(),
-        };
-        if failed {
-            return err_spec();
-        }
-        let nested = self.nested(&args, "A block spec must have exactly one child spec specifying how to decode block contents.");
-        let type_name = type_name.unwrap_or(implied);
-        if type_name.is_empty() {
-            self.missing_block_type(kind, body);
-            return err_spec();
-        }
-        if labels.is_empty() {
-            self.diags.push(
-                Diagnostic::error(
-                    "Invalid block label name list",
-                    format!("A {kind} must have at least one label specified."),
-                )
-                .with_subject(body.missing_item().range()),
-            );
-            return err_spec();
-        }
-        let spec = BlockMapSpec {
-            type_name,
-            labels,
-            nested: Box::new(nested),
-        };
-        if kind == "block_object" {
-            return Spec::BlockObject(spec);
-        }
-        let spec = Spec::BlockMap(spec);
-        if self.implied_has_dynamic(&spec) {
-            self.diags.push(
-                Diagnostic::error(
-                    "Invalid block_map spec",
-                    "A block_map spec may not contain attributes with type 'any'.",
-                )
-                .with_subject(body.missing_item().range()),
-            );
-        }
-        spec
-    }
-
     /// `self.implied_type(spec).has_dynamic_types()`, without building the
     /// type where that is not needed (a block_map is checked at every
     /// level of nesting, so building each level's whole type would cost
     /// the depth times the spec's size).
-    fn implied_has_dynamic(&mut self, spec: &Spec) -> bool {
+    pub(super) fn implied_has_dynamic(&mut self, spec: &Spec) -> bool {
         match spec {
             Spec::Object(o) => {
                 if !o
@@ -804,90 +574,17 @@ impl Loader<'_> {
     }
 
     /// `hcldec.ImpliedType`, asking the evaluator for transform types.
-    fn implied_type(&mut self, spec: &Spec) -> Type {
-        match spec {
-            Spec::Transform(t) => {
-                let w = self.implied_type(&t.wrapped);
-                self.eval.transform_type(t, w)
-            }
-            Spec::Object(o) => {
-                let attrs: Vec<(String, Type)> = o
-                    .properties
-                    .iter()
-                    .map(|(k, s)| (k.clone(), self.implied_type(s)))
-                    .collect();
-                Type::object(attrs)
-            }
-            Spec::Tuple(t) => {
-                let elems: Vec<Type> = t.iter().map(|s| self.implied_type(s)).collect();
-                Type::tuple(elems)
-            }
-            Spec::Block(b) => self.implied_type(&b.nested),
-            Spec::BlockList(b) => Type::list(self.implied_type(&b.nested)),
-            Spec::BlockSet(b) => Type::set(self.implied_type(&b.nested)),
-            Spec::BlockMap(b) => {
-                let mut t = self.implied_type(&b.nested);
-                for _ in &b.labels {
-                    t = Type::map(t);
-                }
-                t
-            }
-            Spec::Default(d) => self.implied_type(&d.primary),
-            Spec::Validate(v) => self.implied_type(&v.wrapped),
-            other => other.implied_type(),
+    pub(super) fn implied_type(&mut self, spec: &Spec) -> Type {
+        if let Spec::Transform(t) = spec {
+            let wrapped = self.implied_type(&t.wrapped);
+            return self.eval.transform_type(&t.transform, wrapped);
         }
-    }
-
-    fn block_attrs(&mut self, body: BodyRef<'_>, implied: String) -> Spec {
-        let Some(args) = self.args(
-            body,
-            &[
-                ("block_type", false),
-                ("element_type", false),
-                ("required", false),
-            ],
-            false,
-        ) else {
-            return err_spec();
-        };
-        let mut failed = false;
-        let type_name = self.string_arg(&args, "block_type", &mut failed);
-        let required = self
-            .bool_arg(&args, "required", &mut failed)
-            .unwrap_or(false);
-        if failed {
-            return err_spec();
-        }
-        let element_type = self.type_arg(&args, "element_type");
-        let type_name = type_name.unwrap_or(implied);
-        if type_name.is_empty() {
-            self.missing_block_type("block_attrs", body);
-            return err_spec();
-        }
-        Spec::BlockAttrs(BlockAttrsSpec {
-            type_name,
-            element_type,
-            required,
-        })
-    }
-
-    fn block_label(&mut self, body: BodyRef<'_>, implied: String) -> Spec {
-        let Some(args) = self.args(body, &[("index", true), ("name", false)], false) else {
-            return err_spec();
-        };
-        let mut failed = false;
-        let index = self.count_arg(&args, "index", &mut failed);
-        let name = self
-            .string_arg(&args, "name", &mut failed)
-            .unwrap_or(implied);
-        if failed {
-            return err_spec();
-        }
-        Spec::BlockLabel(BlockLabelSpec { index, name })
+        // Transforms below this level come back through `nested`.
+        spec.implied_type_from(&mut |s| self.implied_type(s), &|_, wrapped| wrapped)
     }
 
     /// `decodeBlockNestedSpec` over the remaining body of `args`.
-    fn nested(&mut self, args: &Args<'_>, missing_detail: &str) -> Spec {
+    pub(super) fn nested(&mut self, args: &Args<'_>, missing_detail: &str) -> Spec {
         let Some(rest) = &args.rest else {
             return err_spec();
         };
@@ -914,124 +611,6 @@ impl Loader<'_> {
                 err_spec()
             }
         }
-    }
-
-    fn literal(&mut self, body: BodyRef<'_>) -> Spec {
-        let Some(args) = self.args(body, &[("value", true)], false) else {
-            return err_spec();
-        };
-        let Some(expr) = args.expr("value") else {
-            return err_spec();
-        };
-        let before = self.diags.has_errors();
-        let value = self.eval.literal(expr, &mut self.diags);
-        match value {
-            Some(value) if before || !self.diags.has_errors() => {
-                Spec::Literal(LiteralSpec { value })
-            }
-            _ => err_spec(),
-        }
-    }
-
-    fn default(&mut self, body: BodyRef<'_>) -> Spec {
-        let mut d = Diagnostics::new();
-        let content = body.content(&self.unlabelled, &mut d);
-        let failed = d.has_errors();
-        self.diags.extend(d);
-        if content.blocks.is_empty() {
-            if !failed {
-                self.diags.push(
-                    Diagnostic::error(
-                        "Missing spec block",
-                        "A default block must have at least one nested spec, each specifying a possible outcome.",
-                    )
-                    .with_subject(body.missing_item().range()),
-                );
-            }
-            return err_spec();
-        }
-        if content.blocks.len() == 1 && !failed {
-            self.diags.push(
-                Diagnostic::warning(
-                    "Useless default block",
-                    "A default block with only one spec is equivalent to using that spec alone.",
-                )
-                .with_subject(content.blocks[0].def_range()),
-            );
-        }
-        let mut spec: Option<Spec> = None;
-        for (i, b) in content.blocks.iter().enumerate() {
-            let before = self.diags.len();
-            let step = if i == 0 {
-                PathStep::Primary
-            } else {
-                PathStep::Default
-            };
-            let candidate = self.with_path(step, |l| l.spec_block(b));
-            if self.diags.0[before..].iter().any(Diagnostic::is_error) {
-                continue;
-            }
-            spec = Some(match spec {
-                None => candidate,
-                Some(primary) => Spec::Default(DefaultSpec {
-                    primary: Box::new(primary),
-                    default: Box::new(candidate),
-                }),
-            });
-        }
-        spec.unwrap_or_else(err_spec)
-    }
-
-    fn transform(&mut self, body: BodyRef<'_>) -> Spec {
-        let Some(args) = self.args(body, &[("result", false)], true) else {
-            return err_spec();
-        };
-        let expr = match args.expr("result") {
-            Some(e) => e.to_expression(),
-            None => null_expression(body),
-        };
-        let Some(rest) = &args.rest else {
-            return err_spec();
-        };
-        let mut d = Diagnostics::new();
-        let content = rest.content(&self.unlabelled, &mut d);
-        let failed = d.has_errors();
-        self.diags.extend(d);
-        if content.blocks.len() != 1 {
-            if failed {
-                return err_spec();
-            }
-            self.diags.push(
-                Diagnostic::error(
-                    "Invalid transform spec",
-                    "A transform spec block must have exactly one nested spec block.",
-                )
-                .with_subject(body.missing_item().range()),
-            );
-            return err_spec();
-        }
-        let wrapped = self.with_path(PathStep::Wrapped, |l| l.spec_block(&content.blocks[0]));
-        Spec::Transform(TransformSpec {
-            wrapped: Box::new(wrapped),
-            transform: Transform::Expr {
-                expr,
-                var_name: "nested".into(),
-            },
-        })
-    }
-}
-
-/// gohcl's stand-in for an absent expression argument: `null`, placed at
-/// the body's missing-item position.
-fn null_expression(body: BodyRef<'_>) -> Expression {
-    let range = body.missing_item().range();
-    let file = SourceFile::new(range.filename.to_string(), "null");
-    Expression::Native {
-        file,
-        expr: NativeExpr::new(ast::Expr {
-            span: crate::source::Span::new(0, 4),
-            kind: ast::ExprKind::Literal(ast::Literal::Null),
-        }),
     }
 }
 
@@ -1117,7 +696,7 @@ impl SpecEval for StaticEval {
 
     fn variable(&mut self, _name: &str, _expr: ExprRef<'_>, _diags: &mut Diagnostics) {}
 
-    fn transform_type(&mut self, _spec: &TransformSpec, _wrapped: Type) -> Type {
+    fn transform_type(&mut self, _transform: &Transform, _wrapped: Type) -> Type {
         Type::Dynamic
     }
 

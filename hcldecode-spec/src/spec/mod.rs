@@ -10,18 +10,29 @@ use std::any::Any;
 use std::fmt;
 use std::sync::Arc;
 
+use crate::diag::Diagnostic;
+use crate::syntax::body::Block;
 use crate::syntax::body::{AttributeSchema, BlockHeaderSchema, BodySchema};
 use crate::syntax::expr::Expression;
 use crate::types::Type;
+use load::NullLiteral;
 
 mod json_schema;
+mod kind;
 pub mod load;
+mod path;
 mod print;
+mod transformation;
 pub mod type_constraint;
 pub mod typeexpr;
 mod validate;
 
-pub use validate::{PathStep, SpecError, SpecErrorKind, SpecPath};
+pub use kind::{
+    AttrSpec, BlockAttrsSpec, BlockCollectionSpec, BlockLabelSpec, BlockMapSpec, BlockSpec,
+    DefaultSpec, Hook, LiteralSpec, ObjectSpec, Transform, TransformSpec, ValidateSpec,
+};
+pub use path::{PathStep, SpecPath};
+pub use validate::{SpecError, SpecErrorKind};
 
 /// Something the dynamic layer computed and the static layer carries
 /// without looking inside: a literal's value, a transform or validation
@@ -85,202 +96,6 @@ pub enum Spec {
     Transform(TransformSpec),
     /// `validate`: the wrapped spec's value checked by a function.
     Validate(ValidateSpec),
-}
-
-/// Object properties, in declaration order.
-#[derive(Clone, Debug, Default)]
-pub struct ObjectSpec {
-    /// `(property name, spec)` pairs.
-    pub properties: Vec<(String, Spec)>,
-}
-
-/// An attribute.
-#[derive(Clone, Debug)]
-pub struct AttrSpec {
-    /// The attribute name in the input.
-    pub name: String,
-    /// The type to convert to (`Type::Dynamic` for any).
-    pub ty: Type,
-    /// Whether it must be present.
-    pub required: bool,
-}
-
-/// A constant value.
-#[derive(Clone, Debug)]
-pub struct LiteralSpec {
-    /// The value, built by the dynamic layer.
-    pub value: DynRef,
-}
-
-/// A single nested block.
-#[derive(Clone, Debug)]
-pub struct BlockSpec {
-    /// The block type.
-    pub type_name: String,
-    /// How to decode its body.
-    pub nested: Box<Spec>,
-    /// Whether it must be present.
-    pub required: bool,
-}
-
-/// Blocks of one type collected as a list, tuple or set.
-#[derive(Clone, Debug)]
-pub struct BlockCollectionSpec {
-    /// The block type.
-    pub type_name: String,
-    /// How to decode each body.
-    pub nested: Box<Spec>,
-    /// Minimum number of blocks.
-    pub min_items: usize,
-    /// Maximum number of blocks; 0 means no limit.
-    pub max_items: usize,
-}
-
-/// Blocks keyed by labels.
-#[derive(Clone, Debug)]
-pub struct BlockMapSpec {
-    /// The block type.
-    pub type_name: String,
-    /// One map level per label name (at least one).
-    pub labels: Vec<String>,
-    /// How to decode each body.
-    pub nested: Box<Spec>,
-}
-
-/// A block read as a map of its attributes.
-#[derive(Clone, Debug)]
-pub struct BlockAttrsSpec {
-    /// The block type.
-    pub type_name: String,
-    /// The type each attribute converts to.
-    pub element_type: Type,
-    /// Whether the block must be present.
-    pub required: bool,
-}
-
-/// A label of the enclosing block.
-#[derive(Clone, Debug)]
-pub struct BlockLabelSpec {
-    /// Which label, from 0.
-    pub index: usize,
-    /// The label's name, for messages.
-    pub name: String,
-}
-
-/// A primary spec with a fallback.
-#[derive(Clone, Debug)]
-pub struct DefaultSpec {
-    /// Tried first.
-    pub primary: Box<Spec>,
-    /// Used when the primary gives null.
-    pub default: Box<Spec>,
-}
-
-/// How a transform computes its result.
-#[derive(Clone, Debug)]
-pub enum Transform {
-    /// An expression evaluated with the wrapped value bound to `var_name`
-    /// (`nested` in spec files).
-    Expr {
-        /// The expression.
-        expr: Expression,
-        /// The variable holding the wrapped value.
-        var_name: String,
-    },
-    /// A function of the dynamic layer, called with the wrapped value.
-    Func(DynRef),
-    /// A way of reading the wrapped spec that only the Rust API expresses
-    /// (typed decoding's raw expressions and `remain` bodies).
-    Hook(Hook),
-}
-
-/// A hook the engine recognises in a `transform` spec. Everything that
-/// treats transforms as transparent (schemas, label names, validation)
-/// sees the wrapped spec, and a hook's implied type is the wrapped spec's.
-/// A spec file cannot express either hook: [`Spec::to_spec_file`] prints
-/// the wrapped spec with a comment saying so.
-///
-/// ```
-/// use hcldecode_spec::spec::{AttrSpec, Hook, Spec};
-/// use hcldecode_spec::types::Type;
-/// let spec = Hook::raw_expression(AttrSpec { name: "when".into(), ty: Type::Dynamic, required: true });
-/// let Spec::Transform(t) = &spec else { panic!() };
-/// assert_eq!(Hook::of(t), Some(Hook::RawExpression));
-/// assert!(!Hook::is_remain(&spec));
-/// assert!(Hook::is_remain(&Hook::remain(spec)));
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Hook {
-    /// Wraps an `attr` spec: the attribute is read (and required if the
-    /// spec says so) but not evaluated; its value is unknown (null when
-    /// absent) and the decode trace holds the expression.
-    RawExpression,
-    /// Wraps a body's spec: the body is decoded as `PartialContent` (what
-    /// the spec does not describe is not an error) and the decode trace
-    /// holds what remains; the body may hold anything else.
-    Remain,
-}
-
-impl Hook {
-    /// Wraps `spec` in a transform with this hook.
-    pub fn wrap(self, spec: Spec) -> Spec {
-        Spec::Transform(TransformSpec {
-            wrapped: Box::new(spec),
-            transform: Transform::Hook(self),
-        })
-    }
-
-    /// An attribute whose expression is kept unevaluated.
-    pub fn raw_expression(attr: AttrSpec) -> Spec {
-        Hook::RawExpression.wrap(Spec::Attr(attr))
-    }
-
-    /// The body `spec` describes, decoded partially with the rest kept.
-    pub fn remain(spec: Spec) -> Spec {
-        Hook::Remain.wrap(spec)
-    }
-
-    /// The hook of a transform spec, if it has one.
-    pub fn of(t: &TransformSpec) -> Option<Hook> {
-        match t.transform {
-            Transform::Hook(h) => Some(h),
-            _ => None,
-        }
-    }
-
-    /// Whether `spec` is a body spec wrapped by [`Hook::Remain`].
-    pub fn is_remain(spec: &Spec) -> bool {
-        matches!(spec, Spec::Transform(t) if Hook::of(t) == Some(Hook::Remain))
-    }
-
-    /// What the hook does, for the comment a printed spec file has in its
-    /// place.
-    pub fn describe(self) -> &'static str {
-        match self {
-            Hook::RawExpression => {
-                "the attribute's expression is kept unevaluated (hcldecode raw expression):"
-            }
-            Hook::Remain => "the body is decoded partially and the rest kept (hcldecode remain):",
-        }
-    }
-}
-
-/// A spec whose value is transformed.
-#[derive(Clone, Debug)]
-pub struct TransformSpec {
-    /// The wrapped spec.
-    pub wrapped: Box<Spec>,
-    /// The transformation.
-    pub transform: Transform,
-}
-
-/// A spec whose value is validated.
-#[derive(Clone, Debug)]
-pub struct ValidateSpec {
-    /// The wrapped spec.
-    pub wrapped: Box<Spec>,
-    /// The validation function (dynamic layer).
-    pub func: DynRef,
 }
 
 impl Spec {
@@ -507,5 +322,76 @@ impl Spec {
     /// have no spec-file form; they are written as comments).
     pub fn to_spec_file(&self) -> String {
         print::to_spec_file(self)
+    }
+}
+
+/// A spec standing for one that failed to load: a null literal, as the
+/// reference's loader gives (callers do not decode with it).
+pub(crate) fn err_spec() -> Spec {
+    Spec::Literal(LiteralSpec {
+        value: Arc::new(NullLiteral),
+    })
+}
+
+/// The walks' dispatch on spec kinds, kept with the [`Spec`] enum: each
+/// kind's own part is in its module under `kind`.
+impl load::Loader<'_> {
+    /// `decodeSpecBlock`.
+    pub(super) fn spec_block(&mut self, block: &Block<'_>) -> Spec {
+        self.origins
+            .push((self.at, block.file.clone(), block.def_span));
+        let implied = block
+            .labels
+            .first()
+            .map(|l| l.value.to_string())
+            .unwrap_or_default();
+        let body = block.body;
+        match block.type_name {
+            "object" => self.object(body),
+            "array" | "tuple" => self.array(body),
+            "attr" => self.attr(body, implied),
+            "block" => self.block(body, implied),
+            "block_list" | "block_set" | "block_tuple" => {
+                self.block_collection(body, implied, block.type_name)
+            }
+            "block_map" | "block_object" => self.block_map(body, implied, block.type_name),
+            "block_attrs" => self.block_attrs(body, implied),
+            "block_label" => self.block_label(body, implied),
+            "default" => self.default(body),
+            "transform" => self.transform(body),
+            "literal" => self.literal(body),
+            other => {
+                self.diags.push(
+                    Diagnostic::error(
+                        "Invalid spec block",
+                        format!("Blocks of type {other:?} are not expected here."),
+                    )
+                    .with_subject(block.type_range()),
+                );
+                err_spec()
+            }
+        }
+    }
+}
+
+/// Writes `spec`; `key` is the property name when the spec is an object
+/// property (which also serves as the implied attribute or block name).
+fn write_spec(out: &mut String, spec: &Spec, key: Option<&str>, level: usize) {
+    match spec {
+        Spec::Object(o) => o.print(out, key, level),
+        Spec::Tuple(t) => kind::object::print_tuple(t, out, key, level),
+        Spec::Attr(a) => a.print(out, key, level),
+        Spec::Literal(l) => l.print(out, key, level),
+        Spec::Block(b) => b.print(out, key, level),
+        Spec::BlockList(b) | Spec::BlockTuple(b) | Spec::BlockSet(b) => {
+            b.print(out, key, level, spec.kind_name())
+        }
+        Spec::BlockMap(b) | Spec::BlockObject(b) => b.print(out, key, level, spec.kind_name()),
+        Spec::BlockAttrs(b) => b.print(out, key, level),
+        Spec::BlockLabel(l) => l.print(out, key, level),
+        Spec::Default(d) => d.print(out, key, level),
+        Spec::Transform(t) => t.print(out, key, level),
+        Spec::Validate(v) => v.print(out, key, level),
+        Spec::Expr(e) => kind::literal::print_expr(e, out, key, level),
     }
 }

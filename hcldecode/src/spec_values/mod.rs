@@ -205,8 +205,8 @@ impl SpecEval for RuntimeSpecEval {
         }
     }
 
-    fn transform_type(&mut self, spec: &TransformSpec, wrapped: Type) -> Type {
-        transform_type(spec, wrapped, Some(&self.spec_ctx))
+    fn transform_type(&mut self, transform: &Transform, wrapped: Type) -> Type {
+        transform_result_type(transform, wrapped, Some(&self.spec_ctx))
     }
 
     fn default_eval(&mut self) -> Option<&mut dyn DefaultEval> {
@@ -332,7 +332,16 @@ pub(crate) fn transform_type(
     wrapped: Type,
     transform_ctx: Option<&EvalContext>,
 ) -> Type {
-    match &t.transform {
+    transform_result_type(&t.transform, wrapped, transform_ctx)
+}
+
+/// [`transform_type`] of the transformation alone.
+fn transform_result_type(
+    transform: &Transform,
+    wrapped: Type,
+    transform_ctx: Option<&EvalContext>,
+) -> Type {
+    match transform {
         Transform::Expr { expr, var_name } => {
             let mut scratch = Diagnostics::new();
             let v = eval::evaluate_with_locals(

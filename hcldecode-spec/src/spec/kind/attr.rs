@@ -1,0 +1,127 @@
+//! `attr`: one attribute of the body, converted to a type (a type with
+//! `optional(...)` attributes becomes a transform of the attribute read as
+//! `any`, as the reference's extended build does).
+
+use std::sync::Arc;
+
+use super::super::Spec;
+use super::super::err_spec;
+use super::super::load::{Args, Loader};
+use super::super::print::{arg, close, open};
+use super::super::type_constraint::{
+    OptionalAttrs, get_type, type_constraint_with_defaults, uses_optional,
+};
+use super::transform::{Hook, Transform, TransformSpec};
+use crate::diag::Diagnostic;
+use crate::json_text::json_string;
+use crate::syntax::body::BodyRef;
+use crate::syntax::expr::ExprRef;
+use crate::types::Type;
+
+/// An attribute.
+#[derive(Clone, Debug)]
+pub struct AttrSpec {
+    /// The attribute name in the input.
+    pub name: String,
+    /// The type to convert to (`Type::Dynamic` for any).
+    pub ty: Type,
+    /// Whether it must be present.
+    pub required: bool,
+}
+
+impl AttrSpec {
+    /// Writes an `attr` block.
+    pub(in crate::spec) fn print(&self, out: &mut String, key: Option<&str>, level: usize) {
+        let inner = level + 1;
+        open(out, "attr", key, level);
+        if key != Some(self.name.as_str()) {
+            arg(out, inner, "name", &json_string(&self.name));
+        }
+        arg(out, inner, "type", &self.ty.to_type_expr());
+        if self.required {
+            arg(out, inner, "required", "true");
+        }
+        close(out, level);
+    }
+}
+
+impl Loader<'_> {
+    /// Loads an `attr` spec block (its body's arguments as gohcl decodes
+    /// them; `implied` is the block's label, the name when none is given).
+    pub(in crate::spec) fn attr(&mut self, body: BodyRef<'_>, implied: String) -> Spec {
+        let Some(args) = self.args(
+            body,
+            &[("name", false), ("type", false), ("required", false)],
+            false,
+        ) else {
+            return err_spec();
+        };
+        let mut failed = false;
+        let name = self.string_arg(&args, "name", &mut failed);
+        let required = self
+            .bool_arg(&args, "required", &mut failed)
+            .unwrap_or(false);
+        if failed {
+            return err_spec();
+        }
+        let optional = self.optional_type_arg(&args, "type");
+        let ty = match &optional {
+            Some((ty, _)) => ty.clone(),
+            None => self.type_arg(&args, "type"),
+        };
+        let name = name.unwrap_or(implied);
+        if name.is_empty() {
+            self.diags.push(
+                Diagnostic::error(
+                    "Missing name in attribute spec",
+                    "The name attribute is required, to specify the attribute name that is expected in an input HCL file.",
+                )
+                .with_subject(body.missing_item().range()),
+            );
+            return err_spec();
+        }
+        if let Some((ty, opt)) = optional
+            && let Some(f) = self.eval.optional_transform(&ty, opt.map(Arc::new))
+        {
+            // As the reference's extended build: the attribute is read as
+            // any value, the defaults applied, then converted.
+            return Spec::Transform(TransformSpec {
+                wrapped: Box::new(Spec::Attr(AttrSpec {
+                    name,
+                    ty: Type::Dynamic,
+                    required,
+                })),
+                transform: Transform::Func(f),
+            });
+        }
+        Spec::Attr(AttrSpec { name, ty, required })
+    }
+
+    /// A `type` argument that calls `optional`: evaluated as ext/typeexpr's
+    /// type constraint with defaults. `None` for other type expressions.
+    pub(in crate::spec) fn optional_type_arg(
+        &mut self,
+        args: &Args<'_>,
+        name: &str,
+    ) -> Option<(Type, Option<OptionalAttrs>)> {
+        let Some(ExprRef::Native { file, expr }) = args.expr(name) else {
+            return None;
+        };
+        if !uses_optional(file, expr.get()) {
+            return None;
+        }
+        let (ty, opt, d) = match self.eval.default_eval() {
+            Some(de) => type_constraint_with_defaults(file, expr.get(), de),
+            None => get_type(file, expr.get(), true, None),
+        };
+        self.diags.extend(d);
+        Some((ty, opt))
+    }
+}
+
+impl Hook {
+    /// An attribute whose expression is kept unevaluated.
+    pub fn raw_expression(attr: AttrSpec) -> Spec {
+        Hook::RawExpression.wrap(Spec::Attr(attr))
+    }
+}

@@ -1,0 +1,78 @@
+//! `block_attrs`: the attributes of one block, as a map.
+
+use super::super::Spec;
+use super::super::err_spec;
+use super::super::load::Loader;
+use super::super::print::{arg, close, open};
+use crate::json_text::json_string;
+use crate::syntax::body::BodyRef;
+use crate::types::Type;
+
+/// A block read as a map of its attributes.
+#[derive(Clone, Debug)]
+pub struct BlockAttrsSpec {
+    /// The block type.
+    pub type_name: String,
+    /// The type each attribute converts to.
+    pub element_type: Type,
+    /// Whether the block must be present.
+    pub required: bool,
+}
+
+impl BlockAttrsSpec {
+    /// Writes a `block_attrs` block.
+    pub(in crate::spec) fn print(&self, out: &mut String, key: Option<&str>, level: usize) {
+        let inner = level + 1;
+        open(out, "block_attrs", key, level);
+        if key != Some(self.type_name.as_str()) {
+            arg(out, inner, "block_type", &json_string(&self.type_name));
+        }
+        arg(
+            out,
+            inner,
+            "element_type",
+            &self.element_type.to_type_expr(),
+        );
+        if self.required {
+            arg(out, inner, "required", "true");
+        }
+        close(out, level);
+    }
+}
+
+impl Loader<'_> {
+    /// Loads a `block_attrs` spec block (its body's arguments as gohcl decodes
+    /// them; `implied` is the block's label, the name when none is given).
+    pub(in crate::spec) fn block_attrs(&mut self, body: BodyRef<'_>, implied: String) -> Spec {
+        let Some(args) = self.args(
+            body,
+            &[
+                ("block_type", false),
+                ("element_type", false),
+                ("required", false),
+            ],
+            false,
+        ) else {
+            return err_spec();
+        };
+        let mut failed = false;
+        let type_name = self.string_arg(&args, "block_type", &mut failed);
+        let required = self
+            .bool_arg(&args, "required", &mut failed)
+            .unwrap_or(false);
+        if failed {
+            return err_spec();
+        }
+        let element_type = self.type_arg(&args, "element_type");
+        let type_name = type_name.unwrap_or(implied);
+        if type_name.is_empty() {
+            self.missing_block_type("block_attrs", body);
+            return err_spec();
+        }
+        Spec::BlockAttrs(BlockAttrsSpec {
+            type_name,
+            element_type,
+            required,
+        })
+    }
+}

@@ -1,0 +1,49 @@
+//! `block_label`: a label of the block being decoded.
+
+use super::super::Spec;
+use super::super::err_spec;
+use super::super::load::Loader;
+use super::super::print::{arg, close, open};
+use crate::json_text::json_string;
+use crate::syntax::body::BodyRef;
+
+/// A label of the enclosing block.
+#[derive(Clone, Debug)]
+pub struct BlockLabelSpec {
+    /// Which label, from 0.
+    pub index: usize,
+    /// The label's name, for messages.
+    pub name: String,
+}
+
+impl BlockLabelSpec {
+    /// Writes a `block_label` block.
+    pub(in crate::spec) fn print(&self, out: &mut String, key: Option<&str>, level: usize) {
+        let inner = level + 1;
+        open(out, "block_label", key, level);
+        if key != Some(self.name.as_str()) {
+            arg(out, inner, "name", &json_string(&self.name));
+        }
+        arg(out, inner, "index", &self.index.to_string());
+        close(out, level);
+    }
+}
+
+impl Loader<'_> {
+    /// Loads a `block_label` spec block (its body's arguments as gohcl decodes
+    /// them; `implied` is the block's label, the name when none is given).
+    pub(in crate::spec) fn block_label(&mut self, body: BodyRef<'_>, implied: String) -> Spec {
+        let Some(args) = self.args(body, &[("index", true), ("name", false)], false) else {
+            return err_spec();
+        };
+        let mut failed = false;
+        let index = self.count_arg(&args, "index", &mut failed);
+        let name = self
+            .string_arg(&args, "name", &mut failed)
+            .unwrap_or(implied);
+        if failed {
+            return err_spec();
+        }
+        Spec::BlockLabel(BlockLabelSpec { index, name })
+    }
+}

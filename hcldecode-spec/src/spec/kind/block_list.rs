@@ -1,0 +1,93 @@
+//! `block_list`, `block_tuple` and `block_set`: every block of a type, as
+//! one collection.
+
+use super::super::Spec;
+use super::super::err_spec;
+use super::super::load::Loader;
+use super::super::print::{arg, close, open};
+use super::super::write_spec;
+use crate::json_text::json_string;
+use crate::syntax::body::BodyRef;
+
+/// Blocks of one type collected as a list, tuple or set.
+#[derive(Clone, Debug)]
+pub struct BlockCollectionSpec {
+    /// The block type.
+    pub type_name: String,
+    /// How to decode each body.
+    pub nested: Box<Spec>,
+    /// Minimum number of blocks.
+    pub min_items: usize,
+    /// Maximum number of blocks; 0 means no limit.
+    pub max_items: usize,
+}
+
+impl BlockCollectionSpec {
+    /// Writes a `block_list`, `block_tuple` or `block_set` block (`kind`).
+    pub(in crate::spec) fn print(
+        &self,
+        out: &mut String,
+        key: Option<&str>,
+        level: usize,
+        kind: &str,
+    ) {
+        let inner = level + 1;
+        open(out, kind, key, level);
+        if key != Some(self.type_name.as_str()) {
+            arg(out, inner, "block_type", &json_string(&self.type_name));
+        }
+        if self.min_items > 0 {
+            arg(out, inner, "min_items", &self.min_items.to_string());
+        }
+        if self.max_items > 0 {
+            arg(out, inner, "max_items", &self.max_items.to_string());
+        }
+        write_spec(out, &self.nested, None, inner);
+        close(out, level);
+    }
+}
+
+impl Loader<'_> {
+    pub(in crate::spec) fn block_collection(
+        &mut self,
+        body: BodyRef<'_>,
+        implied: String,
+        kind: &str,
+    ) -> Spec {
+        let Some(args) = self.args(
+            body,
+            &[
+                ("block_type", false),
+                ("min_items", false),
+                ("max_items", false),
+            ],
+            true,
+        ) else {
+            return err_spec();
+        };
+        let mut failed = false;
+        let type_name = self.string_arg(&args, "block_type", &mut failed);
+        let min_items = self.count_arg(&args, "min_items", &mut failed);
+        let max_items = self.count_arg(&args, "max_items", &mut failed);
+        if failed {
+            return err_spec();
+        }
+        let nested = self.nested(&args, "A block spec must have exactly one child spec specifying how to decode block contents.");
+        let type_name = type_name.unwrap_or(implied);
+        if type_name.is_empty() {
+            self.missing_block_type(kind, body);
+            return err_spec();
+        }
+        let spec = BlockCollectionSpec {
+            type_name,
+            nested: Box::new(nested),
+            min_items,
+            max_items,
+        };
+        match kind {
+            "block_list" => Spec::BlockList(spec),
+            "block_set" => Spec::BlockSet(spec),
+            _ => Spec::BlockTuple(spec),
+        }
+    }
+}

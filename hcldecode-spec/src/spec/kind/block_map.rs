@@ -1,0 +1,100 @@
+//! `block_map` and `block_object`: every block of a type, keyed by its
+//! labels.
+
+use super::super::Spec;
+use super::super::err_spec;
+use super::super::load::{ArgKind, ArgValue, Loader};
+use super::super::print::{arg, close, open};
+use super::super::write_spec;
+use crate::diag::Diagnostic;
+use crate::json_text::json_string;
+use crate::syntax::body::BodyRef;
+
+/// Blocks keyed by labels.
+#[derive(Clone, Debug)]
+pub struct BlockMapSpec {
+    /// The block type.
+    pub type_name: String,
+    /// One map level per label name (at least one).
+    pub labels: Vec<String>,
+    /// How to decode each body.
+    pub nested: Box<Spec>,
+}
+
+impl BlockMapSpec {
+    /// Writes a `block_map` or `block_object` block (`kind`).
+    pub(in crate::spec) fn print(
+        &self,
+        out: &mut String,
+        key: Option<&str>,
+        level: usize,
+        kind: &str,
+    ) {
+        let inner = level + 1;
+        open(out, kind, key, level);
+        if key != Some(self.type_name.as_str()) {
+            arg(out, inner, "block_type", &json_string(&self.type_name));
+        }
+        let labels: Vec<String> = self.labels.iter().map(|l| json_string(l)).collect();
+        arg(out, inner, "labels", &format!("[{}]", labels.join(", ")));
+        write_spec(out, &self.nested, None, inner);
+        close(out, level);
+    }
+}
+
+impl Loader<'_> {
+    pub(in crate::spec) fn block_map(
+        &mut self,
+        body: BodyRef<'_>,
+        implied: String,
+        kind: &str,
+    ) -> Spec {
+        let Some(args) = self.args(body, &[("block_type", false), ("labels", true)], true) else {
+            return err_spec();
+        };
+        let mut failed = false;
+        let type_name = self.string_arg(&args, "block_type", &mut failed);
+        let labels = match self.arg(&args, "labels", ArgKind::StringList, &mut failed) {
+            Some(ArgValue::StringList(l)) => l,
+            _ => Vec::new(),
+        };
+        if failed {
+            return err_spec();
+        }
+        let nested = self.nested(&args, "A block spec must have exactly one child spec specifying how to decode block contents.");
+        let type_name = type_name.unwrap_or(implied);
+        if type_name.is_empty() {
+            self.missing_block_type(kind, body);
+            return err_spec();
+        }
+        if labels.is_empty() {
+            self.diags.push(
+                Diagnostic::error(
+                    "Invalid block label name list",
+                    format!("A {kind} must have at least one label specified."),
+                )
+                .with_subject(body.missing_item().range()),
+            );
+            return err_spec();
+        }
+        let spec = BlockMapSpec {
+            type_name,
+            labels,
+            nested: Box::new(nested),
+        };
+        if kind == "block_object" {
+            return Spec::BlockObject(spec);
+        }
+        let spec = Spec::BlockMap(spec);
+        if self.implied_has_dynamic(&spec) {
+            self.diags.push(
+                Diagnostic::error(
+                    "Invalid block_map spec",
+                    "A block_map spec may not contain attributes with type 'any'.",
+                )
+                .with_subject(body.missing_item().range()),
+            );
+        }
+        spec
+    }
+}

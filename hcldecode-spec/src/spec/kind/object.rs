@@ -1,0 +1,67 @@
+//! `object` and `array` (`tuple`): values built of other specs that read
+//! the same body.
+
+use super::super::Spec;
+use super::super::load::Loader;
+use super::super::path::PathStep;
+use super::super::print::{close, open};
+use super::super::write_spec;
+use crate::syntax::body::BodyRef;
+
+/// Object properties, in declaration order.
+#[derive(Clone, Debug, Default)]
+pub struct ObjectSpec {
+    /// `(property name, spec)` pairs.
+    pub properties: Vec<(String, Spec)>,
+}
+
+impl ObjectSpec {
+    /// Writes an `object` block.
+    pub(in crate::spec) fn print(&self, out: &mut String, key: Option<&str>, level: usize) {
+        let inner = level + 1;
+        open(out, "object", key, level);
+        for (k, s) in &self.properties {
+            write_spec(out, s, Some(k), inner);
+        }
+        close(out, level);
+    }
+}
+
+/// Writes an `array` block (a [`Spec::Tuple`]).
+pub(in crate::spec) fn print_tuple(
+    elems: &[Spec],
+    out: &mut String,
+    key: Option<&str>,
+    level: usize,
+) {
+    let inner = level + 1;
+    open(out, "array", key, level);
+    for s in elems {
+        write_spec(out, s, None, inner);
+    }
+    close(out, level);
+}
+
+impl Loader<'_> {
+    /// Loads a `object` spec block.
+    pub(in crate::spec) fn object(&mut self, body: BodyRef<'_>) -> Spec {
+        let content = body.content(&self.labelled, &mut self.diags);
+        let mut properties = Vec::with_capacity(content.blocks.len());
+        for b in &content.blocks {
+            let key = b.labels[0].value.to_string();
+            let spec = self.with_path(PathStep::Property(key.clone()), |l| l.spec_block(b));
+            properties.push((key, spec));
+        }
+        Spec::Object(ObjectSpec { properties })
+    }
+
+    /// Loads an `array` (`tuple`) spec block.
+    pub(in crate::spec) fn array(&mut self, body: BodyRef<'_>) -> Spec {
+        let content = body.content(&self.unlabelled, &mut self.diags);
+        let mut elems = Vec::with_capacity(content.blocks.len());
+        for (i, b) in content.blocks.iter().enumerate() {
+            elems.push(self.with_path(PathStep::Index(i), |l| l.spec_block(b)));
+        }
+        Spec::Tuple(elems)
+    }
+}

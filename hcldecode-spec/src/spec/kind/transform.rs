@@ -1,0 +1,172 @@
+//! `transform` (a spec file's `result` expression, a Rust function or a
+//! [`Hook`]) and `validate` (a Rust function checking the value).
+
+use std::fmt::Write;
+
+use super::super::err_spec;
+use super::super::load::Loader;
+use super::super::path::PathStep;
+use super::super::print::{arg, close, indent, open};
+pub use super::super::transformation::{Hook, Transform};
+use super::super::write_spec;
+use super::super::{DynRef, Spec};
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::source::SourceFile;
+use crate::syntax::body::BodyRef;
+use crate::syntax::expr::Expression;
+use crate::syntax::expr::NativeExpr;
+use crate::syntax::native::ast;
+
+impl Hook {
+    /// Wraps `spec` in a transform with this hook.
+    pub fn wrap(self, spec: Spec) -> Spec {
+        Spec::Transform(TransformSpec {
+            wrapped: Box::new(spec),
+            transform: Transform::Hook(self),
+        })
+    }
+
+    /// The body `spec` describes, decoded partially with the rest kept.
+    pub fn remain(spec: Spec) -> Spec {
+        Hook::Remain.wrap(spec)
+    }
+
+    /// The hook of a transform spec, if it has one.
+    pub fn of(t: &TransformSpec) -> Option<Hook> {
+        match t.transform {
+            Transform::Hook(h) => Some(h),
+            _ => None,
+        }
+    }
+
+    /// Whether `spec` is a body spec wrapped by [`Hook::Remain`].
+    pub fn is_remain(spec: &Spec) -> bool {
+        matches!(spec, Spec::Transform(t) if Hook::of(t) == Some(Hook::Remain))
+    }
+}
+
+/// A spec whose value is transformed.
+#[derive(Clone, Debug)]
+pub struct TransformSpec {
+    /// The wrapped spec.
+    pub wrapped: Box<Spec>,
+    /// The transformation.
+    pub transform: Transform,
+}
+
+/// A spec whose value is validated.
+#[derive(Clone, Debug)]
+pub struct ValidateSpec {
+    /// The wrapped spec.
+    pub wrapped: Box<Spec>,
+    /// The validation function (dynamic layer).
+    pub func: DynRef,
+}
+
+impl TransformSpec {
+    /// Writes a `transform` block where the transform is a spec file's
+    /// `result` expression, a comment and the wrapped spec otherwise.
+    pub(in crate::spec) fn print(&self, out: &mut String, key: Option<&str>, level: usize) {
+        let inner = level + 1;
+        let t = self;
+        match &t.transform {
+            Transform::Expr { expr, var_name } if var_name == "nested" => {
+                open(out, "transform", key, level);
+                arg(out, inner, "result", expr.source_text());
+                write_spec(out, &t.wrapped, None, inner);
+                close(out, level);
+            }
+            Transform::Func(f) => {
+                indent(out, level);
+                match f.describe() {
+                    Some(d) => {
+                        let _ = writeln!(out, "# {d}");
+                    }
+                    None => out.push_str("# a transform without a spec-file form wraps:\n"),
+                }
+                write_spec(out, &t.wrapped, key, level);
+            }
+            Transform::Hook(h) => {
+                indent(out, level);
+                let _ = writeln!(out, "# {}", h.describe());
+                write_spec(out, &t.wrapped, key, level);
+            }
+            Transform::Expr { .. } => {
+                indent(out, level);
+                out.push_str("# a transform without a spec-file form wraps:\n");
+                write_spec(out, &t.wrapped, key, level);
+            }
+        }
+    }
+}
+
+impl ValidateSpec {
+    /// Writes a comment and the wrapped spec: a validation has no
+    /// spec-file form.
+    pub(in crate::spec) fn print(&self, out: &mut String, key: Option<&str>, level: usize) {
+        let v = self;
+        indent(out, level);
+        match v.func.describe() {
+            Some(d) => {
+                let _ = writeln!(out, "# {d}");
+            }
+            None => out.push_str("# validated by a Rust function:\n"),
+        }
+        write_spec(out, &v.wrapped, key, level);
+    }
+}
+
+impl Loader<'_> {
+    /// Loads a `transform` spec block.
+    pub(in crate::spec) fn transform(&mut self, body: BodyRef<'_>) -> Spec {
+        let Some(args) = self.args(body, &[("result", false)], true) else {
+            return err_spec();
+        };
+        let expr = match args.expr("result") {
+            Some(e) => e.to_expression(),
+            None => null_expression(body),
+        };
+        let Some(rest) = &args.rest else {
+            return err_spec();
+        };
+        let mut d = Diagnostics::new();
+        let content = rest.content(&self.unlabelled, &mut d);
+        let failed = d.has_errors();
+        self.diags.extend(d);
+        if content.blocks.len() != 1 {
+            if failed {
+                return err_spec();
+            }
+            self.diags.push(
+                Diagnostic::error(
+                    "Invalid transform spec",
+                    "A transform spec block must have exactly one nested spec block.",
+                )
+                .with_subject(body.missing_item().range()),
+            );
+            return err_spec();
+        }
+        let wrapped = self.with_path(PathStep::Wrapped, |l| l.spec_block(&content.blocks[0]));
+        Spec::Transform(TransformSpec {
+            wrapped: Box::new(wrapped),
+            transform: Transform::Expr {
+                expr,
+                var_name: "nested".into(),
+            },
+        })
+    }
+}
+
+/// gohcl's stand-in for an absent expression argument: `null`, placed at
+/// the body's missing-item position.
+fn null_expression(body: BodyRef<'_>) -> Expression {
+    let range = body.missing_item().range();
+    let file = SourceFile::new(range.filename.to_string(), "null");
+    Expression::Native {
+        file,
+        expr: NativeExpr::new(ast::Expr {
+            span: crate::source::Span::new(0, 4),
+            kind: ast::ExprKind::Literal(ast::Literal::Null),
+        }),
+    }
+}

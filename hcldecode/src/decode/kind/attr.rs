@@ -1,0 +1,85 @@
+//! `attr`: one attribute of the body, evaluated and converted to the
+//! spec's type.
+
+use hcldecode_spec::diag::{Diagnostic, Diagnostics};
+use hcldecode_spec::source::Range;
+use hcldecode_spec::spec::{AttrSpec, Spec};
+use hcldecode_spec::syntax::body::{BlockLabel, BodySchema, Content};
+
+use super::super::Decoder;
+use super::super::trace::{AttrTrace, Recorder, Trace};
+use crate::eval;
+use crate::eval::traversal::{Traversal, expr_variables};
+use crate::value::Value;
+use crate::value::convert::convert;
+
+impl Decoder<'_> {
+    /// `AttrSpec.decode`.
+    pub(in crate::decode) fn decode_attr<R: Recorder>(
+        &self,
+        spec: &Spec,
+        a: &AttrSpec,
+        content: &Content<'_>,
+        schema: &BodySchema,
+        _labels: &[BlockLabel<'_>],
+        diags: &mut Diagnostics,
+    ) -> (Value, R::T) {
+        let Some(attr) = self.attribute(spec, content, schema, &a.name) else {
+            let t = R::rec(|| Trace::Absent(content.missing_item_range()));
+            return (self.plan.null(spec, || a.ty.clone()), t);
+        };
+        let t = R::rec(|| Trace::Attr(AttrTrace::new(attr)));
+        if self.body_unknown() {
+            return (Value::unknown(a.ty.clone()), t);
+        }
+        if let Some(v) = eval::literal_as(attr.expr, &a.ty) {
+            return (v, t);
+        }
+        let v = eval::evaluate_into(attr.expr, self.body_ctx(), diags);
+        let v = match convert(&v, &a.ty) {
+            Ok(v) => v,
+            Err(_) if self.element_errors && self.push_element_errors(attr, &v, &a.ty, diags) => {
+                Value::unknown(a.ty.clone())
+            }
+            Err(err) => {
+                diags.push(
+                    Diagnostic::error(
+                        "Incorrect attribute value type",
+                        format!("Inappropriate value for attribute {:?}: {err}.", a.name),
+                    )
+                    .with_subject(attr.expr.range())
+                    .with_context(Range::between(&attr.name_range(), &attr.expr.range()))
+                    .with_values(eval::describe_variables(attr.expr, self.body_ctx())),
+                );
+                Value::unknown(a.ty.clone())
+            }
+        };
+        (v, t)
+    }
+}
+
+/// `AttrSpec.sourceRange`: the attribute's expression, or where it is
+/// missing.
+pub(in crate::decode) fn source_range(a: &AttrSpec, content: &Content<'_>) -> Option<Range> {
+    Some(
+        content
+            .attributes
+            .iter()
+            .flatten()
+            .find(|x| x.name == a.name)
+            .map(|x| x.expr.range())
+            .unwrap_or_else(|| content.missing_item_range()),
+    )
+}
+
+/// `AttrSpec.variablesNeeded`: the variables of the attribute's expression.
+pub(in crate::decode) fn variables(a: &AttrSpec, content: &Content<'_>, out: &mut Vec<Traversal>) {
+    if let Some(attr) = content
+        .attributes
+        .iter()
+        .flatten()
+        .find(|x| x.name == a.name)
+    {
+        out.extend(expr_variables(attr.expr));
+    }
+}

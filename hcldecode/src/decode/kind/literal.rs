@@ -1,0 +1,36 @@
+//! `literal` and `expr`: values that do not come from the body (a
+//! constant; an expression of the spec file, evaluated in the decode's
+//! context).
+
+use hcldecode_spec::diag::Diagnostics;
+use hcldecode_spec::spec::LiteralSpec;
+use hcldecode_spec::syntax::expr::Expression;
+
+use super::super::Decoder;
+use super::super::trace::{Recorder, Trace};
+use crate::eval;
+use crate::eval::traversal::{Traversal, expr_variables};
+use crate::spec_values::literal_value;
+use crate::value::Value;
+
+impl Decoder<'_> {
+    /// `LiteralSpec.decode`.
+    pub(in crate::decode) fn decode_literal<R: Recorder>(&self, l: &LiteralSpec) -> (Value, R::T) {
+        (literal_value(&l.value), R::rec(|| Trace::None))
+    }
+
+    /// `ExprSpec.decode`.
+    pub(in crate::decode) fn decode_expr<R: Recorder>(
+        &self,
+        e: &Expression,
+        diags: &mut Diagnostics,
+    ) -> (Value, R::T) {
+        let v = eval::evaluate_into(e.as_ref(), self.ctx, diags);
+        (v, R::rec(|| Trace::Expr(e.clone())))
+    }
+}
+
+/// `ExprSpec.variablesNeeded`.
+pub(in crate::decode) fn variables(e: &Expression, out: &mut Vec<Traversal>) {
+    out.extend(expr_variables(e.as_ref()));
+}

@@ -1,0 +1,116 @@
+//! `transform` and `validate`: the wrapped spec's value, transformed by an
+//! expression, a function or a hook, or checked by a function.
+
+use hcldecode_spec::diag::{Diagnostic, Diagnostics};
+use hcldecode_spec::spec::{Hook, Spec, Transform, TransformSpec, ValidateSpec};
+use hcldecode_spec::syntax::body::{BlockLabel, BodySchema, Content};
+
+use super::super::Decoder;
+use super::super::trace::{AttrTrace, Recorder, Trace};
+use crate::eval;
+use crate::spec_values::{transform_function, validate_function};
+use crate::value::Value;
+
+impl Decoder<'_> {
+    /// `TransformSpec.decode`.
+    pub(in crate::decode) fn decode_transform<R: Recorder>(
+        &self,
+        spec: &Spec,
+        t: &TransformSpec,
+        content: &Content<'_>,
+        schema: &BodySchema,
+        labels: &[BlockLabel<'_>],
+        diags: &mut Diagnostics,
+    ) -> (Value, R::T) {
+        if let Transform::Hook(hook) = t.transform {
+            return self.hook::<R>(hook, t, content, schema, labels, diags);
+        }
+        let mark = diags.len();
+        let (wrapped, trace) = self.spec::<R>(&t.wrapped, content, schema, labels, diags);
+        if diags.0[mark..].iter().any(Diagnostic::is_error) {
+            return (Value::unknown(self.plan.implied_type(spec)), trace);
+        }
+        let v = match &t.transform {
+            Transform::Expr { expr, var_name } => eval::evaluate_with_locals(
+                expr.as_ref(),
+                self.transform_ctx,
+                Some(&[(var_name.as_str(), wrapped)]),
+                diags,
+            ),
+            Transform::Func(f) => {
+                let result = transform_function(f).map(|f| f.call(&[wrapped]));
+                match result {
+                    Some(Ok(v)) => v,
+                    Some(Err(err)) => {
+                        let mut d = Diagnostic::error(
+                            "Transform function failed",
+                            format!("Decoder transform returned an error: {err}"),
+                        );
+                        d.subject = self.source_range(&t.wrapped, content, labels);
+                        diags.push(d);
+                        Value::unknown(self.plan.implied_type(spec))
+                    }
+                    None => Value::unknown(self.plan.implied_type(spec)),
+                }
+            }
+            // Hooks returned above.
+            Transform::Hook(_) => wrapped,
+        };
+        (v, trace)
+    }
+
+    /// A transform with a [`Hook`].
+    pub(in crate::decode) fn hook<R: Recorder>(
+        &self,
+        hook: Hook,
+        t: &TransformSpec,
+        content: &Content<'_>,
+        schema: &BodySchema,
+        labels: &[BlockLabel<'_>],
+        diags: &mut Diagnostics,
+    ) -> (Value, R::T) {
+        match (hook, &*t.wrapped) {
+            (Hook::RawExpression, Spec::Attr(a)) => {
+                match self.attribute(&t.wrapped, content, schema, &a.name) {
+                    Some(attr) => (
+                        Value::unknown(a.ty.clone()),
+                        R::rec(|| Trace::Attr(AttrTrace::new(attr))),
+                    ),
+                    None => (
+                        Value::null(a.ty.clone()),
+                        R::rec(|| Trace::Absent(content.missing_item_range())),
+                    ),
+                }
+            }
+            // The body was read partially by `body`; decoding the
+            // wrapped spec is all that is left.
+            _ => self.spec::<R>(&t.wrapped, content, schema, labels, diags),
+        }
+    }
+
+    /// `ValidateSpec.decode`.
+    pub(in crate::decode) fn decode_validate<R: Recorder>(
+        &self,
+        spec: &Spec,
+        v: &ValidateSpec,
+        content: &Content<'_>,
+        schema: &BodySchema,
+        labels: &[BlockLabel<'_>],
+        diags: &mut Diagnostics,
+    ) -> (Value, R::T) {
+        let mark = diags.len();
+        let (wrapped, trace) = self.spec::<R>(&v.wrapped, content, schema, labels, diags);
+        if diags.0[mark..].iter().any(Diagnostic::is_error) {
+            return (Value::unknown(self.plan.implied_type(spec)), trace);
+        }
+        if let Some(f) = validate_function(&v.func) {
+            for mut d in f(&wrapped) {
+                if d.subject.is_none() {
+                    d.subject = self.source_range(&v.wrapped, content, labels);
+                }
+                diags.push(d);
+            }
+        }
+        (wrapped, trace)
+    }
+}
