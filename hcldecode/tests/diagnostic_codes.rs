@@ -1,6 +1,7 @@
 //! Diagnostics that programs act on carry a stable code (`diag::Code`):
-//! spec-file validation errors and nesting limits, decided on by code, not
-//! by wording.
+//! spec-file validation, nesting limits, body content, the engine's
+//! decoding errors and unknown variables, decided on by code, not by
+//! wording (miette shows the code too).
 
 use hcldecode::Diagnostic;
 use hcldecode::parse::parse_native;
@@ -31,4 +32,103 @@ fn nesting_limits_carry_their_code() {
     let deep = format!("a = {}1{}\n", "[".repeat(300), "]".repeat(300));
     let (_, diags) = parse_native(deep.as_bytes(), "deep.hcl");
     assert_eq!(codes(&diags), vec![Some(Code::NestingTooDeep)]);
+}
+
+fn decode_codes(spec: &str, input: &str) -> Vec<Option<Code>> {
+    let (spec, diags) = LoadedSpec::load_str(spec, "s.hcldec");
+    assert!(diags.is_empty(), "{diags:?}");
+    let spec = spec.unwrap();
+    let (file, diags) = parse_native(input.as_bytes(), "in.hcl");
+    assert!(diags.is_empty(), "{diags:?}");
+    let mut ctx = hcldecode::eval::EvalContext::new();
+    ctx.set_variable("known", hcldecode::Value::int(1));
+    let (_, diags) = hcldecode::decode::decode(&file.body, &spec.spec, Some(&ctx), None);
+    for d in diags.iter().filter(|d| d.code.is_none()) {
+        eprintln!("without a code: {d}");
+    }
+    codes(&diags)
+}
+
+#[test]
+fn body_content_errors_carry_their_codes() {
+    let spec = "object {\n  attr \"name\" {\n    type = string\n    required = true\n  }\n  block \"svc\" {\n    object {\n      block_label \"id\" { index = 0 }\n    }\n  }\n}\n";
+    // In source order: the block problems, then the missing argument.
+    let got = decode_codes(spec, "nmae = \"x\"\nextra {}\nsvc \"a\" \"b\" {}\nsvc {}\n");
+    let mut sorted = got.clone();
+    sorted.sort();
+    let mut want = vec![
+        Some(Code::UnsupportedArgument),
+        Some(Code::MissingRequiredArgument),
+        Some(Code::UnsupportedBlockType),
+        Some(Code::ExtraneousLabel),
+        Some(Code::MissingBlockLabel),
+    ];
+    want.sort();
+    assert_eq!(sorted, want, "{got:?}");
+    // Two properties of one name in JSON: the body reports it.
+    let (spec, _) =
+        LoadedSpec::load_str("attr {\n  name = \"a\"\n  type = number\n}\n", "s.hcldec");
+    let (file, diags) = hcldecode::parse::parse(
+        br#"{"a": 1, "a": 2}"#,
+        "in.json",
+        hcldecode::parse::Syntax::Json,
+    );
+    assert!(diags.is_empty(), "{diags:?}");
+    let (_, diags) = hcldecode::decode::decode(&file.body, &spec.unwrap().spec, None, None);
+    assert_eq!(codes(&diags), vec![Some(Code::DuplicateArgument)]);
+}
+
+#[test]
+fn decode_errors_carry_their_codes() {
+    assert_eq!(
+        decode_codes(
+            "attr {\n  name = \"a\"\n  type = number\n}\n",
+            "a = \"x\"\n"
+        ),
+        vec![Some(Code::IncorrectAttributeValueType)]
+    );
+    let block = "block {\n  block_type = \"b\"\n  required = true\n  object {}\n}\n";
+    assert_eq!(decode_codes(block, ""), vec![Some(Code::MissingBlock)]);
+    assert_eq!(
+        decode_codes(block, "b {}\nb {}\n"),
+        vec![Some(Code::DuplicateBlock)]
+    );
+    let list =
+        "block_list {\n  block_type = \"b\"\n  min_items = 2\n  max_items = 3\n  object {}\n}\n";
+    assert_eq!(
+        decode_codes(list, "b {}\n"),
+        vec![Some(Code::InsufficientBlocks)]
+    );
+    assert_eq!(
+        decode_codes(list, "b {}\nb {}\nb {}\nb {}\n"),
+        vec![Some(Code::TooManyBlocks)]
+    );
+    let mixed =
+        "block_list {\n  block_type = \"b\"\n  object {\n    attr \"v\" { type = any }\n  }\n}\n";
+    assert_eq!(
+        decode_codes(mixed, "b {\n  v = 1\n}\nb {\n  v = [1]\n}\n"),
+        vec![Some(Code::InconsistentBlockTypes)]
+    );
+    let attrs = "block_attrs {\n  block_type = \"tags\"\n  element_type = number\n}\n";
+    assert_eq!(
+        decode_codes(attrs, "tags {\n  a = \"x\"\n}\n"),
+        vec![Some(Code::InvalidBlockAttributeValue)]
+    );
+    assert_eq!(
+        decode_codes("attr {\n  name = \"a\"\n  type = any\n}\n", "a = nope\n"),
+        vec![Some(Code::UnknownVariable)]
+    );
+}
+
+#[cfg(feature = "miette")]
+#[test]
+fn miette_shows_the_code() {
+    use miette::Diagnostic as _;
+    let d = hcldecode::Diagnostic::error("Unsupported argument", "x")
+        .with_code(Code::UnsupportedArgument);
+    let p = hcldecode_spec::diag::miette::Problem::new(&d, &Default::default());
+    assert_eq!(
+        p.code().map(|c| c.to_string()).as_deref(),
+        Some("content.unsupported_argument")
+    );
 }

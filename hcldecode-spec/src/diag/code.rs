@@ -30,6 +30,38 @@ pub enum Code {
     InvalidBlockLabelNames,
     /// A spec: `min_items` greater than a non-zero `max_items`.
     InvalidBlockCountLimits,
+    /// A body: an argument the schema does not expect.
+    UnsupportedArgument,
+    /// A body: a required argument is absent.
+    MissingRequiredArgument,
+    /// A body: an argument set more than once.
+    DuplicateArgument,
+    /// A body: a block type the schema does not expect.
+    UnsupportedBlockType,
+    /// A body: a block with more labels than its type has.
+    ExtraneousLabel,
+    /// A body: a block with fewer labels than its type has.
+    MissingBlockLabel,
+    /// Decoding: an attribute value that does not convert to its type.
+    IncorrectAttributeValueType,
+    /// Decoding: a required block is absent.
+    MissingBlock,
+    /// Decoding: a second block where one is allowed (or one per label set).
+    DuplicateBlock,
+    /// Decoding: fewer blocks than `min_items`.
+    InsufficientBlocks,
+    /// Decoding: more blocks than `max_items`.
+    TooManyBlocks,
+    /// Decoding: blocks of one collection whose values do not share a type.
+    InconsistentBlockTypes,
+    /// Decoding: a `block_attrs` attribute that does not convert to the element type.
+    InvalidBlockAttributeValue,
+    /// Decoding: `block_attrs` attributes that do not share a type.
+    InconsistentAttributeTypes,
+    /// Decoding: a transform function returned an error.
+    TransformFailed,
+    /// Evaluation: a reference to a variable the context does not define.
+    UnknownVariable,
 }
 
 impl Code {
@@ -43,6 +75,22 @@ impl Code {
             Code::AttributeBlockNameCollision => "spec.attribute_block_name_collision",
             Code::InvalidBlockLabelNames => "spec.invalid_block_label_names",
             Code::InvalidBlockCountLimits => "spec.invalid_block_count_limits",
+            Code::UnsupportedArgument => "content.unsupported_argument",
+            Code::MissingRequiredArgument => "content.missing_required_argument",
+            Code::DuplicateArgument => "content.duplicate_argument",
+            Code::UnsupportedBlockType => "content.unsupported_block_type",
+            Code::ExtraneousLabel => "content.extraneous_label",
+            Code::MissingBlockLabel => "content.missing_block_label",
+            Code::IncorrectAttributeValueType => "decode.incorrect_attribute_value_type",
+            Code::MissingBlock => "decode.missing_block",
+            Code::DuplicateBlock => "decode.duplicate_block",
+            Code::InsufficientBlocks => "decode.insufficient_blocks",
+            Code::TooManyBlocks => "decode.too_many_blocks",
+            Code::InconsistentBlockTypes => "decode.inconsistent_block_types",
+            Code::InvalidBlockAttributeValue => "decode.invalid_block_attribute_value",
+            Code::InconsistentAttributeTypes => "decode.inconsistent_attribute_types",
+            Code::TransformFailed => "decode.transform_failed",
+            Code::UnknownVariable => "eval.unknown_variable",
         }
     }
 }

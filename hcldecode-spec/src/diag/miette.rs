@@ -93,6 +93,14 @@ fn severity(s: Severity) -> ::miette::Severity {
 }
 
 impl ::miette::Diagnostic for Problem {
+    /// The diagnostic's stable [`Code`](super::Code), as miette shows it
+    /// beside the severity (`content.unsupported_argument`).
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.diag
+            .code
+            .map(|c| Box::new(c.as_str()) as Box<dyn fmt::Display + 'a>)
+    }
+
     fn severity(&self) -> Option<::miette::Severity> {
         Some(severity(self.diag.severity))
     }

@@ -32,7 +32,7 @@
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use crate::diag::{Diagnostic, Diagnostics};
+use crate::diag::{Code, Diagnostic, Diagnostics};
 use crate::source::{Range, SourceFile, Span};
 use crate::syntax::expr::{ExprRef, NativeExprRef};
 use crate::syntax::json::{self, Document, Property};
@@ -704,6 +704,7 @@ fn native_partial<'a>(
                                 attr_s.name
                             ),
                         )
+                        .with_code(Code::MissingRequiredArgument)
                         .with_subject(missing.range()),
                     );
                 }
@@ -734,6 +735,7 @@ fn native_partial<'a>(
             };
             diags.push(
                 Diagnostic::error(format!("Extraneous label for {type_name}"), detail)
+                    .with_code(Code::ExtraneousLabel)
                     .with_subject(file.range(b.labels[want].span))
                     .with_context(context()),
             );
@@ -751,6 +753,7 @@ fn native_partial<'a>(
                         block_s.label_names.join(", ")
                     ),
                 )
+                .with_code(Code::MissingBlockLabel)
                 .with_subject(file.range(b.open_brace))
                 .with_context(context()),
             );
@@ -806,6 +809,7 @@ fn native_content<'a>(
                 "Unsupported argument",
                 format!("An argument named {name:?} is not expected here.{suggestion}"),
             )
+            .with_code(Code::UnsupportedArgument)
             .with_subject(file.range(a.name)),
         );
     }
@@ -829,6 +833,7 @@ fn native_content<'a>(
                 "Unsupported block type",
                 format!("Blocks of type {type_name:?} are not expected here.{suggestion}"),
             )
+            .with_code(Code::UnsupportedBlockType)
             .with_subject(file.range(b.type_name)),
         );
     }
@@ -867,6 +872,7 @@ fn duplicate_argument(prev: &Attribute<'_>, attr: &Attribute<'_>) -> Diagnostic 
             prev.name_range()
         ),
     )
+    .with_code(Code::DuplicateArgument)
     .with_subject(attr.name_range())
 }
 
@@ -917,6 +923,7 @@ fn merged_content<'a>(
                     "Missing required argument",
                     format!("The argument {:?} is required, but was not set.", s.name),
                 )
+                .with_code(Code::MissingRequiredArgument)
                 .with_subject(missing_item.range()),
             );
         }
@@ -1038,6 +1045,7 @@ fn json_partial<'a>(
                             existing.range()
                         ),
                     )
+                    .with_code(Code::DuplicateArgument)
                     .with_subject(doc.range(p.key.span))
                     .with_context(doc.range(p.span())),
                 );
@@ -1068,6 +1076,7 @@ fn json_partial<'a>(
                         s.name
                     ),
                 )
+                .with_code(Code::MissingRequiredArgument)
                 .with_subject(missing.range()),
             );
         }
@@ -1117,6 +1126,7 @@ fn json_unpack_block<'a>(
                         "At least one object property is required, whose name represents the {type_name} block's {label_name}."
                     ),
                 )
+.with_code(Code::MissingBlockLabel)
                 .with_subject(doc.range(v.start_span())),
             );
         }

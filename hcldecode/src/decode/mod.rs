@@ -6,7 +6,7 @@
 //! properties are decoded in declaration order, so diagnostics come out in
 //! a fixed order where the reference's is random.
 
-use hcldecode_spec::diag::{Diagnostic, Diagnostics};
+use hcldecode_spec::diag::{Code, Diagnostic, Diagnostics};
 use hcldecode_spec::source::Range;
 use hcldecode_spec::spec::Spec;
 use hcldecode_spec::syntax::body::{
@@ -315,6 +315,7 @@ impl Decoder<'_> {
                     "Incorrect attribute value type",
                     format!("Inappropriate value for attribute {:?}: {msg}.", attr.name),
                 )
+                .with_code(Code::IncorrectAttributeValueType)
                 .with_subject(range.clone())
                 .with_context(Range::between(&attr.name_range(), &attr.expr.range())),
             );

@@ -8,7 +8,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use hcldecode_spec::diag::{Diagnostic, Diagnostics};
+use hcldecode_spec::diag::{Code, Diagnostic, Diagnostics};
 use hcldecode_spec::source::{Range, SourceFile, Span};
 use hcldecode_spec::syntax::native::analysis::expr_as_keyword;
 use hcldecode_spec::syntax::native::ast::{
@@ -274,6 +274,9 @@ impl<'a> Evaluator<'a, '_> {
                         root,
                         None,
                     );
+                    if let Some(d) = self.diags.0.last_mut() {
+                        d.code = Some(Code::UnknownVariable);
+                    }
                 }
                 Value::dynamic()
             }

@@ -1,7 +1,7 @@
 //! `attr`: one attribute of the body, evaluated and converted to the
 //! spec's type.
 
-use hcldecode_spec::diag::{Diagnostic, Diagnostics};
+use hcldecode_spec::diag::{Code, Diagnostic, Diagnostics};
 use hcldecode_spec::source::Range;
 use hcldecode_spec::spec::{AttrSpec, Spec};
 use hcldecode_spec::syntax::body::{BlockLabel, BodySchema, Content};
@@ -47,6 +47,7 @@ impl Decoder<'_> {
                         "Incorrect attribute value type",
                         format!("Inappropriate value for attribute {:?}: {err}.", a.name),
                     )
+                    .with_code(Code::IncorrectAttributeValueType)
                     .with_subject(attr.expr.range())
                     .with_context(Range::between(&attr.name_range(), &attr.expr.range()))
                     .with_values(eval::describe_variables(attr.expr, self.body_ctx())),

@@ -1,7 +1,7 @@
 //! `block`: at most one block of a type, its body decoded with the
 //! nested spec.
 
-use hcldecode_spec::diag::{Diagnostic, Diagnostics};
+use hcldecode_spec::diag::{Code, Diagnostic, Diagnostics};
 use hcldecode_spec::source::Range;
 use hcldecode_spec::spec::BlockSpec;
 use hcldecode_spec::syntax::body::{Block, Content};
@@ -31,6 +31,7 @@ impl Decoder<'_> {
                             first.def_range()
                         ),
                     )
+.with_code(Code::DuplicateBlock)
                     .with_subject(candidate.def_range()),
                 );
                 break;
@@ -45,6 +46,7 @@ impl Decoder<'_> {
                             format!("Missing {} block", b.type_name),
                             format!("A block of type {:?} is required here.", b.type_name),
                         )
+                        .with_code(Code::MissingBlock)
                         .with_subject(content.missing_item_range()),
                     );
                 }

@@ -1,7 +1,7 @@
 //! `block_attrs`: the attributes of one block, as a map of one element
 //! type.
 
-use hcldecode_spec::diag::{Diagnostic, Diagnostics};
+use hcldecode_spec::diag::{Code, Diagnostic, Diagnostics};
 use hcldecode_spec::source::Range;
 use hcldecode_spec::spec::BlockAttrsSpec;
 use hcldecode_spec::syntax::body::{Attribute, Content};
@@ -30,6 +30,7 @@ impl Decoder<'_> {
                         format!("Missing {} block", b.type_name),
                         format!("A block of type {:?} is required here.", b.type_name),
                     )
+                    .with_code(Code::MissingBlock)
                     .with_subject(content.missing_item_range()),
                 );
             }
@@ -48,6 +49,7 @@ impl Decoder<'_> {
                         block.def_range()
                     ),
                 )
+                .with_code(Code::DuplicateBlock)
                 .with_subject(other.def_range()),
             );
         }
@@ -93,6 +95,7 @@ impl Decoder<'_> {
                                 b.type_name
                             ),
                         )
+                        .with_code(Code::InvalidBlockAttributeValue)
                         .with_subject(attr.expr.range())
                         .with_context(Range::between(&attr.name_range(), &attr.expr.range()))
                         .with_values(eval::describe_variables(attr.expr, self.body_ctx())),
@@ -140,7 +143,8 @@ impl Decoder<'_> {
                         b.element_type.to_type_expr(),
                         kinds.join(", ")
                     ),
-                );
+                )
+.with_code(Code::InconsistentAttributeTypes);
                 d.subject = match (first, last) {
                     (Some(f), Some(l)) => Some(Range::between(&f, &l)),
                     _ => None,

@@ -1,7 +1,7 @@
 //! `block_list`, `block_tuple` and `block_set`: every block of a type,
 //! each body decoded with the nested spec, as one collection.
 
-use hcldecode_spec::diag::{Diagnostic, Diagnostics};
+use hcldecode_spec::diag::{Code, Diagnostic, Diagnostics};
 use hcldecode_spec::source::Range;
 use hcldecode_spec::spec::{BlockCollectionSpec, Spec};
 use hcldecode_spec::syntax::body::{Block, Content};
@@ -67,6 +67,7 @@ impl Decoder<'_> {
                         b.min_items, b.type_name
                     ),
                 )
+                .with_code(Code::InsufficientBlocks)
                 .with_subject(content.missing_item_range()),
             );
         } else if b.max_items > 0 && elems.len() > b.max_items {
@@ -76,7 +77,8 @@ impl Decoder<'_> {
                     "No more than {} {:?} blocks are allowed",
                     b.max_items, b.type_name
                 ),
-            );
+            )
+            .with_code(Code::TooManyBlocks);
             d.subject = Self::nth_block(content, b, b.max_items)
                 .and_then(|bl| self.block_source_range(bl, &b.nested));
             diags.push(d);
@@ -104,7 +106,8 @@ impl Decoder<'_> {
             let mut d = Diagnostic::error(
                 format!("Unconsistent argument types in {} blocks", b.type_name),
                 "Corresponding attributes in all blocks of this type must be the same.",
-            );
+            )
+            .with_code(Code::InconsistentBlockTypes);
             d.subject = Self::nth_block(content, b, 0)
                 .and_then(|bl| self.block_source_range(bl, &b.nested));
             diags.push(d);
@@ -129,7 +132,8 @@ impl Decoder<'_> {
                                 types[j].to_type_expr(),
                                 types[0].to_type_expr()
                             ),
-                        );
+                        )
+.with_code(Code::InconsistentBlockTypes);
                         d.subject = Self::nth_block(content, b, j)
                             .and_then(|bl| self.block_source_range(bl, &b.nested));
                         diags.push(d);
@@ -140,7 +144,8 @@ impl Decoder<'_> {
                         let mut d = Diagnostic::error(
                             format!("Unconsistent argument types in {} blocks", b.type_name),
                             format!("Block with index {i} has inconsistent argument types: {err}."),
-                        );
+                        )
+                        .with_code(Code::InconsistentBlockTypes);
                         d.subject = Self::nth_block(content, b, i)
                             .and_then(|bl| self.block_source_range(bl, &b.nested));
                         diags.push(d);
@@ -159,7 +164,8 @@ impl Decoder<'_> {
                     out[i].ty().to_type_expr(),
                     ety.to_type_expr()
                 ),
-            );
+            )
+.with_code(Code::InconsistentBlockTypes);
             d.subject = Self::nth_block(content, b, i)
                 .and_then(|bl| self.block_source_range(bl, &b.nested));
             diags.push(d);

@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use hcldecode_spec::diag::{Diagnostic, Diagnostics};
+use hcldecode_spec::diag::{Code, Diagnostic, Diagnostics};
 use hcldecode_spec::source::Range;
 use hcldecode_spec::spec::{BlockMapSpec, Spec};
 use hcldecode_spec::syntax::body::Content;
@@ -58,6 +58,7 @@ impl Decoder<'_> {
                             b.type_name, b.type_name
                         ),
                     )
+.with_code(Code::DuplicateBlock)
                     .with_subject(block.def_range()),
                 );
                 continue;
@@ -191,6 +192,7 @@ impl<'b> Node<'b> {
                             format!("Unconsistent argument types in {type_name} blocks"),
                             "Corresponding attributes in all blocks of this type must be the same.",
                         )
+                        .with_code(Code::InconsistentBlockTypes)
                         .with_subject(content.missing_item_range()),
                     );
                     return Value::dynamic();
@@ -203,6 +205,7 @@ impl<'b> Node<'b> {
                         format!("Unconsistent argument types in {type_name} blocks"),
                         "Corresponding attributes in all blocks of this type must be the same.",
                     )
+                    .with_code(Code::InconsistentBlockTypes)
                     .with_subject(content.missing_item_range()),
                 );
                 Value::dynamic()

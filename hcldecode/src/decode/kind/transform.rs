@@ -1,7 +1,7 @@
 //! `transform` and `validate`: the wrapped spec's value, transformed by an
 //! expression, a function or a hook, or checked by a function.
 
-use hcldecode_spec::diag::{Diagnostic, Diagnostics};
+use hcldecode_spec::diag::{Code, Diagnostic, Diagnostics};
 use hcldecode_spec::spec::{Hook, Spec, Transform, TransformSpec, ValidateSpec};
 use hcldecode_spec::syntax::body::{BlockLabel, BodySchema, Content};
 
@@ -45,7 +45,8 @@ impl Decoder<'_> {
                         let mut d = Diagnostic::error(
                             "Transform function failed",
                             format!("Decoder transform returned an error: {err}"),
-                        );
+                        )
+                        .with_code(Code::TransformFailed);
                         d.subject = self.source_range(&t.wrapped, content, labels);
                         diags.push(d);
                         Value::unknown(self.plan.implied_type(spec))
