@@ -10,6 +10,7 @@
 #![forbid(unsafe_code)]
 
 pub mod diag;
+mod diagnostic;
 pub mod go_quote;
 pub mod json_text;
 mod name_map;

@@ -175,8 +175,34 @@ pub enum ColumnRule {
     /// One column per grapheme cluster (native syntax, spec files).
     #[default]
     Graphemes,
-    /// The JSON scanner's counting (see [`crate::syntax::json`]).
+    /// A syntax's own counting ([`ColumnCounter`]): the JSON scanner's,
+    /// which `crate::syntax::json` supplies with its files.
     Json,
+}
+
+/// `(byte, column)` pairs where column counting may resume.
+pub type Checkpoints = [(u32, u32)];
+
+/// See [`ColumnCounter::count`].
+pub type CountColumns = for<'a> fn(&'a str, usize, usize, &'a dyn Fn() -> &'a Checkpoints) -> usize;
+
+/// A syntax's own way of counting columns, given to the files it reads
+/// ([`SourceFile::with_column_counter`]), so that this module need not know
+/// the syntax (the JSON syntax's rule needs its scanner).
+#[derive(Clone, Copy)]
+pub struct ColumnCounter {
+    /// The 0-based column of byte `at` on the line starting at byte
+    /// `line_start`; `checkpoints` gives the file's checkpoints, built on
+    /// first use.
+    pub count: CountColumns,
+    /// `(byte, column)` pairs where counting may resume on long lines.
+    pub checkpoints: fn(&str) -> Box<Checkpoints>,
+}
+
+impl fmt::Debug for ColumnCounter {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("ColumnCounter")
+    }
 }
 
 /// The largest file hcldecode accepts, in bytes (spans are 32-bit).
@@ -194,13 +220,14 @@ pub const MAX_FILE_SIZE: usize = u32::MAX as usize - 1;
 pub struct SourceFile {
     name: Arc<str>,
     text: Box<str>,
-    columns: ColumnRule,
+    /// The syntax's column counting; one per grapheme cluster when `None`.
+    counter: Option<&'static ColumnCounter>,
     /// Byte offset of the start of every line after the first; built on
     /// first use so successful decodes never pay for it.
     line_starts: OnceLock<Box<[u32]>>,
-    /// [`ColumnRule::Json`] only: where column counting may resume on long
+    /// With a counter only: where column counting may resume on long
     /// lines; built on first use.
-    json_checkpoints: OnceLock<Box<[(u32, u32)]>>,
+    checkpoints: OnceLock<Box<[(u32, u32)]>>,
     /// For a derived source ([`SourceFile::derived`]): the file its text
     /// came from and how offsets map into it.
     origin: Option<Origin>,
@@ -254,22 +281,31 @@ impl SourceFile {
     /// Texts longer than [`MAX_FILE_SIZE`] are the caller's to reject;
     /// positions past 4 GiB would wrap.
     pub fn new(name: impl Into<Arc<str>>, text: impl Into<Box<str>>) -> Arc<SourceFile> {
-        SourceFile::with_columns(name, text, ColumnRule::Graphemes)
+        SourceFile::make(name, text, None)
     }
 
-    /// A source file whose positions follow `columns`; JSON files use
-    /// [`ColumnRule::Json`].
-    pub fn with_columns(
+    /// A source file whose columns are counted by `counter`, a syntax's
+    /// own rule (JSON files get theirs from
+    /// `syntax::json::source_from_bytes`).
+    pub fn with_column_counter(
         name: impl Into<Arc<str>>,
         text: impl Into<Box<str>>,
-        columns: ColumnRule,
+        counter: &'static ColumnCounter,
+    ) -> Arc<SourceFile> {
+        SourceFile::make(name, text, Some(counter))
+    }
+
+    fn make(
+        name: impl Into<Arc<str>>,
+        text: impl Into<Box<str>>,
+        counter: Option<&'static ColumnCounter>,
     ) -> Arc<SourceFile> {
         Arc::new(SourceFile {
             name: name.into(),
             text: text.into(),
-            columns,
+            counter,
             line_starts: OnceLock::new(),
-            json_checkpoints: OnceLock::new(),
+            checkpoints: OnceLock::new(),
             origin: None,
         })
     }
@@ -305,9 +341,9 @@ impl SourceFile {
         Arc::new(SourceFile {
             name: parent.name.clone(),
             text: text.into(),
-            columns: parent.columns,
+            counter: parent.counter,
             line_starts: OnceLock::new(),
-            json_checkpoints: OnceLock::new(),
+            checkpoints: OnceLock::new(),
             origin: Some(Origin {
                 parent,
                 segments: segments.into_boxed_slice(),
@@ -322,7 +358,10 @@ impl SourceFile {
 
     /// How this file counts columns.
     pub fn column_rule(&self) -> ColumnRule {
-        self.columns
+        match self.counter {
+            None => ColumnRule::Graphemes,
+            Some(_) => ColumnRule::Json,
+        }
     }
 
     /// The file name.
@@ -372,14 +411,11 @@ impl SourceFile {
         } else {
             starts[idx - 1] as usize
         };
-        let column = 1 + match self.columns {
-            ColumnRule::Graphemes => count_columns(&self.text.as_bytes()[line_start..byte]),
-            ColumnRule::Json => {
-                crate::syntax::json::count_columns(&self.text, line_start, byte, || {
-                    self.json_checkpoints
-                        .get_or_init(|| crate::syntax::json::column_checkpoints(&self.text))
-                })
-            }
+        let column = 1 + match self.counter {
+            None => count_columns(&self.text.as_bytes()[line_start..byte]),
+            Some(c) => (c.count)(&self.text, line_start, byte, &|| {
+                self.checkpoints.get_or_init(|| (c.checkpoints)(&self.text))
+            }),
         };
         Pos {
             line: idx + 1,

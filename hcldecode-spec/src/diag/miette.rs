@@ -93,7 +93,7 @@ fn severity(s: Severity) -> ::miette::Severity {
 }
 
 impl ::miette::Diagnostic for Problem {
-    /// The diagnostic's stable [`Code`](super::Code), as miette shows it
+    /// The diagnostic's stable [`Code`](crate::diag::Code), as miette shows it
     /// beside the severity (`content.unsupported_argument`).
     fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
         self.diag

@@ -444,54 +444,6 @@ mod tests {
     }
 
     #[test]
-    fn native_attribute_handles_share_their_body() {
-        use crate::diag::Diagnostics;
-        use crate::syntax::body::{Body, BodySchema};
-        use crate::syntax::native;
-        let (src, _) = native::source_from_bytes("a.hcl", b"a = 1\nb { c = [x] }\n".to_vec());
-        let (file, diags) = native::parse_config(src.clone());
-        assert!(diags.is_empty(), "{diags}");
-        let inner = file.body.blocks[0].body.clone();
-        let body = Body::native(src.clone(), file.body.clone());
-        let schema = BodySchema::new().attribute("a", true).block("b", &[]);
-        let mut d = Diagnostics::new();
-        let content = body.content(&schema, &mut d);
-        assert!(d.is_empty(), "{d}");
-        let a = content
-            .attribute(&schema, "a")
-            .unwrap()
-            .expr
-            .to_expression();
-        let block = &content.blocks[0];
-        let c = block.body.just_attributes(&mut d)[0].expr.to_expression();
-        drop(content);
-        drop(body);
-        // No copy of the trees: the handles hold the bodies.
-        let before = Arc::strong_count(&inner);
-        let c2 = c.clone();
-        assert_eq!(Arc::strong_count(&inner), before + 1);
-        drop(file);
-        assert_eq!(a.source_text(), "1");
-        assert_eq!(c.source_text(), "[x]");
-        assert_eq!(c2.range().to_string(), "a.hcl:2,9-12");
-        let ExprRef::Native { expr, .. } = c2.as_ref() else {
-            panic!("native")
-        };
-        assert!(std::ptr::eq(expr.get(), &inner.attributes[0].expr));
-        assert!(matches!(expr.get().kind, ast::ExprKind::Tuple { .. }));
-        // Debug shows the expression, as for a standalone one.
-        let Expression::Native { expr: owned, .. } = &c else {
-            panic!("native")
-        };
-        let standalone = NativeExpr::new(inner.attributes[0].expr.clone());
-        assert_eq!(format!("{owned:?}"), format!("{standalone:?}"));
-        assert_eq!(
-            format!("{expr:?}"),
-            format!("{:?}", inner.attributes[0].expr)
-        );
-    }
-
-    #[test]
     fn json_raw_strings_are_their_own_template() {
         let (doc, s) = string_of(r#"{"a": "x${y}"}"#);
         let (src, span) = json_template_source(&doc, s);

@@ -3,6 +3,7 @@
 
 mod context;
 mod json;
+mod literal;
 mod native;
 mod ops;
 pub mod traversal;
@@ -140,7 +141,7 @@ pub(crate) fn evaluate_native_part(
     )
 }
 
-pub(crate) use native::literal_value as native_literal;
+pub(crate) use literal::literal_value as native_literal;
 
 /// `expr` evaluated and converted to `want` when it is literals alone of
 /// exactly that type (see `native::literal_as`); `None`: evaluate it.

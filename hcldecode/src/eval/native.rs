@@ -8,6 +8,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use super::literal::literal_value;
 use hcldecode_spec::diag::{Code, Diagnostic, Diagnostics};
 use hcldecode_spec::source::{Range, SourceFile, Span};
 use hcldecode_spec::syntax::native::analysis::expr_as_keyword;
@@ -1457,21 +1458,6 @@ pub(crate) fn literal_as(file: &SourceFile, e: &Expr, want: &Type) -> Option<Val
             Some(Value::map_of_type(want.clone(), out))
         }
         _ => None,
-    }
-}
-
-/// The value of a literal.
-pub(crate) fn literal_value(file: &SourceFile, l: &Literal) -> Value {
-    match l {
-        Literal::Null => Value::null(Type::Dynamic),
-        Literal::Bool(b) => Value::bool(*b),
-        // The parser has validated the literal; a failure here would be a
-        // parser bug, and gives an unknown number rather than a panic.
-        Literal::Number(s) => match Number::parse(file.text(*s)) {
-            Ok(n) => Value::number(n),
-            Err(_) => Value::unknown(Type::Number),
-        },
-        Literal::String(t) => Value::string(t.get(file)),
     }
 }
 

@@ -9,7 +9,7 @@ use hcldecode_spec::syntax::native::analysis;
 use hcldecode_spec::syntax::native::ast::{Expr, Step};
 
 use super::EvalContext;
-use super::native::literal_value;
+use super::literal::literal_value;
 use super::ops;
 use crate::value::{Value, ValueRef};
 

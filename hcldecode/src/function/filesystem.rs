@@ -7,7 +7,7 @@
 
 use std::path::{Component, Path, PathBuf};
 
-use super::library::FsConfig;
+use super::fs_config::FsConfig;
 use super::stdlib::{build, check_size, str_arg};
 use super::{Function, FunctionError, Parameter, ReturnType};
 use crate::Type;

@@ -25,6 +25,7 @@
 //! assert!(Functions::parse("nosuch").is_err());
 //! ```
 
+use super::fs_config::FsConfig;
 use std::fmt;
 use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
@@ -239,21 +240,6 @@ type Built = Box<[(&'static str, OnceLock<Option<Function>>)]>;
 struct Inner {
     fs: Option<FsConfig>,
     built: OnceLock<Built>,
-}
-
-/// Where the filesystem functions may read.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct FsConfig {
-    /// The base directory relative paths resolve against.
-    pub(crate) base: PathBuf,
-    /// The directory nothing may be read outside of (the base, unless
-    /// widened).
-    pub(crate) root: PathBuf,
-    /// The largest file `file` and `filebase64` read.
-    pub(crate) max_file_bytes: u64,
-    /// Whether base and root are instead the directory of the file whose
-    /// expression calls the function (`hcldec --functions=filesystem`).
-    pub(crate) beside_input: bool,
 }
 
 /// The default bound on files read by `file` and `filebase64`.

@@ -42,6 +42,7 @@ mod crypto;
 mod encoding;
 #[cfg(feature = "filesystem")]
 mod filesystem;
+mod fs_config;
 mod library;
 pub mod stdlib;
 #[cfg(feature = "uuid")]

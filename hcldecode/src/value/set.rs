@@ -5,7 +5,6 @@
 use std::cmp::Ordering;
 use std::collections::HashMap;
 
-use super::equality::number_equal;
 use super::gofmt::{append_quoted, number_g10};
 use super::{Repr, Value};
 use crate::Type;
@@ -196,7 +195,7 @@ fn compare(ety: &Type, a: &Elem, b: &Elem) -> Ordering {
         }
         (Type::Bool, Repr::Bool(x), Repr::Bool(y)) => x.cmp(y),
         (Type::Number, Repr::Number(x), Repr::Number(y)) => {
-            if number_equal(x, y) {
+            if x.cty_equals(y) {
                 Ordering::Equal
             } else {
                 x.cmp(y)

@@ -46,8 +46,8 @@
 //! The reference JSON scanner counts columns its own way (a tab is two
 //! columns, a carriage return none, grapheme clusters only inside
 //! strings), so a JSON [`SourceFile`] must count with
-//! [`ColumnRule::Json`]: create it with [`source_from_bytes`] or
-//! [`SourceFile::with_columns`]. Ranges then come from
+//! [`ColumnRule::Json`](crate::source::ColumnRule): create it with
+//! [`source_from_bytes`]. Ranges then come from
 //! [`SourceFile::range`] as usual.
 //!
 //! ```
@@ -80,9 +80,7 @@ pub use ast::{Array, Document, File, JsonString, Object, Property, Value};
 pub use parser::{DEFAULT_MAX_DEPTH, ParseOptions};
 
 use crate::diag::Diagnostics;
-use crate::source::{ColumnRule, SourceFile};
-
-pub(crate) use scanner::{column_checkpoints, count_columns};
+use crate::source::SourceFile;
 
 /// Parses a JSON configuration file (`json.Parse`).
 ///
@@ -93,7 +91,7 @@ pub(crate) use scanner::{column_checkpoints, count_columns};
 /// when there are no errors; with errors it holds what could be parsed,
 /// with [`Value::Invalid`] where values failed.
 ///
-/// `file` should count columns with [`ColumnRule::Json`] (see the module
+/// `file` should count columns with the JSON rule (see the module
 /// documentation).
 pub fn parse(file: Arc<SourceFile>) -> (File, Diagnostics) {
     parser::parse_file(file, &ParseOptions::default())
@@ -156,5 +154,5 @@ pub fn source_from_bytes(name: impl Into<Arc<str>>, bytes: Vec<u8>) -> Arc<Sourc
             out
         }
     };
-    SourceFile::with_columns(name, text, ColumnRule::Json)
+    SourceFile::with_column_counter(name, text, &scanner::COLUMNS)
 }

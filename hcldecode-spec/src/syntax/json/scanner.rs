@@ -17,7 +17,7 @@
 
 use unicode_segmentation::UnicodeSegmentation;
 
-use crate::source::Span;
+use crate::source::{ColumnCounter, Span};
 
 /// Token kinds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -341,6 +341,12 @@ fn scan_string(b: &[u8], start: usize) -> (usize, u8) {
         }
     }
 }
+
+/// The JSON scanner's column counting, for the files JSON reads.
+pub(crate) static COLUMNS: ColumnCounter = ColumnCounter {
+    count: |text, line_start, at, checkpoints| count_columns(text, line_start, at, checkpoints),
+    checkpoints: column_checkpoints,
+};
 
 /// Lines longer than this resolve columns from [`column_checkpoints`]
 /// rather than from the line start.

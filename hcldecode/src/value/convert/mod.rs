@@ -24,7 +24,6 @@
 
 mod conversion;
 mod mismatch;
-mod unify;
 
 use std::fmt;
 use std::sync::Arc;
@@ -182,10 +181,10 @@ pub fn get_conversion_unsafe(from: &Type, to: &Type) -> Option<Conversion> {
 /// each (`None` where the type is already the result): cty `Unify`.
 /// `None` when there is no such type.
 pub fn unify(types: &[Type]) -> Option<(Type, Vec<Option<Conversion>>)> {
-    unify::unify(types, false)
+    conversion::unify::unify(types, false)
 }
 
 /// Like [`unify`] but allowing unsafe conversions (cty `UnifyUnsafe`).
 pub fn unify_unsafe(types: &[Type]) -> Option<(Type, Vec<Option<Conversion>>)> {
-    unify::unify(types, true)
+    conversion::unify::unify(types, true)
 }

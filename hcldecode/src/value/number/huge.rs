@@ -15,8 +15,8 @@
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 
+use super::decimal::Decimal;
 use super::float::{Float, Form, round};
-use super::ftoa::Decimal;
 
 /// Decimal exponents beyond which a number counts as huge: its plain
 /// decimal form would exceed this many digits.
@@ -231,21 +231,5 @@ mod tests {
         let n = Number::parse("123456789e400000000").unwrap();
         assert_eq!(n.to_string(), "1.23456789e+400000008");
         assert!(start.elapsed().as_secs() < 20, "took {:?}", start.elapsed());
-    }
-
-    #[test]
-    fn huge_digits_agree_with_exact_ones_near_the_threshold() {
-        // Just above the threshold both methods are feasible: the plain
-        // form written from the leading digits is the exact expansion's.
-        for s in [
-            "1e20050",
-            "3.3333333333333333e20100",
-            "7e-20060",
-            "123456789012345678901234567890e20001",
-        ] {
-            let n = Number::parse(s).unwrap();
-            let exact = super::super::ftoa::exact_text(&n.float(), b'f', -1);
-            assert_eq!(n.to_string(), exact, "{s}");
-        }
     }
 }

@@ -28,6 +28,7 @@
 //! (`1e999999999` parses to infinity at once; sums with enormous exponent
 //! gaps do not shift mantissas across the gap).
 
+mod decimal;
 mod float;
 mod ftoa;
 mod huge;

@@ -2,9 +2,15 @@
 
 use std::sync::Arc;
 
-use super::{ConvertError, convert, unify::unify};
+use super::{ConvertError, convert};
+
+// Unification is part of planning conversions: a tuple becomes a list of
+// its unified element type, and unifying asks which conversions exist (cty
+// keeps both in one package).
+pub(super) mod unify;
 use crate::value::{Number, Path, PathStep, Value, ValueRef};
 use crate::{ObjectType, Type};
+use unify::unify;
 
 pub(super) type ConvRef = Arc<Conv>;
 

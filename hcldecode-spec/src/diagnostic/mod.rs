@@ -1,0 +1,283 @@
+//! The diagnostic data: errors and warnings with a summary, a detail, the
+//! source range they concern and a stable code, as HCL reports them. A
+//! leaf below the syntax that reports them; `diag` re-exports it beside
+//! the renderings, which show syntax.
+
+use std::fmt;
+
+use crate::source::Range;
+
+mod code;
+pub use code::Code;
+
+/// How serious a diagnostic is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Severity {
+    /// The input cannot be used as it is.
+    Error,
+    /// The input is usable but probably not what was meant.
+    Warning,
+}
+
+impl Severity {
+    /// `"error"` or `"warning"`, as the JSON form spells it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        }
+    }
+}
+
+/// One problem found in a spec file or an input.
+///
+/// ```
+/// use hcldecode_spec::diag::{Diagnostic, Severity};
+/// let d = Diagnostic::error("Unsupported argument", "An argument named \"x\" is not expected here.");
+/// assert_eq!(d.severity, Severity::Error);
+/// assert!(d.subject.is_none());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// Error or warning.
+    pub severity: Severity,
+    /// A short, capitalised summary without a final period.
+    pub summary: String,
+    /// Full sentences explaining the problem and, where possible, the fix.
+    pub detail: String,
+    /// The exact source range the problem is about.
+    pub subject: Option<Range>,
+    /// A wider range giving context (the whole attribute, say), shown in the
+    /// text rendering; never part of the JSON form, which matches hcldec's.
+    pub context: Option<Range>,
+    /// What the variables the offending expression refers to held, as
+    /// statements like `var.port as "eighty"` or `x set to null`, sorted;
+    /// the text rendering lists them after the snippet.
+    pub values: Vec<String>,
+    /// What the diagnostic is about, where it has a stable [`Code`]: decide
+    /// on this, not on the wording.
+    pub code: Option<Code>,
+}
+
+impl Diagnostic {
+    /// An error without a range.
+    pub fn error(summary: impl Into<String>, detail: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            severity: Severity::Error,
+            summary: summary.into(),
+            detail: detail.into(),
+            subject: None,
+            context: None,
+            values: Vec::new(),
+            code: None,
+        }
+    }
+
+    /// A warning without a range.
+    pub fn warning(summary: impl Into<String>, detail: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            severity: Severity::Warning,
+            ..Diagnostic::error(summary, detail)
+        }
+    }
+
+    /// Sets the subject range.
+    pub fn with_subject(mut self, subject: Range) -> Diagnostic {
+        self.subject = Some(subject);
+        self
+    }
+
+    /// Sets the context range.
+    pub fn with_context(mut self, context: Range) -> Diagnostic {
+        self.context = Some(context);
+        self
+    }
+
+    /// Sets the code.
+    pub fn with_code(mut self, code: Code) -> Diagnostic {
+        self.code = Some(code);
+        self
+    }
+
+    /// Sets the statements about variables' values (see [`Diagnostic::values`]).
+    pub fn with_values(mut self, values: Vec<String>) -> Diagnostic {
+        self.values = values;
+        self
+    }
+
+    /// Whether this is an error.
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    /// One line, like `hcl.Diagnostic.Error()`: `file:1,2-3: summary; detail`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(r) = &self.subject {
+            write!(f, "{r}: ")?;
+        }
+        f.write_str(&self.summary)?;
+        if !self.detail.is_empty() {
+            write!(f, "; {}", self.detail)?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Diagnostic {}
+
+/// An ordered list of diagnostics.
+///
+/// ```
+/// use hcldecode_spec::diag::{Diagnostic, Diagnostics};
+/// let mut diags = Diagnostics::new();
+/// assert!(!diags.has_errors());
+/// diags.push(Diagnostic::warning("W", ""));
+/// assert!(!diags.has_errors());
+/// diags.push(Diagnostic::error("E", ""));
+/// assert!(diags.has_errors());
+/// assert_eq!(diags.len(), 2);
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Diagnostics(pub Vec<Diagnostic>);
+
+impl Diagnostics {
+    /// No diagnostics.
+    pub const fn new() -> Diagnostics {
+        Diagnostics(Vec::new())
+    }
+
+    /// Appends one.
+    pub fn push(&mut self, d: Diagnostic) {
+        self.0.push(d);
+    }
+
+    /// Appends all of `other`.
+    pub fn extend(&mut self, other: Diagnostics) {
+        self.0.extend(other.0);
+    }
+
+    /// Whether any is an error.
+    pub fn has_errors(&self) -> bool {
+        self.0.iter().any(Diagnostic::is_error)
+    }
+
+    /// Number of diagnostics.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// Iterates in order.
+    pub fn iter(&self) -> std::slice::Iter<'_, Diagnostic> {
+        self.0.iter()
+    }
+
+    /// Keeps the first `max` diagnostics and, if there were more, adds one
+    /// saying how many were left out, so a file with ten thousand mistakes
+    /// gives a readable report (and a bounded one).
+    ///
+    /// ```
+    /// use hcldecode_spec::diag::{Diagnostic, Diagnostics};
+    /// let mut d: Diagnostics = (0..5).map(|i| Diagnostic::error(format!("E{i}"), "")).collect();
+    /// d.truncate_to(2);
+    /// assert_eq!(d.len(), 3);
+    /// assert_eq!(d.0[2].summary, "Too many diagnostics");
+    /// assert_eq!(d.0[2].detail, "3 more diagnostics were found and are not shown.");
+    /// assert!(d.has_errors());
+    /// ```
+    pub fn truncate_to(&mut self, max: usize) {
+        if self.0.len() <= max {
+            return;
+        }
+        let rest = self.0.len() - max;
+        let errors = self.0[max..].iter().any(Diagnostic::is_error);
+        self.0.truncate(max);
+        let mut d = Diagnostic::error(
+            "Too many diagnostics",
+            format!("{rest} more diagnostics were found and are not shown."),
+        );
+        if !errors {
+            d.severity = Severity::Warning;
+        }
+        self.0.push(d);
+    }
+}
+
+/// Read access as a slice (`diags[0]`, `diags.first()`).
+impl std::ops::Deref for Diagnostics {
+    type Target = [Diagnostic];
+    fn deref(&self) -> &[Diagnostic] {
+        &self.0
+    }
+}
+
+impl From<Diagnostic> for Diagnostics {
+    fn from(d: Diagnostic) -> Diagnostics {
+        Diagnostics(vec![d])
+    }
+}
+
+impl From<Vec<Diagnostic>> for Diagnostics {
+    fn from(v: Vec<Diagnostic>) -> Diagnostics {
+        Diagnostics(v)
+    }
+}
+
+impl IntoIterator for Diagnostics {
+    type Item = Diagnostic;
+    type IntoIter = std::vec::IntoIter<Diagnostic>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.into_iter()
+    }
+}
+
+impl<'a> IntoIterator for &'a Diagnostics {
+    type Item = &'a Diagnostic;
+    type IntoIter = std::slice::Iter<'a, Diagnostic>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
+}
+
+impl Extend<Diagnostic> for Diagnostics {
+    fn extend<T: IntoIterator<Item = Diagnostic>>(&mut self, iter: T) {
+        self.0.extend(iter);
+    }
+}
+
+impl FromIterator<Diagnostic> for Diagnostics {
+    fn from_iter<T: IntoIterator<Item = Diagnostic>>(iter: T) -> Self {
+        Diagnostics(iter.into_iter().collect())
+    }
+}
+
+impl fmt::Display for Diagnostics {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, d) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str("\n")?;
+            }
+            write!(f, "{d}")?;
+        }
+        Ok(())
+    }
+}
+
+/// The diagnostics as one line each (see [`Diagnostic`]'s `Display`), so
+/// `?` can return them as a `Box<dyn std::error::Error>`; render them with
+/// snippets with [`render::write_text`] (or through hcldecode's `Error`).
+///
+/// ```
+/// use hcldecode_spec::diag::{Diagnostic, Diagnostics};
+/// fn check() -> Result<(), Box<dyn std::error::Error>> {
+///     Err(Diagnostics::from(Diagnostic::error("Bad", "Very bad.")))?
+/// }
+/// assert_eq!(check().unwrap_err().to_string(), "Bad; Very bad.");
+/// ```
+impl std::error::Error for Diagnostics {}
