@@ -359,6 +359,20 @@ pub fn expand(c: &Container<'_>, spec_file: Option<&std::path::Path>) -> TokenSt
         decode,
         body: body_impls,
     } = body;
+    // The spec and its plan, made once per process. A static in a generic
+    // impl would be shared by every instantiation, so generic types plan
+    // per decode.
+    let prepared = input.generics.params.is_empty().then(|| {
+        quote! {
+            fn __prepared() -> ::core::option::Option<&'static __hcl::TypePlan> {
+                static PREPARED: ::std::sync::OnceLock<__hcl::TypePlan> =
+                    ::std::sync::OnceLock::new();
+                ::core::option::Option::Some(PREPARED.get_or_init(|| {
+                    __hcl::TypePlan::new(<Self as __hcl::HclDecode>::spec())
+                }))
+            }
+        }
+    });
     let body_impls = body_impls.map(|b| {
         quote! {
             impl #impl_generics __hcl::HclBody for #ident #ty_generics #where_ {
@@ -401,6 +415,7 @@ pub fn expand(c: &Container<'_>, spec_file: Option<&std::path::Path>) -> TokenSt
             #check_spec
             impl #impl_generics __hcl::HclDecode for #ident #ty_generics #where_ {
                 #decode
+                #prepared
             }
             #body_impls
         };

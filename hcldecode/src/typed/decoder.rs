@@ -325,14 +325,21 @@ impl Decoder {
         body: &Body,
         diags: &mut Diagnostics,
     ) -> Result<T, Error> {
-        let spec = T::spec();
+        let planned;
+        let plan = match T::__prepared() {
+            Some(p) => p,
+            None => {
+                planned = TypePlan::new(T::spec());
+                &planned
+            }
+        };
+        let prepared = &plan.prepared;
         // Optimistically without a trace: where the value alone decides a
         // successful result (see `trace_free`), a clean decode needs none.
         // Anything else (an engine error, a Rust-side error) is decoded
         // again with the trace, so every error carries its range.
-        if trace_free(&spec) {
-            let (value, d) =
-                decode::decode_with(body, &spec, self.ctx.as_deref(), None, self.options);
+        if plan.trace_free {
+            let (value, d) = prepared.decode(body, self.ctx.as_deref(), self.options);
             if !d.has_errors()
                 && let Ok(t) = T::from_hcl(&value, At::none())
             {
@@ -340,8 +347,7 @@ impl Decoder {
                 return Ok(t);
             }
         }
-        let (value, trace, d) =
-            decode::decode_traced_with(body, &spec, self.ctx.as_deref(), None, self.options);
+        let (value, trace, d) = prepared.decode_traced(body, self.ctx.as_deref(), self.options);
         diags.extend(d);
         T::from_hcl(&value, At::trace(&trace))
     }
@@ -375,6 +381,28 @@ impl Drop for AmbientContext {
 /// The variables and functions of the typed decode running on this thread.
 pub(crate) fn ambient_context() -> Option<Arc<EvalContext>> {
     CONTEXT.with(|c| c.borrow().clone())
+}
+
+/// What typed decoding of one type needs of its spec, made once per type
+/// and process for derived types (`HclDecode::__prepared`): the spec with
+/// its decode plan, and whether its decodes can do without a trace. Not
+/// public API.
+#[doc(hidden)]
+#[derive(Debug)]
+pub struct TypePlan {
+    prepared: decode::Prepared,
+    trace_free: bool,
+}
+
+impl TypePlan {
+    /// Plans `spec`.
+    pub fn new(spec: Spec) -> TypePlan {
+        let trace_free = trace_free(&spec);
+        TypePlan {
+            prepared: decode::Prepared::new(spec),
+            trace_free,
+        }
+    }
 }
 
 /// Whether a successful typed decode with `spec` depends only on the

@@ -207,4 +207,12 @@ pub trait HclDecode: Sized {
     fn spec() -> Spec {
         Self::attr_spec("value", !Self::optional())
     }
+
+    /// The type's spec with its decode plan, made once per process (the
+    /// derive implements it for types without generic parameters). Not
+    /// public API.
+    #[doc(hidden)]
+    fn __prepared() -> Option<&'static decoder::TypePlan> {
+        None
+    }
 }
