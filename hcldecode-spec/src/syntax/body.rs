@@ -1126,7 +1126,7 @@ fn json_unpack_block<'a>(
                         "At least one object property is required, whose name represents the {type_name} block's {label_name}."
                     ),
                 )
-.with_code(Code::MissingBlockLabel)
+                .with_code(Code::MissingBlockLabel)
                 .with_subject(doc.range(v.start_span())),
             );
         }

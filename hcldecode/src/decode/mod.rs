@@ -615,3 +615,56 @@ impl Decoder<'_> {
         }
     }
 }
+
+/// "Duplicate X block": `second` where only one block of `type_name` is
+/// allowed (`block`, `block_attrs`).
+fn duplicate_block(type_name: &str, first: &Block<'_>, second: &Block<'_>) -> Diagnostic {
+    Diagnostic::error(
+        format!("Duplicate {type_name} block"),
+        format!(
+            "Only one block of type {type_name:?} is allowed. Previous definition was at {}.",
+            first.def_range()
+        ),
+    )
+    .with_code(Code::DuplicateBlock)
+    .with_subject(second.def_range())
+}
+
+/// "Missing X block": a required block of `type_name` is absent.
+fn missing_block(type_name: &str, content: &Content<'_>) -> Diagnostic {
+    Diagnostic::error(
+        format!("Missing {type_name} block"),
+        format!("A block of type {type_name:?} is required here."),
+    )
+    .with_code(Code::MissingBlock)
+    .with_subject(content.missing_item_range())
+}
+
+/// The block kinds' `sourceRange`: the first block's value's source, or
+/// where blocks are missing.
+fn first_block_range(
+    d: &Decoder<'_>,
+    type_name: &str,
+    nested: &Spec,
+    content: &Content<'_>,
+) -> Option<Range> {
+    match Decoder::blocks_of(content, type_name).next() {
+        None => Some(content.missing_item_range()),
+        Some(bl) => d.block_source_range(bl, nested),
+    }
+}
+
+/// The block kinds' `variablesNeeded`: the variables decoding the bodies
+/// of the blocks of `type_name` needs (of the first only, for `block`).
+fn blocks_variables(
+    type_name: &str,
+    nested: &Spec,
+    content: &Content<'_>,
+    first_only: bool,
+    out: &mut Vec<Traversal>,
+) {
+    let blocks = content.blocks.iter().filter(|x| x.type_name == type_name);
+    for block in blocks.take(if first_only { 1 } else { usize::MAX }) {
+        out.extend(variables(block.body, nested));
+    }
+}

@@ -1,13 +1,13 @@
 //! `block`: at most one block of a type, its body decoded with the
 //! nested spec.
 
-use hcldecode_spec::diag::{Code, Diagnostic, Diagnostics};
+use hcldecode_spec::diag::Diagnostics;
 use hcldecode_spec::source::Range;
 use hcldecode_spec::spec::BlockSpec;
 use hcldecode_spec::syntax::body::{Block, Content};
 
 use super::super::trace::{Recorder, Trace};
-use super::super::{Decoder, variables as body_variables};
+use super::super::{Decoder, blocks_variables, duplicate_block, first_block_range, missing_block};
 use crate::eval::traversal::Traversal;
 use crate::value::Value;
 
@@ -22,18 +22,7 @@ impl Decoder<'_> {
         let mut found: Option<(usize, &Block<'_>)> = None;
         for (i, candidate) in Self::indexed_blocks_of(content, &b.type_name) {
             if let Some((_, first)) = found {
-                diags.push(
-                    Diagnostic::error(
-                        format!("Duplicate {} block", b.type_name),
-                        format!(
-                            "Only one block of type {:?} is allowed. Previous definition was at {}.",
-                            b.type_name,
-                            first.def_range()
-                        ),
-                    )
-.with_code(Code::DuplicateBlock)
-                    .with_subject(candidate.def_range()),
-                );
+                diags.push(duplicate_block(&b.type_name, first, candidate));
                 break;
             }
             found = Some((i, candidate));
@@ -41,14 +30,7 @@ impl Decoder<'_> {
         match found {
             None => {
                 if b.required {
-                    diags.push(
-                        Diagnostic::error(
-                            format!("Missing {} block", b.type_name),
-                            format!("A block of type {:?} is required here.", b.type_name),
-                        )
-                        .with_code(Code::MissingBlock)
-                        .with_subject(content.missing_item_range()),
-                    );
+                    diags.push(missing_block(&b.type_name, content));
                 }
                 (
                     self.plan
@@ -71,15 +53,10 @@ pub(in crate::decode) fn source_range(
     b: &BlockSpec,
     content: &Content<'_>,
 ) -> Option<Range> {
-    match Decoder::blocks_of(content, &b.type_name).next() {
-        None => Some(content.missing_item_range()),
-        Some(bl) => d.block_source_range(bl, &b.nested),
-    }
+    first_block_range(d, &b.type_name, &b.nested, content)
 }
 
-/// `variablesNeeded`: the variables decoding the block's body needs.
+/// `variablesNeeded`: the variables decoding the block' body needs.
 pub(in crate::decode) fn variables(b: &BlockSpec, content: &Content<'_>, out: &mut Vec<Traversal>) {
-    if let Some(block) = content.blocks.iter().find(|x| x.type_name == b.type_name) {
-        out.extend(body_variables(block.body, &b.nested));
-    }
+    blocks_variables(&b.type_name, &b.nested, content, true, out);
 }

@@ -6,8 +6,8 @@ use hcldecode_spec::source::Range;
 use hcldecode_spec::spec::BlockAttrsSpec;
 use hcldecode_spec::syntax::body::{Attribute, Content};
 
-use super::super::Decoder;
 use super::super::trace::{AttrTrace, Recorder, Trace};
+use super::super::{Decoder, duplicate_block, missing_block};
 use crate::Type;
 use crate::eval;
 use crate::eval::traversal::{Traversal, expr_variables};
@@ -25,14 +25,7 @@ impl Decoder<'_> {
         let mut iter = Self::blocks_of(content, &b.type_name);
         let Some(block) = iter.next() else {
             if b.required {
-                diags.push(
-                    Diagnostic::error(
-                        format!("Missing {} block", b.type_name),
-                        format!("A block of type {:?} is required here.", b.type_name),
-                    )
-                    .with_code(Code::MissingBlock)
-                    .with_subject(content.missing_item_range()),
-                );
+                diags.push(missing_block(&b.type_name, content));
             }
             return (
                 Value::null(Type::map(b.element_type.clone())),
@@ -40,18 +33,7 @@ impl Decoder<'_> {
             );
         };
         if let Some(other) = iter.next() {
-            diags.push(
-                Diagnostic::error(
-                    format!("Duplicate {} block", b.type_name),
-                    format!(
-                        "Only one block of type {:?} is allowed. Previous definition was at {}.",
-                        b.type_name,
-                        block.def_range()
-                    ),
-                )
-                .with_code(Code::DuplicateBlock)
-                .with_subject(other.def_range()),
-            );
+            diags.push(duplicate_block(&b.type_name, block, other));
         }
         let attrs = block.body.just_attributes(diags);
         let trace = R::rec(|| Trace::BlockAttrs {
@@ -144,7 +126,7 @@ impl Decoder<'_> {
                         kinds.join(", ")
                     ),
                 )
-.with_code(Code::InconsistentAttributeTypes);
+                .with_code(Code::InconsistentAttributeTypes);
                 d.subject = match (first, last) {
                     (Some(f), Some(l)) => Some(Range::between(&f, &l)),
                     _ => None,

@@ -7,7 +7,7 @@ use hcldecode_spec::spec::{BlockCollectionSpec, Spec};
 use hcldecode_spec::syntax::body::{Block, Content};
 
 use super::super::trace::{BlockTrace, Recorder, Trace};
-use super::super::{Decoder, dynblock, variables as body_variables};
+use super::super::{Decoder, blocks_variables, dynblock, first_block_range};
 use crate::Type;
 use crate::eval::traversal::Traversal;
 use crate::value::Value;
@@ -133,7 +133,7 @@ impl Decoder<'_> {
                                 types[0].to_type_expr()
                             ),
                         )
-.with_code(Code::InconsistentBlockTypes);
+                        .with_code(Code::InconsistentBlockTypes);
                         d.subject = Self::nth_block(content, b, j)
                             .and_then(|bl| self.block_source_range(bl, &b.nested));
                         diags.push(d);
@@ -165,7 +165,7 @@ impl Decoder<'_> {
                     ety.to_type_expr()
                 ),
             )
-.with_code(Code::InconsistentBlockTypes);
+            .with_code(Code::InconsistentBlockTypes);
             d.subject = Self::nth_block(content, b, i)
                 .and_then(|bl| self.block_source_range(bl, &b.nested));
             diags.push(d);
@@ -193,10 +193,7 @@ pub(in crate::decode) fn source_range(
     b: &BlockCollectionSpec,
     content: &Content<'_>,
 ) -> Option<Range> {
-    match Decoder::blocks_of(content, &b.type_name).next() {
-        None => Some(content.missing_item_range()),
-        Some(bl) => d.block_source_range(bl, &b.nested),
-    }
+    first_block_range(d, &b.type_name, &b.nested, content)
 }
 
 /// `variablesNeeded`: the variables decoding the blocks' bodies needs.
@@ -205,7 +202,5 @@ pub(in crate::decode) fn variables(
     content: &Content<'_>,
     out: &mut Vec<Traversal>,
 ) {
-    for block in content.blocks.iter().filter(|x| x.type_name == b.type_name) {
-        out.extend(body_variables(block.body, &b.nested));
-    }
+    blocks_variables(&b.type_name, &b.nested, content, false, out);
 }

@@ -9,7 +9,7 @@ use hcldecode_spec::spec::{BlockMapSpec, Spec};
 use hcldecode_spec::syntax::body::Content;
 
 use super::super::trace::{BlockTrace, Recorder, Trace};
-use super::super::{Decoder, dynblock, variables as body_variables};
+use super::super::{Decoder, blocks_variables, dynblock, first_block_range};
 use crate::Type;
 use crate::eval::traversal::Traversal;
 use crate::value::Value;
@@ -58,7 +58,7 @@ impl Decoder<'_> {
                             b.type_name, b.type_name
                         ),
                     )
-.with_code(Code::DuplicateBlock)
+                    .with_code(Code::DuplicateBlock)
                     .with_subject(block.def_range()),
                 );
                 continue;
@@ -221,10 +221,7 @@ pub(in crate::decode) fn source_range(
     b: &BlockMapSpec,
     content: &Content<'_>,
 ) -> Option<Range> {
-    match Decoder::blocks_of(content, &b.type_name).next() {
-        None => Some(content.missing_item_range()),
-        Some(bl) => d.block_source_range(bl, &b.nested),
-    }
+    first_block_range(d, &b.type_name, &b.nested, content)
 }
 
 /// `variablesNeeded`: the variables decoding the blocks' bodies needs.
@@ -233,7 +230,5 @@ pub(in crate::decode) fn variables(
     content: &Content<'_>,
     out: &mut Vec<Traversal>,
 ) {
-    for block in content.blocks.iter().filter(|x| x.type_name == b.type_name) {
-        out.extend(body_variables(block.body, &b.nested));
-    }
+    blocks_variables(&b.type_name, &b.nested, content, false, out);
 }
