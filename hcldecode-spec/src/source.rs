@@ -114,6 +114,26 @@ pub struct Range {
 }
 
 impl Range {
+    /// The range of `span` in file `filename`, its ends resolved by `pos`
+    /// (an empty span resolved once).
+    pub(crate) fn resolve(
+        filename: &Arc<str>,
+        span: Span,
+        mut pos: impl FnMut(u32) -> Pos,
+    ) -> Range {
+        let start = pos(span.start);
+        let end = if span.end == span.start {
+            start
+        } else {
+            pos(span.end)
+        };
+        Range {
+            filename: filename.clone(),
+            start,
+            end,
+        }
+    }
+
     /// The smallest range covering both (like `hcl.RangeBetween`); the
     /// filename is taken from `a`.
     pub fn between(a: &Range, b: &Range) -> Range {
@@ -427,17 +447,7 @@ impl SourceFile {
     /// Resolves a span to a named range (in the parent file, for a derived
     /// source).
     pub fn range(&self, span: Span) -> Range {
-        let start = self.pos(span.start);
-        let end = if span.end == span.start {
-            start
-        } else {
-            self.pos(span.end)
-        };
-        Range {
-            filename: self.name.clone(),
-            start,
-            end,
-        }
+        Range::resolve(&self.name, span, |b| self.pos(b))
     }
 
     /// The text of the line (without its newline) containing byte `at`, and

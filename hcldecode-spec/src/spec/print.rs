@@ -36,3 +36,24 @@ pub(super) fn arg(out: &mut String, level: usize, name: &str, value: &str) {
     indent(out, level);
     let _ = writeln!(out, "{name} = {value}");
 }
+
+/// The name argument `arg_name` (`name`, `block_type`), left out where the
+/// block's label (`key`) already says it.
+pub(super) fn name_arg(
+    out: &mut String,
+    level: usize,
+    key: Option<&str>,
+    arg_name: &str,
+    name: &str,
+) {
+    if key != Some(name) {
+        arg(out, level, arg_name, &json_string(name));
+    }
+}
+
+/// `required = true` where `required`.
+pub(super) fn required_arg(out: &mut String, level: usize, required: bool) {
+    if required {
+        arg(out, level, "required", "true");
+    }
+}

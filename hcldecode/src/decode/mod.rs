@@ -668,3 +668,13 @@ fn blocks_variables(
         out.extend(variables(block.body, nested));
     }
 }
+
+/// "Unconsistent argument types" (the reference's spelling) where the
+/// blocks of `type_name` have no one type, without more to say.
+fn inconsistent_block_types(type_name: &str) -> Diagnostic {
+    Diagnostic::error(
+        format!("Unconsistent argument types in {type_name} blocks"),
+        "Corresponding attributes in all blocks of this type must be the same.",
+    )
+    .with_code(Code::InconsistentBlockTypes)
+}

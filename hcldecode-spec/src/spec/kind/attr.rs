@@ -7,13 +7,12 @@ use std::sync::Arc;
 use super::super::Spec;
 use super::super::err_spec;
 use super::super::load::{Args, Loader};
-use super::super::print::{arg, close, open};
+use super::super::print::{arg, close, name_arg, open, required_arg};
 use super::super::type_constraint::{
     OptionalAttrs, get_type, type_constraint_with_defaults, uses_optional,
 };
 use super::transform::{Hook, Transform, TransformSpec};
 use crate::diag::Diagnostic;
-use crate::json_text::json_string;
 use crate::syntax::body::BodyRef;
 use crate::syntax::expr::ExprRef;
 use crate::types::Type;
@@ -34,13 +33,9 @@ impl AttrSpec {
     pub(in crate::spec) fn print(&self, out: &mut String, key: Option<&str>, level: usize) {
         let inner = level + 1;
         open(out, "attr", key, level);
-        if key != Some(self.name.as_str()) {
-            arg(out, inner, "name", &json_string(&self.name));
-        }
+        name_arg(out, inner, key, "name", &self.name);
         arg(out, inner, "type", &self.ty.to_type_expr());
-        if self.required {
-            arg(out, inner, "required", "true");
-        }
+        required_arg(out, inner, self.required);
         close(out, level);
     }
 }

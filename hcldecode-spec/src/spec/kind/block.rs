@@ -3,9 +3,8 @@
 use super::super::Spec;
 use super::super::err_spec;
 use super::super::load::Loader;
-use super::super::print::{arg, close, open};
+use super::super::print::{close, name_arg, open, required_arg};
 use super::super::write_spec;
-use crate::json_text::json_string;
 use crate::syntax::body::BodyRef;
 
 /// A single nested block.
@@ -24,12 +23,8 @@ impl BlockSpec {
     pub(in crate::spec) fn print(&self, out: &mut String, key: Option<&str>, level: usize) {
         let inner = level + 1;
         open(out, "block", key, level);
-        if key != Some(self.type_name.as_str()) {
-            arg(out, inner, "block_type", &json_string(&self.type_name));
-        }
-        if self.required {
-            arg(out, inner, "required", "true");
-        }
+        name_arg(out, inner, key, "block_type", &self.type_name);
+        required_arg(out, inner, self.required);
         write_spec(out, &self.nested, None, inner);
         close(out, level);
     }

@@ -3,8 +3,7 @@
 use super::super::Spec;
 use super::super::err_spec;
 use super::super::load::Loader;
-use super::super::print::{arg, close, open};
-use crate::json_text::json_string;
+use super::super::print::{arg, close, name_arg, open, required_arg};
 use crate::syntax::body::BodyRef;
 use crate::types::Type;
 
@@ -24,18 +23,14 @@ impl BlockAttrsSpec {
     pub(in crate::spec) fn print(&self, out: &mut String, key: Option<&str>, level: usize) {
         let inner = level + 1;
         open(out, "block_attrs", key, level);
-        if key != Some(self.type_name.as_str()) {
-            arg(out, inner, "block_type", &json_string(&self.type_name));
-        }
+        name_arg(out, inner, key, "block_type", &self.type_name);
         arg(
             out,
             inner,
             "element_type",
             &self.element_type.to_type_expr(),
         );
-        if self.required {
-            arg(out, inner, "required", "true");
-        }
+        required_arg(out, inner, self.required);
         close(out, level);
     }
 }

@@ -3,8 +3,7 @@
 use super::super::Spec;
 use super::super::err_spec;
 use super::super::load::Loader;
-use super::super::print::{arg, close, open};
-use crate::json_text::json_string;
+use super::super::print::{arg, close, name_arg, open};
 use crate::syntax::body::BodyRef;
 
 /// A label of the enclosing block.
@@ -21,9 +20,7 @@ impl BlockLabelSpec {
     pub(in crate::spec) fn print(&self, out: &mut String, key: Option<&str>, level: usize) {
         let inner = level + 1;
         open(out, "block_label", key, level);
-        if key != Some(self.name.as_str()) {
-            arg(out, inner, "name", &json_string(&self.name));
-        }
+        name_arg(out, inner, key, "name", &self.name);
         arg(out, inner, "index", &self.index.to_string());
         close(out, level);
     }

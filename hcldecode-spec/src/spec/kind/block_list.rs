@@ -4,9 +4,8 @@
 use super::super::Spec;
 use super::super::err_spec;
 use super::super::load::Loader;
-use super::super::print::{arg, close, open};
+use super::super::print::{arg, close, name_arg, open};
 use super::super::write_spec;
-use crate::json_text::json_string;
 use crate::syntax::body::BodyRef;
 
 /// Blocks of one type collected as a list, tuple or set.
@@ -33,9 +32,7 @@ impl BlockCollectionSpec {
     ) {
         let inner = level + 1;
         open(out, kind, key, level);
-        if key != Some(self.type_name.as_str()) {
-            arg(out, inner, "block_type", &json_string(&self.type_name));
-        }
+        name_arg(out, inner, key, "block_type", &self.type_name);
         if self.min_items > 0 {
             arg(out, inner, "min_items", &self.min_items.to_string());
         }

@@ -4,7 +4,7 @@
 use super::super::Spec;
 use super::super::err_spec;
 use super::super::load::{ArgKind, ArgValue, Loader};
-use super::super::print::{arg, close, open};
+use super::super::print::{arg, close, name_arg, open};
 use super::super::write_spec;
 use crate::diag::Diagnostic;
 use crate::json_text::json_string;
@@ -32,9 +32,7 @@ impl BlockMapSpec {
     ) {
         let inner = level + 1;
         open(out, kind, key, level);
-        if key != Some(self.type_name.as_str()) {
-            arg(out, inner, "block_type", &json_string(&self.type_name));
-        }
+        name_arg(out, inner, key, "block_type", &self.type_name);
         let labels: Vec<String> = self.labels.iter().map(|l| json_string(l)).collect();
         arg(out, inner, "labels", &format!("[{}]", labels.join(", ")));
         write_spec(out, &self.nested, None, inner);

@@ -70,17 +70,8 @@ impl<'a> Resolver<'a> {
     }
 
     pub(crate) fn range(&mut self, span: Span) -> Range {
-        let start = self.pos(span.start);
-        let end = if span.end == span.start {
-            start
-        } else {
-            self.pos(span.end)
-        };
-        Range {
-            filename: self.file.name().clone(),
-            start,
-            end,
-        }
+        let name = self.file.name().clone();
+        Range::resolve(&name, span, |b| self.pos(b))
     }
 }
 

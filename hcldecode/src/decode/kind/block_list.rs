@@ -7,7 +7,9 @@ use hcldecode_spec::spec::{BlockCollectionSpec, Spec};
 use hcldecode_spec::syntax::body::{Block, Content};
 
 use super::super::trace::{BlockTrace, Recorder, Trace};
-use super::super::{Decoder, blocks_variables, dynblock, first_block_range};
+use super::super::{
+    Decoder, blocks_variables, dynblock, first_block_range, inconsistent_block_types,
+};
 use crate::Type;
 use crate::eval::traversal::Traversal;
 use crate::value::Value;
@@ -103,11 +105,7 @@ impl Decoder<'_> {
         }
         let types: Vec<Type> = elems.iter().map(|v| v.ty().clone()).collect();
         let Some((ety, convs)) = unify_unsafe(&types) else {
-            let mut d = Diagnostic::error(
-                format!("Unconsistent argument types in {} blocks", b.type_name),
-                "Corresponding attributes in all blocks of this type must be the same.",
-            )
-            .with_code(Code::InconsistentBlockTypes);
+            let mut d = inconsistent_block_types(&b.type_name);
             d.subject = Self::nth_block(content, b, 0)
                 .and_then(|bl| self.block_source_range(bl, &b.nested));
             diags.push(d);

@@ -9,7 +9,9 @@ use hcldecode_spec::spec::{BlockMapSpec, Spec};
 use hcldecode_spec::syntax::body::Content;
 
 use super::super::trace::{BlockTrace, Recorder, Trace};
-use super::super::{Decoder, blocks_variables, dynblock, first_block_range};
+use super::super::{
+    Decoder, blocks_variables, dynblock, first_block_range, inconsistent_block_types,
+};
 use crate::Type;
 use crate::eval::traversal::Traversal;
 use crate::value::Value;
@@ -188,12 +190,8 @@ impl<'b> Node<'b> {
                     .collect::<Vec<_>>();
                 if entries.iter().any(|(_, v)| v.ty() != &ety) {
                     diags.push(
-                        Diagnostic::error(
-                            format!("Unconsistent argument types in {type_name} blocks"),
-                            "Corresponding attributes in all blocks of this type must be the same.",
-                        )
-                        .with_code(Code::InconsistentBlockTypes)
-                        .with_subject(content.missing_item_range()),
+                        inconsistent_block_types(type_name)
+                            .with_subject(content.missing_item_range()),
                     );
                     return Value::dynamic();
                 }
@@ -201,12 +199,7 @@ impl<'b> Node<'b> {
             }
             None => {
                 diags.push(
-                    Diagnostic::error(
-                        format!("Unconsistent argument types in {type_name} blocks"),
-                        "Corresponding attributes in all blocks of this type must be the same.",
-                    )
-                    .with_code(Code::InconsistentBlockTypes)
-                    .with_subject(content.missing_item_range()),
+                    inconsistent_block_types(type_name).with_subject(content.missing_item_range()),
                 );
                 Value::dynamic()
             }
