@@ -275,7 +275,8 @@ impl Functions {
 
     /// The `stdlib` set.
     ///
-    /// ```
+    #[cfg_attr(feature = "stdlib", doc = "```")]
+    #[cfg_attr(not(feature = "stdlib"), doc = "```ignore")]
     /// assert!(hcldecode::function::Functions::stdlib().names().contains(&"format"));
     /// ```
     pub fn stdlib() -> Functions {
@@ -284,7 +285,8 @@ impl Functions {
 
     /// The `encoding` set.
     ///
-    /// ```
+    #[cfg_attr(feature = "encoding", doc = "```")]
+    #[cfg_attr(not(feature = "encoding"), doc = "```ignore")]
     /// assert!(hcldecode::function::Functions::encoding().names().contains(&"urlencode"));
     /// ```
     pub fn encoding() -> Functions {
@@ -294,7 +296,8 @@ impl Functions {
     /// The `crypto` set (`bcrypt` salts randomly, so its result differs
     /// from call to call).
     ///
-    /// ```
+    #[cfg_attr(feature = "crypto", doc = "```")]
+    #[cfg_attr(not(feature = "crypto"), doc = "```ignore")]
     /// assert!(hcldecode::function::Functions::crypto().names().contains(&"sha256"));
     /// ```
     pub fn crypto() -> Functions {
@@ -303,7 +306,8 @@ impl Functions {
 
     /// The `uuid` set (`uuidv4` is random).
     ///
-    /// ```
+    #[cfg_attr(feature = "uuid", doc = "```")]
+    #[cfg_attr(not(feature = "uuid"), doc = "```ignore")]
     /// assert!(hcldecode::function::Functions::uuid().names().contains(&"uuidv5"));
     /// ```
     pub fn uuid() -> Functions {
@@ -312,7 +316,8 @@ impl Functions {
 
     /// The `cidr` set.
     ///
-    /// ```
+    #[cfg_attr(feature = "cidr", doc = "```")]
+    #[cfg_attr(not(feature = "cidr"), doc = "```ignore")]
     /// assert!(hcldecode::function::Functions::cidr().names().contains(&"cidrhost"));
     /// ```
     pub fn cidr() -> Functions {
@@ -323,7 +328,8 @@ impl Functions {
     /// resolve against it; `..`, absolute paths and symbolic links leading
     /// outside are errors).
     ///
-    /// ```
+    #[cfg_attr(feature = "filesystem", doc = "```")]
+    #[cfg_attr(not(feature = "filesystem"), doc = "```ignore")]
     /// let f = hcldecode::function::Functions::filesystem("/etc/myapp");
     /// assert!(f.names().contains(&"file"));
     /// ```
@@ -347,7 +353,8 @@ impl Functions {
     /// call reads inside the directory of the file whose expression makes
     /// it (the current directory for standard input).
     ///
-    /// ```
+    #[cfg_attr(feature = "filesystem", doc = "```")]
+    #[cfg_attr(not(feature = "filesystem"), doc = "```ignore")]
     /// let f = hcldecode::function::Functions::filesystem_beside_input();
     /// assert!(f.names().contains(&"file"));
     /// ```
@@ -358,7 +365,8 @@ impl Functions {
     /// Lets the filesystem functions read anywhere under `root` (which
     /// should contain the base directory), not only under the base.
     ///
-    /// ```
+    #[cfg_attr(feature = "filesystem", doc = "```")]
+    #[cfg_attr(not(feature = "filesystem"), doc = "```ignore")]
     /// let f = hcldecode::function::Functions::filesystem("/srv/app/conf").widen_root("/srv/app");
     /// assert!(f.names().contains(&"fileset"));
     /// ```
@@ -369,7 +377,8 @@ impl Functions {
     /// Sets the largest file `file` and `filebase64` read (default
     /// [`DEFAULT_MAX_FILE_BYTES`]).
     ///
-    /// ```
+    #[cfg_attr(feature = "filesystem", doc = "```")]
+    #[cfg_attr(not(feature = "filesystem"), doc = "```ignore")]
     /// let f = hcldecode::function::Functions::filesystem(".").max_file_bytes(1024);
     /// assert!(f.names().contains(&"file"));
     /// ```
