@@ -952,38 +952,26 @@ impl Value {
         let ty = self.ty();
         match ty {
             Type::Dynamic => Some(Value::dynamic()),
-            Type::List(ety) => {
+            Type::List(ety) | Type::Map(ety) => {
                 let ety: &Type = ety;
                 if key.ty().is_dynamic() {
                     return Some(Value::unknown(ety.clone()));
                 }
-                if key.ty() != &Type::Number {
+                let want = if matches!(ty, Type::Map(_)) {
+                    &Type::String
+                } else {
+                    &Type::Number
+                };
+                if key.ty() != want {
                     return None;
                 }
                 if !key.is_known() || !self.is_known() {
                     return Some(Value::unknown(ety.clone()));
                 }
-                let i = key_index(key)?;
                 match &self.0 {
-                    Repr::List(s) => s.elems().get(i).cloned(),
-                    _ => None,
-                }
-            }
-            Type::Map(ety) => {
-                let ety: &Type = ety;
-                if key.ty().is_dynamic() {
-                    return Some(Value::unknown(ety.clone()));
-                }
-                if key.ty() != &Type::String {
-                    return None;
-                }
-                if !key.is_known() || !self.is_known() {
-                    return Some(Value::unknown(ety.clone()));
-                }
-                let k = key.as_str()?;
-                match &self.0 {
+                    Repr::List(s) => s.elems().get(key_index(key)?).cloned(),
                     Repr::Map(m) => Some(
-                        map_lookup(m.entries(), k)
+                        map_lookup(m.entries(), key.as_str()?)
                             .cloned()
                             .unwrap_or_else(|| Value::null(ety.clone())),
                     ),
