@@ -1596,6 +1596,33 @@ impl<'a> Parser<'a> {
         self.recover(close_type)
     }
 
+    /// `name [, name] in` after `for` in an expression or a template
+    /// directive: the key and value variables, or which of `missing` (no
+    /// name, no name after the comma, no `in`) applies.
+    pub(crate) fn parse_for_names(
+        &mut self,
+        missing: [&'static str; 3],
+    ) -> Result<(Option<Span>, Span), &'static str> {
+        if self.peek().kind != T::Ident {
+            return Err(missing[0]);
+        }
+        let mut val_var = self.read().span;
+        let mut key_var = None;
+        if self.peek().kind == T::Comma {
+            key_var = Some(val_var);
+            self.read();
+            if self.peek().kind != T::Ident {
+                return Err(missing[1]);
+            }
+            val_var = self.read().span;
+        }
+        if !self.peek_is_keyword("in") {
+            return Err(missing[2]);
+        }
+        self.read();
+        Ok((key_var, val_var))
+    }
+
     fn for_error(&mut self, open: Token, detail: &str, close_type: TokenKind) -> Expr {
         if !self.recovery {
             let p = self.peek();
@@ -1629,35 +1656,15 @@ impl<'a> Parser<'a> {
         let make_obj = open.kind == T::OBrace;
         let close_type = if make_obj { T::CBrace } else { T::CBrack };
 
-        if self.peek().kind != T::Ident {
-            return self.for_error(
-                open,
-                "For expression requires variable name after 'for'.",
-                close_type,
-            );
-        }
-        let mut val_var = self.read().span;
-        let mut key_var = None;
-        if self.peek().kind == T::Comma {
-            key_var = Some(val_var);
-            self.read();
-            if self.peek().kind != T::Ident {
-                return self.for_error(
-                    open,
-                    "For expression requires value variable name after comma.",
-                    close_type,
-                );
-            }
-            val_var = self.read().span;
-        }
-        if !self.peek_is_keyword("in") {
-            return self.for_error(
-                open,
-                "For expression requires the 'in' keyword after its name declarations.",
-                close_type,
-            );
-        }
-        self.read();
+        let names = self.parse_for_names([
+            "For expression requires variable name after 'for'.",
+            "For expression requires value variable name after comma.",
+            "For expression requires the 'in' keyword after its name declarations.",
+        ]);
+        let (key_var, val_var) = match names {
+            Ok(names) => names,
+            Err(detail) => return self.for_error(open, detail, close_type),
+        };
         let m = self.mark();
         let coll = self.parse_expression();
         if self.recovery && self.errs_since(m) {

@@ -302,47 +302,20 @@ impl Parser<'_> {
                 parts.push(Part::EndCtrl { kind, span });
             }
             "for" => {
-                if self.peek().kind != T::Ident {
-                    return self.abandon_directive(|p| {
-                        let at = p.peek();
-                        p.err(
-                            "Invalid 'for' directive",
-                            "For directive requires variable name after 'for'.",
-                            at.span,
-                            None,
-                        );
-                    });
-                }
-                let mut val_var = self.read().span;
-                let mut key_var = None;
-                if self.peek().kind == T::Comma {
-                    key_var = Some(val_var);
-                    self.read();
-                    if self.peek().kind != T::Ident {
+                let names = self.parse_for_names([
+                    "For directive requires variable name after 'for'.",
+                    "For directive requires value variable name after comma.",
+                    "For directive requires 'in' keyword after names.",
+                ]);
+                let (key_var, val_var) = match names {
+                    Ok(names) => names,
+                    Err(detail) => {
                         return self.abandon_directive(|p| {
                             let at = p.peek();
-                            p.err(
-                                "Invalid 'for' directive",
-                                "For directive requires value variable name after comma.",
-                                at.span,
-                                None,
-                            );
+                            p.err("Invalid 'for' directive", detail, at.span, None);
                         });
                     }
-                    val_var = self.read().span;
-                }
-                let at = self.peek();
-                if !(at.kind == T::Ident && self.text(at.span) == "in") {
-                    return self.abandon_directive(|p| {
-                        p.err(
-                            "Invalid 'for' directive",
-                            "For directive requires 'in' keyword after names.",
-                            at.span,
-                            None,
-                        );
-                    });
-                }
-                self.read();
+                };
                 let coll = self.parse_expression();
                 let span = rb(next.span, self.next_range());
                 parts.push(Part::For {
@@ -612,23 +585,42 @@ impl TemplateParser<'_, '_> {
         e
     }
 
+    /// Inside the `directive` opened at `open`: the `else`, `endif` or
+    /// `endfor` next, taken, if that is what comes; a placeholder (after
+    /// reporting the missing `closing` directive) at the end of the
+    /// template.
+    fn end_directive(
+        &mut self,
+        directive: &str,
+        closing: &str,
+        open: Span,
+    ) -> Result<Option<(EndCtrl, Span)>, Expr> {
+        if let Some(end) = self.is_end() {
+            let detail = format!(
+                "The {directive} directive at {} is missing its corresponding {closing} directive.",
+                self.res.range(open)
+            );
+            self.err("Unexpected end of template", &detail, end);
+            return Err(Self::placeholder(end));
+        }
+        let Some(&Part::EndCtrl { kind, span }) = self.parts.get(self.pos) else {
+            return Ok(None);
+        };
+        self.pos += 1;
+        Ok(Some((kind, span)))
+    }
+
     fn parse_if(&mut self, cond: Expr, open: Span) -> Expr {
         let mut if_exprs: Vec<Expr> = Vec::new();
         let mut else_exprs: Vec<Expr> = Vec::new();
         let mut in_else = false;
         let endif_range;
         loop {
-            if let Some(end) = self.is_end() {
-                let detail = format!(
-                    "The if directive at {} is missing its corresponding endif directive.",
-                    self.res.range(open)
-                );
-                self.err("Unexpected end of template", &detail, end);
-                return Self::placeholder(end);
-            }
-            if let Some(Part::EndCtrl { kind, span }) = self.parts.get(self.pos) {
-                let (kind, span) = (*kind, *span);
-                self.pos += 1;
+            let ctrl = match self.end_directive("if", "endif", open) {
+                Ok(ctrl) => ctrl,
+                Err(placeholder) => return placeholder,
+            };
+            if let Some((kind, span)) = ctrl {
                 match kind {
                     EndCtrl::Else => {
                         if !in_else {
@@ -684,17 +676,11 @@ impl TemplateParser<'_, '_> {
         let mut content: Vec<Expr> = Vec::new();
         let endfor_range;
         loop {
-            if let Some(end) = self.is_end() {
-                let detail = format!(
-                    "The for directive at {} is missing its corresponding endfor directive.",
-                    self.res.range(open)
-                );
-                self.err("Unexpected end of template", &detail, end);
-                return Self::placeholder(end);
-            }
-            if let Some(Part::EndCtrl { kind, span }) = self.parts.get(self.pos) {
-                let (kind, span) = (*kind, *span);
-                self.pos += 1;
+            let ctrl = match self.end_directive("for", "endfor", open) {
+                Ok(ctrl) => ctrl,
+                Err(placeholder) => return placeholder,
+            };
+            if let Some((kind, span)) = ctrl {
                 match kind {
                     EndCtrl::Else => self.err(
                         "Unexpected else directive",
