@@ -828,6 +828,16 @@ impl Scanner<'_> {
     }
 }
 
+/// `checkInvalidTokens`' count for backticks and apostrophes: whether to
+/// report this one (the first and the third; the count stops at 3).
+fn every_other(told: &mut u32) -> bool {
+    let tell = told.is_multiple_of(2);
+    if *told <= 2 {
+        *told += 1;
+    }
+    tell
+}
+
 /// The token opening an interpolation (`$`) or a directive (`%`).
 fn sequence_kind(c: u8) -> TokenKind {
     if c == b'$' {
@@ -912,25 +922,19 @@ impl InvalidTokenChecker {
                     self.told_bitwise += 1;
                 }
             TokenKind::Backtick => {
-                if self.told_backtick.is_multiple_of(2) {
+                if every_other(&mut self.told_backtick) {
                     diags.push(err(
                         "Invalid character",
                         "The \"`\" character is not valid. To create a multi-line string, use the \"heredoc\" syntax, like \"<<EOT\".",
                     ));
                 }
-                if self.told_backtick <= 2 {
-                    self.told_backtick += 1;
-                }
             }
             TokenKind::Apostrophe => {
-                if self.told_apostrophe.is_multiple_of(2) {
+                if every_other(&mut self.told_apostrophe) {
                     diags.push(err(
                         "Invalid character",
                         "Single quotes are not valid. Use double quotes (\") to enclose strings.",
                     ));
-                }
-                if self.told_apostrophe <= 2 {
-                    self.told_apostrophe += 1;
                 }
             }
             TokenKind::Semicolon
