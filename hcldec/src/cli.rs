@@ -96,15 +96,12 @@ pub fn main() -> ExitCode {
     };
     let mut out = stdout.lock();
     let mut err = stderr.lock();
-    let mut code = run_impl(
-        &args,
-        &mut std::io::stdin(),
-        &mut out,
-        &mut err,
-        color,
-        width,
-        true,
-    );
+    let streams = Streams {
+        stdin: &mut std::io::stdin(),
+        stdout: &mut out,
+        stderr: &mut err,
+    };
+    let mut code = run_impl(&args, streams, color, width, true);
     if let Err(e) = out.flush()
         && e.kind() == std::io::ErrorKind::BrokenPipe
     {
@@ -146,20 +143,29 @@ pub fn run(
     color: bool,
     width: usize,
 ) -> i32 {
-    run_impl(args, stdin, stdout, stderr, color, width, false)
+    let streams = Streams {
+        stdin,
+        stdout,
+        stderr,
+    };
+    run_impl(args, streams, color, width, false)
+}
+
+/// The streams a run reads and writes.
+struct Streams<'a> {
+    stdin: &'a mut dyn Read,
+    stdout: &'a mut dyn Write,
+    stderr: &'a mut dyn Write,
 }
 
 /// [`run`]; with `leak`, the decoded value and syntax trees are not freed
 /// (the process is about to exit).
-fn run_impl(
-    args: &[OsString],
-    stdin: &mut dyn Read,
-    stdout: &mut dyn Write,
-    stderr: &mut dyn Write,
-    color: bool,
-    width: usize,
-    leak: bool,
-) -> i32 {
+fn run_impl(args: &[OsString], streams: Streams<'_>, color: bool, width: usize, leak: bool) -> i32 {
+    let Streams {
+        stdin,
+        stdout,
+        stderr,
+    } = streams;
     let opts = match args::parse(args) {
         Ok(o) => o,
         Err(args::Refused(msg)) => {

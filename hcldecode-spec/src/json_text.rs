@@ -7,7 +7,11 @@ const HEX: &[u8; 16] = b"0123456789abcdef";
 
 /// The bytes [`write_json_string`] must look at: those it escapes, and the
 /// first byte of U+2028 and U+2029.
-static NEEDS_LOOK: [bool; 256] = {
+static NEEDS_LOOK: [bool; 256] = string_bytes_and(b"<>&\xE2");
+
+/// A table of the bytes a JSON string cannot hold as they are (control
+/// characters, `"` and `\\`) and the bytes `extra`.
+pub(crate) const fn string_bytes_and(extra: &[u8]) -> [bool; 256] {
     let mut t = [false; 256];
     let mut b = 0;
     while b < 0x20 {
@@ -16,12 +20,13 @@ static NEEDS_LOOK: [bool; 256] = {
     }
     t[b'"' as usize] = true;
     t[b'\\' as usize] = true;
-    t[b'<' as usize] = true;
-    t[b'>' as usize] = true;
-    t[b'&' as usize] = true;
-    t[0xE2] = true;
+    let mut i = 0;
+    while i < extra.len() {
+        t[extra[i] as usize] = true;
+        i += 1;
+    }
     t
-};
+}
 
 /// Appends `s` as a JSON string literal, quotes included.
 ///

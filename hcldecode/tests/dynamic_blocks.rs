@@ -8,6 +8,9 @@ use hcldecode::parse::{Syntax, parse};
 use hcldecode::spec_file::LoadedSpec;
 use hcldecode::{Diagnostic, Type, Value};
 
+mod diag_support;
+use diag_support::summaries;
+
 fn spec(src: &str) -> LoadedSpec {
     let (loaded, diags) = LoadedSpec::load_str(src, "spec.hcldec");
     assert!(diags.is_empty(), "{diags:?}");
@@ -26,16 +29,6 @@ fn decode(
     let opts = DecodeOptions::new().dynamic_blocks(true);
     let (v, diags) = loaded.decode_with(&file.body, ctx, opts);
     (v, diags.into_iter().collect())
-}
-
-fn summaries(diags: &[Diagnostic]) -> Vec<(String, usize, usize)> {
-    diags
-        .iter()
-        .map(|d| {
-            let r = d.subject.as_ref().expect("a subject");
-            (d.summary.clone(), r.start.byte, r.end.byte)
-        })
-        .collect()
 }
 
 const PORTS: &str = "block_list {\n  block_type = \"port\"\n  object {\n    attr \"to\" { type = number }\n  }\n}\n";

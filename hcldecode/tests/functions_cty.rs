@@ -12,61 +12,17 @@
 
 use hcldecode::Type;
 use hcldecode::function::stdlib;
-use hcldecode::value::{Number, Value};
+use hcldecode::value::Value;
 
-fn nf(f: f64) -> Value {
-    Value::number(Number::from_f64(f).expect("not NaN"))
-}
-
-fn np(s: &str) -> Value {
-    Value::number(Number::parse(s).expect("a number"))
-}
-
-fn inf(negative: bool) -> Value {
-    Value::number(Number::infinity(negative))
-}
-
-fn lv(vals: Vec<Value>) -> Value {
-    let ty = vals[0].ty().clone();
-    Value::list(ty, vals)
-}
-
-fn sv(vals: Vec<Value>) -> Value {
-    let ty = vals[0].ty().clone();
-    Value::set(ty, vals)
-}
-
-fn mv(entries: Vec<(&str, Value)>) -> Value {
-    let ty = entries[0].1.ty().clone();
-    Value::map(ty, entries.into_iter().map(|(k, v)| (k.to_string(), v)))
-}
-
-fn ov(entries: Vec<(&str, Value)>) -> Value {
-    Value::object(entries.into_iter().map(|(k, v)| (k.to_string(), v)))
-}
+mod cty_tables_support;
+use cty_tables_support::*;
 
 /// Runs a table: (Go row index, arguments, expected result).
 fn run(name: &str, rows: Vec<(usize, Vec<Value>, Result<Value, ()>)>) {
     let f = stdlib::library_function(name)
         .or_else(|| stdlib::lookup(name))
         .unwrap_or_else(|| panic!("no function {name}"));
-    let mut failures = Vec::new();
-    for (i, args, want) in rows {
-        let got = f.call(&args);
-        match (&got, &want) {
-            (Ok(g), Ok(w)) if g.raw_equals(w) => {}
-            (Err(_), Err(())) => {}
-            _ => failures.push(format!(
-                "row {i}: args {args:?}\n  got  {got:?}\n  want {want:?}"
-            )),
-        }
-    }
-    assert!(
-        failures.is_empty(),
-        "{name}: {} rows differ:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    run_rows(name, &f, rows);
 }
 
 #[path = "functions_cty/cty_bool.rs"]

@@ -9,25 +9,12 @@
     feature = "cidr",
     feature = "filesystem"
 ))]
-#![allow(dead_code)]
 
-use hcldecode::Type;
 use hcldecode::function::Functions;
-use hcldecode::value::{Number, Value};
+use hcldecode::value::Value;
 
-fn nf(f: f64) -> Value {
-    Value::number(Number::from_f64(f).expect("not NaN"))
-}
-
-fn lv(vals: Vec<Value>) -> Value {
-    let ty = vals[0].ty().clone();
-    Value::list(ty, vals)
-}
-
-fn sv(vals: Vec<Value>) -> Value {
-    let ty = vals[0].ty().clone();
-    Value::set(ty, vals)
-}
+mod cty_tables_support;
+use cty_tables_support::*;
 
 /// Runs a table: (Go row index, arguments, expected result).
 fn run(name: &str, rows: Vec<(usize, Vec<Value>, Result<Value, ()>)>) {
@@ -36,26 +23,8 @@ fn run(name: &str, rows: Vec<(usize, Vec<Value>, Result<Value, ()>)>) {
         .with(Functions::filesystem("."));
     let f = lib
         .get(name)
-        .unwrap_or_else(|| panic!("no function {name}"))
-        .clone();
-    let mut failures = Vec::new();
-    for (i, args, want) in rows {
-        let got = f.call(&args);
-        match (&got, &want) {
-            (Ok(g), Ok(w)) if g.raw_equals(w) => {}
-            (Err(_), Err(())) => {}
-            _ => failures.push(format!(
-                "row {i}: args {args:?}\n  got  {got:?}\n  want {want:?}"
-            )),
-        }
-    }
-    assert!(
-        failures.is_empty(),
-        "{name}: {} rows differ:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
-    let _ = Type::String;
+        .unwrap_or_else(|| panic!("no function {name}"));
+    run_rows(name, f, rows);
 }
 
 #[path = "functions_cty_funcs/funcs_base64.rs"]

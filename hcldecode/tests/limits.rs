@@ -8,16 +8,8 @@ use hcldecode::parse::{Syntax, parse, parse_with_limits};
 use hcldecode::spec_file::LoadedSpec;
 use hcldecode::{Decoder, Diagnostic, Type, Value};
 
-/// `(summary, start byte, end byte)` of each diagnostic.
-fn summary(diags: &[Diagnostic]) -> Vec<(String, usize, usize)> {
-    diags
-        .iter()
-        .map(|d| {
-            let r = d.subject.as_ref().expect("a subject");
-            (d.summary.clone(), r.start.byte, r.end.byte)
-        })
-        .collect()
-}
+mod diag_support;
+use diag_support::summaries;
 
 fn list(n: usize) -> String {
     format!("[{}]", vec!["1"; n].join(","))
@@ -45,7 +37,7 @@ fn nested_for_expressions_stop_at_the_element_limit() {
     let inner_start = src.find("[for b").unwrap();
     let inner_end = src.len() - "]\n".len();
     assert_eq!(
-        summary(&diags),
+        summaries(&diags),
         vec![("Result too large".to_string(), inner_start, inner_end)]
     );
     assert_eq!(
@@ -63,7 +55,7 @@ fn shared_collections_count_every_time_they_are_reused() {
     let src = format!("a = [for a in {xs}: {xs}]\n");
     let (_, diags) = decode_with_functions("", &src);
     assert_eq!(
-        summary(&diags),
+        summaries(&diags),
         vec![("Result too large".to_string(), 4, src.len() - 1)]
     );
 }
@@ -211,12 +203,12 @@ fn nesting_limits_are_configurable() {
     assert!(diags.is_empty(), "{diags:?}");
     let (_, diags) = parse_with_limits(b"a = [[[1]]]\n", "a.hcl", Syntax::Native, &limits);
     assert_eq!(
-        summary(&diags),
+        summaries(&diags),
         vec![("Nesting too deep".to_string(), 7, 8)]
     );
     let (_, diags) = parse_with_limits(b"{\"a\": [[[1]]]}", "a.json", Syntax::Json, &limits);
     assert_eq!(
-        summary(&diags),
+        summaries(&diags),
         vec![("Nesting too deep".to_string(), 8, 9)]
     );
 
@@ -252,7 +244,7 @@ fn overlong_number_literals_are_refused() {
     let src = format!("a = {digits}\n");
     let (_, diags) = parse(src.as_bytes(), "a.hcl", Syntax::Native);
     assert_eq!(
-        summary(&diags),
+        summaries(&diags),
         vec![("Number literal too long".to_string(), 4, 4 + digits.len())]
     );
     assert_eq!(
@@ -262,7 +254,7 @@ fn overlong_number_literals_are_refused() {
     let src = format!("{{\"a\": {digits}}}");
     let (_, diags) = parse(src.as_bytes(), "a.json", Syntax::Json);
     assert_eq!(
-        summary(&diags),
+        summaries(&diags),
         vec![("Number literal too long".to_string(), 6, 6 + digits.len())]
     );
     // 100 000 characters are still read.

@@ -8,28 +8,24 @@ use value_support::*;
 
 fn run_marshal(exact: bool) {
     let text = include_str!("data/value_json_marshal.txt");
-    let mut failures = Vec::new();
-    let mut total = 0;
-    for (line, f) in vectors(text) {
-        if needs_exact_number(&f.join("\t")) != exact {
-            continue;
-        }
-        total += 1;
-        let v = parse_value(f[1]);
-        let t = parse_type(f[2]);
-        let got = match marshal(&v, &t) {
-            Ok(s) => format!("ok\t{s}"),
-            Err(e) => format!("err\t{}", json_quote(&e.to_string())),
-        };
-        let want = f[3..].join("\t");
-        if got != want {
-            failures.push(format!(
-                "line {line}: {} as {}: want {want}, got {got}",
-                f[1], f[2]
-            ));
-        }
-    }
-    check(failures, total);
+    check_each(
+        vectors(text).filter(|(_, f)| needs_exact_number(&f.join("\t")) == exact),
+        |line, f, failures| {
+            let v = parse_value(f[1]);
+            let t = parse_type(f[2]);
+            let got = match marshal(&v, &t) {
+                Ok(s) => format!("ok\t{s}"),
+                Err(e) => format!("err\t{}", json_quote(&e.to_string())),
+            };
+            let want = f[3..].join("\t");
+            if got != want {
+                failures.push(format!(
+                    "line {line}: {} as {}: want {want}, got {got}",
+                    f[1], f[2]
+                ));
+            }
+        },
+    );
 }
 
 #[test]
@@ -45,52 +41,48 @@ fn marshal_like_cty_exact_numbers() {
 
 fn run_unmarshal(exact: bool) {
     let text = include_str!("data/value_json_unmarshal.txt");
-    let mut failures = Vec::new();
-    let mut total = 0;
-    for (line, f) in vectors(text) {
-        if needs_exact_number(&f.join("\t")) != exact {
-            continue;
-        }
-        total += 1;
-        let doc = parse_json_string(f[1]);
-        match f[0] {
-            "implied" => {
-                let got = match implied_type(&doc) {
-                    Err(e) => format!("err\t{}", json_quote(&e.to_string())),
-                    Ok(t) => {
-                        let v = match unmarshal(&doc, &t) {
-                            Ok(v) => format!("ok\t{}", fmt_value(&v)),
-                            Err(e) => format!("err\t{}", json_quote(&e.to_string())),
-                        };
-                        format!("ok\t{}\t{v}", fmt_type(&t))
+    check_each(
+        vectors(text).filter(|(_, f)| needs_exact_number(&f.join("\t")) == exact),
+        |line, f, failures| {
+            let doc = parse_json_string(f[1]);
+            match f[0] {
+                "implied" => {
+                    let got = match implied_type(&doc) {
+                        Err(e) => format!("err\t{}", json_quote(&e.to_string())),
+                        Ok(t) => {
+                            let v = match unmarshal(&doc, &t) {
+                                Ok(v) => format!("ok\t{}", fmt_value(&v)),
+                                Err(e) => format!("err\t{}", json_quote(&e.to_string())),
+                            };
+                            format!("ok\t{}\t{v}", fmt_type(&t))
+                        }
+                    };
+                    let want = f[2..].join("\t");
+                    if got != want {
+                        failures.push(format!("line {line}: {}: want {want}, got {got}", f[1]));
                     }
-                };
-                let want = f[2..].join("\t");
-                if got != want {
-                    failures.push(format!("line {line}: {}: want {want}, got {got}", f[1]));
                 }
+                "unmarshal" => {
+                    let t = parse_type(f[2]);
+                    let got = match unmarshal(&doc, &t) {
+                        Ok(v) => format!("ok\t{}", fmt_value(&v)),
+                        Err(e) => format!("err\t{}", json_quote(&e.to_string())),
+                    };
+                    let want = f[3..].join("\t");
+                    if want == "panic" {
+                        return;
+                    }
+                    if got != want {
+                        failures.push(format!(
+                            "line {line}: {} as {}: want {want}, got {got}",
+                            f[1], f[2]
+                        ));
+                    }
+                }
+                other => panic!("unknown vector kind {other}"),
             }
-            "unmarshal" => {
-                let t = parse_type(f[2]);
-                let got = match unmarshal(&doc, &t) {
-                    Ok(v) => format!("ok\t{}", fmt_value(&v)),
-                    Err(e) => format!("err\t{}", json_quote(&e.to_string())),
-                };
-                let want = f[3..].join("\t");
-                if want == "panic" {
-                    continue;
-                }
-                if got != want {
-                    failures.push(format!(
-                        "line {line}: {} as {}: want {want}, got {got}",
-                        f[1], f[2]
-                    ));
-                }
-            }
-            other => panic!("unknown vector kind {other}"),
-        }
-    }
-    check(failures, total);
+        },
+    );
 }
 
 #[test]

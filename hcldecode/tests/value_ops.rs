@@ -10,18 +10,14 @@ use value_support::*;
 #[test]
 fn sets_dedup_and_order_like_cty() {
     let text = include_str!("data/value_sets.txt");
-    let mut failures = Vec::new();
-    let mut total = 0;
-    for (line, f) in vectors(text) {
-        total += 1;
+    check_each(vectors(text), |line, f, failures| {
         let ety = parse_type(f[1]);
         let elems: Vec<Value> = f[2].split(';').map(parse_value).collect();
         let got = fmt_value(&Value::set(ety, elems));
         if got != f[3] {
             failures.push(format!("line {line}: want {}\n  got  {got}", f[3]));
         }
-    }
-    check(failures, total);
+    });
 }
 
 fn tri(v: &Value) -> &'static str {
@@ -38,17 +34,14 @@ fn tri(v: &Value) -> &'static str {
 #[test]
 fn equals_and_raw_equals_like_cty() {
     let text = include_str!("data/value_equals.txt");
-    let mut failures = Vec::new();
-    let mut total = 0;
-    for (line, f) in vectors(text) {
-        total += 1;
+    check_each(vectors(text), |line, f, failures| {
         let a = parse_value(f[1]);
         let b = parse_value(f[2]);
         let eq = tri(&a.equals(&b));
         let raw = a.raw_equals(&b).to_string();
         // NONDET: cty's answer depends on Go's map iteration order.
         if f[3] == "NONDET" {
-            continue;
+            return;
         }
         if eq != f[3] || raw != f[4] {
             failures.push(format!(
@@ -56,17 +49,13 @@ fn equals_and_raw_equals_like_cty() {
                 f[1], f[2], f[3], f[4]
             ));
         }
-    }
-    check(failures, total);
+    });
 }
 
 #[test]
 fn length_index_has_index_get_attr_like_cty() {
     let text = include_str!("data/value_ops.txt");
-    let mut failures = Vec::new();
-    let mut total = 0;
-    for (line, f) in vectors(text) {
-        total += 1;
+    check_each(vectors(text), |line, f, failures| {
         let c = parse_value(f[1]);
         let mut check_one = |what: &str, want: &str, got: Option<Value>| {
             // Where cty panics the port gives None (or, for has_index, any
@@ -95,6 +84,5 @@ fn length_index_has_index_get_attr_like_cty() {
             "getattr" => check_one("get_attr", f[3], c.get_attr(f[2])),
             other => panic!("unknown vector kind {other}"),
         }
-    }
-    check(failures, total);
+    });
 }

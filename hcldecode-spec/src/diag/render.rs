@@ -393,16 +393,9 @@ pub fn wrap(s: &str, lim: usize) -> String {
     let (mut word_len, mut space_len) = (0usize, 0usize);
     for c in s.chars() {
         if c == '\n' {
-            if word.is_empty() {
-                if current + space_len <= lim {
-                    buf.push_str(&space);
-                }
-            } else {
-                buf.push_str(&space);
-                buf.push_str(&word);
-                word.clear();
-                word_len = 0;
-            }
+            end_line(&mut buf, current, (&space, space_len), &word, lim);
+            word.clear();
+            word_len = 0;
             space.clear();
             space_len = 0;
             buf.push(c);
@@ -430,15 +423,17 @@ pub fn wrap(s: &str, lim: usize) -> String {
             }
         }
     }
-    if word.is_empty() {
-        if current + space_len <= lim {
-            buf.push_str(&space);
-        }
-    } else {
-        buf.push_str(&space);
-        buf.push_str(&word);
-    }
+    end_line(&mut buf, current, (&space, space_len), &word, lim);
     buf
+}
+
+/// Ends a line of [`wrap`]: the pending space and word, or without a word
+/// the space if it fits.
+fn end_line(buf: &mut String, current: usize, space: (&str, usize), word: &str, lim: usize) {
+    if !word.is_empty() || current + space.1 <= lim {
+        buf.push_str(space.0);
+    }
+    buf.push_str(word);
 }
 
 /// Writes the JSON document of `hcldec --diags=json` (Go's

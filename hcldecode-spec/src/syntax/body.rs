@@ -672,6 +672,33 @@ fn native_attr<'a>(
     }
 }
 
+/// How a single body words a required argument it lacks.
+const NOT_FOUND: &str = "no definition was found";
+
+/// "Missing required argument" at `missing` for each required attribute
+/// of `schema` that `attributes` (in schema order) lacks; the detail ends
+/// "but {not_found}.".
+fn report_missing_required(
+    schema: &BodySchema,
+    attributes: &[Option<Attribute<'_>>],
+    missing: &MissingItem<'_>,
+    not_found: &str,
+    diags: &mut Diagnostics,
+) {
+    for (s, found) in schema.attributes.iter().zip(attributes) {
+        if s.required && found.is_none() {
+            diags.push(
+                Diagnostic::error(
+                    "Missing required argument",
+                    format!("The argument {:?} is required, but {not_found}.", s.name),
+                )
+                .with_code(Code::MissingRequiredArgument)
+                .with_subject(missing.range()),
+            );
+        }
+    }
+}
+
 /// hclsyntax `Body.PartialContent`.
 fn native_partial<'a>(
     file: &'a Arc<SourceFile>,
@@ -692,26 +719,9 @@ fn native_partial<'a>(
         } else {
             body.attribute_index(file, &attr_s.name)
         };
-        match found {
-            Some(i) => attributes.push(Some(native_attr(file, body, i))),
-            None => {
-                if attr_s.required {
-                    diags.push(
-                        Diagnostic::error(
-                            "Missing required argument",
-                            format!(
-                                "The argument {:?} is required, but no definition was found.",
-                                attr_s.name
-                            ),
-                        )
-                        .with_code(Code::MissingRequiredArgument)
-                        .with_subject(missing.range()),
-                    );
-                }
-                attributes.push(None);
-            }
-        }
+        attributes.push(found.map(|i| native_attr(file, body, i)));
     }
+    report_missing_required(schema, &attributes, &missing, NOT_FOUND, diags);
 
     let mut blocks = Vec::new();
     for b in &body.blocks {
@@ -914,20 +924,9 @@ fn merged_content<'a>(
             span: Span::default(),
         },
     };
-    for (s, found) in schema.attributes.iter().zip(&attributes) {
-        if s.required && found.is_none() {
-            // The reference gives this no range; we point at the first
-            // file's body (see docs/deviations.md).
-            diags.push(
-                Diagnostic::error(
-                    "Missing required argument",
-                    format!("The argument {:?} is required, but was not set.", s.name),
-                )
-                .with_code(Code::MissingRequiredArgument)
-                .with_subject(missing_item.range()),
-            );
-        }
-    }
+    // The reference gives this no range; we point at the first file's body
+    // (see docs/deviations.md).
+    report_missing_required(schema, &attributes, &missing_item, "was not set", diags);
     Content {
         attributes,
         blocks,
@@ -1066,21 +1065,7 @@ fn json_partial<'a>(
             );
         }
     }
-    for (s, found) in schema.attributes.iter().zip(&attributes) {
-        if s.required && found.is_none() {
-            diags.push(
-                Diagnostic::error(
-                    "Missing required argument",
-                    format!(
-                        "The argument {:?} is required, but no definition was found.",
-                        s.name
-                    ),
-                )
-                .with_code(Code::MissingRequiredArgument)
-                .with_subject(missing.range()),
-            );
-        }
-    }
+    report_missing_required(schema, &attributes, &missing, NOT_FOUND, diags);
     Content {
         attributes,
         blocks,

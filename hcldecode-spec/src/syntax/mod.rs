@@ -5,6 +5,7 @@ pub mod body;
 pub mod expr;
 pub mod json;
 pub mod native;
+mod number;
 pub mod suggest;
 
 /// The most characters a number may be written with (a literal in either

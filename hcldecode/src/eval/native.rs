@@ -1074,44 +1074,20 @@ impl<'a> Evaluator<'a, '_> {
         groups: &mut Vec<(String, Vec<Value>)>,
     ) -> bool {
         if let Some(cond) = &f.cond {
-            let include = self.expr(cond);
-            if include.is_null() {
-                if *known {
-                    self.err_x(
-                        "Invalid 'for' condition",
-                        "The value of the 'if' clause must not be null.".into(),
-                        cond.span,
-                        Some(e.span),
-                        cond,
-                    );
-                }
-                *known = false;
+            let Some(include) = self.for_clause_value(
+                &Type::Bool,
+                f.key_expr.is_none(),
+                cond,
+                e,
+                known,
+                ForClause {
+                    summary: "Invalid 'for' condition",
+                    null: "The value of the 'if' clause must not be null.",
+                    invalid: "The 'if' clause value is invalid",
+                },
+            ) else {
                 return false;
-            }
-            if f.key_expr.is_none() && !include.is_known() {
-                *known = false;
-                return false;
-            }
-            let include = match convert(&include, &Type::Bool) {
-                Ok(v) => v,
-                Err(err) => {
-                    if *known {
-                        self.err_x(
-                            "Invalid 'for' condition",
-                            format!("The 'if' clause value is invalid: {err}."),
-                            cond.span,
-                            Some(e.span),
-                            cond,
-                        );
-                    }
-                    *known = false;
-                    return false;
-                }
             };
-            if !include.is_known() {
-                *known = false;
-                return false;
-            }
             if include.as_bool() == Some(false) {
                 return false;
             }
@@ -1124,39 +1100,19 @@ impl<'a> Evaluator<'a, '_> {
             tuple_vals.push(v);
             return true;
         };
-        let key = self.expr(key_expr);
-        if key.is_null() {
-            if *known {
-                self.err_x(
-                    "Invalid object key",
-                    "Key expression in 'for' expression must not produce a null value.".into(),
-                    key_expr.span,
-                    Some(e.span),
-                    key_expr,
-                );
-            }
-            *known = false;
+        let Some(key) = self.for_clause_value(
+            &Type::String,
+            true,
+            key_expr,
+            e,
+            known,
+            ForClause {
+                summary: "Invalid object key",
+                null: "Key expression in 'for' expression must not produce a null value.",
+                invalid: "The key expression produced an invalid result",
+            },
+        ) else {
             return false;
-        }
-        if !key.is_known() {
-            *known = false;
-            return false;
-        }
-        let key = match convert(&key, &Type::String) {
-            Ok(k) => k,
-            Err(err) => {
-                if *known {
-                    self.err_x(
-                        "Invalid object key",
-                        format!("The key expression produced an invalid result: {err}."),
-                        key_expr.span,
-                        Some(e.span),
-                        key_expr,
-                    );
-                }
-                *known = false;
-                return false;
-            }
         };
         let k = key.as_str().unwrap_or_default().to_string();
         let v = self.expr(&f.val_expr);
@@ -1182,6 +1138,62 @@ impl<'a> Evaluator<'a, '_> {
             obj_vals.push((k, v));
         }
         true
+    }
+
+    /// A `for` clause (the condition or the key) evaluated and converted to
+    /// `ty`, or `None` with the result unknown when it is null, unknown or
+    /// does not convert; errors only while the result is still known.
+    /// hclsyntax passes over an unknown value before converting it or after,
+    /// depending on the clause: `unknown_before_convert`.
+    #[allow(clippy::too_many_arguments)]
+    fn for_clause_value(
+        &mut self,
+        ty: &Type,
+        unknown_before_convert: bool,
+        clause: &'a Expr,
+        e: &'a Expr,
+        known: &mut bool,
+        text: ForClause,
+    ) -> Option<Value> {
+        let value = self.expr(clause);
+        if value.is_null() {
+            if *known {
+                self.err_x(
+                    text.summary,
+                    text.null.into(),
+                    clause.span,
+                    Some(e.span),
+                    clause,
+                );
+            }
+            *known = false;
+            return None;
+        }
+        if unknown_before_convert && !value.is_known() {
+            *known = false;
+            return None;
+        }
+        let value = match convert(&value, ty) {
+            Ok(v) => v,
+            Err(err) => {
+                if *known {
+                    self.err_x(
+                        text.summary,
+                        format!("{}: {err}.", text.invalid),
+                        clause.span,
+                        Some(e.span),
+                        clause,
+                    );
+                }
+                *known = false;
+                return None;
+            }
+        };
+        if !value.is_known() {
+            *known = false;
+            return None;
+        }
+        Some(value)
     }
 
     fn push_iter_vars(&mut self, key_var: Option<&'a str>, k: Value, val_var: &'a str, v: Value) {
@@ -1459,6 +1471,14 @@ pub(crate) fn literal_as(file: &SourceFile, e: &Expr, want: &Type) -> Option<Val
         }
         _ => None,
     }
+}
+
+/// The diagnostic texts of a `for` clause whose value is unusable.
+struct ForClause {
+    summary: &'static str,
+    null: &'static str,
+    /// Followed by `: {error}.` when the value does not convert.
+    invalid: &'static str,
 }
 
 /// The `(key, value)` pairs a `for` expression iterates: indices for

@@ -15,6 +15,24 @@ fn fail(diags: &mut Diagnostics, summary: &str, detail: impl Into<String>, at: R
     Value::dynamic()
 }
 
+/// `key` converted to the type that indexes the collection, or the
+/// diagnostic's result when it does not convert.
+fn index_key(
+    key: &Value,
+    want: &Type,
+    at: &Range,
+    diags: &mut Diagnostics,
+) -> Result<Value, Value> {
+    convert(key, want).map_err(|err| {
+        fail(
+            diags,
+            INVALID_INDEX,
+            format!("The given key does not identify an element in this collection value: {err}."),
+            at.clone(),
+        )
+    })
+}
+
 /// `collection[key]`.
 pub(crate) fn index(coll: &Value, key: &Value, at: Range, diags: &mut Diagnostics) -> Value {
     if coll.is_null() {
@@ -44,18 +62,9 @@ pub(crate) fn index(coll: &Value, key: &Value, at: Range, diags: &mut Diagnostic
             } else {
                 Type::Number
             };
-            let key = match convert(key, &want) {
+            let key = match index_key(key, &want, &at, diags) {
                 Ok(k) => k,
-                Err(err) => {
-                    return fail(
-                        diags,
-                        INVALID_INDEX,
-                        format!(
-                            "The given key does not identify an element in this collection value: {err}."
-                        ),
-                        at,
-                    );
-                }
+                Err(v) => return v,
             };
             let has = coll.has_index(&key);
             if !has.is_known() {
@@ -108,18 +117,9 @@ pub(crate) fn index(coll: &Value, key: &Value, at: Range, diags: &mut Diagnostic
         }
         Type::Object(o) => {
             let was_number = matches!(key.ty(), Type::Number);
-            let key = match convert(key, &Type::String) {
+            let key = match index_key(key, &Type::String, &at, diags) {
                 Ok(k) => k,
-                Err(err) => {
-                    return fail(
-                        diags,
-                        INVALID_INDEX,
-                        format!(
-                            "The given key does not identify an element in this collection value: {err}."
-                        ),
-                        at,
-                    );
-                }
+                Err(v) => return v,
             };
             if !coll.is_known() || !key.is_known() {
                 return Value::dynamic();

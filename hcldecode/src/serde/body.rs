@@ -315,11 +315,15 @@ impl<'a> NodeDeserializer<'a> {
     }
 }
 
+// Everything but options, newtypes and enums: a value goes to the value
+// deserializer, the rest is structure.
 macro_rules! forward {
-    ($($m:ident)*) => {$(
-        fn $m<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
+    ($($m:ident($($arg:ident: $ty:ty),*))*) => {$(
+        fn $m<V: Visitor<'a>>(self, $($arg: $ty,)* visitor: V) -> Result<V::Value, Error> {
             match self.node {
-                Node::Value(v, e) => ValueDeserializer::new(v, At::expression_at(e)).$m(visitor),
+                Node::Value(v, e) => {
+                    ValueDeserializer::new(v, At::expression_at(e)).$m($($arg,)* visitor)
+                }
                 _ => self.structure(visitor),
             }
         }
@@ -329,12 +333,15 @@ macro_rules! forward {
 impl<'a> Deserializer<'a> for NodeDeserializer<'a> {
     type Error = Error;
 
-    forward!(deserialize_any deserialize_bool deserialize_i8 deserialize_i16 deserialize_i32
-        deserialize_i64 deserialize_i128 deserialize_u8 deserialize_u16 deserialize_u32
-        deserialize_u64 deserialize_u128 deserialize_f32 deserialize_f64 deserialize_char
-        deserialize_str deserialize_string deserialize_bytes deserialize_byte_buf
-        deserialize_unit deserialize_seq deserialize_map deserialize_identifier
-        deserialize_ignored_any);
+    forward!(deserialize_any() deserialize_bool() deserialize_i8() deserialize_i16()
+        deserialize_i32() deserialize_i64() deserialize_i128() deserialize_u8()
+        deserialize_u16() deserialize_u32() deserialize_u64() deserialize_u128()
+        deserialize_f32() deserialize_f64() deserialize_char() deserialize_str()
+        deserialize_string() deserialize_bytes() deserialize_byte_buf() deserialize_unit()
+        deserialize_seq() deserialize_map() deserialize_identifier() deserialize_ignored_any()
+        deserialize_unit_struct(name: &'static str) deserialize_tuple(len: usize)
+        deserialize_tuple_struct(name: &'static str, len: usize)
+        deserialize_struct(name: &'static str, fields: &'static [&'static str]));
 
     fn deserialize_option<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
         match self.node {
@@ -342,18 +349,6 @@ impl<'a> Deserializer<'a> for NodeDeserializer<'a> {
                 ValueDeserializer::new(v, At::expression_at(e)).deserialize_option(visitor)
             }
             _ => visitor.visit_some(self).map_err(|e| self.place(e)),
-        }
-    }
-
-    fn deserialize_unit_struct<V: Visitor<'a>>(
-        self,
-        name: &'static str,
-        visitor: V,
-    ) -> Result<V::Value, Error> {
-        match self.node {
-            Node::Value(v, e) => ValueDeserializer::new(v, At::expression_at(e))
-                .deserialize_unit_struct(name, visitor),
-            _ => self.structure(visitor),
         }
     }
 
@@ -368,41 +363,6 @@ impl<'a> Deserializer<'a> for NodeDeserializer<'a> {
             _ => visitor
                 .visit_newtype_struct(self)
                 .map_err(|e| self.place(e)),
-        }
-    }
-
-    fn deserialize_tuple<V: Visitor<'a>>(self, len: usize, visitor: V) -> Result<V::Value, Error> {
-        match self.node {
-            Node::Value(v, e) => {
-                ValueDeserializer::new(v, At::expression_at(e)).deserialize_tuple(len, visitor)
-            }
-            _ => self.structure(visitor),
-        }
-    }
-
-    fn deserialize_tuple_struct<V: Visitor<'a>>(
-        self,
-        name: &'static str,
-        len: usize,
-        visitor: V,
-    ) -> Result<V::Value, Error> {
-        match self.node {
-            Node::Value(v, e) => ValueDeserializer::new(v, At::expression_at(e))
-                .deserialize_tuple_struct(name, len, visitor),
-            _ => self.structure(visitor),
-        }
-    }
-
-    fn deserialize_struct<V: Visitor<'a>>(
-        self,
-        name: &'static str,
-        fields: &'static [&'static str],
-        visitor: V,
-    ) -> Result<V::Value, Error> {
-        match self.node {
-            Node::Value(v, e) => ValueDeserializer::new(v, At::expression_at(e))
-                .deserialize_struct(name, fields, visitor),
-            _ => self.structure(visitor),
         }
     }
 

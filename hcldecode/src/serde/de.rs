@@ -72,6 +72,12 @@ impl<'a> ValueDeserializer<'a> {
         e.placed_at(self.at)
     }
 
+    /// `seed` deserialized from this value; errors the seed makes after
+    /// deserializing (`deserialize_with` checks) are about the value too.
+    fn seed<S: DeserializeSeed<'a>>(self, seed: S) -> Result<S::Value, Error> {
+        seed.deserialize(self).map_err(|e| self.place(e))
+    }
+
     fn known(&self) -> Result<ValueRef<'a>, Error> {
         let v = self.value.view();
         if let ValueRef::Unknown = v {
@@ -236,6 +242,16 @@ impl<'a> Deserializer<'a> for ValueDeserializer<'a> {
     }
 }
 
+/// `seed` deserialized from a map key or variant name, with errors at `at`.
+fn name_seed<'a, S: DeserializeSeed<'a>>(
+    seed: S,
+    name: &'a str,
+    at: At<'a>,
+) -> Result<S::Value, Error> {
+    seed.deserialize(BorrowedStrDeserializer::<Error>::new(name))
+        .map_err(|e| e.placed_at(at))
+}
+
 struct Seq<'a> {
     elems: &'a [Value],
     next: usize,
@@ -254,12 +270,9 @@ impl<'a> SeqAccess<'a> for Seq<'a> {
             return Ok(None);
         };
         self.next += 1;
-        let at = self.at.index(i);
-        // Errors the seed makes after deserializing (`deserialize_with`
-        // checks) are about this element too.
-        seed.deserialize(ValueDeserializer::new(e, at))
+        ValueDeserializer::new(e, self.at.index(i))
+            .seed(seed)
             .map(Some)
-            .map_err(|e| e.placed_at(at))
     }
 
     fn size_hint(&self) -> Option<usize> {
@@ -284,10 +297,7 @@ impl<'a> MapAccess<'a> for Map<'a> {
         let Some(k) = self.keys.get(self.next) else {
             return Ok(None);
         };
-        let at = self.at.key(k);
-        seed.deserialize(BorrowedStrDeserializer::<Error>::new(k))
-            .map(Some)
-            .map_err(|e| e.placed_at(at))
+        name_seed(seed, k, self.at.key(k)).map(Some)
     }
 
     fn next_value_seed<V: DeserializeSeed<'a>>(&mut self, seed: V) -> Result<V::Value, Error> {
@@ -298,9 +308,7 @@ impl<'a> MapAccess<'a> for Map<'a> {
                 "a map value was asked for before its key",
             ));
         };
-        let at = self.at.key(k);
-        seed.deserialize(ValueDeserializer::new(v, at))
-            .map_err(|e| e.placed_at(at))
+        ValueDeserializer::new(v, self.at.key(k)).seed(seed)
     }
 
     fn size_hint(&self) -> Option<usize> {
@@ -319,10 +327,7 @@ impl<'a> EnumAccess<'a> for Enum<'a> {
     type Variant = Enum<'a>;
 
     fn variant_seed<V: DeserializeSeed<'a>>(self, seed: V) -> Result<(V::Value, Enum<'a>), Error> {
-        let at = self.at;
-        let v = seed
-            .deserialize(BorrowedStrDeserializer::<Error>::new(self.variant))
-            .map_err(|e| e.placed_at(at))?;
+        let v = name_seed(seed, self.variant, self.at)?;
         Ok((v, self))
     }
 }
@@ -343,9 +348,7 @@ impl<'a> VariantAccess<'a> for Enum<'a> {
 
     fn newtype_variant_seed<T: DeserializeSeed<'a>>(self, seed: T) -> Result<T::Value, Error> {
         match self.content {
-            Some(v) => seed
-                .deserialize(ValueDeserializer::new(v, self.at))
-                .map_err(|e| e.placed_at(self.at)),
+            Some(v) => ValueDeserializer::new(v, self.at).seed(seed),
             None => Err(de::Error::invalid_type(
                 de::Unexpected::UnitVariant,
                 &"a newtype variant (an object of one attribute)",

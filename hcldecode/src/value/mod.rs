@@ -289,6 +289,21 @@ fn nfc_string(s: &str) -> String {
     s.nfc().collect()
 }
 
+/// Entries with NFC-normalised keys, sorted by key, keeping the last of
+/// repeated keys (maps and objects built from entries in any order).
+fn map_entries<K, I>(entries: I) -> Vec<(Arc<str>, Value)>
+where
+    K: AsRef<str> + Into<Arc<str>>,
+    I: IntoIterator<Item = (K, Value)>,
+{
+    let mut v: Vec<(Arc<str>, Value)> = entries
+        .into_iter()
+        .map(|(k, val)| (nfc_arc(k), val))
+        .collect();
+    sort_dedup_last(&mut v);
+    v
+}
+
 /// Sorts entries by key, keeping the last of repeated keys.
 pub(crate) fn sort_dedup_last<T>(v: &mut Vec<(Arc<str>, T)>) {
     if v.windows(2).all(|w| w[0].0 < w[1].0) {
@@ -497,12 +512,7 @@ impl Value {
         K: AsRef<str> + Into<Arc<str>>,
         I: IntoIterator<Item = (K, Value)>,
     {
-        let mut v: Vec<(Arc<str>, Value)> = entries
-            .into_iter()
-            .map(|(k, val)| (nfc_arc(k), val))
-            .collect();
-        sort_dedup_last(&mut v);
-        let (keys, vals): (Vec<Arc<str>>, Vec<Value>) = v.into_iter().unzip();
+        let (keys, vals): (Vec<Arc<str>>, Vec<Value>) = map_entries(entries).into_iter().unzip();
         match Value::typed_elems(elem_ty, vals) {
             Ok((elem_ty, vals)) => {
                 let v: Vec<(Arc<str>, Value)> = keys.into_iter().zip(vals).collect();
@@ -520,12 +530,7 @@ impl Value {
         K: AsRef<str> + Into<Arc<str>>,
         I: IntoIterator<Item = (K, Value)>,
     {
-        let mut v: Vec<(Arc<str>, Value)> = entries
-            .into_iter()
-            .map(|(k, val)| (nfc_arc(k), val))
-            .collect();
-        sort_dedup_last(&mut v);
-        Value::map_of_type(map_ty, v)
+        Value::map_of_type(map_ty, map_entries(entries))
     }
 
     /// An empty map of `elem_ty` (cty `MapValEmpty`).
@@ -552,11 +557,7 @@ impl Value {
         K: AsRef<str> + Into<Arc<str>>,
         I: IntoIterator<Item = (K, Value)>,
     {
-        let mut v: Vec<(Arc<str>, Value)> = attrs
-            .into_iter()
-            .map(|(k, val)| (nfc_arc(k), val))
-            .collect();
-        sort_dedup_last(&mut v);
+        let v = map_entries(attrs);
         let mut types = Vec::with_capacity(v.len());
         let mut vals = Vec::with_capacity(v.len());
         for (k, val) in v {
@@ -952,38 +953,26 @@ impl Value {
         let ty = self.ty();
         match ty {
             Type::Dynamic => Some(Value::dynamic()),
-            Type::List(ety) => {
+            Type::List(ety) | Type::Map(ety) => {
                 let ety: &Type = ety;
                 if key.ty().is_dynamic() {
                     return Some(Value::unknown(ety.clone()));
                 }
-                if key.ty() != &Type::Number {
+                let want = if matches!(ty, Type::Map(_)) {
+                    &Type::String
+                } else {
+                    &Type::Number
+                };
+                if key.ty() != want {
                     return None;
                 }
                 if !key.is_known() || !self.is_known() {
                     return Some(Value::unknown(ety.clone()));
                 }
-                let i = key_index(key)?;
                 match &self.0 {
-                    Repr::List(s) => s.elems().get(i).cloned(),
-                    _ => None,
-                }
-            }
-            Type::Map(ety) => {
-                let ety: &Type = ety;
-                if key.ty().is_dynamic() {
-                    return Some(Value::unknown(ety.clone()));
-                }
-                if key.ty() != &Type::String {
-                    return None;
-                }
-                if !key.is_known() || !self.is_known() {
-                    return Some(Value::unknown(ety.clone()));
-                }
-                let k = key.as_str()?;
-                match &self.0 {
+                    Repr::List(s) => s.elems().get(key_index(key)?).cloned(),
                     Repr::Map(m) => Some(
-                        map_lookup(m.entries(), k)
+                        map_lookup(m.entries(), key.as_str()?)
                             .cloned()
                             .unwrap_or_else(|| Value::null(ety.clone())),
                     ),

@@ -36,31 +36,21 @@ pub(crate) fn append_set_hash_bytes(v: &Value, out: &mut Vec<u8>) {
             }
             out.push(b'}');
         }
-        Repr::List(s) | Repr::Set(s) => {
-            out.push(b'[');
-            for e in s.elems() {
-                append_set_hash_bytes(e, out);
-                out.push(b';');
-            }
-            out.push(b']');
-        }
-        Repr::Tuple(s) => {
-            out.push(b'<');
-            for e in s.elems() {
-                append_set_hash_bytes(e, out);
-                out.push(b';');
-            }
-            out.push(b'>');
-        }
-        Repr::Object(o) => {
-            out.push(b'<');
-            for e in o.elems() {
-                append_set_hash_bytes(e, out);
-                out.push(b';');
-            }
-            out.push(b'>');
-        }
+        Repr::List(s) | Repr::Set(s) => append_elems(out, b'[', s.elems(), b']'),
+        Repr::Tuple(s) => append_elems(out, b'<', s.elems(), b'>'),
+        Repr::Object(o) => append_elems(out, b'<', o.elems(), b'>'),
     }
+}
+
+/// A sequence's or object's elements, each followed by `;`, between `open`
+/// and `close`.
+fn append_elems(out: &mut Vec<u8>, open: u8, elems: &[Value], close: u8) {
+    out.push(open);
+    for e in elems {
+        append_set_hash_bytes(e, out);
+        out.push(b';');
+    }
+    out.push(close);
 }
 
 fn append_quoted_bytes(out: &mut Vec<u8>, s: &str) {

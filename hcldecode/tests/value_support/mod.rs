@@ -318,6 +318,21 @@ pub fn vectors(text: &str) -> impl Iterator<Item = (usize, Vec<&str>)> {
         .map(|(i, l)| (i + 1, l.split('\t').collect()))
 }
 
+/// Runs `each` on every vector `(line, fields)`, which adds what fails to
+/// the list it is given, then [`check`]s the list.
+pub fn check_each<'a>(
+    vectors: impl IntoIterator<Item = (usize, Vec<&'a str>)>,
+    mut each: impl FnMut(usize, &[&'a str], &mut Vec<String>),
+) {
+    let mut failures = Vec::new();
+    let mut total = 0;
+    for (line, f) in vectors {
+        total += 1;
+        each(line, &f, &mut failures);
+    }
+    check(failures, total);
+}
+
 /// Asserts no failures were collected, printing up to 40 of them.
 pub fn check(failures: Vec<String>, total: usize) {
     if !failures.is_empty() {

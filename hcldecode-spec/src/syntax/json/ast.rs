@@ -253,24 +253,18 @@ impl Object {
 
     /// The `{` (`OpenRange`).
     pub fn open(self) -> Span {
-        Span::new(self.span.start, (self.span.start + 1).min(self.span.end))
+        opening(self.span)
     }
 
     /// The `}` (`CloseRange`; the body layer's `MissingItemRange`).
     pub fn close(self) -> Span {
-        Span::new(
-            self.span.end.saturating_sub(1).max(self.span.start),
-            self.span.end,
-        )
+        closing(self.span)
     }
 
     /// The properties in source order, duplicates included. `doc` must be
     /// the document the object belongs to.
     pub fn props(self, doc: &Document) -> &[Property] {
-        match doc.objects.get(self.id as usize) {
-            Some(&(start, len)) => &doc.props[start as usize..(start + len) as usize],
-            None => &[],
-        }
+        members(&doc.objects, self.id, &doc.props)
     }
 
     /// The first property called `name`, if any (linear).
@@ -290,23 +284,36 @@ pub struct Array {
 impl Array {
     /// The `[` (`OpenRange`; the body layer's `MissingItemRange`).
     pub fn open(self) -> Span {
-        Span::new(self.span.start, (self.span.start + 1).min(self.span.end))
+        opening(self.span)
     }
 
     /// The `]`.
     pub fn close(self) -> Span {
-        Span::new(
-            self.span.end.saturating_sub(1).max(self.span.start),
-            self.span.end,
-        )
+        closing(self.span)
     }
 
     /// The elements in order. `doc` must be the array's document.
     pub fn items(self, doc: &Document) -> &[Value] {
-        match doc.arrays.get(self.id as usize) {
-            Some(&(start, len)) => &doc.items[start as usize..(start + len) as usize],
-            None => &[],
-        }
+        members(&doc.arrays, self.id, &doc.items)
+    }
+}
+
+/// The opening bracket of a bracketed span.
+fn opening(span: Span) -> Span {
+    Span::new(span.start, (span.start + 1).min(span.end))
+}
+
+/// The closing bracket of a bracketed span.
+fn closing(span: Span) -> Span {
+    Span::new(span.end.saturating_sub(1).max(span.start), span.end)
+}
+
+/// The members of object or array `id`: its `(start, len)` in `index`, a
+/// run of `all`; none for an id out of range.
+fn members<'a, T>(index: &[(u32, u32)], id: u32, all: &'a [T]) -> &'a [T] {
+    match index.get(id as usize) {
+        Some(&(start, len)) => &all[start as usize..(start + len) as usize],
+        None => &[],
     }
 }
 

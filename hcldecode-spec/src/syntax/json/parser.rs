@@ -18,6 +18,7 @@ use super::ast::{Document, File, JsonString, Object, Property, Value};
 use super::scanner::{Kind, STR_BACKSLASH, STR_CLOSED, STR_SWALLOWED, Scanner, Token};
 use crate::diag::{Code, Diagnostic, Diagnostics};
 use crate::source::{MAX_FILE_SIZE, Pos, Range, SourceFile, Span};
+use crate::syntax::number::{binary_exponent_fits, parse_exponent};
 
 /// The deepest nesting of objects and arrays [`super::parse`] accepts.
 pub const DEFAULT_MAX_DEPTH: usize = 10_000;
@@ -748,67 +749,17 @@ pub(crate) fn number_is_valid(t: &[u8]) -> bool {
     let mut exp: i64 = 0;
     if matches!(t.get(i), Some(b'e' | b'E')) {
         i += 1;
-        let neg = match t.get(i) {
-            Some(b'-') => {
-                i += 1;
-                true
-            }
-            Some(b'+') => {
-                i += 1;
-                false
-            }
-            _ => false,
-        };
-        let s = i;
-        if digits(&mut i) == 0 {
+        let Some(e) = parse_exponent(t, &mut i) else {
             return false;
-        }
-        // strconv.ParseInt of the signed digits: must fit an int64.
-        let mut acc: i64 = 0;
-        for &d in &t[s..i] {
-            let d = (d - b'0') as i64;
-            acc = match acc.checked_mul(10).and_then(|a| {
-                if neg {
-                    a.checked_sub(d)
-                } else {
-                    a.checked_add(d)
-                }
-            }) {
-                Some(a) => a,
-                None => return false,
-            };
-        }
-        exp = acc;
+        };
+        exp = e;
     }
     if i != t.len() {
         return false;
     }
     // The mantissa is every digit, integer and fraction, as one integer.
-    let sig = t[int_start..int_end]
-        .iter()
-        .chain(&t[frac.0..frac.1])
-        .skip_while(|&&d| d == b'0');
-    let n = sig.clone().count();
-    if n == 0 {
-        return true; // zero: no exponent check
-    }
-    let exp2 = bit_length(sig, n) as i128 - (frac.1 - frac.0) as i128 + exp as i128;
-    (i32::MIN as i128..=i32::MAX as i128).contains(&exp2)
-}
-
-/// The bit length of the decimal integer `d` (no leading zeros): exact up to
-/// 19 digits, otherwise estimated from the leading digits, which can only
-/// be off by one for values within 1e-15 of a power of two.
-fn bit_length<'a>(digits: impl Iterator<Item = &'a u8>, n: usize) -> i64 {
-    if n <= 19 {
-        let v = digits.fold(0u64, |a, &c| a * 10 + (c - b'0') as u64);
-        return 64 - v.leading_zeros() as i64;
-    }
-    let lead = digits
-        .take(17)
-        .fold(0f64, |a, &c| a * 10.0 + (c - b'0') as f64);
-    let log2 = lead.log2() + (n - 17) as f64 * std::f64::consts::LOG2_10;
-    log2.floor() as i64 + 1
+    let digits = t[int_start..int_end].iter().chain(&t[frac.0..frac.1]);
+    binary_exponent_fits(digits.copied(), frac.1 - frac.0, exp)
 }
 
 /// `keywordSuggestion`: the first of `false`, `true`, `null` within

@@ -17,6 +17,7 @@
 
 use unicode_segmentation::UnicodeSegmentation;
 
+use crate::json_text::string_bytes_and;
 use crate::source::{ColumnCounter, Span};
 
 /// Token kinds.
@@ -63,23 +64,10 @@ const C_ALPHA: u8 = 5;
 
 const fn top_classes() -> [u8; 256] {
     let mut t = [C_OTHER; 256];
-    t[b' ' as usize] = C_WS;
-    t[b'\t' as usize] = C_WS;
-    t[b'\n' as usize] = C_WS;
-    t[b'\r' as usize] = C_WS;
-    let punct = b"{}[],:=";
-    let mut i = 0;
-    while i < punct.len() {
-        t[punct[i] as usize] = C_PUNCT;
-        i += 1;
-    }
+    t = classify(t, b" \t\n\r", C_WS);
+    t = classify(t, b"{}[],:=", C_PUNCT);
     t[b'"' as usize] = C_QUOTE;
-    let num = b"-+.0123456789";
-    let mut i = 0;
-    while i < num.len() {
-        t[num[i] as usize] = C_NUM;
-        i += 1;
-    }
+    t = classify(t, b"-+.0123456789", C_NUM);
     let mut c = b'a';
     while c <= b'z' {
         t[c as usize] = C_ALPHA;
@@ -89,28 +77,23 @@ const fn top_classes() -> [u8; 256] {
     t
 }
 
-static TOP: [u8; 256] = top_classes();
-
-/// Bytes that need attention inside a string: quote, backslash, control
-/// characters, and the UTF-8 lead bytes of prepended concatenation marks.
-const fn string_specials() -> [bool; 256] {
-    let mut t = [false; 256];
+/// `t` with the bytes `bytes` in class `class`.
+const fn classify(mut t: [u8; 256], bytes: &[u8], class: u8) -> [u8; 256] {
     let mut i = 0;
-    while i < 0x20 {
-        t[i] = true;
+    while i < bytes.len() {
+        t[bytes[i] as usize] = class;
         i += 1;
     }
-    t[b'"' as usize] = true;
-    t[b'\\' as usize] = true;
-    t[0xD8] = true; // U+0600..U+063F
-    t[0xDB] = true; // U+06C0..U+06FF
-    t[0xDC] = true; // U+0700..U+073F
-    t[0xE0] = true; // U+0800..U+0FFF
-    t[0xF0] = true; // U+10000..U+3FFFF
     t
 }
 
-static STRING_SPECIAL: [bool; 256] = string_specials();
+static TOP: [u8; 256] = top_classes();
+
+/// Bytes that need attention inside a string: quote, backslash, control
+/// characters, and the UTF-8 lead bytes of prepended concatenation marks:
+/// U+0600..U+063F, U+06C0..U+06FF, U+0700..U+073F, U+0800..U+0FFF and
+/// U+10000..U+3FFFF.
+static STRING_SPECIAL: [bool; 256] = string_bytes_and(&[0xD8, 0xDB, 0xDC, 0xE0, 0xF0]);
 
 fn is_number_byte(b: u8) -> bool {
     matches!(b, b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9')

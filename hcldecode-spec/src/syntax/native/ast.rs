@@ -494,7 +494,54 @@ pub enum ExprKind {
     Parens(Box<Expr>),
 }
 
+impl ExprKind {
+    /// The template of one part: a [`ExprKind::StringTemplate`] when the part
+    /// is a literal string.
+    pub(crate) fn string_template(part: Expr) -> ExprKind {
+        match part.kind {
+            ExprKind::Literal(Literal::String(text)) => ExprKind::StringTemplate {
+                text,
+                part: part.span,
+            },
+            kind => ExprKind::Template {
+                parts: Box::new([Expr {
+                    span: part.span,
+                    kind,
+                }]),
+            },
+        }
+    }
+}
+
 impl Expr {
+    /// A parsed template's expression (the end of hclsyntax's
+    /// `parseTemplate`): a lone interpolation passes through, a lone
+    /// literal is a string template.
+    pub(crate) fn template(mut parts: Vec<Expr>, passthru: bool, span: Span) -> Expr {
+        if parts.len() == 1
+            && let Some(part) = parts.pop()
+        {
+            let kind = if passthru {
+                ExprKind::TemplateWrap {
+                    wrapped: Box::new(part),
+                }
+            } else if matches!(part.kind, ExprKind::Literal(Literal::String(_))) {
+                ExprKind::string_template(part)
+            } else {
+                ExprKind::Template {
+                    parts: Box::new([part]),
+                }
+            };
+            return Expr { span, kind };
+        }
+        Expr {
+            span,
+            kind: ExprKind::Template {
+                parts: parts.into_boxed_slice(),
+            },
+        }
+    }
+
     /// `StartRange()`: the span HCL uses for a reference to the start of the
     /// expression (the name and opening parenthesis of a call, the start of
     /// a conditional's condition, the opening bracket of a collection, the

@@ -389,24 +389,24 @@ impl<'a> Scanner<'a> {
 impl Scanner<'_> {
     #[inline]
     fn tok(&mut self, kind: TokenKind, s: usize, e: usize) {
-        // The kinds `checkInvalidTokens` reports are the last ones.
-        if kind as u8 >= TokenKind::BitwiseAnd as u8 {
-            self.flagged = true;
-        }
-        self.out
-            .push_back(Token::new(kind, Span::new(s as u32, e as u32)));
-        self.pos = e;
+        self.tok_with(kind, s, e, false)
     }
 
     /// A literal token whose text has escapes to decode.
     #[inline]
     fn tok_escaped(&mut self, kind: TokenKind, s: usize, e: usize) {
+        self.tok_with(kind, s, e, true)
+    }
+
+    #[inline]
+    fn tok_with(&mut self, kind: TokenKind, s: usize, e: usize, escapes: bool) {
+        // The kinds `checkInvalidTokens` reports are the last ones.
         if kind as u8 >= TokenKind::BitwiseAnd as u8 {
             self.flagged = true;
         }
         self.out.push_back(Token {
             kind,
-            escapes: true,
+            escapes,
             span: Span::new(s as u32, e as u32),
         });
         self.pos = e;
@@ -665,26 +665,19 @@ impl Scanner<'_> {
         let b = self.b;
         let c = b[s];
         match c {
-            b'$' | b'%' => {
-                let open = if c == b'$' {
-                    TemplateInterp
-                } else {
-                    TemplateControl
-                };
-                match self.at(s + 1) {
-                    Some(b'{') => self.begin_sequence(open, s),
-                    Some(n) if n == c && self.at(s + 2) == Some(b'{') => {
-                        let e = if self.at(s + 3) == Some(b'~') {
-                            s + 4
-                        } else {
-                            s + 3
-                        };
-                        self.tok_escaped(QuotedLit, s, e)
-                    }
-                    Some(_) => self.tok(QuotedLit, s, s + 1),
-                    None => self.tok(Invalid, s, s + 1),
+            b'$' | b'%' => match self.at(s + 1) {
+                Some(b'{') => self.begin_sequence(sequence_kind(c), s),
+                Some(n) if n == c && self.at(s + 2) == Some(b'{') => {
+                    let e = if self.at(s + 3) == Some(b'~') {
+                        s + 4
+                    } else {
+                        s + 3
+                    };
+                    self.tok_escaped(QuotedLit, s, e)
                 }
-            }
+                Some(_) => self.tok(QuotedLit, s, s + 1),
+                None => self.tok(Invalid, s, s + 1),
+            },
             b'"' => {
                 self.tok(CQuote, s, s + 1);
                 self.pop_frame();
@@ -720,13 +713,25 @@ impl Scanner<'_> {
                 let i = i.min(b.len());
                 if i == s {
                     self.tok(Invalid, s, s + 1)
-                } else if escapes {
-                    self.tok_escaped(QuotedLit, s, i)
                 } else {
-                    self.tok(QuotedLit, s, i)
+                    self.tok_with(QuotedLit, s, i, escapes)
                 }
             }
         }
+    }
+
+    /// Shared by heredoc and bare templates: lexes bad UTF-8 or the opening
+    /// of an interpolation or directive at `s`, if that is what is there.
+    fn template_non_literal(&mut self, s: usize) -> bool {
+        let c = self.b[s];
+        if c == BAD {
+            self.tok(TokenKind::BadUtf8, s, s + 1);
+        } else if (c == b'$' || c == b'%') && self.at(s + 1) == Some(b'{') {
+            self.begin_sequence(sequence_kind(c), s);
+        } else {
+            return false;
+        }
+        true
     }
 
     /// Shared by heredoc and bare templates: the literal token starting at
@@ -778,17 +783,8 @@ impl Scanner<'_> {
 
     fn heredoc(&mut self) {
         let s = self.pos;
-        let c = self.b[s];
-        if c == BAD {
-            return self.tok(TokenKind::BadUtf8, s, s + 1);
-        }
-        if (c == b'$' || c == b'%') && self.at(s + 1) == Some(b'{') {
-            let open = if c == b'$' {
-                TokenKind::TemplateInterp
-            } else {
-                TokenKind::TemplateControl
-            };
-            return self.begin_sequence(open, s);
+        if self.template_non_literal(s) {
+            return;
         }
         let Some((e, eol, escapes)) = self.template_literal(s) else {
             return self.fail(s);
@@ -817,32 +813,37 @@ impl Scanner<'_> {
         if let Some(top) = self.heredocs.last_mut() {
             top.start_of_line = eol;
         }
-        if escapes {
-            self.tok_escaped(TokenKind::StringLit, s, e)
-        } else {
-            self.tok(TokenKind::StringLit, s, e)
-        }
+        self.tok_with(TokenKind::StringLit, s, e, escapes)
     }
 
     fn bare(&mut self) {
         let s = self.pos;
-        let c = self.b[s];
-        if c == BAD {
-            return self.tok(TokenKind::BadUtf8, s, s + 1);
-        }
-        if (c == b'$' || c == b'%') && self.at(s + 1) == Some(b'{') {
-            let open = if c == b'$' {
-                TokenKind::TemplateInterp
-            } else {
-                TokenKind::TemplateControl
-            };
-            return self.begin_sequence(open, s);
+        if self.template_non_literal(s) {
+            return;
         }
         match self.template_literal(s) {
-            Some((e, _, true)) => self.tok_escaped(TokenKind::StringLit, s, e),
-            Some((e, _, false)) => self.tok(TokenKind::StringLit, s, e),
+            Some((e, _, escapes)) => self.tok_with(TokenKind::StringLit, s, e, escapes),
             None => self.fail(s),
         }
+    }
+}
+
+/// `checkInvalidTokens`' count for backticks and apostrophes: whether to
+/// report this one (the first and the third; the count stops at 3).
+fn every_other(told: &mut u32) -> bool {
+    let tell = told.is_multiple_of(2);
+    if *told <= 2 {
+        *told += 1;
+    }
+    tell
+}
+
+/// The token opening an interpolation (`$`) or a directive (`%`).
+fn sequence_kind(c: u8) -> TokenKind {
+    if c == b'$' {
+        TokenKind::TemplateInterp
+    } else {
+        TokenKind::TemplateControl
     }
 }
 
@@ -921,25 +922,19 @@ impl InvalidTokenChecker {
                     self.told_bitwise += 1;
                 }
             TokenKind::Backtick => {
-                if self.told_backtick.is_multiple_of(2) {
+                if every_other(&mut self.told_backtick) {
                     diags.push(err(
                         "Invalid character",
                         "The \"`\" character is not valid. To create a multi-line string, use the \"heredoc\" syntax, like \"<<EOT\".",
                     ));
                 }
-                if self.told_backtick <= 2 {
-                    self.told_backtick += 1;
-                }
             }
             TokenKind::Apostrophe => {
-                if self.told_apostrophe.is_multiple_of(2) {
+                if every_other(&mut self.told_apostrophe) {
                     diags.push(err(
                         "Invalid character",
                         "Single quotes are not valid. Use double quotes (\") to enclose strings.",
                     ));
-                }
-                if self.told_apostrophe <= 2 {
-                    self.told_apostrophe += 1;
                 }
             }
             TokenKind::Semicolon

@@ -29,6 +29,23 @@ pub(crate) fn rb(a: Span, b: Span) -> Span {
 /// Splat anonymous symbols get ids unique in the process, hence in a file.
 static NEXT_ANON: AtomicU32 = AtomicU32::new(1);
 
+const DEFINITION_REQUIRED: &str = "Argument or block definition required";
+const DEFINITION_HERE: &str = "An argument or block definition is required here.";
+const DEFINITION_OR_EQUALS: &str = "An argument or block definition is required here. To set an argument, use the equals sign \"=\" to introduce the argument value.";
+
+/// A diagnostic's summary and detail.
+type Message = (&'static str, &'static str);
+
+const UNTERMINATED_TUPLE: Message = (
+    "Unterminated tuple constructor expression",
+    "There is no corresponding closing bracket before the end of the file. This may be caused by incorrect bracket nesting elsewhere in this file.",
+);
+
+const UNTERMINATED_OBJECT: Message = (
+    "Unterminated object constructor expression",
+    "There is no corresponding closing brace before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.",
+);
+
 pub(crate) struct Parser<'a> {
     pub(crate) file: &'a SourceFile,
     pub(crate) res: Resolver<'a>,
@@ -468,12 +485,7 @@ impl<'a> Parser<'a> {
                                     )
                                 }
                             }
-                            _ => self.err(
-                                "Argument or block definition required",
-                                "An argument or block definition is required here.",
-                                bad.span,
-                                None,
-                            ),
+                            _ => self.err(DEFINITION_REQUIRED, DEFINITION_HERE, bad.span, None),
                         }
                     }
                     end_range = self.prev_range();
@@ -491,48 +503,35 @@ impl<'a> Parser<'a> {
     }
 
     fn parse_body_item(&mut self) -> Option<Item> {
-        let ident = self.read();
-        if ident.kind != T::Ident {
-            self.recover_after_body_item();
-            self.err(
-                "Argument or block definition required",
-                "An argument or block definition is required here.",
-                ident.span,
-                None,
-            );
-            return None;
-        }
+        let ident = self.body_item_name()?;
         let next = self.peek();
         match next.kind {
             T::Equal => Some(Item::Attr(self.finish_parsing_body_attribute(ident, false))),
             T::OQuote | T::OBrace | T::Ident => {
                 Some(Item::Block(self.finish_parsing_body_block(ident)))
             }
-            _ => {
-                self.recover_after_body_item();
-                self.err(
-                    "Argument or block definition required",
-                    "An argument or block definition is required here. To set an argument, use the equals sign \"=\" to introduce the argument value.",
-                    ident.span,
-                    None,
-                );
-                None
-            }
+            _ => self.definition_required(ident.span, DEFINITION_OR_EQUALS),
         }
     }
 
-    fn parse_single_attr_body(&mut self) -> Option<Body> {
+    /// The name an argument or block definition starts with.
+    fn body_item_name(&mut self) -> Option<Token> {
         let ident = self.read();
         if ident.kind != T::Ident {
-            self.recover_after_body_item();
-            self.err(
-                "Argument or block definition required",
-                "An argument or block definition is required here.",
-                ident.span,
-                None,
-            );
-            return None;
+            return self.definition_required(ident.span, DEFINITION_HERE);
         }
+        Some(ident)
+    }
+
+    /// Skips a body item that is neither an argument nor a block.
+    fn definition_required<R>(&mut self, at: Span, detail: &str) -> Option<R> {
+        self.recover_after_body_item();
+        self.err(DEFINITION_REQUIRED, detail, at, None);
+        None
+    }
+
+    fn parse_single_attr_body(&mut self) -> Option<Body> {
+        let ident = self.body_item_name()?;
         let next = self.peek();
         match next.kind {
             T::Equal => {
@@ -559,16 +558,7 @@ impl<'a> Parser<'a> {
                 );
                 None
             }
-            _ => {
-                self.recover_after_body_item();
-                self.err(
-                    "Argument or block definition required",
-                    "An argument or block definition is required here. To set an argument, use the equals sign \"=\" to introduce the argument value.",
-                    ident.span,
-                    None,
-                );
-                None
-            }
+            _ => self.definition_required(ident.span, DEFINITION_OR_EQUALS),
         }
     }
 
@@ -1290,36 +1280,8 @@ impl<'a> Parser<'a> {
             T::CHeredoc
         };
         let flush = open.kind == T::OHeredoc && self.text(open.span).starts_with("<<-");
-        let (mut exprs, passthru, _) = self.parse_template_inner(closer, flush);
-        let close_range = self.prev_range();
-        let span = rb(open.span, close_range);
-        if passthru && exprs.len() == 1 {
-            let wrapped = exprs.pop().unwrap_or(Expr {
-                span,
-                kind: ExprKind::Invalid,
-            });
-            return Expr {
-                span,
-                kind: ExprKind::TemplateWrap {
-                    wrapped: Box::new(wrapped),
-                },
-            };
-        }
-        if exprs.len() == 1
-            && matches!(exprs[0].kind, ExprKind::Literal(Literal::String(_)))
-            && let Some(part) = exprs.pop()
-        {
-            return Expr {
-                span,
-                kind: string_template(part),
-            };
-        }
-        Expr {
-            span,
-            kind: ExprKind::Template {
-                parts: exprs.into_boxed_slice(),
-            },
-        }
+        let (exprs, passthru, _) = self.parse_template_inner(closer, flush);
+        Expr::template(exprs, passthru, rb(open.span, self.prev_range()))
     }
 
     #[inline(never)]
@@ -1381,7 +1343,7 @@ impl<'a> Parser<'a> {
         self.consume_raw(close_idx + 1);
         Some(Expr {
             span: rb(open.span, close.span),
-            kind: string_template(part),
+            kind: ExprKind::string_template(part),
         })
     }
 
@@ -1494,24 +1456,16 @@ impl<'a> Parser<'a> {
                 break;
             }
             if next.kind != T::Comma {
-                if !self.recovery {
-                    if next.kind == T::Eof {
-                        self.err(
-                            "Unterminated tuple constructor expression",
-                            "There is no corresponding closing bracket before the end of the file. This may be caused by incorrect bracket nesting elsewhere in this file.",
-                            open.span,
-                            None,
-                        );
-                    } else {
-                        self.err(
-                            "Missing item separator",
-                            "Expected a comma to mark the beginning of the next item.",
-                            next.span,
-                            Some(rb(open.span, next.span)),
-                        );
-                    }
-                }
-                close = self.recover(T::CBrack);
+                close = self.missing_separator(
+                    open,
+                    next,
+                    UNTERMINATED_TUPLE,
+                    (
+                        "Missing item separator",
+                        "Expected a comma to mark the beginning of the next item.",
+                    ),
+                    T::CBrack,
+                );
                 break;
             }
             self.read();
@@ -1557,35 +1511,21 @@ impl<'a> Parser<'a> {
             }
             let next = self.peek();
             if next.kind != T::Equal && next.kind != T::Colon {
-                if !self.recovery {
-                    match next.kind {
-                        T::Newline | T::Comma => self.err(
-                            "Missing attribute value",
-                            "Expected an attribute value, introduced by an equals sign (\"=\").",
-                            next.span,
-                            Some(rb(open.span, next.span)),
-                        ),
-                        T::Ident => self.err(
-                            "Missing key/value separator",
-                            "Expected an equals sign (\"=\") to mark the beginning of the attribute value. If you intended to given an attribute name containing periods or spaces, write the name in quotes to create a string literal.",
-                            next.span,
-                            Some(rb(open.span, next.span)),
-                        ),
-                        T::Eof => self.err(
-                            "Unterminated object constructor expression",
-                            "There is no corresponding closing brace before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.",
-                            open.span,
-                            None,
-                        ),
-                        _ => self.err(
-                            "Missing key/value separator",
-                            "Expected an equals sign (\"=\") to mark the beginning of the attribute value.",
-                            next.span,
-                            Some(rb(open.span, next.span)),
-                        ),
-                    }
-                }
-                close = self.recover(T::CBrace);
+                let missing = match next.kind {
+                    T::Newline | T::Comma => (
+                        "Missing attribute value",
+                        "Expected an attribute value, introduced by an equals sign (\"=\").",
+                    ),
+                    T::Ident => (
+                        "Missing key/value separator",
+                        "Expected an equals sign (\"=\") to mark the beginning of the attribute value. If you intended to given an attribute name containing periods or spaces, write the name in quotes to create a string literal.",
+                    ),
+                    _ => (
+                        "Missing key/value separator",
+                        "Expected an equals sign (\"=\") to mark the beginning of the attribute value.",
+                    ),
+                };
+                close = self.missing_separator(open, next, UNTERMINATED_OBJECT, missing, T::CBrace);
                 break;
             }
             self.read();
@@ -1606,24 +1546,16 @@ impl<'a> Parser<'a> {
                 break;
             }
             if next.kind != T::Comma && next.kind != T::Newline {
-                if !self.recovery {
-                    if next.kind == T::Eof {
-                        self.err(
-                            "Unterminated object constructor expression",
-                            "There is no corresponding closing brace before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.",
-                            open.span,
-                            None,
-                        );
-                    } else {
-                        self.err(
-                            "Missing attribute separator",
-                            "Expected a newline or comma to mark the beginning of the next attribute.",
-                            next.span,
-                            Some(rb(open.span, next.span)),
-                        );
-                    }
-                }
-                close = self.recover(T::CBrace);
+                close = self.missing_separator(
+                    open,
+                    next,
+                    UNTERMINATED_OBJECT,
+                    (
+                        "Missing attribute separator",
+                        "Expected a newline or comma to mark the beginning of the next attribute.",
+                    ),
+                    T::CBrace,
+                );
                 break;
             }
             self.read();
@@ -1636,6 +1568,59 @@ impl<'a> Parser<'a> {
                 open: open.span,
             },
         }
+    }
+
+    /// A tuple or object constructor where `next` is not the separator or
+    /// closing bracket expected: unterminated at the end of the file, else
+    /// `missing`. Recovers to the closing `close_type`.
+    fn missing_separator(
+        &mut self,
+        open: Token,
+        next: Token,
+        unterminated: Message,
+        missing: Message,
+        close_type: TokenKind,
+    ) -> Token {
+        if !self.recovery {
+            if next.kind == T::Eof {
+                self.err(unterminated.0, unterminated.1, open.span, None);
+            } else {
+                self.err(
+                    missing.0,
+                    missing.1,
+                    next.span,
+                    Some(rb(open.span, next.span)),
+                );
+            }
+        }
+        self.recover(close_type)
+    }
+
+    /// `name [, name] in` after `for` in an expression or a template
+    /// directive: the key and value variables, or which of `missing` (no
+    /// name, no name after the comma, no `in`) applies.
+    pub(crate) fn parse_for_names(
+        &mut self,
+        missing: [&'static str; 3],
+    ) -> Result<(Option<Span>, Span), &'static str> {
+        if self.peek().kind != T::Ident {
+            return Err(missing[0]);
+        }
+        let mut val_var = self.read().span;
+        let mut key_var = None;
+        if self.peek().kind == T::Comma {
+            key_var = Some(val_var);
+            self.read();
+            if self.peek().kind != T::Ident {
+                return Err(missing[1]);
+            }
+            val_var = self.read().span;
+        }
+        if !self.peek_is_keyword("in") {
+            return Err(missing[2]);
+        }
+        self.read();
+        Ok((key_var, val_var))
     }
 
     fn for_error(&mut self, open: Token, detail: &str, close_type: TokenKind) -> Expr {
@@ -1671,35 +1656,15 @@ impl<'a> Parser<'a> {
         let make_obj = open.kind == T::OBrace;
         let close_type = if make_obj { T::CBrace } else { T::CBrack };
 
-        if self.peek().kind != T::Ident {
-            return self.for_error(
-                open,
-                "For expression requires variable name after 'for'.",
-                close_type,
-            );
-        }
-        let mut val_var = self.read().span;
-        let mut key_var = None;
-        if self.peek().kind == T::Comma {
-            key_var = Some(val_var);
-            self.read();
-            if self.peek().kind != T::Ident {
-                return self.for_error(
-                    open,
-                    "For expression requires value variable name after comma.",
-                    close_type,
-                );
-            }
-            val_var = self.read().span;
-        }
-        if !self.peek_is_keyword("in") {
-            return self.for_error(
-                open,
-                "For expression requires the 'in' keyword after its name declarations.",
-                close_type,
-            );
-        }
-        self.read();
+        let names = self.parse_for_names([
+            "For expression requires variable name after 'for'.",
+            "For expression requires value variable name after comma.",
+            "For expression requires the 'in' keyword after its name declarations.",
+        ]);
+        let (key_var, val_var) = match names {
+            Ok(names) => names,
+            Err(detail) => return self.for_error(open, detail, close_type),
+        };
         let m = self.mark();
         let coll = self.parse_expression();
         if self.recovery && self.errs_since(m) {
@@ -2112,21 +2077,4 @@ pub(crate) fn opposite_bracket(ty: TokenKind) -> Option<TokenKind> {
         T::TemplateSeqEnd => T::TemplateInterp,
         _ => return None,
     })
-}
-
-/// The template of one part: a [`ExprKind::StringTemplate`] when the part
-/// is a literal string.
-pub(crate) fn string_template(part: Expr) -> ExprKind {
-    match part.kind {
-        ExprKind::Literal(Literal::String(text)) => ExprKind::StringTemplate {
-            text,
-            part: part.span,
-        },
-        kind => ExprKind::Template {
-            parts: Box::new([Expr {
-                span: part.span,
-                kind,
-            }]),
-        },
-    }
 }

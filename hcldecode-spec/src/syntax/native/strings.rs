@@ -8,6 +8,7 @@ use super::pos::Resolver;
 use super::token::{Token, TokenKind};
 use crate::diag::Diagnostic;
 use crate::source::Span;
+use crate::syntax::number::{binary_exponent_fits, parse_exponent};
 
 /// Decodes a literal token (`QuotedLit` or `StringLit`): in quoted
 /// templates backslash escapes are processed; in both kinds `$${` and
@@ -167,16 +168,13 @@ pub fn check_number_literal(text: &str) -> bool {
         return true;
     }
     // Mantissa: digits with at most one point.
+    let mant_start = i;
     let mut digits = 0usize;
-    let mut frac_digits = 0i128;
+    let mut frac_digits = 0usize;
     let mut seen_point = false;
-    let mut first_nonzero: Option<usize> = None;
     while i < b.len() {
         match b[i] {
             b'0'..=b'9' => {
-                if b[i] != b'0' && first_nonzero.is_none() {
-                    first_nonzero = Some(i);
-                }
                 digits += 1;
                 if seen_point {
                     frac_digits += 1;
@@ -191,70 +189,17 @@ pub fn check_number_literal(text: &str) -> bool {
         return false;
     }
     let mant_end = i;
-    // Exponent.
-    let mut exp: i128 = 0;
+    let mut exp: i64 = 0;
     if i < b.len() && (b[i] == b'e' || b[i] == b'E') {
         i += 1;
-        let neg = match b.get(i) {
-            Some(b'-') => {
-                i += 1;
-                true
-            }
-            Some(b'+') => {
-                i += 1;
-                false
-            }
-            _ => false,
+        let Some(e) = parse_exponent(b, &mut i) else {
+            return false;
         };
-        let start = i;
-        while i < b.len() && b[i].is_ascii_digit() {
-            exp = exp.saturating_mul(10).saturating_add((b[i] - b'0') as i128);
-            i += 1;
-        }
-        if i == start {
-            return false;
-        }
-        if neg {
-            exp = -exp;
-        }
-        if exp > i64::MAX as i128 || exp < i64::MIN as i128 {
-            return false;
-        }
+        exp = e;
     }
     if i != b.len() {
         return false;
     }
-    let Some(first) = first_nonzero else {
-        // Zero: no exponent range check.
-        return true;
-    };
-    // Significant digits of the mantissa as an integer (the point ignored).
-    let sig: Vec<u8> = b[first..mant_end]
-        .iter()
-        .copied()
-        .filter(u8::is_ascii_digit)
-        .collect();
-    let bitlen = integer_bit_length(&sig);
-    let exp2 = bitlen + (-frac_digits) + exp;
-    (i32::MIN as i128..=i32::MAX as i128).contains(&exp2)
-}
-
-/// The number of bits of the decimal integer `digits` (no leading zeros).
-fn integer_bit_length(digits: &[u8]) -> i128 {
-    if digits.len() <= 38 {
-        let mut v: u128 = 0;
-        for &d in digits {
-            v = v * 10 + (d - b'0') as u128;
-        }
-        return 128 - v.leading_zeros() as i128;
-    }
-    // log2 of the value from its leading digits and its length; exact
-    // enough for any realistic literal (off by one only within ~1e-15 of a
-    // power of two).
-    let lead: f64 = std::str::from_utf8(&digits[..17])
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(1.0);
-    let log2 = lead.log2() + (digits.len() as f64 - 17.0) * std::f64::consts::LOG2_10;
-    log2.floor() as i128 + 1
+    let mantissa = b[mant_start..mant_end].iter().copied();
+    binary_exponent_fits(mantissa.filter(u8::is_ascii_digit), frac_digits, exp)
 }

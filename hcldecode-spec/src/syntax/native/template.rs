@@ -159,33 +159,8 @@ impl Parser<'_> {
 
     /// `parseTemplate`: a whole template up to `end`, as an expression.
     pub(crate) fn parse_template(&mut self, end: T, flush: bool) -> Expr {
-        let (mut exprs, passthru, span) = self.parse_template_inner(end, flush);
-        if passthru
-            && exprs.len() == 1
-            && let Some(w) = exprs.pop()
-        {
-            return Expr {
-                span,
-                kind: ExprKind::TemplateWrap {
-                    wrapped: Box::new(w),
-                },
-            };
-        }
-        if exprs.len() == 1
-            && matches!(exprs[0].kind, ExprKind::Literal(Literal::String(_)))
-            && let Some(part) = exprs.pop()
-        {
-            return Expr {
-                span,
-                kind: super::parser::string_template(part),
-            };
-        }
-        Expr {
-            span,
-            kind: ExprKind::Template {
-                parts: exprs.into_boxed_slice(),
-            },
-        }
+        let (exprs, passthru, span) = self.parse_template_inner(end, flush);
+        Expr::template(exprs, passthru, span)
     }
 
     fn trim_prev(&mut self, parts: &mut [Part], can_trim_prev: bool, open: Span) {
@@ -222,52 +197,62 @@ impl Parser<'_> {
         end: T,
         can_trim_prev: bool,
     ) -> bool {
-        let mut ltrim_next = false;
         self.trim_prev(parts, can_trim_prev, next.span);
         self.push_nl(false);
         let expr = self.parse_expression();
-        let close = self.peek();
-        if close.kind != T::TemplateSeqEnd {
-            if !self.recovery {
-                match close.kind {
-                    T::Eof => self.err(
-                        "Unclosed template interpolation sequence",
-                        "There is no closing brace for this interpolation sequence before the end of the file. This might be caused by incorrect nesting inside the given expression.",
-                        start_range,
-                        None,
-                    ),
-                    T::Colon => self.err(
-                        "Extra characters after interpolation expression",
-                        "Template interpolation doesn't expect a colon at this location. Did you intend this to be a literal sequence to be processed as part of another language? If so, you can escape it by starting with \"$${\" instead of just \"${\".",
-                        close.span,
-                        Some(rb(start_range, close.span)),
-                    ),
-                    _ => {
-                        if (close.kind == T::CQuote || close.kind == T::OQuote) && end == T::CQuote {
-                            self.err(
-                                "Unclosed template interpolation sequence",
-                                "There is no closing brace for this interpolation sequence before the end of the quoted template. This might be caused by incorrect nesting inside the given expression.",
-                                start_range,
-                                None,
-                            );
-                        } else {
-                            self.err(
-                                "Extra characters after interpolation expression",
-                                "Expected a closing brace to end the interpolation expression, but found extra characters.\n\nThis can happen when you include interpolation syntax for another language, such as shell scripting, but forget to escape the interpolation start token. If this is an embedded sequence for another language, escape it by starting with \"$${\" instead of just \"${\".",
-                                close.span,
-                                Some(rb(start_range, close.span)),
-                            );
-                        }
+        let ltrim_next = self.close_sequence(|p, close| {
+            match close.kind {
+                T::Eof => p.err(
+                    "Unclosed template interpolation sequence",
+                    "There is no closing brace for this interpolation sequence before the end of the file. This might be caused by incorrect nesting inside the given expression.",
+                    start_range,
+                    None,
+                ),
+                T::Colon => p.err(
+                    "Extra characters after interpolation expression",
+                    "Template interpolation doesn't expect a colon at this location. Did you intend this to be a literal sequence to be processed as part of another language? If so, you can escape it by starting with \"$${\" instead of just \"${\".",
+                    close.span,
+                    Some(rb(start_range, close.span)),
+                ),
+                _ => {
+                    if (close.kind == T::CQuote || close.kind == T::OQuote) && end == T::CQuote {
+                        p.err(
+                            "Unclosed template interpolation sequence",
+                            "There is no closing brace for this interpolation sequence before the end of the quoted template. This might be caused by incorrect nesting inside the given expression.",
+                            start_range,
+                            None,
+                        );
+                    } else {
+                        p.err(
+                            "Extra characters after interpolation expression",
+                            "Expected a closing brace to end the interpolation expression, but found extra characters.\n\nThis can happen when you include interpolation syntax for another language, such as shell scripting, but forget to escape the interpolation start token. If this is an embedded sequence for another language, escape it by starting with \"$${\" instead of just \"${\".",
+                            close.span,
+                            Some(rb(start_range, close.span)),
+                        );
                     }
                 }
             }
+        });
+        parts.push(Part::Interp { expr });
+        ltrim_next
+    }
+
+    /// The `}` or `~}` that ends a sequence, or the recovery to it after
+    /// `report` has reported what stands there instead; returns whether the
+    /// sequence strips the whitespace after it.
+    fn close_sequence(&mut self, report: impl FnOnce(&mut Self, Token)) -> bool {
+        let close = self.peek();
+        let ltrim_next = if close.kind != T::TemplateSeqEnd {
+            if !self.recovery {
+                report(self, close);
+            }
             self.recover(T::TemplateSeqEnd);
+            false
         } else {
             self.read();
-            ltrim_next = self.is_trimming_close(close);
-        }
+            self.is_trimming_close(close)
+        };
         self.pop_nl();
-        parts.push(Part::Interp { expr });
         ltrim_next
     }
 
@@ -286,22 +271,18 @@ impl Parser<'_> {
         start_range: Span,
         can_trim_prev: bool,
     ) -> bool {
-        let mut ltrim_next = false;
         self.trim_prev(parts, can_trim_prev, next.span);
         self.push_nl(false);
         let kw = self.peek();
         if kw.kind != T::Ident {
-            if !self.recovery {
-                self.err(
+            return self.abandon_directive(|p| {
+                p.err(
                     "Invalid template directive",
                     "A template directive keyword (\"if\", \"for\", etc) is expected at the beginning of a %{ sequence.",
                     kw.span,
                     Some(rb(next.span, kw.span)),
                 );
-            }
-            self.recover(T::TemplateSeqEnd);
-            self.pop_nl();
-            return false;
+            });
         }
         self.read();
         let kw_text = self.text(kw.span);
@@ -321,56 +302,20 @@ impl Parser<'_> {
                 parts.push(Part::EndCtrl { kind, span });
             }
             "for" => {
-                if self.peek().kind != T::Ident {
-                    if !self.recovery {
-                        let p = self.peek();
-                        self.err(
-                            "Invalid 'for' directive",
-                            "For directive requires variable name after 'for'.",
-                            p.span,
-                            None,
-                        );
+                let names = self.parse_for_names([
+                    "For directive requires variable name after 'for'.",
+                    "For directive requires value variable name after comma.",
+                    "For directive requires 'in' keyword after names.",
+                ]);
+                let (key_var, val_var) = match names {
+                    Ok(names) => names,
+                    Err(detail) => {
+                        return self.abandon_directive(|p| {
+                            let at = p.peek();
+                            p.err("Invalid 'for' directive", detail, at.span, None);
+                        });
                     }
-                    self.recover(T::TemplateSeqEnd);
-                    self.pop_nl();
-                    return false;
-                }
-                let mut val_var = self.read().span;
-                let mut key_var = None;
-                if self.peek().kind == T::Comma {
-                    key_var = Some(val_var);
-                    self.read();
-                    if self.peek().kind != T::Ident {
-                        if !self.recovery {
-                            let p = self.peek();
-                            self.err(
-                                "Invalid 'for' directive",
-                                "For directive requires value variable name after comma.",
-                                p.span,
-                                None,
-                            );
-                        }
-                        self.recover(T::TemplateSeqEnd);
-                        self.pop_nl();
-                        return false;
-                    }
-                    val_var = self.read().span;
-                }
-                let p = self.peek();
-                if !(p.kind == T::Ident && self.text(p.span) == "in") {
-                    if !self.recovery {
-                        self.err(
-                            "Invalid 'for' directive",
-                            "For directive requires 'in' keyword after names.",
-                            p.span,
-                            None,
-                        );
-                    }
-                    self.recover(T::TemplateSeqEnd);
-                    self.pop_nl();
-                    return false;
-                }
-                self.read();
+                };
                 let coll = self.parse_expression();
                 let span = rb(next.span, self.next_range());
                 parts.push(Part::For {
@@ -381,7 +326,7 @@ impl Parser<'_> {
                 });
             }
             given => {
-                if !self.recovery {
+                return self.abandon_directive(|p| {
                     let suggestion =
                         name_suggestion(given, &["if", "for", "else", "endif", "endfor"])
                             .map(|s| format!(" Did you mean {}?", go_quote(s)))
@@ -390,36 +335,34 @@ impl Parser<'_> {
                         "{} is not a valid template control keyword.{suggestion}",
                         go_quote(given)
                     );
-                    self.err(
+                    p.err(
                         "Invalid template control keyword",
                         &detail,
                         kw.span,
                         Some(rb(next.span, kw.span)),
                     );
-                }
-                self.recover(T::TemplateSeqEnd);
-                self.pop_nl();
-                return false;
+                });
             }
         }
-        let close = self.peek();
-        if close.kind != T::TemplateSeqEnd {
-            if !self.recovery {
-                let summary = format!("Extra characters in {kw_text} marker");
-                self.err(
-                    &summary,
-                    "Expected a closing brace to end the sequence, but found extra characters.",
-                    close.span,
-                    Some(rb(start_range, close.span)),
-                );
-            }
-            self.recover(T::TemplateSeqEnd);
-        } else {
-            self.read();
-            ltrim_next = self.is_trimming_close(close);
+        self.close_sequence(|p, close| {
+            p.err(
+                &format!("Extra characters in {kw_text} marker"),
+                "Expected a closing brace to end the sequence, but found extra characters.",
+                close.span,
+                Some(rb(start_range, close.span)),
+            )
+        })
+    }
+
+    /// Gives up on a directive after `report` has reported why, recovering
+    /// to the end of the sequence.
+    fn abandon_directive(&mut self, report: impl FnOnce(&mut Self)) -> bool {
+        if !self.recovery {
+            report(self);
         }
+        self.recover(T::TemplateSeqEnd);
         self.pop_nl();
-        ltrim_next
+        false
     }
 
     fn parse_template_parts(&mut self, end: T) -> (Vec<Part>, Span) {
@@ -642,23 +585,42 @@ impl TemplateParser<'_, '_> {
         e
     }
 
+    /// Inside the `directive` opened at `open`: the `else`, `endif` or
+    /// `endfor` next, taken, if that is what comes; a placeholder (after
+    /// reporting the missing `closing` directive) at the end of the
+    /// template.
+    fn end_directive(
+        &mut self,
+        directive: &str,
+        closing: &str,
+        open: Span,
+    ) -> Result<Option<(EndCtrl, Span)>, Expr> {
+        if let Some(end) = self.is_end() {
+            let detail = format!(
+                "The {directive} directive at {} is missing its corresponding {closing} directive.",
+                self.res.range(open)
+            );
+            self.err("Unexpected end of template", &detail, end);
+            return Err(Self::placeholder(end));
+        }
+        let Some(&Part::EndCtrl { kind, span }) = self.parts.get(self.pos) else {
+            return Ok(None);
+        };
+        self.pos += 1;
+        Ok(Some((kind, span)))
+    }
+
     fn parse_if(&mut self, cond: Expr, open: Span) -> Expr {
         let mut if_exprs: Vec<Expr> = Vec::new();
         let mut else_exprs: Vec<Expr> = Vec::new();
         let mut in_else = false;
         let endif_range;
         loop {
-            if let Some(end) = self.is_end() {
-                let detail = format!(
-                    "The if directive at {} is missing its corresponding endif directive.",
-                    self.res.range(open)
-                );
-                self.err("Unexpected end of template", &detail, end);
-                return Self::placeholder(end);
-            }
-            if let Some(Part::EndCtrl { kind, span }) = self.parts.get(self.pos) {
-                let (kind, span) = (*kind, *span);
-                self.pos += 1;
+            let ctrl = match self.end_directive("if", "endif", open) {
+                Ok(ctrl) => ctrl,
+                Err(placeholder) => return placeholder,
+            };
+            if let Some((kind, span)) = ctrl {
                 match kind {
                     EndCtrl::Else => {
                         if !in_else {
@@ -714,17 +676,11 @@ impl TemplateParser<'_, '_> {
         let mut content: Vec<Expr> = Vec::new();
         let endfor_range;
         loop {
-            if let Some(end) = self.is_end() {
-                let detail = format!(
-                    "The for directive at {} is missing its corresponding endfor directive.",
-                    self.res.range(open)
-                );
-                self.err("Unexpected end of template", &detail, end);
-                return Self::placeholder(end);
-            }
-            if let Some(Part::EndCtrl { kind, span }) = self.parts.get(self.pos) {
-                let (kind, span) = (*kind, *span);
-                self.pos += 1;
+            let ctrl = match self.end_directive("for", "endfor", open) {
+                Ok(ctrl) => ctrl,
+                Err(placeholder) => return placeholder,
+            };
+            if let Some((kind, span)) = ctrl {
                 match kind {
                     EndCtrl::Else => self.err(
                         "Unexpected else directive",

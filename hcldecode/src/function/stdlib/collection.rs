@@ -27,18 +27,33 @@ shared_function! {
             }
         })),
         |args, ret| {
-            for a in args {
-                if !a.is_known() {
-                    return Ok(Value::unknown(ret.clone()));
-                }
-                if a.is_null() {
-                    continue;
-                }
-                return convert(a, ret).map_err(|e| FunctionError::call(e.message));
-            }
-            Err(FunctionError::call("no non-null arguments"))
+            first_non_null(args, ret, |a| {
+                Some(convert(a, ret).map_err(|e| FunctionError::call(e.message)))
+            })
         },
     )
+}
+
+/// The result of the first argument `take` accepts, passing over nulls
+/// (cty's `coalesce` family); unknown once an argument before it is
+/// unknown.
+pub(super) fn first_non_null(
+    args: &[Value],
+    ret: &Type,
+    take: impl Fn(&Value) -> Option<Result<Value, FunctionError>>,
+) -> Result<Value, FunctionError> {
+    for a in args {
+        if !a.is_known() {
+            return Ok(Value::unknown(ret.clone()));
+        }
+        if a.is_null() {
+            continue;
+        }
+        if let Some(r) = take(a) {
+            return r;
+        }
+    }
+    Err(FunctionError::call("no non-null arguments"))
 }
 
 fn concat_type(args: &[Value]) -> Result<Type, FunctionError> {

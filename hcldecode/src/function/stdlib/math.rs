@@ -12,25 +12,49 @@ fn num(name: &str) -> Parameter {
     Parameter::new(name, Type::Number)
 }
 
-shared_function! {
-    /// `ceil(num)`: the smallest whole number not below `num`.
-    ceil => build(
-        "Returns the smallest whole number that is greater than or equal to the given value.",
+/// A function of one number, `num`.
+fn of_number(
+    description: &str,
+    f: fn(&Number) -> Result<Value, FunctionError>,
+) -> crate::function::Function {
+    build(
+        description,
         vec![num("num")],
         None,
         ReturnType::Static(Type::Number),
-        |args, _| Ok(Value::number(num_arg(args, 0)?.ceil())),
+        move |args, _| f(num_arg(args, 0)?),
+    )
+}
+
+/// A function of `num` and a second number, both taken as 64-bit floats
+/// (Go's `math` package).
+fn of_floats(
+    description: &str,
+    second: &str,
+    f: fn(f64, f64) -> Result<Value, FunctionError>,
+) -> crate::function::Function {
+    build(
+        description,
+        vec![num("num"), num(second)],
+        None,
+        ReturnType::Static(Type::Number),
+        move |args, _| f(num_arg(args, 0)?.to_f64(), num_arg(args, 1)?.to_f64()),
+    )
+}
+
+shared_function! {
+    /// `ceil(num)`: the smallest whole number not below `num`.
+    ceil => of_number(
+        "Returns the smallest whole number that is greater than or equal to the given value.",
+        |n| Ok(Value::number(n.ceil())),
     )
 }
 
 shared_function! {
     /// `floor(num)`: the largest whole number not above `num`.
-    floor => build(
+    floor => of_number(
         "Returns the greatest whole number that is less than or equal to the given value.",
-        vec![num("num")],
-        None,
-        ReturnType::Static(Type::Number),
-        |args, _| Ok(Value::number(num_arg(args, 0)?.floor())),
+        |n| Ok(Value::number(n.floor())),
     )
 }
 
@@ -43,14 +67,10 @@ fn float_result(f: f64, arg: usize, why: &str) -> Result<Value, FunctionError> {
 
 shared_function! {
     /// `log(num, base)`: the logarithm of `num` in `base` (64-bit float).
-    log => build(
+    log => of_floats(
         "Returns the logarithm of the given number in the given base.",
-        vec![num("num"), num("base")],
-        None,
-        ReturnType::Static(Type::Number),
-        |args, _| {
-            let n = num_arg(args, 0)?.to_f64();
-            let b = num_arg(args, 1)?.to_f64();
+        "base",
+        |n, b| {
             if n < 0.0 {
                 return Err(FunctionError::arg(0, "the logarithm of a negative number is not a number"));
             }
@@ -64,14 +84,10 @@ shared_function! {
 
 shared_function! {
     /// `pow(num, power)`: `num` raised to `power` (64-bit float).
-    pow => build(
+    pow => of_floats(
         "Returns the given number raised to the given power (exponentiation).",
-        vec![num("num"), num("power")],
-        None,
-        ReturnType::Static(Type::Number),
-        |args, _| {
-            let n = num_arg(args, 0)?.to_f64();
-            let p = num_arg(args, 1)?.to_f64();
+        "power",
+        |n, p| {
             float_result(
                 go_pow(n, p),
                 1,
@@ -344,12 +360,9 @@ fn go_pow(x: f64, y: f64) -> f64 {
 
 shared_function! {
     /// `signum(num)`: -1, 0 or 1 (the number must be a whole number).
-    signum => build(
+    signum => of_number(
         "Returns 0 if the given number is zero, 1 if the given number is positive, or -1 if the given number is negative.",
-        vec![num("num")],
-        None,
-        ReturnType::Static(Type::Number),
-        |args, _| Ok(Value::int(go_int(num_arg(args, 0)?)?.signum())),
+        |n| Ok(Value::int(go_int(n)?.signum())),
     )
 }
 

@@ -18,6 +18,17 @@ fn nan_as(r: Result<Number, NumberError>, msg: &str) -> Result<Value, FunctionEr
     }
 }
 
+/// A unary number operation with cty's argument rules.
+fn unary_number(description: &str, f: fn(&Number) -> Number) -> crate::function::Function {
+    build(
+        description,
+        vec![num_param("num")],
+        None,
+        ReturnType::Static(Type::Number),
+        move |args, _| Ok(Value::number(f(num_arg(args, 0)?))),
+    )
+}
+
 /// A binary number operation with cty's argument rules.
 fn binary_number(
     description: &str,
@@ -66,12 +77,9 @@ fn ge(a: &Value, b: &Value) -> Result<bool, FunctionError> {
 
 shared_function! {
     /// `abs(num)`: the absolute value.
-    abs => build(
+    abs => unary_number(
         "If the given number is negative then returns its positive equivalent, or otherwise returns the given number unchanged.",
-        vec![num_param("num")],
-        None,
-        ReturnType::Static(Type::Number),
-        |args, _| Ok(Value::number(num_arg(args, 0)?.abs())),
+        Number::abs,
     )
 }
 
@@ -133,13 +141,7 @@ shared_function! {
 
 shared_function! {
     /// `-num` (the unary `-` operator).
-    negate => build(
-        "Multiplies the given number by -1.",
-        vec![num_param("num")],
-        None,
-        ReturnType::Static(Type::Number),
-        |args, _| Ok(Value::number(num_arg(args, 0)?.neg())),
-    )
+    negate => unary_number("Multiplies the given number by -1.", Number::neg)
 }
 
 shared_function! {

@@ -1,6 +1,7 @@
 //! List and tuple functions of the function library (cty
 //! stdlib/collection.go, sequence.go).
 
+use super::collection::first_non_null;
 use super::{build, check_size, go_int, num_arg, shared_function};
 use crate::Type;
 use crate::function::{FunctionError, Parameter, ReturnType};
@@ -154,18 +155,9 @@ shared_function! {
             }
         })),
         |args, ret| {
-            for a in args {
-                if !a.is_known() {
-                    return Ok(Value::unknown(ret.clone()));
-                }
-                if a.is_null() {
-                    continue;
-                }
-                if a.length_int().unwrap_or(0) > 0 {
-                    return Ok(a.clone());
-                }
-            }
-            Err(FunctionError::call("no non-null arguments"))
+            first_non_null(args, ret, |a| {
+                (a.length_int().unwrap_or(0) > 0).then(|| Ok(a.clone()))
+            })
         },
     )
 }

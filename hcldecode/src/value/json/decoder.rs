@@ -405,6 +405,14 @@ impl Scanner {
         }
     }
 
+    /// Where the innermost array or object is now (Go's
+    /// `s.parseState[len(s.parseState)-1] = ...`).
+    fn set_innermost(&mut self, p: Parse) {
+        if let Some(last) = self.stack.last_mut() {
+            *last = p;
+        }
+    }
+
     fn pop(&mut self) {
         self.stack.pop();
         self.step = if self.stack.is_empty() {
@@ -431,9 +439,7 @@ impl Scanner {
                     return Ok(Scan::Continue);
                 }
                 if c == b'}' {
-                    if let Some(last) = self.stack.last_mut() {
-                        *last = Parse::ObjectValue;
-                    }
+                    self.set_innermost(Parse::ObjectValue);
                     return self.end_value(c);
                 }
                 self.begin_string(c)
@@ -633,42 +639,28 @@ impl Scanner {
             self.step = Step::EndValue;
             return Ok(Scan::Continue);
         }
-        match ps {
-            Parse::ObjectKey => {
-                if c == b':' {
-                    if let Some(last) = self.stack.last_mut() {
-                        *last = Parse::ObjectValue;
-                    }
-                    self.step = Step::BeginValue;
-                    return Ok(Scan::Continue);
-                }
-                Err(invalid_char(c, "after object key"))
+        match (ps, c) {
+            (Parse::ObjectKey, b':') => {
+                self.set_innermost(Parse::ObjectValue);
+                self.step = Step::BeginValue;
+                Ok(Scan::Continue)
             }
-            Parse::ObjectValue => {
-                if c == b',' {
-                    if let Some(last) = self.stack.last_mut() {
-                        *last = Parse::ObjectKey;
-                    }
-                    self.step = Step::BeginString;
-                    return Ok(Scan::Continue);
-                }
-                if c == b'}' {
-                    self.pop();
-                    return Ok(Scan::EndValue);
-                }
-                Err(invalid_char(c, "after object key:value pair"))
+            (Parse::ObjectValue, b',') => {
+                self.set_innermost(Parse::ObjectKey);
+                self.step = Step::BeginString;
+                Ok(Scan::Continue)
             }
-            Parse::ArrayValue => {
-                if c == b',' {
-                    self.step = Step::BeginValue;
-                    return Ok(Scan::Continue);
-                }
-                if c == b']' {
-                    self.pop();
-                    return Ok(Scan::EndValue);
-                }
-                Err(invalid_char(c, "after array element"))
+            (Parse::ArrayValue, b',') => {
+                self.step = Step::BeginValue;
+                Ok(Scan::Continue)
             }
+            (Parse::ObjectValue, b'}') | (Parse::ArrayValue, b']') => {
+                self.pop();
+                Ok(Scan::EndValue)
+            }
+            (Parse::ObjectKey, _) => Err(invalid_char(c, "after object key")),
+            (Parse::ObjectValue, _) => Err(invalid_char(c, "after object key:value pair")),
+            (Parse::ArrayValue, _) => Err(invalid_char(c, "after array element")),
         }
     }
 }
