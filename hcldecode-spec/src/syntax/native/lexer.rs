@@ -921,21 +921,17 @@ impl InvalidTokenChecker {
                     ));
                     self.told_bitwise += 1;
                 }
-            TokenKind::Backtick => {
-                if every_other(&mut self.told_backtick) {
-                    diags.push(err(
-                        "Invalid character",
-                        "The \"`\" character is not valid. To create a multi-line string, use the \"heredoc\" syntax, like \"<<EOT\".",
-                    ));
-                }
+            TokenKind::Backtick if every_other(&mut self.told_backtick) => {
+                diags.push(err(
+                    "Invalid character",
+                    "The \"`\" character is not valid. To create a multi-line string, use the \"heredoc\" syntax, like \"<<EOT\".",
+                ));
             }
-            TokenKind::Apostrophe => {
-                if every_other(&mut self.told_apostrophe) {
-                    diags.push(err(
-                        "Invalid character",
-                        "Single quotes are not valid. Use double quotes (\") to enclose strings.",
-                    ));
-                }
+            TokenKind::Apostrophe if every_other(&mut self.told_apostrophe) => {
+                diags.push(err(
+                    "Invalid character",
+                    "Single quotes are not valid. Use double quotes (\") to enclose strings.",
+                ));
             }
             TokenKind::Semicolon
                 if self.told_semicolon < 1 => {
