@@ -27,6 +27,7 @@ pub mod trace;
 pub use crate::eval::traversal::{Traversal, TraversalStep, expr_variables};
 use kind::block_list::Kind;
 use plan::Plan;
+pub(crate) use plan::Prepared;
 pub use trace::{AttrTrace, BlockTrace, BodyTrace, DecodeHook, Trace};
 use trace::{Off, On, Recorder};
 
@@ -123,17 +124,30 @@ pub fn decode_with(
     options: DecodeOptions,
 ) -> (Value, Diagnostics) {
     let plan = Plan::new(spec, transform_ctx);
+    let (v, (), diags) = run::<Off>(body, spec, &plan, ctx, transform_ctx, options);
+    (v, diags)
+}
+
+/// Decodes `body` with `spec` and its `plan`, recording with `R`.
+fn run<R: Recorder>(
+    body: &Body,
+    spec: &Spec,
+    plan: &Plan<'_>,
+    ctx: Option<&EvalContext>,
+    transform_ctx: Option<&EvalContext>,
+    options: DecodeOptions,
+) -> (Value, R::T, Diagnostics) {
     let mut diags = Diagnostics::new();
     let scope = options.dynamic_blocks.then(|| dynblock::Scope::root(ctx));
     let d = Decoder {
         ctx,
         transform_ctx,
-        plan: &plan,
+        plan,
         dynamic: scope.as_ref(),
         element_errors: options.element_errors,
     };
-    let (v, ()) = d.body::<Off>(body.as_ref(), &[], spec, &mut diags);
-    (v, diags)
+    let (v, t) = d.body::<R>(body.as_ref(), &[], spec, &mut diags);
+    (v, t, diags)
 }
 
 /// [`decode`], also recording where each part of the value came from (a
@@ -170,17 +184,7 @@ pub fn decode_traced_with(
     options: DecodeOptions,
 ) -> (Value, Trace, Diagnostics) {
     let plan = Plan::new(spec, transform_ctx);
-    let mut diags = Diagnostics::new();
-    let scope = options.dynamic_blocks.then(|| dynblock::Scope::root(ctx));
-    let d = Decoder {
-        ctx,
-        transform_ctx,
-        plan: &plan,
-        dynamic: scope.as_ref(),
-        element_errors: options.element_errors,
-    };
-    let (v, t) = d.body::<On>(body.as_ref(), &[], spec, &mut diags);
-    (v, t, diags)
+    run::<On>(body, spec, &plan, ctx, transform_ctx, options)
 }
 
 /// Decodes the parts of `body` that `spec` describes and returns the rest

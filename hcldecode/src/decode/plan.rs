@@ -1,22 +1,35 @@
-//! The decode plan: what a decode computes once per spec node and reuses
-//! for every body the node reads (schemas, implied types, object layouts,
-//! shared null values).
+//! The decode plan: what decoding with a spec computes once per spec node
+//! and reuses for every body the node reads (body schemas, implied types,
+//! object layouts, shared null values, attribute positions).
+//!
+//! Each node's entry is filled the first time a decode needs it, through
+//! `OnceLock`s: a plan holds no input and is `Sync`, so it may be shared.
+//! A [`Prepared`] spec keeps its plan beside it for any number of decodes,
+//! on any thread, and typed decoding keeps one per derived type for the
+//! life of the process.
 
-use std::cell::RefCell;
 use std::collections::HashMap;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
+use hcldecode_spec::diag::Diagnostics;
 use hcldecode_spec::spec::Spec;
-use hcldecode_spec::syntax::body::BodySchema;
+use hcldecode_spec::syntax::body::{Body, BodySchema};
 
-use super::{dynblock, transform_type};
+use super::trace::{Off, On};
+use super::{DecodeOptions, Trace, dynblock, transform_type};
 use crate::eval::EvalContext;
 use crate::value::Value;
 use crate::{ObjectType, Type};
 
-/// Maps keyed by spec node addresses (our own, never chosen by an input),
-/// with foldhash's fixed-seed hash.
-type PtrMap<V> = HashMap<*const Spec, V, foldhash::fast::FixedState>;
+/// Maps keyed by the addresses of the nodes of the spec tree a plan was
+/// made for (our own, never chosen by an input), with foldhash's
+/// fixed-seed hash. Addresses, not pointers, so a plan is `Send` and
+/// `Sync`.
+type AddrMap<V> = HashMap<usize, V, foldhash::fast::FixedState>;
+
+fn addr(spec: &Spec) -> usize {
+    std::ptr::from_ref(spec) as usize
+}
 
 /// How an object spec's property values are laid out in its value: the
 /// object type when every property has its implied type (shared by all the
@@ -27,47 +40,64 @@ pub(super) struct ObjectLayout {
     pub(super) positions: Box<[usize]>,
 }
 
-/// Per-spec data computed once per decode: the schema of each body a spec
-/// reads, the implied type of each spec, object layouts, and the null
+/// What the plan knows of one spec node, each part made when first asked
+/// for.
+#[derive(Default)]
+struct Node {
+    /// A body spec: the schema of the bodies it reads.
+    schema: OnceLock<Arc<BodySchema>>,
+    /// With dynamic blocks: the schema plus the `dynamic` block type.
+    ext_schema: OnceLock<Arc<BodySchema>>,
+    ty: OnceLock<Type>,
+    layout: OnceLock<Option<Arc<ObjectLayout>>>,
+    null: OnceLock<Value>,
+    attr_index: OnceLock<Option<usize>>,
+    /// Block collections: an element type and the collection type of it.
+    collection_type: OnceLock<(Type, Type)>,
+}
+
+/// Per-spec-node data computed once per plan: the schema of each body a
+/// spec reads, the implied type of each spec, object layouts, and the null
 /// values of absent attributes and blocks (a null of a collection or
 /// object type holds its type, shared this way instead of allocated per
-/// value).
+/// value; implied types are shared the same way, so type checks of values
+/// against them stop at the pointer).
+///
+/// Entries are keyed by node address: a plan serves the tree it was made
+/// for while that tree stays where it is (a [`Prepared`] boxes its spec for
+/// this). A node it does not know (the engine's walk of the tree meets
+/// none) is computed on the spot.
 pub(super) struct Plan<'s> {
-    schemas: RefCell<PtrMap<Arc<BodySchema>>>,
-    /// With dynamic blocks: each schema plus the `dynamic` block type.
-    ext_schemas: RefCell<PtrMap<Arc<BodySchema>>>,
-    types: RefCell<PtrMap<Type>>,
-    layouts: RefCell<PtrMap<Option<Arc<ObjectLayout>>>>,
-    nulls: RefCell<PtrMap<Value>>,
-    attr_indices: RefCell<PtrMap<Option<usize>>>,
-    collection_types: RefCell<PtrMap<(Type, Type)>>,
+    nodes: AddrMap<Node>,
+    /// The context transform results are typed in (`None` for a plan kept
+    /// across decodes).
     transform_ctx: Option<&'s EvalContext>,
 }
 
 impl<'s> Plan<'s> {
-    pub(super) fn new(_root: &Spec, transform_ctx: Option<&'s EvalContext>) -> Plan<'s> {
+    /// The plan of `root`, the spec a body is decoded with, and of every
+    /// spec below it; transform results are typed in `transform_ctx`.
+    pub(super) fn new(root: &Spec, transform_ctx: Option<&'s EvalContext>) -> Plan<'s> {
+        let mut nodes = AddrMap::default();
+        add(&mut nodes, root);
         Plan {
-            schemas: Default::default(),
-            ext_schemas: Default::default(),
-            types: Default::default(),
-            layouts: Default::default(),
-            nulls: Default::default(),
-            attr_indices: Default::default(),
-            collection_types: Default::default(),
+            nodes,
             transform_ctx,
         }
+    }
+
+    fn node(&self, spec: &Spec) -> Option<&Node> {
+        self.nodes.get(&addr(spec))
     }
 
     /// The position of attribute `name` (of attr spec `spec`) in `schema`,
     /// the schema of the body `spec` reads (the same for every body).
     pub(super) fn attr_index(&self, spec: &Spec, schema: &BodySchema, name: &str) -> Option<usize> {
-        let key = spec as *const Spec;
-        if let Some(i) = self.attr_indices.borrow().get(&key) {
-            return *i;
+        let find = || schema.attributes.iter().position(|a| a.name == name);
+        match self.node(spec) {
+            Some(n) => *n.attr_index.get_or_init(find),
+            None => find(),
         }
-        let i = schema.attributes.iter().position(|a| a.name == name);
-        self.attr_indices.borrow_mut().insert(key, i);
-        i
     }
 
     /// The list (or map) type of elements `ety` for the block collection
@@ -75,64 +105,58 @@ impl<'s> Plan<'s> {
     /// mostly of the one object type the spec's layout shares, so the
     /// check is a pointer comparison).
     pub(super) fn collection_type(&self, spec: &Spec, ety: &Type, make: fn(Type) -> Type) -> Type {
-        let key = spec as *const Spec;
-        if let Some((e, t)) = self.collection_types.borrow().get(&key)
-            && e == ety
-        {
-            return t.clone();
+        let Some(n) = self.node(spec) else {
+            return make(ety.clone());
+        };
+        let (e, t) = n
+            .collection_type
+            .get_or_init(|| (ety.clone(), make(ety.clone())));
+        if e == ety {
+            t.clone()
+        } else {
+            make(ety.clone())
         }
-        let t = make(ety.clone());
-        self.collection_types
-            .borrow_mut()
-            .insert(key, (ety.clone(), t.clone()));
-        t
     }
 
     /// The null value of type `ty()` for `key`, made once.
     pub(super) fn null(&self, key: &Spec, ty: impl FnOnce() -> Type) -> Value {
-        let key = key as *const Spec;
-        if let Some(v) = self.nulls.borrow().get(&key) {
-            return v.clone();
+        match self.node(key) {
+            Some(n) => n.null.get_or_init(|| Value::null(ty())).clone(),
+            None => Value::null(ty()),
         }
-        let v = Value::null(ty());
-        self.nulls.borrow_mut().insert(key, v.clone());
-        v
     }
 
+    /// The schema of the body `spec` reads.
     pub(super) fn schema(&self, spec: &Spec) -> Arc<BodySchema> {
-        let key = spec as *const Spec;
-        if let Some(s) = self.schemas.borrow().get(&key) {
-            return s.clone();
+        let make = || Arc::new(spec.implied_schema());
+        match self.node(spec) {
+            Some(n) => n.schema.get_or_init(make).clone(),
+            None => make(),
         }
-        let s = Arc::new(spec.implied_schema());
-        self.schemas.borrow_mut().insert(key, s.clone());
-        s
     }
 
     /// [`schema`](Self::schema) with the `dynamic` block type added.
     pub(super) fn ext_schema(&self, spec: &Spec) -> Arc<BodySchema> {
-        let key = spec as *const Spec;
-        if let Some(s) = self.ext_schemas.borrow().get(&key) {
-            return s.clone();
+        let make = || Arc::new(dynblock::extend_schema(&self.schema(spec)));
+        match self.node(spec) {
+            Some(n) => n.ext_schema.get_or_init(make).clone(),
+            None => make(),
         }
-        let s = Arc::new(dynblock::extend_schema(&self.schema(spec)));
-        self.ext_schemas.borrow_mut().insert(key, s.clone());
-        s
     }
 
     pub(super) fn implied_type(&self, spec: &Spec) -> Type {
-        let key = spec as *const Spec;
-        if let Some(t) = self.types.borrow().get(&key) {
-            return t.clone();
-        }
         // Nested types through this cache: a nested object's type is then
         // the very allocation its values carry, and type checks of values
         // against it stop at the pointer.
-        let t = spec.implied_type_from(&mut |s| self.implied_type(s), &|t, wrapped| {
-            transform_type(t, wrapped, self.transform_ctx)
-        });
-        self.types.borrow_mut().insert(key, t.clone());
-        t
+        let make = || {
+            spec.implied_type_from(&mut |s| self.implied_type(s), &|t, wrapped| {
+                transform_type(t, wrapped, self.transform_ctx)
+            })
+        };
+        match self.node(spec) {
+            Some(n) => n.ty.get_or_init(make).clone(),
+            None => make(),
+        }
     }
 
     /// The layout of an object spec's values when every property has its
@@ -142,11 +166,7 @@ impl<'s> Plan<'s> {
         spec: &Spec,
         props: &[(String, Spec)],
     ) -> Option<Arc<ObjectLayout>> {
-        let key = spec as *const Spec;
-        if let Some(l) = self.layouts.borrow().get(&key) {
-            return l.clone();
-        }
-        let layout = match self.implied_type(spec) {
+        let make = || match self.implied_type(spec) {
             Type::Object(ot) if ot.len() == props.len() => props
                 .iter()
                 .map(|(name, _)| ot.index_of(name))
@@ -154,7 +174,148 @@ impl<'s> Plan<'s> {
                 .map(|positions| Arc::new(ObjectLayout { ty: ot, positions })),
             _ => None,
         };
-        self.layouts.borrow_mut().insert(key, layout.clone());
-        layout
+        match self.node(spec) {
+            Some(n) => n.layout.get_or_init(make).clone(),
+            None => make(),
+        }
+    }
+}
+
+/// Adds `spec` and the specs below it to `nodes`.
+fn add(nodes: &mut AddrMap<Node>, spec: &Spec) {
+    nodes.insert(addr(spec), Node::default());
+    for child in spec.same_body_children() {
+        add(nodes, child);
+    }
+    if let Some(nested) = spec.nested() {
+        add(nodes, nested);
+    }
+}
+
+/// A spec with its decode plan, made once and used for any number of
+/// decodes, from any thread: what typed decoding keeps for each derived
+/// type. Transform results are typed without a context (as typed decoding
+/// decodes), so a spec whose transforms call functions of a spec file's
+/// context is decoded with [`decode_with`](super::decode_with) instead.
+pub(crate) struct Prepared {
+    /// Boxed: the plan is keyed by the addresses of the spec's nodes,
+    /// which a move of the `Prepared` then leaves where they are.
+    spec: Box<Spec>,
+    plan: Plan<'static>,
+}
+
+impl Prepared {
+    /// Plans `spec`.
+    pub(crate) fn new(spec: Spec) -> Prepared {
+        let spec = Box::new(spec);
+        let plan = Plan::new(&spec, None);
+        Prepared { spec, plan }
+    }
+
+    /// The spec.
+    pub(crate) fn spec(&self) -> &Spec {
+        &self.spec
+    }
+
+    /// [`decode_with`](super::decode_with) with the spec, transforms
+    /// without a context.
+    pub(crate) fn decode(
+        &self,
+        body: &Body,
+        ctx: Option<&EvalContext>,
+        options: DecodeOptions,
+    ) -> (Value, Diagnostics) {
+        let (v, (), diags) = super::run::<Off>(body, &self.spec, &self.plan, ctx, None, options);
+        (v, diags)
+    }
+
+    /// [`decode_traced_with`](super::decode_traced_with) with the spec,
+    /// transforms without a context.
+    pub(crate) fn decode_traced(
+        &self,
+        body: &Body,
+        ctx: Option<&EvalContext>,
+        options: DecodeOptions,
+    ) -> (Value, Trace, Diagnostics) {
+        super::run::<On>(body, &self.spec, &self.plan, ctx, None, options)
+    }
+}
+
+impl std::fmt::Debug for Prepared {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Prepared")
+            .field("spec", &self.spec)
+            .finish_non_exhaustive()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::spec_file::LoadedSpec;
+
+    fn spec(src: &str) -> Spec {
+        let (s, d) = LoadedSpec::load_str(src, "s.hcldec");
+        assert!(!d.has_errors(), "{d:?}");
+        s.unwrap().spec
+    }
+
+    #[test]
+    fn prepared_is_shared_across_threads() {
+        fn send_sync<T: Send + Sync>() {}
+        send_sync::<Prepared>();
+    }
+
+    #[test]
+    fn plan_knows_every_node_of_its_tree_and_makes_each_entry_once() {
+        let s = spec(
+            "object {\n attr \"port\" { type = number }\n block_list \"rule\" {\n  block_map {\n   block_type = \"target\"\n   labels = [\"name\"]\n   object {\n    attr \"weight\" { type = number }\n   }\n  }\n }\n}\n",
+        );
+        let plan = Plan::new(&s, None);
+        let Spec::Object(o) = &s else { panic!() };
+        let port = &o.properties[0].1;
+        let rule = &o.properties[1].1;
+        let target = rule.nested().unwrap();
+        let body = target.nested().unwrap();
+        let Spec::Object(b) = body else { panic!() };
+        let weight = &b.properties[0].1;
+        for node in [&s, port, rule, target, body, weight] {
+            assert!(plan.node(node).is_some());
+        }
+        assert_eq!(plan.nodes.len(), 6);
+        assert!(plan.node(body).unwrap().schema.get().is_none());
+        let schema = plan.schema(body);
+        assert!(Arc::ptr_eq(&schema, &plan.schema(body)));
+        assert_eq!(plan.attr_index(weight, &schema, "weight"), Some(0));
+        assert_eq!(plan.attr_index(port, &plan.schema(&s), "port"), Some(0));
+        assert_eq!(plan.implied_type(&s), crate::decode::implied_type(&s, None));
+        // A nested object's type is the one its parent's type holds.
+        let ety = plan.implied_type(rule.nested().unwrap());
+        let list = plan.collection_type(rule, &ety, Type::list);
+        assert_eq!(list, Type::list(ety.clone()));
+        assert_eq!(plan.collection_type(rule, &ety, Type::list), list);
+        // A spec outside the tree is computed, not cached.
+        let other = spec("attr {\n name = \"x\"\n type = string\n}\n");
+        assert_eq!(plan.implied_type(&other), Type::String);
+        assert_eq!(plan.nodes.len(), 6);
+    }
+
+    #[test]
+    fn prepared_decodes_like_decode_with() {
+        let p = Prepared::new(spec(
+            "object {\n attr \"port\" { type = number }\n block_list \"rule\" {\n  object {\n   attr \"to\" { type = string }\n  }\n }\n}\n",
+        ));
+        for src in [
+            "port = 80\nrule { to = 1 }\nrule { to = \"b\" }\n",
+            "port = \"x\"\n",
+        ] {
+            let (file, _) = crate::parse::parse_native(src.as_bytes(), "a.hcl");
+            let opts = DecodeOptions::new();
+            let want = super::super::decode_with(&file.body, p.spec(), None, None, opts);
+            let want = format!("{want:?}");
+            assert_eq!(format!("{:?}", p.decode(&file.body, None, opts)), want);
+            let (v, _, d) = p.decode_traced(&file.body, None, opts);
+            assert_eq!(format!("{:?}", (v, d)), want);
+        }
     }
 }

@@ -6,7 +6,7 @@ pub use hcldecode_spec::spec::{
 pub use hcldecode_spec::syntax::body::Body;
 
 pub use super::blocks::{BlockOptions, BodyShape, HclBlocks, HclBody, HclKeyed, HclRemain};
-pub use super::{At, Error, Errors, HclDecode, OptionalAttrs};
+pub use super::{At, Error, Errors, HclDecode, OptionalAttrs, TypePlan};
 pub use crate::decode::DecodeHook;
 pub use crate::value::Value;
 pub use crate::{ObjectType, Type};

@@ -325,14 +325,23 @@ impl Decoder {
         body: &Body,
         diags: &mut Diagnostics,
     ) -> Result<T, Error> {
-        let spec = T::spec();
+        // The type's spec and plan: made once per process for a derived
+        // type, else for this decode.
+        let made;
+        let plan = match T::__type_plan() {
+            Some(p) => p,
+            None => {
+                made = TypePlan::new(T::spec());
+                &made
+            }
+        };
+        let ctx = self.ctx.as_deref();
         // Optimistically without a trace: where the value alone decides a
         // successful result (see `trace_free`), a clean decode needs none.
         // Anything else (an engine error, a Rust-side error) is decoded
         // again with the trace, so every error carries its range.
-        if trace_free(&spec) {
-            let (value, d) =
-                decode::decode_with(body, &spec, self.ctx.as_deref(), None, self.options);
+        if plan.trace_free {
+            let (value, d) = plan.prepared.decode(body, ctx, self.options);
             if !d.has_errors()
                 && let Ok(t) = T::from_hcl(&value, At::none())
             {
@@ -340,10 +349,36 @@ impl Decoder {
                 return Ok(t);
             }
         }
-        let (value, trace, d) =
-            decode::decode_traced_with(body, &spec, self.ctx.as_deref(), None, self.options);
+        let (value, trace, d) = plan.prepared.decode_traced(body, ctx, self.options);
         diags.extend(d);
         T::from_hcl(&value, At::trace(&trace))
+    }
+}
+
+/// What typed decoding needs of a type's spec: the spec with its decode
+/// plan, and whether a clean decode can do without a trace. The derive
+/// keeps one per type for the life of the process
+/// ([`HclDecode::__type_plan`]); decoding a type that has none makes one
+/// per decode. Not public API.
+#[doc(hidden)]
+#[derive(Debug)]
+pub struct TypePlan {
+    prepared: decode::Prepared,
+    trace_free: bool,
+}
+
+impl TypePlan {
+    /// Plans `spec`, a type's [`HclDecode::spec`].
+    pub fn new(spec: Spec) -> TypePlan {
+        TypePlan {
+            trace_free: trace_free(&spec),
+            prepared: decode::Prepared::new(spec),
+        }
+    }
+
+    /// The spec.
+    pub fn spec(&self) -> &Spec {
+        self.prepared.spec()
     }
 }
 

@@ -262,6 +262,9 @@ impl<T: HclDecode> HclDecode for Option<T> {
     fn spec() -> Spec {
         T::spec()
     }
+    fn __type_plan() -> Option<&'static super::TypePlan> {
+        T::__type_plan()
+    }
 }
 
 macro_rules! deref_impl {
@@ -284,6 +287,9 @@ macro_rules! deref_impl {
             }
             fn spec() -> Spec {
                 T::spec()
+            }
+            fn __type_plan() -> Option<&'static super::TypePlan> {
+                T::__type_plan()
             }
         }
     )*};

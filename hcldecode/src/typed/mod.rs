@@ -64,6 +64,8 @@ pub mod __private;
 pub use crate::error::{Error, Errors};
 pub use at::At;
 pub use blocks::{BlockOptions, BodyShape, HclBlocks, HclBody, HclKeyed, HclRemain};
+#[doc(hidden)]
+pub use decoder::TypePlan;
 pub use decoder::{Decoder, from_path, from_str};
 
 pub use hcldecode_spec::spec::type_constraint::OptionalAttrs;
@@ -206,5 +208,15 @@ pub trait HclDecode: Sized {
     /// a body with one attribute, `value`.
     fn spec() -> Spec {
         Self::attr_spec("value", !Self::optional())
+    }
+
+    /// [`spec`](Self::spec) with its decode plan, made once per process:
+    /// `#[derive(HclDecode)]` implements it for types without type or
+    /// const parameters, so decoding such a type builds its spec and plan
+    /// only the first time. `None` (the default): every decode makes them.
+    /// Not public API.
+    #[doc(hidden)]
+    fn __type_plan() -> Option<&'static TypePlan> {
+        None
     }
 }
