@@ -68,7 +68,9 @@ struct Node {
 /// this). A node it does not know (the engine's walk of the tree meets
 /// none) is computed on the spot.
 pub(super) struct Plan<'s> {
-    nodes: AddrMap<Node>,
+    /// Each node's position in `nodes`.
+    index: AddrMap<u32>,
+    nodes: Vec<Node>,
     /// The context transform results are typed in (`None` for a plan kept
     /// across decodes).
     transform_ctx: Option<&'s EvalContext>,
@@ -78,16 +80,20 @@ impl<'s> Plan<'s> {
     /// The plan of `root`, the spec a body is decoded with, and of every
     /// spec below it; transform results are typed in `transform_ctx`.
     pub(super) fn new(root: &Spec, transform_ctx: Option<&'s EvalContext>) -> Plan<'s> {
-        let mut nodes = AddrMap::default();
-        add(&mut nodes, root);
+        let mut index = AddrMap::with_capacity_and_hasher(count(root), Default::default());
+        add(&mut index, root);
+        let mut nodes = Vec::new();
+        nodes.resize_with(index.len(), Node::default);
         Plan {
+            index,
             nodes,
             transform_ctx,
         }
     }
 
     fn node(&self, spec: &Spec) -> Option<&Node> {
-        self.nodes.get(&addr(spec))
+        let i = *self.index.get(&addr(spec))?;
+        self.nodes.get(i as usize)
     }
 
     /// The position of attribute `name` (of attr spec `spec`) in `schema`,
@@ -181,15 +187,39 @@ impl<'s> Plan<'s> {
     }
 }
 
-/// Adds `spec` and the specs below it to `nodes`.
-fn add(nodes: &mut AddrMap<Node>, spec: &Spec) {
-    nodes.insert(addr(spec), Node::default());
-    for child in spec.same_body_children() {
-        add(nodes, child);
+/// The specs read from the same body as `spec` (`Spec::same_body_children`)
+/// and the nested spec of a block-reading spec, passed to `f` without
+/// collecting them. A kind this misses only goes unplanned: its entries
+/// are then computed where needed.
+fn for_each_below(spec: &Spec, f: &mut impl FnMut(&Spec)) {
+    match spec {
+        Spec::Object(o) => o.properties.iter().for_each(|(_, s)| f(s)),
+        Spec::Tuple(t) => t.iter().for_each(|s| f(s)),
+        Spec::Default(d) => {
+            f(&d.primary);
+            f(&d.default);
+        }
+        Spec::Transform(t) => f(&t.wrapped),
+        Spec::Validate(v) => f(&v.wrapped),
+        _ => {}
     }
     if let Some(nested) = spec.nested() {
-        add(nodes, nested);
+        f(nested);
     }
+}
+
+/// How many specs `spec` and those below it are.
+fn count(spec: &Spec) -> usize {
+    let mut n = 1;
+    for_each_below(spec, &mut |s| n += count(s));
+    n
+}
+
+/// Numbers `spec` and the specs below it in `index`, in the order met.
+fn add(index: &mut AddrMap<u32>, spec: &Spec) {
+    let next = u32::try_from(index.len()).unwrap_or(u32::MAX);
+    index.entry(addr(spec)).or_insert(next);
+    for_each_below(spec, &mut |s| add(index, s));
 }
 
 /// A spec with its decode plan, made once and used for any number of
@@ -282,7 +312,7 @@ mod tests {
         for node in [&s, port, rule, target, body, weight] {
             assert!(plan.node(node).is_some());
         }
-        assert_eq!(plan.nodes.len(), 6);
+        assert_eq!((plan.index.len(), plan.nodes.len()), (6, 6));
         assert!(plan.node(body).unwrap().schema.get().is_none());
         let schema = plan.schema(body);
         assert!(Arc::ptr_eq(&schema, &plan.schema(body)));
@@ -297,7 +327,7 @@ mod tests {
         // A spec outside the tree is computed, not cached.
         let other = spec("attr {\n name = \"x\"\n type = string\n}\n");
         assert_eq!(plan.implied_type(&other), Type::String);
-        assert_eq!(plan.nodes.len(), 6);
+        assert_eq!((plan.index.len(), plan.nodes.len()), (6, 6));
     }
 
     #[test]
