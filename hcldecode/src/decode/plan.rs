@@ -281,13 +281,47 @@ impl std::fmt::Debug for Prepared {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-    use crate::spec_file::LoadedSpec;
+    use hcldecode_spec::source::SourceFile;
+    use hcldecode_spec::spec::{AttrSpec, BlockCollectionSpec, BlockMapSpec, ObjectSpec};
+    use hcldecode_spec::syntax::native;
 
-    fn spec(src: &str) -> Spec {
-        let (s, d) = LoadedSpec::load_str(src, "s.hcldec");
+    use super::*;
+
+    fn attr(name: &str, ty: Type) -> (String, Spec) {
+        let a = AttrSpec {
+            name: name.to_string(),
+            ty,
+            required: false,
+        };
+        (name.to_string(), Spec::Attr(a))
+    }
+
+    fn object(properties: Vec<(String, Spec)>) -> Spec {
+        Spec::Object(ObjectSpec { properties })
+    }
+
+    /// `port` (a number) and `rule` blocks, each with `target` blocks
+    /// labelled by name holding a `weight`.
+    fn rules_spec() -> Spec {
+        let target = Spec::BlockMap(BlockMapSpec {
+            type_name: "target".to_string(),
+            labels: vec!["name".to_string()],
+            nested: Box::new(object(vec![attr("weight", Type::Number)])),
+        });
+        let rule = Spec::BlockList(BlockCollectionSpec {
+            type_name: "rule".to_string(),
+            nested: Box::new(target),
+            min_items: 0,
+            max_items: 0,
+        });
+        object(vec![attr("port", Type::Number), ("rule".to_string(), rule)])
+    }
+
+    fn body(src: &str) -> Body {
+        let source = SourceFile::new("a.hcl", src);
+        let (file, d) = native::parse_config(source.clone());
         assert!(!d.has_errors(), "{d:?}");
-        s.unwrap().spec
+        Body::native(source, file.body)
     }
 
     #[test]
@@ -298,53 +332,48 @@ mod tests {
 
     #[test]
     fn plan_knows_every_node_of_its_tree_and_makes_each_entry_once() {
-        let s = spec(
-            "object {\n attr \"port\" { type = number }\n block_list \"rule\" {\n  block_map {\n   block_type = \"target\"\n   labels = [\"name\"]\n   object {\n    attr \"weight\" { type = number }\n   }\n  }\n }\n}\n",
-        );
+        let s = rules_spec();
         let plan = Plan::new(&s, None);
         let Spec::Object(o) = &s else { panic!() };
         let port = &o.properties[0].1;
         let rule = &o.properties[1].1;
         let target = rule.nested().unwrap();
-        let body = target.nested().unwrap();
-        let Spec::Object(b) = body else { panic!() };
+        let inner = target.nested().unwrap();
+        let Spec::Object(b) = inner else { panic!() };
         let weight = &b.properties[0].1;
-        for node in [&s, port, rule, target, body, weight] {
+        for node in [&s, port, rule, target, inner, weight] {
             assert!(plan.node(node).is_some());
         }
         assert_eq!((plan.index.len(), plan.nodes.len()), (6, 6));
-        assert!(plan.node(body).unwrap().schema.get().is_none());
-        let schema = plan.schema(body);
-        assert!(Arc::ptr_eq(&schema, &plan.schema(body)));
+        assert!(plan.node(inner).unwrap().schema.get().is_none());
+        let schema = plan.schema(inner);
+        assert!(Arc::ptr_eq(&schema, &plan.schema(inner)));
         assert_eq!(plan.attr_index(weight, &schema, "weight"), Some(0));
         assert_eq!(plan.attr_index(port, &plan.schema(&s), "port"), Some(0));
         assert_eq!(plan.implied_type(&s), crate::decode::implied_type(&s, None));
-        // A nested object's type is the one its parent's type holds.
-        let ety = plan.implied_type(rule.nested().unwrap());
+        let ety = plan.implied_type(target);
         let list = plan.collection_type(rule, &ety, Type::list);
         assert_eq!(list, Type::list(ety.clone()));
         assert_eq!(plan.collection_type(rule, &ety, Type::list), list);
         // A spec outside the tree is computed, not cached.
-        let other = spec("attr {\n name = \"x\"\n type = string\n}\n");
+        let (_, other) = attr("x", Type::String);
         assert_eq!(plan.implied_type(&other), Type::String);
         assert_eq!((plan.index.len(), plan.nodes.len()), (6, 6));
     }
 
     #[test]
     fn prepared_decodes_like_decode_with() {
-        let p = Prepared::new(spec(
-            "object {\n attr \"port\" { type = number }\n block_list \"rule\" {\n  object {\n   attr \"to\" { type = string }\n  }\n }\n}\n",
-        ));
+        let p = Prepared::new(rules_spec());
         for src in [
-            "port = 80\nrule { to = 1 }\nrule { to = \"b\" }\n",
-            "port = \"x\"\n",
+            "port = 80\nrule {\n  target \"a\" { weight = 1 }\n}\nrule {}\n",
+            "port = \"x\"\nrule {\n  target {}\n}\n",
         ] {
-            let (file, _) = crate::parse::parse_native(src.as_bytes(), "a.hcl");
+            let body = body(src);
             let opts = DecodeOptions::new();
-            let want = super::super::decode_with(&file.body, p.spec(), None, None, opts);
+            let want = super::super::decode_with(&body, p.spec(), None, None, opts);
             let want = format!("{want:?}");
-            assert_eq!(format!("{:?}", p.decode(&file.body, None, opts)), want);
-            let (v, _, d) = p.decode_traced(&file.body, None, opts);
+            assert_eq!(format!("{:?}", p.decode(&body, None, opts)), want);
+            let (v, _, d) = p.decode_traced(&body, None, opts);
             assert_eq!(format!("{:?}", (v, d)), want);
         }
     }
