@@ -194,7 +194,7 @@ impl<'s> Plan<'s> {
 fn for_each_below(spec: &Spec, f: &mut impl FnMut(&Spec)) {
     match spec {
         Spec::Object(o) => o.properties.iter().for_each(|(_, s)| f(s)),
-        Spec::Tuple(t) => t.iter().for_each(|s| f(s)),
+        Spec::Tuple(t) => t.iter().for_each(&mut *f),
         Spec::Default(d) => {
             f(&d.primary);
             f(&d.default);
