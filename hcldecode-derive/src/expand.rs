@@ -360,16 +360,17 @@ pub fn expand(c: &Container<'_>, spec_file: Option<&std::path::Path>) -> TokenSt
         body: body_impls,
     } = body;
     // The spec and its plan, made once per process. A static in a generic
-    // impl would be shared by every instantiation, so generic types plan
-    // per decode.
-    let prepared = input.generics.params.is_empty().then(|| {
+    // impl would be shared by every instantiation (whose specs differ), so
+    // types with type or const parameters plan per decode.
+    let type_plan = (input.generics.type_params().next().is_none()
+        && input.generics.const_params().next().is_none())
+    .then(|| {
         quote! {
-            fn __prepared() -> ::core::option::Option<&'static __hcl::TypePlan> {
-                static PREPARED: ::std::sync::OnceLock<__hcl::TypePlan> =
-                    ::std::sync::OnceLock::new();
-                ::core::option::Option::Some(PREPARED.get_or_init(|| {
-                    __hcl::TypePlan::new(<Self as __hcl::HclDecode>::spec())
-                }))
+            fn __type_plan() -> ::core::option::Option<&'static __hcl::TypePlan> {
+                static PLAN: ::std::sync::OnceLock<__hcl::TypePlan> = ::std::sync::OnceLock::new();
+                ::core::option::Option::Some(
+                    PLAN.get_or_init(|| __hcl::TypePlan::new(<Self as __hcl::HclDecode>::spec())),
+                )
             }
         }
     });
@@ -415,7 +416,7 @@ pub fn expand(c: &Container<'_>, spec_file: Option<&std::path::Path>) -> TokenSt
             #check_spec
             impl #impl_generics __hcl::HclDecode for #ident #ty_generics #where_ {
                 #decode
-                #prepared
+                #type_plan
             }
             #body_impls
         };

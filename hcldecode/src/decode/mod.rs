@@ -27,6 +27,7 @@ pub mod trace;
 pub use crate::eval::traversal::{Traversal, TraversalStep, expr_variables};
 use kind::block_list::Kind;
 use plan::Plan;
+pub(crate) use plan::Prepared;
 pub use trace::{AttrTrace, BlockTrace, BodyTrace, DecodeHook, Trace};
 use trace::{Off, On, Recorder};
 
@@ -127,11 +128,11 @@ pub fn decode_with(
     (v, diags)
 }
 
-/// Decodes with `spec` and its `plan`, recording with `R`.
+/// Decodes `body` with `spec` and its `plan`, recording with `R`.
 fn run<R: Recorder>(
     body: &Body,
     spec: &Spec,
-    plan: &Plan,
+    plan: &Plan<'_>,
     ctx: Option<&EvalContext>,
     transform_ctx: Option<&EvalContext>,
     options: DecodeOptions,
@@ -147,73 +148,6 @@ fn run<R: Recorder>(
     };
     let (v, t) = d.body::<R>(body.as_ref(), &[], spec, &mut diags);
     (v, t, diags)
-}
-
-/// A spec with its decode plan, made once and used for any number of
-/// decodes: a server decoding many files with one spec plans it once.
-/// Typed decoding keeps one per derived type for the life of the process.
-///
-/// ```
-/// use hcldecode::decode::{DecodeOptions, Prepared};
-/// use hcldecode::spec_file::LoadedSpec;
-/// let (spec, _) = LoadedSpec::load_str("attr {\n name = \"port\"\n type = number\n}\n", "s.hcldec");
-/// let prepared = Prepared::new(spec.unwrap().spec);
-/// for src in ["port = 80\n", "port = 443\n"] {
-///     let (file, _) = hcldecode::parse::parse_native(src.as_bytes(), "a.hcl");
-///     let (v, diags) = prepared.decode(&file.body, None, DecodeOptions::new());
-///     assert!(diags.is_empty());
-///     assert!(v.as_number().is_some());
-/// }
-/// ```
-pub struct Prepared {
-    /// Boxed: the plan is keyed by the addresses of the spec's nodes.
-    spec: Box<Spec>,
-    plan: Plan,
-}
-
-impl Prepared {
-    /// Plans `spec` (its transforms, if any, evaluate without a context,
-    /// as typed decoding's do).
-    pub fn new(spec: Spec) -> Prepared {
-        let spec = Box::new(spec);
-        let plan = Plan::new(&spec, None);
-        Prepared { spec, plan }
-    }
-
-    /// The spec.
-    pub fn spec(&self) -> &Spec {
-        &self.spec
-    }
-
-    /// [`decode_with`] with this spec and plan (no transform context).
-    pub fn decode(
-        &self,
-        body: &Body,
-        ctx: Option<&EvalContext>,
-        options: DecodeOptions,
-    ) -> (Value, Diagnostics) {
-        let (v, (), d) = run::<Off>(body, &self.spec, &self.plan, ctx, None, options);
-        (v, d)
-    }
-
-    /// [`decode_traced_with`] with this spec and plan (no transform
-    /// context).
-    pub fn decode_traced(
-        &self,
-        body: &Body,
-        ctx: Option<&EvalContext>,
-        options: DecodeOptions,
-    ) -> (Value, Trace, Diagnostics) {
-        run::<On>(body, &self.spec, &self.plan, ctx, None, options)
-    }
-}
-
-impl std::fmt::Debug for Prepared {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Prepared")
-            .field("spec", &self.spec)
-            .finish()
-    }
 }
 
 /// [`decode`], also recording where each part of the value came from (a
@@ -351,7 +285,7 @@ fn needed(spec: &Spec, content: &Content<'_>, out: &mut Vec<Traversal>) {
 struct Decoder<'a> {
     ctx: Option<&'a EvalContext>,
     transform_ctx: Option<&'a EvalContext>,
-    plan: &'a Plan,
+    plan: &'a Plan<'a>,
     /// With dynamic blocks expanded: the scope of the body being decoded.
     dynamic: Option<&'a dynblock::Scope>,
     /// [`DecodeOptions::element_errors`].

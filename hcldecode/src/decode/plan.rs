@@ -1,201 +1,380 @@
-//! The decode plan: what decoding with a spec needs to know of each spec
-//! node, computed once for the whole tree before any body is read (body
-//! schemas, with and without the `dynamic` block type; implied types;
-//! object layouts; shared null values; attribute positions). A plan holds
-//! no input and no mutable state, so it is shared: typed decoding keeps one
-//! per derived type for the life of the process
-//! ([`Prepared`](crate::decode::Prepared)).
+//! The decode plan: what decoding with a spec computes once per spec node
+//! and reuses for every body the node reads (body schemas, implied types,
+//! object layouts, shared null values, attribute positions).
+//!
+//! Each node's entry is filled the first time a decode needs it, through
+//! `OnceLock`s: a plan holds no input and is `Sync`, so it may be shared.
+//! A [`Prepared`] spec keeps its plan beside it for any number of decodes,
+//! on any thread, and typed decoding keeps one per derived type for the
+//! life of the process.
 
 use std::collections::HashMap;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
+use hcldecode_spec::diag::Diagnostics;
 use hcldecode_spec::spec::Spec;
-use hcldecode_spec::syntax::body::BodySchema;
+use hcldecode_spec::syntax::body::{Body, BodySchema};
 
-use super::dynblock;
+use super::trace::{Off, On};
+use super::{DecodeOptions, Trace, dynblock, transform_type};
 use crate::eval::EvalContext;
-use crate::spec_values::transform_type;
 use crate::value::Value;
 use crate::{ObjectType, Type};
 
-/// Maps keyed by the addresses of the spec nodes of the tree the plan was
+/// Maps keyed by the addresses of the nodes of the spec tree a plan was
 /// made for (our own, never chosen by an input), with foldhash's
-/// fixed-seed hash.
+/// fixed-seed hash. Addresses, not pointers, so a plan is `Send` and
+/// `Sync`.
 type AddrMap<V> = HashMap<usize, V, foldhash::fast::FixedState>;
 
 fn addr(spec: &Spec) -> usize {
-    spec as *const Spec as usize
+    std::ptr::from_ref(spec) as usize
 }
 
 /// How an object spec's property values are laid out in its value: the
 /// object type when every property has its implied type (shared by all the
 /// values the spec yields), and for each property (in declaration order)
 /// its position among the type's (sorted) attributes.
-pub(crate) struct ObjectLayout {
-    pub(crate) ty: Arc<ObjectType>,
-    pub(crate) positions: Box<[usize]>,
+pub(super) struct ObjectLayout {
+    pub(super) ty: Arc<ObjectType>,
+    pub(super) positions: Box<[usize]>,
 }
 
-/// What the engine needs of each spec node (see the module docs). A null
-/// of a collection or object type holds its type, shared this way instead
-/// of allocated per value; implied types are shared the same way, so type
-/// checks of values against them stop at the pointer.
+/// What the plan knows of one spec node, each part made when first asked
+/// for.
 #[derive(Default)]
-pub(crate) struct Plan {
-    schemas: AddrMap<Arc<BodySchema>>,
-    /// Each schema plus the `dynamic` block type, for dynamic blocks.
-    ext_schemas: AddrMap<Arc<BodySchema>>,
-    types: AddrMap<Type>,
-    layouts: AddrMap<Arc<ObjectLayout>>,
-    nulls: AddrMap<Value>,
-    attr_indices: AddrMap<usize>,
-    /// Block collections: the collection type of the nested spec's implied
-    /// type, with that element type.
-    collection_types: AddrMap<(Type, Type)>,
+struct Node {
+    /// A body spec: the schema of the bodies it reads.
+    schema: OnceLock<Arc<BodySchema>>,
+    /// With dynamic blocks: the schema plus the `dynamic` block type.
+    ext_schema: OnceLock<Arc<BodySchema>>,
+    ty: OnceLock<Type>,
+    layout: OnceLock<Option<Arc<ObjectLayout>>>,
+    null: OnceLock<Value>,
+    attr_index: OnceLock<Option<usize>>,
+    /// Block collections: an element type and the collection type of it.
+    collection_type: OnceLock<(Type, Type)>,
 }
 
-impl Plan {
-    /// The plan of `root`, a body's spec; transform results are typed in
-    /// `transform_ctx`. Its entries are keyed by the nodes' addresses: the
-    /// plan serves only while `root` stays where it is.
-    pub(crate) fn new(root: &Spec, transform_ctx: Option<&EvalContext>) -> Plan {
-        let mut plan = Plan::default();
-        plan.body(root, transform_ctx);
-        plan
-    }
+/// Per-spec-node data computed once per plan: the schema of each body a
+/// spec reads, the implied type of each spec, object layouts, and the null
+/// values of absent attributes and blocks (a null of a collection or
+/// object type holds its type, shared this way instead of allocated per
+/// value; implied types are shared the same way, so type checks of values
+/// against them stop at the pointer).
+///
+/// Entries are keyed by node address: a plan serves the tree it was made
+/// for while that tree stays where it is (a [`Prepared`] boxes its spec for
+/// this). A node it does not know (the engine's walk of the tree meets
+/// none) is computed on the spot.
+pub(super) struct Plan<'s> {
+    /// Each node's position in `nodes`.
+    index: AddrMap<u32>,
+    nodes: Vec<Node>,
+    /// The context transform results are typed in (`None` for a plan kept
+    /// across decodes).
+    transform_ctx: Option<&'s EvalContext>,
+}
 
-    /// A body read with `spec`.
-    fn body(&mut self, spec: &Spec, ctx: Option<&EvalContext>) {
-        let schema = Arc::new(spec.implied_schema());
-        self.same_body(spec, &schema, ctx);
-        self.ext_schemas
-            .insert(addr(spec), Arc::new(dynblock::extend_schema(&schema)));
-        self.schemas.insert(addr(spec), schema);
-    }
-
-    /// `spec` and the specs read from the same body, whose schema is
-    /// `schema`.
-    fn same_body(&mut self, spec: &Spec, schema: &BodySchema, ctx: Option<&EvalContext>) {
-        let ty = self.ty(spec, ctx);
-        match spec {
-            Spec::Attr(a) => {
-                if let Some(i) = schema.attributes.iter().position(|x| x.name == a.name) {
-                    self.attr_indices.insert(addr(spec), i);
-                }
-                self.nulls.insert(addr(spec), Value::null(a.ty.clone()));
-            }
-            Spec::Object(o) => {
-                if let Type::Object(ot) = ty
-                    && ot.len() == o.properties.len()
-                    && let Some(positions) = o
-                        .properties
-                        .iter()
-                        .map(|(name, _)| ot.index_of(name))
-                        .collect::<Option<Box<[usize]>>>()
-                {
-                    self.layouts
-                        .insert(addr(spec), Arc::new(ObjectLayout { ty: ot, positions }));
-                }
-                for (_, s) in &o.properties {
-                    self.same_body(s, schema, ctx);
-                }
-            }
-            Spec::Tuple(t) => t.iter().for_each(|s| self.same_body(s, schema, ctx)),
-            Spec::Default(d) => {
-                self.same_body(&d.primary, schema, ctx);
-                self.same_body(&d.default, schema, ctx);
-            }
-            Spec::Transform(t) => self.same_body(&t.wrapped, schema, ctx),
-            Spec::Validate(v) => self.same_body(&v.wrapped, schema, ctx),
-            Spec::Block(b) => {
-                let nested = self.ty(&b.nested, ctx);
-                self.nulls.insert(addr(&b.nested), Value::null(nested));
-                self.body(&b.nested, ctx);
-            }
-            Spec::BlockList(b) | Spec::BlockTuple(b) | Spec::BlockSet(b) => {
-                let ety = self.ty(&b.nested, ctx);
-                self.collection_types
-                    .insert(addr(spec), (ety.clone(), Type::list(ety)));
-                self.body(&b.nested, ctx);
-            }
-            Spec::BlockMap(b) | Spec::BlockObject(b) => {
-                let ety = self.ty(&b.nested, ctx);
-                self.collection_types
-                    .insert(addr(spec), (ety.clone(), Type::map(ety)));
-                self.body(&b.nested, ctx);
-            }
-            Spec::BlockAttrs(_) | Spec::BlockLabel(_) | Spec::Literal(_) | Spec::Expr(_) => {}
+impl<'s> Plan<'s> {
+    /// The plan of `root`, the spec a body is decoded with, and of every
+    /// spec below it; transform results are typed in `transform_ctx`.
+    pub(super) fn new(root: &Spec, transform_ctx: Option<&'s EvalContext>) -> Plan<'s> {
+        let mut index = AddrMap::with_capacity_and_hasher(count(root), Default::default());
+        add(&mut index, root);
+        let mut nodes = Vec::new();
+        nodes.resize_with(index.len(), Node::default);
+        Plan {
+            index,
+            nodes,
+            transform_ctx,
         }
     }
 
-    /// The implied type of `spec`, nested types through the plan: a nested
-    /// object's type is then the very allocation its values carry.
-    fn ty(&mut self, spec: &Spec, ctx: Option<&EvalContext>) -> Type {
-        if let Some(t) = self.types.get(&addr(spec)) {
-            return t.clone();
-        }
-        let t = spec.implied_type_from(&mut |s| self.ty(s, ctx), &|t, wrapped| {
-            transform_type(t, wrapped, ctx)
-        });
-        self.types.insert(addr(spec), t.clone());
-        t
+    fn node(&self, spec: &Spec) -> Option<&Node> {
+        let i = *self.index.get(&addr(spec))?;
+        self.nodes.get(i as usize)
     }
 
     /// The position of attribute `name` (of attr spec `spec`) in `schema`,
-    /// the schema of the body `spec` reads.
-    pub(crate) fn attr_index(&self, spec: &Spec, schema: &BodySchema, name: &str) -> Option<usize> {
-        match self.attr_indices.get(&addr(spec)) {
-            Some(i) => Some(*i),
-            None => schema.attributes.iter().position(|a| a.name == name),
+    /// the schema of the body `spec` reads (the same for every body).
+    pub(super) fn attr_index(&self, spec: &Spec, schema: &BodySchema, name: &str) -> Option<usize> {
+        let find = || schema.attributes.iter().position(|a| a.name == name);
+        match self.node(spec) {
+            Some(n) => *n.attr_index.get_or_init(find),
+            None => find(),
         }
     }
 
-    /// The list or map type (`make`) of elements `ety` for the block
-    /// collection spec `spec`: the planned one when `ety` is the nested
-    /// spec's implied type (a pointer comparison, mostly).
-    pub(crate) fn collection_type(&self, spec: &Spec, ety: &Type, make: fn(Type) -> Type) -> Type {
-        match self.collection_types.get(&addr(spec)) {
-            Some((e, t)) if e == ety => t.clone(),
-            _ => make(ety.clone()),
+    /// The list (or map) type of elements `ety` for the block collection
+    /// spec `spec`, shared by every value the spec yields (elements are
+    /// mostly of the one object type the spec's layout shares, so the
+    /// check is a pointer comparison).
+    pub(super) fn collection_type(&self, spec: &Spec, ety: &Type, make: fn(Type) -> Type) -> Type {
+        let Some(n) = self.node(spec) else {
+            return make(ety.clone());
+        };
+        let (e, t) = n
+            .collection_type
+            .get_or_init(|| (ety.clone(), make(ety.clone())));
+        if e == ety {
+            t.clone()
+        } else {
+            make(ety.clone())
         }
     }
 
-    /// The null value of type `ty()` for `key`.
-    pub(crate) fn null(&self, key: &Spec, ty: impl FnOnce() -> Type) -> Value {
-        match self.nulls.get(&addr(key)) {
-            Some(v) => v.clone(),
+    /// The null value of type `ty()` for `key`, made once.
+    pub(super) fn null(&self, key: &Spec, ty: impl FnOnce() -> Type) -> Value {
+        match self.node(key) {
+            Some(n) => n.null.get_or_init(|| Value::null(ty())).clone(),
             None => Value::null(ty()),
         }
     }
 
     /// The schema of the body `spec` reads.
-    pub(crate) fn schema(&self, spec: &Spec) -> Arc<BodySchema> {
-        match self.schemas.get(&addr(spec)) {
-            Some(s) => s.clone(),
-            None => Arc::new(spec.implied_schema()),
+    pub(super) fn schema(&self, spec: &Spec) -> Arc<BodySchema> {
+        let make = || Arc::new(spec.implied_schema());
+        match self.node(spec) {
+            Some(n) => n.schema.get_or_init(make).clone(),
+            None => make(),
         }
     }
 
     /// [`schema`](Self::schema) with the `dynamic` block type added.
-    pub(crate) fn ext_schema(&self, spec: &Spec) -> Arc<BodySchema> {
-        match self.ext_schemas.get(&addr(spec)) {
-            Some(s) => s.clone(),
-            None => Arc::new(dynblock::extend_schema(&self.schema(spec))),
+    pub(super) fn ext_schema(&self, spec: &Spec) -> Arc<BodySchema> {
+        let make = || Arc::new(dynblock::extend_schema(&self.schema(spec)));
+        match self.node(spec) {
+            Some(n) => n.ext_schema.get_or_init(make).clone(),
+            None => make(),
         }
     }
 
-    /// The implied type of `spec` (of the tree the plan was made for;
-    /// another spec's with transforms typed outside any context).
-    pub(crate) fn implied_type(&self, spec: &Spec) -> Type {
-        match self.types.get(&addr(spec)) {
-            Some(t) => t.clone(),
-            None => spec.implied_type_with(&|t, wrapped| transform_type(t, wrapped, None)),
+    pub(super) fn implied_type(&self, spec: &Spec) -> Type {
+        // Nested types through this cache: a nested object's type is then
+        // the very allocation its values carry, and type checks of values
+        // against it stop at the pointer.
+        let make = || {
+            spec.implied_type_from(&mut |s| self.implied_type(s), &|t, wrapped| {
+                transform_type(t, wrapped, self.transform_ctx)
+            })
+        };
+        match self.node(spec) {
+            Some(n) => n.ty.get_or_init(make).clone(),
+            None => make(),
         }
     }
 
     /// The layout of an object spec's values when every property has its
     /// implied type (the common case); `None` when property names repeat.
-    pub(crate) fn object_layout(&self, spec: &Spec) -> Option<Arc<ObjectLayout>> {
-        self.layouts.get(&addr(spec)).cloned()
+    pub(super) fn object_layout(
+        &self,
+        spec: &Spec,
+        props: &[(String, Spec)],
+    ) -> Option<Arc<ObjectLayout>> {
+        let make = || match self.implied_type(spec) {
+            Type::Object(ot) if ot.len() == props.len() => props
+                .iter()
+                .map(|(name, _)| ot.index_of(name))
+                .collect::<Option<Box<[usize]>>>()
+                .map(|positions| Arc::new(ObjectLayout { ty: ot, positions })),
+            _ => None,
+        };
+        match self.node(spec) {
+            Some(n) => n.layout.get_or_init(make).clone(),
+            None => make(),
+        }
+    }
+}
+
+/// The specs read from the same body as `spec` (`Spec::same_body_children`)
+/// and the nested spec of a block-reading spec, passed to `f` without
+/// collecting them. A kind this misses only goes unplanned: its entries
+/// are then computed where needed.
+fn for_each_below(spec: &Spec, f: &mut impl FnMut(&Spec)) {
+    match spec {
+        Spec::Object(o) => o.properties.iter().for_each(|(_, s)| f(s)),
+        Spec::Tuple(t) => t.iter().for_each(&mut *f),
+        Spec::Default(d) => {
+            f(&d.primary);
+            f(&d.default);
+        }
+        Spec::Transform(t) => f(&t.wrapped),
+        Spec::Validate(v) => f(&v.wrapped),
+        _ => {}
+    }
+    if let Some(nested) = spec.nested() {
+        f(nested);
+    }
+}
+
+/// How many specs `spec` and those below it are.
+fn count(spec: &Spec) -> usize {
+    let mut n = 1;
+    for_each_below(spec, &mut |s| n += count(s));
+    n
+}
+
+/// Numbers `spec` and the specs below it in `index`, in the order met.
+fn add(index: &mut AddrMap<u32>, spec: &Spec) {
+    let next = u32::try_from(index.len()).unwrap_or(u32::MAX);
+    index.entry(addr(spec)).or_insert(next);
+    for_each_below(spec, &mut |s| add(index, s));
+}
+
+/// A spec with its decode plan, made once and used for any number of
+/// decodes, from any thread: what typed decoding keeps for each derived
+/// type. Transform results are typed without a context (as typed decoding
+/// decodes), so a spec whose transforms call functions of a spec file's
+/// context is decoded with [`decode_with`](super::decode_with) instead.
+pub(crate) struct Prepared {
+    /// Boxed: the plan is keyed by the addresses of the spec's nodes,
+    /// which a move of the `Prepared` then leaves where they are.
+    spec: Box<Spec>,
+    plan: Plan<'static>,
+}
+
+impl Prepared {
+    /// Plans `spec`.
+    pub(crate) fn new(spec: Spec) -> Prepared {
+        let spec = Box::new(spec);
+        let plan = Plan::new(&spec, None);
+        Prepared { spec, plan }
+    }
+
+    /// The spec.
+    pub(crate) fn spec(&self) -> &Spec {
+        &self.spec
+    }
+
+    /// [`decode_with`](super::decode_with) with the spec, transforms
+    /// without a context.
+    pub(crate) fn decode(
+        &self,
+        body: &Body,
+        ctx: Option<&EvalContext>,
+        options: DecodeOptions,
+    ) -> (Value, Diagnostics) {
+        let (v, (), diags) = super::run::<Off>(body, &self.spec, &self.plan, ctx, None, options);
+        (v, diags)
+    }
+
+    /// [`decode_traced_with`](super::decode_traced_with) with the spec,
+    /// transforms without a context.
+    pub(crate) fn decode_traced(
+        &self,
+        body: &Body,
+        ctx: Option<&EvalContext>,
+        options: DecodeOptions,
+    ) -> (Value, Trace, Diagnostics) {
+        super::run::<On>(body, &self.spec, &self.plan, ctx, None, options)
+    }
+}
+
+impl std::fmt::Debug for Prepared {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Prepared")
+            .field("spec", &self.spec)
+            .finish_non_exhaustive()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use hcldecode_spec::source::SourceFile;
+    use hcldecode_spec::spec::{AttrSpec, BlockCollectionSpec, BlockMapSpec, ObjectSpec};
+    use hcldecode_spec::syntax::native;
+
+    use super::*;
+
+    fn attr(name: &str, ty: Type) -> (String, Spec) {
+        let a = AttrSpec {
+            name: name.to_string(),
+            ty,
+            required: false,
+        };
+        (name.to_string(), Spec::Attr(a))
+    }
+
+    fn object(properties: Vec<(String, Spec)>) -> Spec {
+        Spec::Object(ObjectSpec { properties })
+    }
+
+    /// `port` (a number) and `rule` blocks, each with `target` blocks
+    /// labelled by name holding a `weight`.
+    fn rules_spec() -> Spec {
+        let target = Spec::BlockMap(BlockMapSpec {
+            type_name: "target".to_string(),
+            labels: vec!["name".to_string()],
+            nested: Box::new(object(vec![attr("weight", Type::Number)])),
+        });
+        let rule = Spec::BlockList(BlockCollectionSpec {
+            type_name: "rule".to_string(),
+            nested: Box::new(target),
+            min_items: 0,
+            max_items: 0,
+        });
+        object(vec![attr("port", Type::Number), ("rule".to_string(), rule)])
+    }
+
+    fn body(src: &str) -> Body {
+        let source = SourceFile::new("a.hcl", src);
+        let (file, d) = native::parse_config(source.clone());
+        assert!(!d.has_errors(), "{d:?}");
+        Body::native(source, file.body)
+    }
+
+    #[test]
+    fn prepared_is_shared_across_threads() {
+        fn send_sync<T: Send + Sync>() {}
+        send_sync::<Prepared>();
+    }
+
+    #[test]
+    fn plan_knows_every_node_of_its_tree_and_makes_each_entry_once() {
+        let s = rules_spec();
+        let plan = Plan::new(&s, None);
+        let Spec::Object(o) = &s else { panic!() };
+        let port = &o.properties[0].1;
+        let rule = &o.properties[1].1;
+        let target = rule.nested().unwrap();
+        let inner = target.nested().unwrap();
+        let Spec::Object(b) = inner else { panic!() };
+        let weight = &b.properties[0].1;
+        for node in [&s, port, rule, target, inner, weight] {
+            assert!(plan.node(node).is_some());
+        }
+        assert_eq!((plan.index.len(), plan.nodes.len()), (6, 6));
+        assert!(plan.node(inner).unwrap().schema.get().is_none());
+        let schema = plan.schema(inner);
+        assert!(Arc::ptr_eq(&schema, &plan.schema(inner)));
+        assert_eq!(plan.attr_index(weight, &schema, "weight"), Some(0));
+        assert_eq!(plan.attr_index(port, &plan.schema(&s), "port"), Some(0));
+        assert_eq!(plan.implied_type(&s), crate::decode::implied_type(&s, None));
+        let ety = plan.implied_type(target);
+        let list = plan.collection_type(rule, &ety, Type::list);
+        assert_eq!(list, Type::list(ety.clone()));
+        assert_eq!(plan.collection_type(rule, &ety, Type::list), list);
+        // A spec outside the tree is computed, not cached.
+        let (_, other) = attr("x", Type::String);
+        assert_eq!(plan.implied_type(&other), Type::String);
+        assert_eq!((plan.index.len(), plan.nodes.len()), (6, 6));
+    }
+
+    #[test]
+    fn prepared_decodes_like_decode_with() {
+        let p = Prepared::new(rules_spec());
+        for src in [
+            "port = 80\nrule {\n  target \"a\" { weight = 1 }\n}\nrule {}\n",
+            "port = \"x\"\nrule {\n  target {}\n}\n",
+        ] {
+            let body = body(src);
+            let opts = DecodeOptions::new();
+            let want = super::super::decode_with(&body, p.spec(), None, None, opts);
+            let want = format!("{want:?}");
+            assert_eq!(format!("{:?}", p.decode(&body, None, opts)), want);
+            let (v, _, d) = p.decode_traced(&body, None, opts);
+            assert_eq!(format!("{:?}", (v, d)), want);
+        }
     }
 }

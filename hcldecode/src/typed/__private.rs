@@ -6,8 +6,7 @@ pub use hcldecode_spec::spec::{
 pub use hcldecode_spec::syntax::body::Body;
 
 pub use super::blocks::{BlockOptions, BodyShape, HclBlocks, HclBody, HclKeyed, HclRemain};
-pub use super::decoder::TypePlan;
-pub use super::{At, Error, Errors, HclDecode, OptionalAttrs};
+pub use super::{At, Error, Errors, HclDecode, OptionalAttrs, TypePlan};
 pub use crate::decode::DecodeHook;
 pub use crate::value::Value;
 pub use crate::{ObjectType, Type};
@@ -122,6 +121,18 @@ pub fn check_object(value: &Value, at: At<'_>) -> Result<(), Error> {
 /// struct's properties; an attribute's object value may have others.
 pub fn check_keys(value: &Value, at: At<'_>, keys: &[&str], ignore: bool) -> Result<(), Error> {
     if ignore {
+        return Ok(());
+    }
+    // Exactly the struct's properties (a body's value always): one
+    // comparison per key.
+    if let ValueRef::Object(ot, _) = value.view()
+        && ot.len() == keys.len()
+        && ot
+            .attrs()
+            .iter()
+            .zip(keys)
+            .all(|((k, _), key)| &**k == *key)
+    {
         return Ok(());
     }
     let Some(entries) = value.entries() else {

@@ -198,6 +198,9 @@ impl<'a> At<'a> {
     /// trace of that property of an object spec, or the item of an object
     /// literal with that key.
     pub fn property(self, index: usize, name: &str) -> At<'a> {
+        if let Node::None = self.node {
+            return self;
+        }
         if let Some(Trace::Object(props)) = self.spec_trace() {
             return match props.get(index) {
                 Some(t) => At {
@@ -214,6 +217,9 @@ impl<'a> At<'a> {
     /// The position of element `i` of a list, set or tuple: the `i`th
     /// block of a block list, or element `i` of a tuple literal.
     pub fn index(self, i: usize) -> At<'a> {
+        if let Node::None = self.node {
+            return self;
+        }
         match self.node {
             Node::Trace(Trace::Blocks(bs)) => match bs.get(i) {
                 Some(b) => At::block(b),
@@ -244,6 +250,9 @@ impl<'a> At<'a> {
     /// item of an object literal, the attribute of a `block_attrs` block,
     /// or the block labelled `k` of a one-label block map.
     pub fn key(self, k: &str) -> At<'a> {
+        if let Node::None = self.node {
+            return self;
+        }
         match self.node {
             Node::Trace(Trace::Blocks(bs)) => {
                 match bs

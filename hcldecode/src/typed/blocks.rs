@@ -473,14 +473,14 @@ fn decode_items<T: HclBody>(
     at: At<'_>,
     opts: &BlockOptions,
     depth: usize,
-    mut push: impl FnMut(Vec<String>, T, At<'_>, &mut Errors),
+    mut push: impl FnMut(&[String], T, At<'_>, &mut Errors),
 ) -> Result<(), Error> {
     let variants = T::variants();
     if let Some(vs) = tagged_variants::<T>(opts).filter(|_| depth == 0) {
         let mut errs = Errors::new();
         for b in at.blocks().unwrap_or(&[]) {
             if let Some(t) = errs.take(tagged_block::<T>(&vs, b, opts)) {
-                push(Vec::new(), t, At::block(b), &mut errs);
+                push(&[], t, At::block(b), &mut errs);
             }
         }
         return errs.finish(());
@@ -491,7 +491,7 @@ fn decode_items<T: HclBody>(
         let mut errs = Errors::new();
         let mut one = |e: &Value, at: At<'_>, errs: &mut Errors| {
             if let Some(t) = errs.take(T::from_block(0, e, at)) {
-                push(Vec::new(), t, at, errs);
+                push(&[], t, at, errs);
             }
         };
         match value.view() {
@@ -505,12 +505,24 @@ fn decode_items<T: HclBody>(
         }
         return errs.finish(());
     }
+    if variants.is_empty() && at.blocks().is_none() && opts.min_items == 0 && opts.max_items == 0 {
+        // A map of one block type read from the value alone, with no
+        // count to check: each block as the walk meets it (what `items`
+        // would list, in the same order).
+        let mut errs = Errors::new();
+        walk_value(value, at, depth, &mut Vec::new(), &mut |keys, e, at| {
+            if let Some(t) = errs.take(T::from_block(0, e, at)) {
+                push(keys, t, at, &mut errs);
+            }
+        });
+        return errs.finish(());
+    }
     let items = items(variants, value, at, depth);
     let mut errs = Errors::new();
     check_count(variants, &items, at, opts, depth > 0, &mut errs);
     for item in items {
         if let Some(t) = errs.take(T::from_block(item.variant, &item.value, item.at)) {
-            push(item.keys, t, item.at, &mut errs);
+            push(&item.keys, t, item.at, &mut errs);
         }
     }
     errs.finish(())
@@ -766,7 +778,7 @@ macro_rules! keyed_map {
                 // only an enum's block types can collide unreported.
                 let report = !V::Leaf::variants().is_empty();
                 decode_items::<V::Leaf>(value, at, opts, Self::DEPTH, |keys, t, at, errs| {
-                    if !out.insert_leaf(&keys, t) && report {
+                    if !out.insert_leaf(keys, t) && report {
                         let labels: String = keys.iter().map(|k| format!(" {k:?}")).collect();
                         errs.push(at.error(
                             "Duplicate block",

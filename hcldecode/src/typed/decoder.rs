@@ -325,21 +325,23 @@ impl Decoder {
         body: &Body,
         diags: &mut Diagnostics,
     ) -> Result<T, Error> {
-        let planned;
-        let plan = match T::__prepared() {
+        // The type's spec and plan: made once per process for a derived
+        // type, else for this decode.
+        let made;
+        let plan = match T::__type_plan() {
             Some(p) => p,
             None => {
-                planned = TypePlan::new(T::spec());
-                &planned
+                made = TypePlan::new(T::spec());
+                &made
             }
         };
-        let prepared = &plan.prepared;
+        let ctx = self.ctx.as_deref();
         // Optimistically without a trace: where the value alone decides a
         // successful result (see `trace_free`), a clean decode needs none.
         // Anything else (an engine error, a Rust-side error) is decoded
         // again with the trace, so every error carries its range.
         if plan.trace_free {
-            let (value, d) = prepared.decode(body, self.ctx.as_deref(), self.options);
+            let (value, d) = plan.prepared.decode(body, ctx, self.options);
             if !d.has_errors()
                 && let Ok(t) = T::from_hcl(&value, At::none())
             {
@@ -347,9 +349,36 @@ impl Decoder {
                 return Ok(t);
             }
         }
-        let (value, trace, d) = prepared.decode_traced(body, self.ctx.as_deref(), self.options);
+        let (value, trace, d) = plan.prepared.decode_traced(body, ctx, self.options);
         diags.extend(d);
         T::from_hcl(&value, At::trace(&trace))
+    }
+}
+
+/// What typed decoding needs of a type's spec: the spec with its decode
+/// plan, and whether a clean decode can do without a trace. The derive
+/// keeps one per type for the life of the process
+/// ([`HclDecode::__type_plan`]); decoding a type that has none makes one
+/// per decode. Not public API.
+#[doc(hidden)]
+#[derive(Debug)]
+pub struct TypePlan {
+    prepared: decode::Prepared,
+    trace_free: bool,
+}
+
+impl TypePlan {
+    /// Plans `spec`, a type's [`HclDecode::spec`].
+    pub fn new(spec: Spec) -> TypePlan {
+        TypePlan {
+            trace_free: trace_free(&spec),
+            prepared: decode::Prepared::new(spec),
+        }
+    }
+
+    /// The spec.
+    pub fn spec(&self) -> &Spec {
+        self.prepared.spec()
     }
 }
 
@@ -381,28 +410,6 @@ impl Drop for AmbientContext {
 /// The variables and functions of the typed decode running on this thread.
 pub(crate) fn ambient_context() -> Option<Arc<EvalContext>> {
     CONTEXT.with(|c| c.borrow().clone())
-}
-
-/// What typed decoding of one type needs of its spec, made once per type
-/// and process for derived types (`HclDecode::__prepared`): the spec with
-/// its decode plan, and whether its decodes can do without a trace. Not
-/// public API.
-#[doc(hidden)]
-#[derive(Debug)]
-pub struct TypePlan {
-    prepared: decode::Prepared,
-    trace_free: bool,
-}
-
-impl TypePlan {
-    /// Plans `spec`.
-    pub fn new(spec: Spec) -> TypePlan {
-        let trace_free = trace_free(&spec);
-        TypePlan {
-            prepared: decode::Prepared::new(spec),
-            trace_free,
-        }
-    }
 }
 
 /// Whether a successful typed decode with `spec` depends only on the

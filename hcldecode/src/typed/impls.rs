@@ -58,6 +58,10 @@ impl HclDecode for String {
         Type::String
     }
     fn from_hcl(v: &Value, at: At<'_>) -> Result<Self, Error> {
+        // A string already (the usual case): one look at the value.
+        if let ValueRef::String(s) = v.view() {
+            return Ok(s.to_string());
+        }
         let c = primitive(v, at, "string", &Type::String)?;
         match c.view() {
             ValueRef::String(s) => Ok(s.to_string()),
@@ -80,6 +84,9 @@ impl HclDecode for bool {
         Type::Bool
     }
     fn from_hcl(v: &Value, at: At<'_>) -> Result<Self, Error> {
+        if let ValueRef::Bool(b) = v.view() {
+            return Ok(b);
+        }
         let c = primitive(v, at, "bool", &Type::Bool)?;
         match c.view() {
             ValueRef::Bool(b) => Ok(b),
@@ -135,6 +142,13 @@ macro_rules! int_impl {
                 Type::Number
             }
             fn from_hcl(v: &Value, at: At<'_>) -> Result<Self, Error> {
+                // A whole number in range (the usual case) without a copy.
+                if let ValueRef::Number(n) = v.view()
+                    && n.is_integer()
+                    && let Some(x) = n.to_i64().and_then(|i| <$t>::try_from(i).ok())
+                {
+                    return Ok(x);
+                }
                 let n = whole(v, at)?;
                 let wide: Option<i128> = match n.to_i64() {
                     Some(i) => Some(i128::from(i)),
@@ -262,6 +276,9 @@ impl<T: HclDecode> HclDecode for Option<T> {
     fn spec() -> Spec {
         T::spec()
     }
+    fn __type_plan() -> Option<&'static super::TypePlan> {
+        T::__type_plan()
+    }
 }
 
 macro_rules! deref_impl {
@@ -284,6 +301,9 @@ macro_rules! deref_impl {
             }
             fn spec() -> Spec {
                 T::spec()
+            }
+            fn __type_plan() -> Option<&'static super::TypePlan> {
+                T::__type_plan()
             }
         }
     )*};

@@ -64,6 +64,8 @@ pub mod __private;
 pub use crate::error::{Error, Errors};
 pub use at::At;
 pub use blocks::{BlockOptions, BodyShape, HclBlocks, HclBody, HclKeyed, HclRemain};
+#[doc(hidden)]
+pub use decoder::TypePlan;
 pub use decoder::{Decoder, from_path, from_str};
 
 pub use hcldecode_spec::spec::type_constraint::OptionalAttrs;
@@ -208,11 +210,13 @@ pub trait HclDecode: Sized {
         Self::attr_spec("value", !Self::optional())
     }
 
-    /// The type's spec with its decode plan, made once per process (the
-    /// derive implements it for types without generic parameters). Not
-    /// public API.
+    /// [`spec`](Self::spec) with its decode plan, made once per process:
+    /// `#[derive(HclDecode)]` implements it for types without type or
+    /// const parameters, so decoding such a type builds its spec and plan
+    /// only the first time. `None` (the default): every decode makes them.
+    /// Not public API.
     #[doc(hidden)]
-    fn __prepared() -> Option<&'static decoder::TypePlan> {
+    fn __type_plan() -> Option<&'static TypePlan> {
         None
     }
 }

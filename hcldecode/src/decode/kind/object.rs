@@ -23,7 +23,7 @@ impl Decoder<'_> {
         diags: &mut Diagnostics,
     ) -> (Value, R::T) {
         let mut traces: Vec<R::T> = Vec::new();
-        if let Some(layout) = self.plan.object_layout(spec) {
+        if let Some(layout) = self.plan.object_layout(spec, &o.properties) {
             // Each value straight to its place in the type's
             // (sorted) attribute order.
             let attrs = layout.ty.attrs();
