@@ -3,7 +3,8 @@
 //! and comparing JSON the way `shared/tools/compare-cases.py` does.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Command, Output, Stdio};
+use std::time::Duration;
 
 use serde_json::Value as Json;
 
@@ -15,6 +16,53 @@ pub fn hcldec_path(built: &str) -> PathBuf {
         Some(p) if !p.is_empty() => PathBuf::from(p),
         _ => PathBuf::from(built),
     }
+}
+
+/// [`hcldec_path`] as a command, with nothing on standard input.
+pub fn hcldec_command(built: &str) -> Command {
+    let mut c = Command::new(hcldec_path(built));
+    c.stdin(Stdio::null());
+    c
+}
+
+/// A fresh, empty directory for test `name` of a test file (`file`), unique
+/// to this process.
+pub fn scratch_dir(file: &str, name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("hcldecode-{file}-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The time the largest adversarial inputs may take: a second in optimised
+/// builds, as the robustness issue asks; debug builds are several times
+/// slower.
+pub fn time_bound() -> Duration {
+    if cfg!(debug_assertions) {
+        Duration::from_secs(20)
+    } else {
+        Duration::from_secs(1)
+    }
+}
+
+/// The diagnostics in `hcldec --diags=json`'s standard error (none when it
+/// is not a JSON document).
+pub fn json_diagnostics(stderr: &str) -> Vec<Json> {
+    if !stderr.trim_start().starts_with('{') {
+        return Vec::new();
+    }
+    let doc: Json = serde_json::from_str(stderr).unwrap();
+    doc["diagnostics"].as_array().cloned().unwrap_or_default()
+}
+
+/// Asserts that a run exited 0, showing its standard error if not.
+pub fn assert_success(out: &Output) {
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 /// The conformance data vendored in this crate (`tests/conformance`: the

@@ -9,35 +9,18 @@
 //! none: it overflows, hangs or crashes on them).
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
-use hcldecode_tests::{failed_cases, find_cases};
+use hcldecode_tests::{failed_cases, find_cases, json_diagnostics, time_bound};
 use serde_json::Value as Json;
 
 fn hcldec() -> Command {
-    let mut c = Command::new(hcldecode_tests::hcldec_path(env!(
-        "CARGO_BIN_EXE_hcldec-under-test"
-    )));
-    c.stdin(Stdio::null());
-    c
-}
-
-/// The time the largest cases may take: a second in optimised builds, as
-/// the robustness issue asks; debug builds are several times slower.
-fn time_bound() -> Duration {
-    if cfg!(debug_assertions) {
-        Duration::from_secs(20)
-    } else {
-        Duration::from_secs(1)
-    }
+    hcldecode_tests::hcldec_command(env!("CARGO_BIN_EXE_hcldec-under-test"))
 }
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("hcldecode-adv-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    hcldecode_tests::scratch_dir("adv", name)
 }
 
 const ANY_SPEC: &str = "object {\n  attr \"a\" {}\n  attr \"b\" {}\n}\n";
@@ -65,12 +48,7 @@ fn run(name: &str, spec: &str, input: &[u8], extra: &[&str]) -> Run {
     let elapsed = start.elapsed();
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!stderr.contains("panicked"), "{name}: {stderr}");
-    let diags = if stderr.trim_start().starts_with('{') {
-        let doc: Json = serde_json::from_str(&stderr).unwrap();
-        doc["diagnostics"].as_array().cloned().unwrap_or_default()
-    } else {
-        Vec::new()
-    };
+    let diags = json_diagnostics(&stderr);
     Run {
         code: out.status.code(),
         stdout: String::from_utf8_lossy(&out.stdout).into_owned(),

@@ -4,20 +4,12 @@
 //! (docs/robustness.md, docs/functions.md); where the reference crashes or
 //! prints invalid JSON (docs/deviations.md), ours is a diagnostic.
 
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
+use hcldecode_tests::{hcldec_command, json_diagnostics, scratch_dir, time_bound};
 use serde_json::Value as Json;
 
 const SPEC: &str = "object {\n  attr \"a\" {}\n}\n";
-
-fn time_bound() -> Duration {
-    if cfg!(debug_assertions) {
-        Duration::from_secs(20)
-    } else {
-        Duration::from_secs(1)
-    }
-}
 
 struct Run {
     code: Option<i32>,
@@ -26,35 +18,25 @@ struct Run {
 }
 
 fn run(name: &str, input: &str) -> Run {
-    let dir = std::env::temp_dir().join(format!("hcldecode-advfn-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("advfn", name);
     std::fs::write(dir.join("spec.hcldec"), SPEC).unwrap();
     std::fs::write(dir.join("in.hcl"), input).unwrap();
     let start = Instant::now();
-    let out = Command::new(hcldecode_tests::hcldec_path(env!(
-        "CARGO_BIN_EXE_hcldec-under-test"
-    )))
-    .current_dir(&dir)
-    .stdin(Stdio::null())
-    .args([
-        "--spec=spec.hcldec",
-        "--diags=json",
-        "--functions=stdlib",
-        "in.hcl",
-    ])
-    .output()
-    .unwrap();
+    let out = hcldec_command(env!("CARGO_BIN_EXE_hcldec-under-test"))
+        .current_dir(&dir)
+        .args([
+            "--spec=spec.hcldec",
+            "--diags=json",
+            "--functions=stdlib",
+            "in.hcl",
+        ])
+        .output()
+        .unwrap();
     let elapsed = start.elapsed();
     assert!(elapsed < time_bound(), "{name}: took {elapsed:?}");
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!stderr.contains("panicked"), "{name}: {stderr}");
-    let diags = if stderr.trim_start().starts_with('{') {
-        let doc: Json = serde_json::from_str(&stderr).unwrap();
-        doc["diagnostics"].as_array().cloned().unwrap_or_default()
-    } else {
-        Vec::new()
-    };
+    let diags = json_diagnostics(&stderr);
     let _ = std::fs::remove_dir_all(&dir);
     Run {
         code: out.status.code(),

@@ -9,11 +9,7 @@ use std::process::{Command, Output, Stdio};
 use hcldecode_tests::{case_inputs, conformance_dir, find_cases};
 
 fn hcldec() -> Command {
-    let mut c = Command::new(hcldecode_tests::hcldec_path(env!(
-        "CARGO_BIN_EXE_hcldec-under-test"
-    )));
-    c.stdin(Stdio::null());
-    c
+    hcldecode_tests::hcldec_command(env!("CARGO_BIN_EXE_hcldec-under-test"))
 }
 
 fn repo() -> PathBuf {
@@ -25,10 +21,7 @@ fn text(b: &[u8]) -> String {
 }
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("hcldecode-cli-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    hcldecode_tests::scratch_dir("cli", name)
 }
 
 #[test]

@@ -2,21 +2,14 @@
 //! filesystem set reading beside each input file.
 
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 fn hcldec() -> Command {
-    let mut c = Command::new(hcldecode_tests::hcldec_path(env!(
-        "CARGO_BIN_EXE_hcldec-under-test"
-    )));
-    c.stdin(Stdio::null());
-    c
+    hcldecode_tests::hcldec_command(env!("CARGO_BIN_EXE_hcldec-under-test"))
 }
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("hcldecode-clifn-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    hcldecode_tests::scratch_dir("clifn", name)
 }
 
 const SPEC: &str = "object {\n  attr \"a\" {}\n  attr \"b\" {}\n}\n";
@@ -105,39 +98,27 @@ fn filesystem_reads_beside_each_input_file() {
         .unwrap();
     }
     std::fs::write(dir.join("secret.txt"), "secret").unwrap();
-    let out = hcldec()
-        .current_dir(&dir)
-        .args([
-            "--spec=spec.hcldec",
-            "--diags=json",
-            "--functions=filesystem",
-            "one/in.hcl",
-            "two/in.hcl",
-        ])
-        .output()
-        .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let with_filesystem = |inputs: &[&str]| {
+        hcldec()
+            .current_dir(&dir)
+            .args([
+                "--spec=spec.hcldec",
+                "--diags=json",
+                "--functions=filesystem",
+            ])
+            .args(inputs)
+            .output()
+            .unwrap()
+    };
+    let out = with_filesystem(&["one/in.hcl", "two/in.hcl"]);
+    hcldecode_tests::assert_success(&out);
     assert_eq!(
         String::from_utf8_lossy(&out.stdout).trim(),
         "{\"a\":\"first\",\"b\":\"second\"}"
     );
     // Reaching out of the input's directory is a diagnostic at the path.
     std::fs::write(dir.join("one/in.hcl"), "a = file(\"../secret.txt\")\n").unwrap();
-    let out = hcldec()
-        .current_dir(&dir)
-        .args([
-            "--spec=spec.hcldec",
-            "--diags=json",
-            "--functions=filesystem",
-            "one/in.hcl",
-        ])
-        .output()
-        .unwrap();
+    let out = with_filesystem(&["one/in.hcl"]);
     assert_eq!(out.status.code(), Some(2));
     let doc: serde_json::Value = serde_json::from_slice(&out.stderr).unwrap();
     let d = &doc["diagnostics"][0];

@@ -8,7 +8,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use hcldecode_tests::{conformance_dir, hcldec_path};
+use hcldecode_tests::{assert_success, conformance_dir, hcldec_path};
 use serde_json::Value as Json;
 
 /// Diagnostics about the structure of a JSON body, which the schema
@@ -111,12 +111,7 @@ fn schema_of(spec: &Path) -> jsonschema::Validator {
         .arg("--json-schema")
         .output()
         .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_success(&out);
     let schema: Json = serde_json::from_slice(&out.stdout).unwrap();
     jsonschema::validator_for(&schema).unwrap()
 }
