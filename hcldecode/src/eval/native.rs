@@ -358,44 +358,36 @@ impl<'a> Evaluator<'a, '_> {
             if self.errors_since(mark) {
                 return Value::dynamic();
             }
-            let ty = v.ty().clone();
-            if ty.is_dynamic() {
-                if v.is_null() {
-                    self.err_x(
-                        "Invalid expanding argument value",
-                        "The expanding argument (indicated by ...) must not be null.".into(),
-                        last.span,
-                        Some(e.span),
-                        last,
-                    );
-                }
+            let ty = v.ty();
+            let sequence = matches!(ty, Type::Tuple(_) | Type::List(_) | Type::Set(_));
+            if (sequence || ty.is_dynamic()) && v.is_null() {
+                self.err_x(
+                    "Invalid expanding argument value",
+                    "The expanding argument (indicated by ...) must not be null.".into(),
+                    last.span,
+                    Some(e.span),
+                    last,
+                );
                 return Value::dynamic();
             }
-            if matches!(ty, Type::Tuple(_) | Type::List(_) | Type::Set(_)) {
-                if v.is_null() {
-                    self.err_x(
-                        "Invalid expanding argument value",
-                        "The expanding argument (indicated by ...) must not be null.".into(),
-                        last.span,
-                        Some(e.span),
-                        last,
-                    );
-                    return Value::dynamic();
-                }
-                if !v.is_known() {
-                    return Value::dynamic();
-                }
-                for el in v.elements().unwrap_or(&[]) {
-                    arg_list.push(Arg::Value(el.clone(), last.span));
-                }
-            } else {
+            if ty.is_dynamic() {
+                return Value::dynamic();
+            }
+            if !sequence {
                 self.err_x(
                     "Invalid expanding argument value",
                     "The expanding argument (indicated by ...) must be of a tuple, list, or set type.".into(),
                     last.span,
-                    Some(e.span), last,
+                    Some(e.span),
+                    last,
                 );
                 return Value::dynamic();
+            }
+            if !v.is_known() {
+                return Value::dynamic();
+            }
+            for el in v.elements().unwrap_or(&[]) {
+                arg_list.push(Arg::Value(el.clone(), last.span));
             }
         }
 
@@ -783,48 +775,9 @@ impl<'a> Evaluator<'a, '_> {
         let mark = self.diags.len();
         let l = self.expr(lhs);
         let r = self.expr(rhs);
-        let l = match convert(&l, &params[0].ty) {
-            Ok(v) => v,
-            Err(err) => {
-                self.err_x(
-                    "Invalid operand",
-                    format!("Unsuitable value for left operand: {err}."),
-                    lhs.span,
-                    Some(e.span),
-                    lhs,
-                );
-                l
-            }
-        };
-        let r = match convert(&r, &params[1].ty) {
-            Ok(v) => v,
-            Err(err) => {
-                self.err_x(
-                    "Invalid operand",
-                    format!("Unsuitable value for right operand: {err}."),
-                    rhs.span,
-                    Some(e.span),
-                    rhs,
-                );
-                r
-            }
-        };
-        if self.errors_since(mark) {
-            return Value::unknown(result_ty);
-        }
-        match f.call(&[l, r]) {
-            Ok(v) => v,
-            Err(err) => {
-                self.err_x(
-                    "Operation failed",
-                    format!("Error during operation: {err}."),
-                    e.span,
-                    None,
-                    e,
-                );
-                Value::unknown(result_ty)
-            }
-        }
+        let l = self.operand(e, lhs, l, &params[0].ty, "left");
+        let r = self.operand(e, rhs, r, &params[1].ty, "right");
+        self.operate(e, &f, &[l, r], mark, result_ty)
     }
 
     fn unary(&mut self, e: &'a Expr, op: UnaryOp, operand: &'a Expr) -> Value {
@@ -834,23 +787,50 @@ impl<'a> Evaluator<'a, '_> {
         };
         let mark = self.diags.len();
         let v = self.expr(operand);
-        let v = match convert(&v, &f.params()[0].ty) {
+        let v = self.operand(e, operand, v, &f.params()[0].ty, "unary");
+        self.operate(e, &f, &[v], mark, result_ty)
+    }
+
+    /// Operand `v` (of expression `operand`, the `which` operand of `e`)
+    /// converted to its parameter's type; as it is, after an error, when it
+    /// does not convert.
+    fn operand(
+        &mut self,
+        e: &'a Expr,
+        operand: &'a Expr,
+        v: Value,
+        ty: &Type,
+        which: &str,
+    ) -> Value {
+        match convert(&v, ty) {
             Ok(v) => v,
             Err(err) => {
                 self.err_x(
                     "Invalid operand",
-                    format!("Unsuitable value for unary operand: {err}."),
+                    format!("Unsuitable value for {which} operand: {err}."),
                     operand.span,
                     Some(e.span),
                     operand,
                 );
                 v
             }
-        };
+        }
+    }
+
+    /// The operator function's result for `e`: unknown if an operand has
+    /// errors since `mark` or the call fails (after an error).
+    fn operate(
+        &mut self,
+        e: &'a Expr,
+        f: &Function,
+        args: &[Value],
+        mark: usize,
+        result_ty: Type,
+    ) -> Value {
         if self.errors_since(mark) {
             return Value::unknown(result_ty);
         }
-        match f.call(&[v]) {
+        match f.call(args) {
             Ok(v) => v,
             Err(err) => {
                 self.err_x(
