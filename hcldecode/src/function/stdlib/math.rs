@@ -258,6 +258,18 @@ fn is_odd_int(x: f64) -> bool {
     x.fract() == 0.0 && (x as i64) & 1 == 1
 }
 
+/// `x` to an infinite power, or one too large for an `i64` (where
+/// Go's `math.Pow` gives the same answers).
+fn pow_huge_exponent(x: f64, y: f64) -> f64 {
+    if x == -1.0 {
+        1.0
+    } else if (x.abs() < 1.0) == (y > 0.0) {
+        0.0
+    } else {
+        f64::INFINITY
+    }
+}
+
 /// Go's `math.Pow`: special cases, then repeated squaring for the integer
 /// part of the exponent (the fractional part uses `exp` and Go's `log`).
 fn go_pow(x: f64, y: f64) -> f64 {
@@ -285,13 +297,7 @@ fn go_pow(x: f64, y: f64) -> f64 {
         };
     }
     if y.is_infinite() {
-        return if x == -1.0 {
-            1.0
-        } else if (x.abs() < 1.0) == (y > 0.0) {
-            0.0
-        } else {
-            f64::INFINITY
-        };
+        return pow_huge_exponent(x, y);
     }
     if x.is_infinite() {
         if x < 0.0 {
@@ -311,13 +317,7 @@ fn go_pow(x: f64, y: f64) -> f64 {
         return f64::NAN;
     }
     if yi >= 9_223_372_036_854_775_808.0 {
-        return if x == -1.0 {
-            1.0
-        } else if (x.abs() < 1.0) == (y > 0.0) {
-            0.0
-        } else {
-            f64::INFINITY
-        };
+        return pow_huge_exponent(x, y);
     }
     let mut a1 = 1.0;
     let mut ae: i64 = 0;
