@@ -25,11 +25,11 @@ impl Decoder<'_> {
         if let Transform::Hook(hook) = t.transform {
             return self.hook::<R>(hook, t, content, schema, labels, diags);
         }
-        let mark = diags.len();
-        let (wrapped, trace) = self.spec::<R>(&t.wrapped, content, schema, labels, diags);
-        if diags.0[mark..].iter().any(Diagnostic::is_error) {
-            return (Value::unknown(self.plan.implied_type(spec)), trace);
-        }
+        let (wrapped, trace) =
+            match self.wrapped::<R>(spec, &t.wrapped, content, schema, labels, diags) {
+                Ok(w) => w,
+                Err(unknown) => return unknown,
+            };
         let v = match &t.transform {
             Transform::Expr { expr, var_name } => eval::evaluate_with_locals(
                 expr.as_ref(),
@@ -99,11 +99,11 @@ impl Decoder<'_> {
         labels: &[BlockLabel<'_>],
         diags: &mut Diagnostics,
     ) -> (Value, R::T) {
-        let mark = diags.len();
-        let (wrapped, trace) = self.spec::<R>(&v.wrapped, content, schema, labels, diags);
-        if diags.0[mark..].iter().any(Diagnostic::is_error) {
-            return (Value::unknown(self.plan.implied_type(spec)), trace);
-        }
+        let (wrapped, trace) =
+            match self.wrapped::<R>(spec, &v.wrapped, content, schema, labels, diags) {
+                Ok(w) => w,
+                Err(unknown) => return unknown,
+            };
         if let Some(f) = validate_function(&v.func) {
             for mut d in f(&wrapped) {
                 if d.subject.is_none() {
@@ -113,5 +113,25 @@ impl Decoder<'_> {
             }
         }
         (wrapped, trace)
+    }
+
+    /// The wrapped spec's value and trace; when decoding it reported an
+    /// error, `Err` with what the wrapping spec gives then: an unknown of
+    /// its implied type (the function is not called).
+    fn wrapped<R: Recorder>(
+        &self,
+        spec: &Spec,
+        wrapped: &Spec,
+        content: &Content<'_>,
+        schema: &BodySchema,
+        labels: &[BlockLabel<'_>],
+        diags: &mut Diagnostics,
+    ) -> Result<(Value, R::T), (Value, R::T)> {
+        let mark = diags.len();
+        let (v, trace) = self.spec::<R>(wrapped, content, schema, labels, diags);
+        if diags.0[mark..].iter().any(Diagnostic::is_error) {
+            return Err((Value::unknown(self.plan.implied_type(spec)), trace));
+        }
+        Ok((v, trace))
     }
 }
