@@ -723,7 +723,7 @@ fn native_partial<'a>(
     }
     report_missing_required(schema, &attributes, &missing, NOT_FOUND, diags);
 
-    let mut blocks = Vec::new();
+    let mut blocks = Vec::with_capacity(body.blocks.len());
     for b in &body.blocks {
         let type_name = file.text(b.type_name);
         if hidden.is_some_and(|h| h.blocks.contains(type_name)) {

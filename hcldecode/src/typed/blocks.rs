@@ -743,7 +743,7 @@ impl<T: HclBody + Ord> HclBlocks for BTreeSet<T> {
 
 /// A label-keyed map of blocks, for each map type.
 macro_rules! keyed_map {
-    ([$($gen:tt)*] $map:ty, $new:expr) => {
+    ([$($gen:tt)*] $map:ty, $new:expr, $reserve:expr) => {
         impl<V: HclKeyed, $($gen)*> HclKeyed for $map {
             type Leaf = V::Leaf;
             const DEPTH: usize = V::DEPTH + 1;
@@ -774,6 +774,9 @@ macro_rules! keyed_map {
             }
             fn from_blocks(value: &Value, at: At<'_>, opts: &BlockOptions) -> Result<Self, Error> {
                 let mut out = $new;
+                // The value's first level is the map's: room for its keys
+                // at once, not by doubling.
+                $reserve(&mut out, value.length_int().unwrap_or(0));
                 // The engine reports duplicates among blocks of one type;
                 // only an enum's block types can collide unreported.
                 let report = !V::Leaf::variants().is_empty();
@@ -792,7 +795,11 @@ macro_rules! keyed_map {
     };
 }
 
-keyed_map!([S: BuildHasher + Default] HashMap<String, V, S>, HashMap::default());
-keyed_map!([] BTreeMap<String, V>, BTreeMap::new());
+keyed_map!([S: BuildHasher + Default] HashMap<String, V, S>, HashMap::default(), HashMap::reserve);
+keyed_map!([] BTreeMap<String, V>, BTreeMap::new(), |_: &mut BTreeMap<String, V>, _| ());
 #[cfg(feature = "indexmap")]
-keyed_map!([S: BuildHasher + Default] indexmap::IndexMap<String, V, S>, indexmap::IndexMap::default());
+keyed_map!(
+    [S: BuildHasher + Default] indexmap::IndexMap<String, V, S>,
+    indexmap::IndexMap::default(),
+    indexmap::IndexMap::reserve
+);

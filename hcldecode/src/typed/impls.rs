@@ -450,7 +450,7 @@ impl<T: HclDecode, S: BuildHasher + Default> HclDecode for HashMap<String, T, S>
         element_optional(Self::hcl_type(), T::hcl_optional())
     }
     fn from_hcl(v: &Value, at: At<'_>) -> Result<Self, Error> {
-        let mut out = HashMap::default();
+        let mut out = HashMap::with_capacity_and_hasher(v.length_int().unwrap_or(0), S::default());
         entries(v, at, |k, t| {
             out.insert(k, t);
         })?;
@@ -483,7 +483,8 @@ impl<T: HclDecode, S: BuildHasher + Default> HclDecode for indexmap::IndexMap<St
         element_optional(Self::hcl_type(), T::hcl_optional())
     }
     fn from_hcl(v: &Value, at: At<'_>) -> Result<Self, Error> {
-        let mut out = indexmap::IndexMap::default();
+        let mut out =
+            indexmap::IndexMap::with_capacity_and_hasher(v.length_int().unwrap_or(0), S::default());
         entries(v, at, |k, t| {
             out.insert(k, t);
         })?;
