@@ -166,6 +166,7 @@ fn variables_exclude_iterators_at_every_level() {
     assert_eq!(names, ["var", "suffix", "other"]);
 }
 
+#[cfg(feature = "derive")]
 #[derive(hcldecode::HclDecode, Debug)]
 struct WithRest {
     #[hcl(block)]
@@ -174,11 +175,13 @@ struct WithRest {
     rest: hcldecode::Body,
 }
 
+#[cfg(feature = "derive")]
 #[derive(hcldecode::HclDecode, Debug)]
 struct PortBlock {
     to: u16,
 }
 
+#[cfg(feature = "derive")]
 #[test]
 fn typed_remain_with_dynamic_blocks() {
     // The rest keeps its dynamic blocks unexpanded (docs/deviations.md).

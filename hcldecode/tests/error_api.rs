@@ -1,6 +1,8 @@
 //! The error API's friction points from the new-user trial (issue 14):
 //! each test failed (or did not compile) before the fix.
 
+#![cfg(feature = "derive")]
+
 use std::collections::{BTreeMap, HashMap};
 
 use hcldecode::typed::At;

@@ -1,6 +1,6 @@
 //! The hcl-rs bridge (feature `hcl-rs`): values both ways, hcl-rs bodies
 //! and expressions decoded and evaluated by hcldecode.
-#![cfg(feature = "hcl-rs")]
+#![cfg(all(feature = "hcl-rs", feature = "derive"))]
 
 use hcl::eval::{Context, Evaluate};
 use hcldecode::{HclDecode, Type, Value};

@@ -1,6 +1,6 @@
 //! The miette bridge (feature `miette`): `?` into `miette::Result`, every
 //! diagnostic rendered by miette with its snippet.
-#![cfg(feature = "miette")]
+#![cfg(all(feature = "miette", feature = "derive"))]
 
 use hcldecode::HclDecode;
 use miette::{Diagnostic as _, GraphicalReportHandler, GraphicalTheme};

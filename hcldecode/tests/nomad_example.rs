@@ -3,6 +3,8 @@
 //! its derived spec, as a spec file, decodes the job as the typed path
 //! does; errors point into the job file.
 
+#![cfg(feature = "derive")]
+
 #[path = "../examples/nomad.rs"]
 #[allow(dead_code)]
 mod nomad;

@@ -1,6 +1,6 @@
 //! The serde bridge (feature `serde`): `Serialize`/`Deserialize` for
 //! values and numbers, the ranged deserializer, `#[hcl(serde)]` fields.
-#![cfg(feature = "serde")]
+#![cfg(all(feature = "serde", feature = "derive"))]
 
 use std::collections::BTreeMap;
 

@@ -2,6 +2,8 @@
 //! `step "run" {…}` / `step "cache" {…}` into `enum Step { Run(Run),
 //! Cache(Cache) }`.
 
+#![cfg(feature = "derive")]
+
 use hcldecode::{Decoder, HclDecode};
 
 #[derive(HclDecode, Debug, PartialEq)]

@@ -3,6 +3,7 @@
 //! type, that its spec printed as a spec file and loaded back decodes the
 //! same inputs to the same value.
 
+#![cfg(feature = "derive")]
 // The structs exist to be decoded; not every field is read back.
 #![allow(dead_code)]
 

@@ -3,6 +3,8 @@
 //! converted the same way at every depth, unknown keys rejected, maps of
 //! `Value` holding any object, and conversion errors at the element.
 
+#![cfg(feature = "derive")]
+
 use std::collections::BTreeMap;
 
 use hcldecode::{HclDecode, Value};

@@ -1,6 +1,8 @@
 //! A derived type's spec and decode plan are made once per process, not
 //! per decode (`HclDecode::__type_plan`).
 
+#![cfg(feature = "derive")]
+
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use hcldecode::typed::At;

@@ -1,6 +1,8 @@
 //! A derived type's spec and decode plan are made once per process and
 //! shared by every decode, on every thread; generic types plan per decode.
 
+#![cfg(feature = "derive")]
+
 use hcldecode::HclDecode;
 
 #[derive(HclDecode, Debug, PartialEq)]

@@ -1,6 +1,8 @@
 //! Types that contain themselves (a `rule` block holding `rule` blocks):
 //! their specs are finite, and nesting beyond the limit is a diagnostic.
 
+#![cfg(feature = "derive")]
+
 use hcldecode::HclDecode;
 
 #[derive(HclDecode, Debug, PartialEq)]
