@@ -1,6 +1,6 @@
 //! Diagnostics that programs act on carry a stable code (`diag::Code`):
 //! spec-file validation, nesting limits, body content, the engine's
-//! decoding errors and unknown variables, decided on by code, not by
+//! decoding errors and evaluation errors, decided on by code, not by
 //! wording (miette shows the code too).
 
 use hcldecode::Diagnostic;
@@ -117,6 +117,69 @@ fn decode_errors_carry_their_codes() {
     assert_eq!(
         decode_codes("attr {\n  name = \"a\"\n  type = any\n}\n", "a = nope\n"),
         vec![Some(Code::UnknownVariable)]
+    );
+}
+
+/// The codes of decoding `a = EXPR` (any type) with `known = 1`, a map
+/// `m`, a null `n` and, where `functions` is set, `upper` and `max`.
+fn eval_codes(expr: &str, ctx: Option<&hcldecode::eval::EvalContext>) -> Vec<Option<Code>> {
+    let (spec, _) = LoadedSpec::load_str("attr {\n  name = \"a\"\n  type = any\n}\n", "s.hcldec");
+    let src = format!("a = {expr}\n");
+    let (file, diags) = parse_native(src.as_bytes(), "in.hcl");
+    assert!(diags.is_empty(), "{expr}: {diags:?}");
+    let (_, diags) = hcldecode::decode::decode(&file.body, &spec.unwrap().spec, ctx, None);
+    codes(&diags)
+}
+
+#[test]
+fn evaluation_errors_carry_their_codes() {
+    use hcldecode::{Type, Value};
+    let mut ctx = hcldecode::eval::EvalContext::new();
+    ctx.set_variable("known", Value::int(1));
+    ctx.set_variable("n", Value::null(Type::String));
+    ctx.set_variable("m", Value::map(Type::Number, [("x", Value::int(1))]));
+    ctx.set_variable("l", Value::list(Type::Number, vec![Value::int(1)]));
+    let upper = hcldecode::function::stdlib::lookup("upper").unwrap();
+    ctx.set_function("upper", upper);
+    let cases: &[(&str, Code)] = &[
+        ("nope", Code::UnknownVariable),
+        ("nope(1)", Code::UnknownFunction),
+        ("upper()", Code::WrongArgumentCount),
+        ("upper(\"a\", \"b\")", Code::WrongArgumentCount),
+        ("upper([])", Code::InvalidFunctionArgument),
+        ("upper(n...)", Code::InvalidExpandingArgument),
+        ("known ? 1 : 2", Code::InvalidCondition),
+        ("n == null ? 1 : [1]", Code::InconsistentConditionalTypes),
+        ("[] + 1", Code::InvalidOperand),
+        ("{ a.b = 1 }", Code::AmbiguousAttributeKey),
+        ("{ (n) = 1 }", Code::InvalidObjectKey),
+        (
+            "{ for v in [\"a\", \"a\"] : v => 1 }",
+            Code::DuplicateObjectKey,
+        ),
+        ("{ for k, v in m : n => v }", Code::InvalidObjectKey),
+        ("[for v in m : v if \"x\"]", Code::InvalidCondition),
+        ("[for v in n : v]", Code::InvalidIteration),
+        ("[for v in 1 : v]", Code::InvalidIteration),
+        ("\"x${n}\"", Code::InvalidTemplateValue),
+        ("\"x${[]}\"", Code::InvalidTemplateValue),
+        ("known.x", Code::UnsupportedAttribute),
+        ("m.y", Code::InvalidIndex),
+        ("l[5]", Code::InvalidIndex),
+        ("n.x", Code::NullTraversal),
+        ("n[0]", Code::NullTraversal),
+    ];
+    for (expr, want) in cases {
+        assert_eq!(eval_codes(expr, Some(&ctx)), vec![Some(*want)], "{expr}");
+    }
+    // Without a context, references and calls are not allowed at all.
+    assert_eq!(
+        eval_codes("known", None),
+        vec![Some(Code::VariablesNotAllowed)]
+    );
+    assert_eq!(
+        eval_codes("upper(\"a\")", None),
+        vec![Some(Code::FunctionCallsNotAllowed)]
     );
 }
 

@@ -62,6 +62,52 @@ pub enum Code {
     TransformFailed,
     /// Evaluation: a reference to a variable the context does not define.
     UnknownVariable,
+    /// Evaluation: expressions or function calls nested deeper than the limit.
+    ExpressionTooDeep,
+    /// Evaluation: a result larger than the limits allow.
+    ResultTooLarge,
+    /// Evaluation: a variable reference where no variables are available.
+    VariablesNotAllowed,
+    /// Evaluation: a function call where no functions are available.
+    FunctionCallsNotAllowed,
+    /// Evaluation: a call to a function the context does not define.
+    UnknownFunction,
+    /// Evaluation: a function called with too few or too many arguments.
+    WrongArgumentCount,
+    /// Evaluation: an expanding argument (`...`) that is null or not a sequence.
+    InvalidExpandingArgument,
+    /// Evaluation: an argument a function does not accept.
+    InvalidFunctionArgument,
+    /// Evaluation: a function returned an error.
+    FunctionCallFailed,
+    /// Evaluation: a type argument that is not a type expression.
+    InvalidTypeSpecification,
+    /// Evaluation: a null or non-bool condition (of a conditional or a `for` filter).
+    InvalidCondition,
+    /// Evaluation: conditional results whose types cannot be unified.
+    InconsistentConditionalTypes,
+    /// Evaluation: an operand an operator does not accept.
+    InvalidOperand,
+    /// Evaluation: an operator failed on its operands.
+    OperationFailed,
+    /// Evaluation: an object or `for` key that is null or not a string.
+    InvalidObjectKey,
+    /// Evaluation: an object key written as a traversal, which could be a name or a reference.
+    AmbiguousAttributeKey,
+    /// Evaluation: one key given twice in an object constructor or a `for` expression without grouping.
+    DuplicateObjectKey,
+    /// Evaluation: a `for` expression over null or over a value that is not a collection.
+    InvalidIteration,
+    /// Evaluation: a splat over a null sequence.
+    SplatOfNull,
+    /// Evaluation: a template interpolation of null or of a value with no string form.
+    InvalidTemplateValue,
+    /// Evaluation: an attribute access the value does not support (no such attribute, or not an object).
+    UnsupportedAttribute,
+    /// Evaluation: an index a collection does not have, or of the wrong type.
+    InvalidIndex,
+    /// Evaluation: an attribute or index of a null value.
+    NullTraversal,
 }
 
 impl Code {
@@ -91,6 +137,29 @@ impl Code {
             Code::InconsistentAttributeTypes => "decode.inconsistent_attribute_types",
             Code::TransformFailed => "decode.transform_failed",
             Code::UnknownVariable => "eval.unknown_variable",
+            Code::ExpressionTooDeep => "eval.expression_too_deep",
+            Code::ResultTooLarge => "eval.result_too_large",
+            Code::VariablesNotAllowed => "eval.variables_not_allowed",
+            Code::FunctionCallsNotAllowed => "eval.function_calls_not_allowed",
+            Code::UnknownFunction => "eval.unknown_function",
+            Code::WrongArgumentCount => "eval.wrong_argument_count",
+            Code::InvalidExpandingArgument => "eval.invalid_expanding_argument",
+            Code::InvalidFunctionArgument => "eval.invalid_function_argument",
+            Code::FunctionCallFailed => "eval.function_call_failed",
+            Code::InvalidTypeSpecification => "eval.invalid_type_specification",
+            Code::InvalidCondition => "eval.invalid_condition",
+            Code::InconsistentConditionalTypes => "eval.inconsistent_conditional_types",
+            Code::InvalidOperand => "eval.invalid_operand",
+            Code::OperationFailed => "eval.operation_failed",
+            Code::InvalidObjectKey => "eval.invalid_object_key",
+            Code::AmbiguousAttributeKey => "eval.ambiguous_attribute_key",
+            Code::DuplicateObjectKey => "eval.duplicate_object_key",
+            Code::InvalidIteration => "eval.invalid_iteration",
+            Code::SplatOfNull => "eval.splat_of_null",
+            Code::InvalidTemplateValue => "eval.invalid_template_value",
+            Code::UnsupportedAttribute => "eval.unsupported_attribute",
+            Code::InvalidIndex => "eval.invalid_index",
+            Code::NullTraversal => "eval.null_traversal",
         }
     }
 }

@@ -73,6 +73,18 @@ impl Diagnostic {
         }
     }
 
+    /// An error about `code`, without a range.
+    ///
+    /// ```
+    /// use hcldecode_spec::diag::{Code, Diagnostic};
+    /// let d = Diagnostic::coded(Code::UnknownFunction, "Call to unknown function", "…");
+    /// assert_eq!(d.code, Some(Code::UnknownFunction));
+    /// assert!(d.is_error());
+    /// ```
+    pub fn coded(code: Code, summary: impl Into<String>, detail: impl Into<String>) -> Diagnostic {
+        Diagnostic::error(summary, detail).with_code(code)
+    }
+
     /// A warning without a range.
     pub fn warning(summary: impl Into<String>, detail: impl Into<String>) -> Diagnostic {
         Diagnostic {

@@ -10,7 +10,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use hcldecode_spec::diag::{Diagnostic, Diagnostics};
+use hcldecode_spec::diag::{Code, Diagnostic, Diagnostics};
 use hcldecode_spec::source::Span;
 use hcldecode_spec::syntax::expr::json_template_source;
 use hcldecode_spec::syntax::json::{Document, JsonString, Value as JsonValue};
@@ -61,7 +61,8 @@ impl Evaluator<'_> {
             JsonValue::Invalid(_) => Value::dynamic(),
             JsonValue::Array(_) | JsonValue::Object(_) if depth >= MAX_DEPTH => {
                 diags.push(
-                    Diagnostic::error(
+                    Diagnostic::coded(
+                        Code::ExpressionTooDeep,
                         "Expression too deeply nested",
                         format!("Expressions may be nested at most {MAX_DEPTH} levels deep."),
                     )
@@ -121,7 +122,8 @@ impl Evaluator<'_> {
                 Ok(n) => n,
                 Err(err) => {
                     diags.push(
-                        Diagnostic::error(
+                        Diagnostic::coded(
+                            Code::InvalidObjectKey,
                             "Invalid object key expression",
                             format!("Cannot use this expression as an object key: {err}."),
                         )
@@ -132,7 +134,8 @@ impl Evaluator<'_> {
             };
             if name.is_null() {
                 diags.push(
-                    Diagnostic::error(
+                    Diagnostic::coded(
+                        Code::InvalidObjectKey,
                         "Invalid object key expression",
                         "Cannot use null value as an object key.",
                     )
@@ -151,7 +154,8 @@ impl Evaluator<'_> {
             };
             if let Some(i) = prev {
                 diags.push(
-                    Diagnostic::error(
+                    Diagnostic::coded(
+                        Code::DuplicateObjectKey,
                         "Duplicate object attribute",
                         format!(
                             "An attribute named {:?} was already defined at {}.",

@@ -12,7 +12,7 @@ mod values;
 pub use crate::limits::Limits;
 pub use context::EvalContext;
 
-use hcldecode_spec::diag::Diagnostics;
+use hcldecode_spec::diag::{Code, Diagnostics};
 use hcldecode_spec::syntax::expr::{ExprRef, Expression};
 
 use crate::value::Value;
@@ -107,7 +107,8 @@ fn within_limits(
     let _scope = match crate::limits::enter(&limits) {
         Ok(scope) => scope,
         Err(max) => {
-            let d = hcldecode_spec::diag::Diagnostic::error(
+            let d = hcldecode_spec::diag::Diagnostic::coded(
+                Code::ExpressionTooDeep,
                 "Function calls nested too deeply",
                 format!(
                     "Evaluating this expression needs more than {max} nested evaluations (functions evaluating expressions that call functions), the limit."
@@ -205,7 +206,8 @@ pub fn traverse_abs(
     };
     let Some(root) = ctx.and_then(|c| c.variable(name)) else {
         diags.push(
-            Diagnostic::error(
+            Diagnostic::coded(
+                Code::UnknownVariable,
                 "Unknown variable",
                 format!("There is no variable named {name:?}."),
             )

@@ -88,8 +88,17 @@ impl<'a> Evaluator<'a, '_> {
         self.file.text(span)
     }
 
-    fn err(&mut self, summary: &str, detail: String, subject: Span, context: Option<Span>) {
-        let mut d = Diagnostic::error(summary, detail).with_subject(self.range(subject));
+    fn err(
+        &mut self,
+        code: Code,
+        summary: &str,
+        detail: String,
+        subject: Span,
+        context: Option<Span>,
+    ) {
+        let mut d = Diagnostic::error(summary, detail)
+            .with_code(code)
+            .with_subject(self.range(subject));
         if let Some(c) = context {
             d = d.with_context(self.range(c));
         }
@@ -100,13 +109,14 @@ impl<'a> Evaluator<'a, '_> {
     /// (HCL's `Expression` and `EvalContext` on a diagnostic).
     fn err_x(
         &mut self,
+        code: Code,
         summary: &str,
         detail: String,
         subject: Span,
         context: Option<Span>,
         expr: &Expr,
     ) {
-        self.err(summary, detail, subject, context);
+        self.err(code, summary, detail, subject, context);
         let values = values::describe_variables(self.file, expr, self.ctx, &self.locals);
         if let Some(d) = self.diags.0.last_mut() {
             d.values = values;
@@ -143,7 +153,13 @@ impl<'a> Evaluator<'a, '_> {
             Err(x) => {
                 if !self.over_budget {
                     self.over_budget = true;
-                    self.err("Result too large", x.detail(), at, None);
+                    self.err(
+                        Code::ResultTooLarge,
+                        "Result too large",
+                        x.detail(),
+                        at,
+                        None,
+                    );
                 }
                 false
             }
@@ -160,6 +176,7 @@ impl<'a> Evaluator<'a, '_> {
         if self.depth > MAX_DEPTH {
             self.depth -= 1;
             self.err(
+                Code::ExpressionTooDeep,
                 "Expression too deeply nested",
                 format!("Expressions may be nested at most {MAX_DEPTH} levels deep."),
                 e.span,
@@ -256,6 +273,7 @@ impl<'a> Evaluator<'a, '_> {
                     || self.ctx.is_some_and(EvalContext::has_variables);
                 if !has_vars {
                     self.err(
+                        Code::VariablesNotAllowed,
                         "Variables not allowed",
                         "Variables may not be used here.".into(),
                         root,
@@ -270,14 +288,12 @@ impl<'a> Evaluator<'a, '_> {
                         .map(|s| format!(" Did you mean {s:?}?"))
                         .unwrap_or_default();
                     self.err(
+                        Code::UnknownVariable,
                         "Unknown variable",
                         format!("There is no variable named {name:?}.{suggestion}"),
                         root,
                         None,
                     );
-                    if let Some(d) = self.diags.0.last_mut() {
-                        d.code = Some(Code::UnknownVariable);
-                    }
                 }
                 Value::dynamic()
             }
@@ -320,6 +336,7 @@ impl<'a> Evaluator<'a, '_> {
         let Some(f) = f else {
             if !self.ctx.is_some_and(EvalContext::has_functions) {
                 self.err_x(
+                    Code::FunctionCallsNotAllowed,
                     "Function calls not allowed",
                     "Functions may not be called here.".into(),
                     e.span,
@@ -332,6 +349,7 @@ impl<'a> Evaluator<'a, '_> {
                     .map(|s| format!(" Did you mean {s:?}?"))
                     .unwrap_or_default();
                 self.err_x(
+                    Code::UnknownFunction,
                     "Call to unknown function",
                     format!("There is no function named {name:?}.{suggestion}"),
                     name_span,
@@ -362,6 +380,7 @@ impl<'a> Evaluator<'a, '_> {
             let sequence = matches!(ty, Type::Tuple(_) | Type::List(_) | Type::Set(_));
             if (sequence || ty.is_dynamic()) && v.is_null() {
                 self.err_x(
+                    Code::InvalidExpandingArgument,
                     "Invalid expanding argument value",
                     "The expanding argument (indicated by ...) must not be null.".into(),
                     last.span,
@@ -375,7 +394,7 @@ impl<'a> Evaluator<'a, '_> {
             }
             if !sequence {
                 self.err_x(
-                    "Invalid expanding argument value",
+                    Code::InvalidExpandingArgument, "Invalid expanding argument value",
                     "The expanding argument (indicated by ...) must be of a tuple, list, or set type.".into(),
                     last.span,
                     Some(e.span),
@@ -396,6 +415,7 @@ impl<'a> Evaluator<'a, '_> {
         if arg_list.len() < params.len() {
             let qual = if var_param.is_some() { " at least" } else { "" };
             self.err_x(
+                Code::WrongArgumentCount,
                 "Not enough function arguments",
                 format!(
                     "Function {name:?} expects{qual} {} argument(s). Missing value for {:?}.",
@@ -414,6 +434,7 @@ impl<'a> Evaluator<'a, '_> {
                 Arg::Value(_, s) => *s,
             };
             self.err_x(
+                Code::WrongArgumentCount,
                 "Too many function arguments",
                 format!(
                     "Function {name:?} expects only {} argument(s).",
@@ -457,10 +478,21 @@ impl<'a> Evaluator<'a, '_> {
                 Err(err) => {
                     let detail = format!("Invalid value for {:?} parameter: {err}.", param.name);
                     match x {
-                        Some(x) => {
-                            self.err_x("Invalid function argument", detail, start, Some(e.span), x)
-                        }
-                        None => self.err("Invalid function argument", detail, start, Some(e.span)),
+                        Some(x) => self.err_x(
+                            Code::InvalidFunctionArgument,
+                            "Invalid function argument",
+                            detail,
+                            start,
+                            Some(e.span),
+                            x,
+                        ),
+                        None => self.err(
+                            Code::InvalidFunctionArgument,
+                            "Invalid function argument",
+                            detail,
+                            start,
+                            Some(e.span),
+                        ),
                     }
                     vals.push(v);
                 }
@@ -499,7 +531,13 @@ impl<'a> Evaluator<'a, '_> {
             Err(crate::function::FunctionError::ResultTooLarge(detail)) => {
                 if !self.over_budget {
                     self.over_budget = true;
-                    self.err("Result too large", detail, e.span, None);
+                    self.err(
+                        Code::ResultTooLarge,
+                        "Result too large",
+                        detail,
+                        e.span,
+                        None,
+                    );
                 }
                 Value::dynamic()
             }
@@ -509,6 +547,7 @@ impl<'a> Evaluator<'a, '_> {
                     .and_then(|i| params.get(i).or(var_param).map(|p| (i, p)));
                 match param {
                     Some((i, p)) if i < starts.len() => self.err_x(
+                        Code::InvalidFunctionArgument,
                         "Invalid function argument",
                         format!("Invalid value for {:?} parameter: {err}.", p.name),
                         starts[i],
@@ -516,6 +555,7 @@ impl<'a> Evaluator<'a, '_> {
                         arg_exprs[i].unwrap_or(e),
                     ),
                     Some((_, p)) => self.err_x(
+                        Code::InvalidFunctionArgument,
                         "Invalid function argument",
                         format!("Invalid value for {:?} parameter: {err}.", p.name),
                         e.span,
@@ -525,6 +565,7 @@ impl<'a> Evaluator<'a, '_> {
                     None => {
                         let start = Span::between(name_span, e.start_span());
                         self.err_x(
+                            Code::FunctionCallFailed,
                             "Error in function call",
                             format!("Call to function {name:?} failed: {err}."),
                             start,
@@ -654,7 +695,7 @@ impl<'a> Evaluator<'a, '_> {
                     }
                     CallArg::Value(_, span) => {
                         self.err(
-                            "Invalid type specification",
+                            Code::InvalidTypeSpecification, "Invalid type specification",
                             "The type argument of convert must be a type expression, such as list(string).".into(),
                             *span,
                             None,
@@ -706,6 +747,7 @@ impl<'a> Evaluator<'a, '_> {
         };
         let Some(result_ty) = result_ty else {
             self.err_x(
+                Code::InconsistentConditionalTypes,
                 "Inconsistent conditional result types",
                 format!(
                     "The true and false result expressions must have consistent types. {}.",
@@ -721,6 +763,7 @@ impl<'a> Evaluator<'a, '_> {
         let c = self.expr(cond);
         if c.is_null() {
             self.err_x(
+                Code::InvalidCondition,
                 "Null condition",
                 "The condition value is null. Conditions must either be true or false.".into(),
                 cond.span,
@@ -736,6 +779,7 @@ impl<'a> Evaluator<'a, '_> {
             Ok(c) => c,
             Err(_) => {
                 self.err_x(
+                    Code::InvalidCondition,
                     "Incorrect condition type",
                     "The condition expression must be of type bool.".into(),
                     cond.span,
@@ -757,6 +801,7 @@ impl<'a> Evaluator<'a, '_> {
                 Ok(v) => v,
                 Err(err) => {
                     self.err_x(
+                        Code::InconsistentConditionalTypes,
                         "Inconsistent conditional result types",
                         format!("The {which} result value has the wrong type: {err}."),
                         branch.span,
@@ -806,6 +851,7 @@ impl<'a> Evaluator<'a, '_> {
             Ok(v) => v,
             Err(err) => {
                 self.err_x(
+                    Code::InvalidOperand,
                     "Invalid operand",
                     format!("Unsuitable value for {which} operand: {err}."),
                     operand.span,
@@ -834,6 +880,7 @@ impl<'a> Evaluator<'a, '_> {
             Ok(v) => v,
             Err(err) => {
                 self.err_x(
+                    Code::OperationFailed,
                     "Operation failed",
                     format!("Error during operation: {err}."),
                     e.span,
@@ -863,8 +910,12 @@ impl<'a> Evaluator<'a, '_> {
             }
             if key.is_null() {
                 self.diags.push(
-                    Diagnostic::error("Null value as key", "Can't use a null value as a key.")
-                        .with_subject(self.range(item.value.span)),
+                    Diagnostic::coded(
+                        Code::InvalidObjectKey,
+                        "Null value as key",
+                        "Can't use a null value as a key.",
+                    )
+                    .with_subject(self.range(item.value.span)),
                 );
                 self.annotate_since(self.diags.len() - 1, &item.key);
                 known = false;
@@ -874,6 +925,7 @@ impl<'a> Evaluator<'a, '_> {
                 Ok(k) => k,
                 Err(err) => {
                     self.err_x(
+                        Code::InvalidObjectKey,
                         "Incorrect key type",
                         format!("Can't use this value as a key: {err}."),
                         item.key.span,
@@ -924,8 +976,8 @@ impl<'a> Evaluator<'a, '_> {
                 && !steps.is_empty()
             {
                 self.diags.push(
-                    Diagnostic::error(
-                        "Ambiguous attribute key",
+                    Diagnostic::coded(
+                        Code::AmbiguousAttributeKey, "Ambiguous attribute key",
                         "If this expression is intended to be a reference, wrap it in parentheses. If it's instead intended as a literal name containing periods, wrap it in quotes to create a string literal.",
                     )
                     .with_subject(self.range(key.span)),
@@ -943,6 +995,7 @@ impl<'a> Evaluator<'a, '_> {
         let coll = self.expr(&f.coll);
         if coll.is_null() {
             self.err_x(
+                Code::InvalidIteration,
                 "Iteration over null value",
                 "A null value cannot be used as the collection in a 'for' expression.".into(),
                 f.coll.span,
@@ -960,6 +1013,7 @@ impl<'a> Evaluator<'a, '_> {
         );
         if !iterable {
             self.err_x(
+                Code::InvalidIteration,
                 "Iteration over non-iterable value",
                 format!(
                     "A value of type {} cannot be used as the collection in a 'for' expression.",
@@ -985,6 +1039,7 @@ impl<'a> Evaluator<'a, '_> {
             self.pop_iter_vars(key_var);
             if r.is_null() {
                 self.err_x(
+                    Code::InvalidCondition,
                     "Condition is null",
                     "The value of the 'if' clause must not be null.".into(),
                     cond.span,
@@ -995,6 +1050,7 @@ impl<'a> Evaluator<'a, '_> {
             }
             if let Err(err) = convert(&r, &Type::Bool) {
                 self.err_x(
+                    Code::InvalidCondition,
                     "Invalid 'for' condition",
                     format!("The 'if' clause value is invalid: {err}."),
                     cond.span,
@@ -1061,6 +1117,7 @@ impl<'a> Evaluator<'a, '_> {
                 e,
                 known,
                 ForClause {
+                    code: Code::InvalidCondition,
                     summary: "Invalid 'for' condition",
                     null: "The value of the 'if' clause must not be null.",
                     invalid: "The 'if' clause value is invalid",
@@ -1087,6 +1144,7 @@ impl<'a> Evaluator<'a, '_> {
             e,
             known,
             ForClause {
+                code: Code::InvalidObjectKey,
                 summary: "Invalid object key",
                 null: "Key expression in 'for' expression must not produce a null value.",
                 invalid: "The key expression produced an invalid result",
@@ -1106,7 +1164,7 @@ impl<'a> Evaluator<'a, '_> {
             }
         } else if obj_index.contains_key(&k) {
             self.err_x(
-                "Duplicate object key",
+                Code::DuplicateObjectKey, "Duplicate object key",
                 format!(
                     "Two different items produced the key {k:?} in this 'for' expression. If duplicates are expected, use the ellipsis (...) after the value expression to enable grouping by key."
                 ),
@@ -1139,6 +1197,7 @@ impl<'a> Evaluator<'a, '_> {
         if value.is_null() {
             if *known {
                 self.err_x(
+                    text.code,
                     text.summary,
                     text.null.into(),
                     clause.span,
@@ -1158,6 +1217,7 @@ impl<'a> Evaluator<'a, '_> {
             Err(err) => {
                 if *known {
                     self.err_x(
+                        text.code,
                         text.summary,
                         format!("{}: {err}.", text.invalid),
                         clause.span,
@@ -1203,6 +1263,7 @@ impl<'a> Evaluator<'a, '_> {
                 return Value::empty_tuple();
             }
             self.err_x(
+                Code::SplatOfNull,
                 "Splat of null value",
                 "Splat expressions (with the * symbol) cannot be applied to null sequences.".into(),
                 source.span,
@@ -1301,7 +1362,7 @@ impl<'a> Evaluator<'a, '_> {
             let v = self.expr(part);
             if v.is_null() {
                 self.err_x(
-                    "Invalid template interpolation value",
+                    Code::InvalidTemplateValue, "Invalid template interpolation value",
                     "The expression result is null. Cannot include a null value in a string template.".into(),
                     part.span,
                     Some(e.span), part,
@@ -1321,6 +1382,7 @@ impl<'a> Evaluator<'a, '_> {
                     buf.push_str(s);
                 }
                 Err(err) => self.err_x(
+                    Code::InvalidTemplateValue,
                     "Invalid template interpolation value",
                     format!("Cannot include the given value in a string template: {err}."),
                     part.span,
@@ -1352,8 +1414,8 @@ impl<'a> Evaluator<'a, '_> {
         for v in t.elements().unwrap_or(&[]) {
             if v.is_null() {
                 self.diags.push(
-                    Diagnostic::error(
-                        "Invalid template interpolation value",
+                    Diagnostic::coded(
+                        Code::InvalidTemplateValue, "Invalid template interpolation value",
                         "An iteration result is null. Cannot include a null value in a string template.",
                     )
                     .with_subject(self.range(e.span)),
@@ -1375,8 +1437,8 @@ impl<'a> Evaluator<'a, '_> {
                     buf.push_str(s);
                 }
                 Err(err) => self.diags.push(
-                    Diagnostic::error(
-                        "Invalid template interpolation value",
+                    Diagnostic::coded(
+                        Code::InvalidTemplateValue, "Invalid template interpolation value",
                         format!(
                             "Cannot include one of the interpolation results into the string template: {err}."
                         ),
@@ -1455,6 +1517,7 @@ pub(crate) fn literal_as(file: &SourceFile, e: &Expr, want: &Type) -> Option<Val
 
 /// The diagnostic texts of a `for` clause whose value is unusable.
 struct ForClause {
+    code: Code,
     summary: &'static str,
     null: &'static str,
     /// Followed by `: {error}.` when the value does not convert.

@@ -1,17 +1,29 @@
 //! Indexing and attribute access with HCL's diagnostics (`hcl.Index`,
 //! `hcl.GetAttr`).
 
-use hcldecode_spec::diag::{Diagnostic, Diagnostics};
+use hcldecode_spec::diag::{Code, Diagnostic, Diagnostics};
 use hcldecode_spec::source::Range;
 
 use crate::Type;
 use crate::value::convert::convert;
 use crate::value::{Number, Value};
 
-const INVALID_INDEX: &str = "Invalid index";
+/// A diagnostic's code and summary.
+type What = (Code, &'static str);
 
-fn fail(diags: &mut Diagnostics, summary: &str, detail: impl Into<String>, at: Range) -> Value {
-    diags.push(Diagnostic::error(summary, detail).with_subject(at));
+const INVALID_INDEX: What = (Code::InvalidIndex, "Invalid index");
+
+fn fail(
+    diags: &mut Diagnostics,
+    (code, summary): What,
+    detail: impl Into<String>,
+    at: Range,
+) -> Value {
+    diags.push(
+        Diagnostic::error(summary, detail)
+            .with_code(code)
+            .with_subject(at),
+    );
     Value::dynamic()
 }
 
@@ -38,7 +50,7 @@ pub(crate) fn index(coll: &Value, key: &Value, at: Range, diags: &mut Diagnostic
     if coll.is_null() {
         return fail(
             diags,
-            "Attempt to index null value",
+            (Code::NullTraversal, "Attempt to index null value"),
             "This value is null, so it does not have any indices.",
             at,
         );
@@ -159,11 +171,14 @@ pub(crate) fn index(coll: &Value, key: &Value, at: Range, diags: &mut Diagnostic
 
 /// `value.name`.
 pub(crate) fn get_attr(obj: &Value, name: &str, at: Range, diags: &mut Diagnostics) -> Value {
-    const UNSUPPORTED: &str = "Unsupported attribute";
+    const UNSUPPORTED: What = (Code::UnsupportedAttribute, "Unsupported attribute");
     if obj.is_null() {
         return fail(
             diags,
-            "Attempt to get attribute from null value",
+            (
+                Code::NullTraversal,
+                "Attempt to get attribute from null value",
+            ),
             "This value is null, so it does not have any attributes.",
             at,
         );
@@ -188,7 +203,7 @@ pub(crate) fn get_attr(obj: &Value, name: &str, at: Range, diags: &mut Diagnosti
             if obj.has_index(&idx).as_bool() == Some(false) {
                 return fail(
                     diags,
-                    "Missing map element",
+                    (Code::InvalidIndex, "Missing map element"),
                     format!("This map does not have an element with the key {name:?}."),
                     at,
                 );
