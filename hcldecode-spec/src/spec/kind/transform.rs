@@ -10,7 +10,7 @@ use super::super::print::{arg, close, indent, open};
 pub use super::super::transformation::{Hook, Transform};
 use super::super::write_spec;
 use super::super::{DynRef, Spec};
-use crate::diag::{Diagnostic, Diagnostics};
+use crate::diag::Diagnostic;
 use crate::source::SourceFile;
 use crate::syntax::body::BodyRef;
 use crate::syntax::expr::Expression;
@@ -129,10 +129,7 @@ impl Loader<'_> {
         let Some(rest) = &args.rest else {
             return err_spec();
         };
-        let mut d = Diagnostics::new();
-        let content = rest.content(&self.unlabelled, &mut d);
-        let failed = d.has_errors();
-        self.diags.extend(d);
+        let (content, failed) = self.spec_blocks(rest);
         if content.blocks.len() != 1 {
             if failed {
                 return err_spec();
