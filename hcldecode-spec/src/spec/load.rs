@@ -523,14 +523,48 @@ impl Loader<'_> {
         n as usize
     }
 
-    pub(super) fn missing_block_type(&mut self, kind: &str, body: BodyRef<'_>) {
-        self.diags.push(
-            Diagnostic::error(
-                format!("Missing block_type in {kind} spec"),
-                "The block_type attribute is required, to specify the block type name that is expected in an input HCL file.",
-            )
-            .with_subject(body.missing_item().range()),
-        );
+    /// The name argument `name` (of `attr`, `block`, `block_attrs`) and
+    /// `required` (false when absent); `None` when either failed.
+    pub(super) fn name_and_required(
+        &mut self,
+        args: &Args<'_>,
+        name: &str,
+    ) -> Option<(Option<String>, bool)> {
+        let mut failed = false;
+        let value = self.string_arg(args, name, &mut failed);
+        let required = self.bool_arg(args, "required", &mut failed);
+        (!failed).then(|| (value, required.unwrap_or(false)))
+    }
+
+    /// The block type of a `kind` spec: `type_name`, else the spec
+    /// block's label `implied`; `None` (reported) when that is empty.
+    pub(super) fn block_type(
+        &mut self,
+        type_name: Option<String>,
+        implied: String,
+        kind: &str,
+        body: BodyRef<'_>,
+    ) -> Option<String> {
+        let type_name = type_name.unwrap_or(implied);
+        if type_name.is_empty() {
+            self.diags.push(
+                Diagnostic::error(
+                    format!("Missing block_type in {kind} spec"),
+                    "The block_type attribute is required, to specify the block type name that is expected in an input HCL file.",
+                )
+                .with_subject(body.missing_item().range()),
+            );
+            return None;
+        }
+        Some(type_name)
+    }
+
+    /// The nested spec of a block kind (`block`, `block_list`, ...).
+    pub(super) fn block_nested(&mut self, args: &Args<'_>) -> Spec {
+        self.nested(
+            args,
+            "A block spec must have exactly one child spec specifying how to decode block contents.",
+        )
     }
 
     /// `self.implied_type(spec).has_dynamic_types()`, without building the

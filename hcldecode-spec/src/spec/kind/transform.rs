@@ -6,7 +6,7 @@ use std::fmt::Write;
 use super::super::err_spec;
 use super::super::load::Loader;
 use super::super::path::PathStep;
-use super::super::print::{arg, close, indent, open};
+use super::super::print::{arg, close_nested, indent, open};
 pub use super::super::transformation::{Hook, Transform};
 use super::super::write_spec;
 use super::super::{DynRef, Spec};
@@ -73,8 +73,7 @@ impl TransformSpec {
             Transform::Expr { expr, var_name } if var_name == "nested" => {
                 open(out, "transform", key, level);
                 arg(out, inner, "result", expr.source_text());
-                write_spec(out, &t.wrapped, None, inner);
-                close(out, level);
+                close_nested(out, &t.wrapped, level);
             }
             Transform::Func(f) => {
                 indent(out, level);
