@@ -268,34 +268,33 @@ fn write_hcl(out: &mut String, v: &Value) -> bool {
             out.push(']');
         }
         ValueRef::Map(entries) => {
-            out.push('{');
-            for (i, (k, e)) in entries.iter().enumerate() {
-                if i > 0 {
-                    out.push_str(", ");
-                }
-                write_hcl_string(out, k);
-                out.push_str(" = ");
-                if !write_hcl(out, e) {
-                    return false;
-                }
-            }
-            out.push('}');
+            return write_hcl_object(out, entries.iter().map(|(k, e)| (&**k, e)));
         }
         ValueRef::Object(ty, vals) => {
-            out.push('{');
-            for (i, ((k, _), e)) in ty.attrs().iter().zip(vals).enumerate() {
-                if i > 0 {
-                    out.push_str(", ");
-                }
-                write_hcl_string(out, k);
-                out.push_str(" = ");
-                if !write_hcl(out, e) {
-                    return false;
-                }
-            }
-            out.push('}');
+            let keys = ty.attrs().iter().map(|(k, _)| &**k);
+            return write_hcl_object(out, keys.zip(vals));
         }
     }
+    true
+}
+
+/// `{k = v, ...}` of `entries`; false where a value has no HCL form.
+fn write_hcl_object<'v>(
+    out: &mut String,
+    entries: impl Iterator<Item = (&'v str, &'v Value)>,
+) -> bool {
+    out.push('{');
+    for (i, (k, e)) in entries.enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        write_hcl_string(out, k);
+        out.push_str(" = ");
+        if !write_hcl(out, e) {
+            return false;
+        }
+    }
+    out.push('}');
     true
 }
 
