@@ -374,6 +374,7 @@ pub fn expand(c: &Container<'_>, spec_file: Option<&std::path::Path>) -> TokenSt
             }
         }
     });
+    let keyed = keyed_leaf(&impl_generics, ident, &ty_generics, &where_);
     let body_impls = body_impls.map(|b| {
         quote! {
             impl #impl_generics __hcl::HclBody for #ident #ty_generics #where_ {
@@ -391,16 +392,7 @@ pub fn expand(c: &Container<'_>, spec_file: Option<&std::path::Path>) -> TokenSt
                     __hcl::struct_from_block::<Self>(__value, __at, opts)
                 }
             }
-            impl #impl_generics __hcl::HclKeyed for #ident #ty_generics #where_ {
-                type Leaf = Self;
-                const DEPTH: usize = 0;
-                fn from_leaf(_: &[::std::string::String], leaf: Self) -> Self {
-                    leaf
-                }
-                fn insert_leaf(&mut self, _: &[::std::string::String], _: Self) -> bool {
-                    false
-                }
-            }
+            #keyed
         }
     });
     quote! {
@@ -564,12 +556,35 @@ fn expand_block_enum(g: &mut Gen<'_>, vs: &[Variant<'_>]) -> Impls {
     }
 }
 
+/// `HclKeyed` for a derived type: its own leaf (the value of a block map
+/// with no labels left).
+fn keyed_leaf(
+    impl_generics: impl ToTokens,
+    ident: &syn::Ident,
+    ty_generics: impl ToTokens,
+    where_: impl ToTokens,
+) -> TokenStream {
+    quote! {
+        impl #impl_generics __hcl::HclKeyed for #ident #ty_generics #where_ {
+            type Leaf = Self;
+            const DEPTH: usize = 0;
+            fn from_leaf(_: &[::std::string::String], leaf: Self) -> Self {
+                leaf
+            }
+            fn insert_leaf(&mut self, _: &[::std::string::String], _: Self) -> bool {
+                false
+            }
+        }
+    }
+}
+
 /// Impls that compile whatever the input, emitted after a compile error so
 /// that it is the only error the user sees.
 pub fn stubs(input: &syn::DeriveInput) -> TokenStream {
     let ident = &input.ident;
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
     let unreachable = quote!(::core::unreachable!("HclDecode derive failed"));
+    let keyed = keyed_leaf(&impl_generics, ident, &ty_generics, where_clause);
     quote! {
         const _: () = {
             use ::hcldecode::typed::__private as __hcl;
@@ -594,16 +609,7 @@ pub fn stubs(input: &syn::DeriveInput) -> TokenStream {
                     #unreachable
                 }
             }
-            impl #impl_generics __hcl::HclKeyed for #ident #ty_generics #where_clause {
-                type Leaf = Self;
-                const DEPTH: usize = 0;
-                fn from_leaf(_: &[::std::string::String], leaf: Self) -> Self {
-                    leaf
-                }
-                fn insert_leaf(&mut self, _: &[::std::string::String], _: Self) -> bool {
-                    false
-                }
-            }
+            #keyed
         };
     }
 }

@@ -226,6 +226,19 @@ pub fn load_spec_body(body: &Body, eval: &mut dyn SpecEval) -> (SpecFile, Diagno
     (SpecFile { root, functions }, diags)
 }
 
+/// Readers of one argument kind each (`ArgKind` and `ArgValue` share the
+/// variant names): `None` when absent or not decoded.
+macro_rules! typed_args {
+    ($($name:ident: $kind:ident -> $t:ty;)*) => {$(
+        pub(super) fn $name(&mut self, args: &Args<'_>, name: &str, failed: &mut bool) -> Option<$t> {
+            match self.arg(args, name, ArgKind::$kind, failed) {
+                Some(ArgValue::$kind(v)) => Some(v),
+                _ => None,
+            }
+        }
+    )*};
+}
+
 pub(super) struct Loader<'e> {
     pub(super) eval: &'e mut dyn SpecEval,
     pub(super) diags: Diagnostics,
@@ -264,10 +277,8 @@ impl Loader<'_> {
     fn decls(&mut self, body: &Body) -> (Vec<FunctionDecl>, Body) {
         let mut functions: Vec<FunctionDecl> = Vec::new();
         let schema = BodySchema::new().block("function", &["name"]);
-        let mut d = Diagnostics::new();
-        let (content, rest) = body.partial_content(&schema, &mut d);
-        let failed = d.has_errors();
-        self.diags.extend(d);
+        let ((content, rest), failed) =
+            own_errors(&mut self.diags, |d| body.partial_content(&schema, d));
         if !failed {
             for block in &content.blocks {
                 if let Some(f) = self.function(block) {
@@ -293,10 +304,7 @@ impl Loader<'_> {
             .attribute("params", true)
             .attribute("variadic_param", false)
             .attribute("result", true);
-        let mut d = Diagnostics::new();
-        let content = block.body.content(&schema, &mut d);
-        let failed = d.has_errors();
-        self.diags.extend(d);
+        let (content, failed) = own_errors(&mut self.diags, |d| block.body.content(&schema, d));
         if failed {
             return None;
         }
@@ -357,35 +365,46 @@ impl Loader<'_> {
 
     /// `decodeSpecRoot`.
     fn root(&mut self, body: &Body) -> Spec {
-        let mut d = Diagnostics::new();
-        let content = body.content(&self.unlabelled, &mut d);
-        let failed = d.has_errors();
-        self.diags.extend(d);
+        self.only_spec_block(
+            body,
+            "A spec file must have exactly one root block specifying how to map to a JSON value.",
+            None,
+        )
+    }
+
+    /// The one spec block of `body` (`decodeSpecRoot` and
+    /// `decodeBlockNestedSpec` alike), read with `step` added to the path;
+    /// none or several is an error with `detail`. A missing block is not
+    /// reported when reading the body already failed.
+    fn only_spec_block(&mut self, body: &Body, detail: &str, step: Option<PathStep>) -> Spec {
+        let (content, failed) = self.spec_blocks(body);
         match content.blocks.len() {
             0 => {
                 if !failed {
                     self.diags.push(
-                        Diagnostic::error(
-                            "Missing spec block",
-                            "A spec file must have exactly one root block specifying how to map to a JSON value.",
-                        )
-                        .with_subject(body.missing_item_range()),
+                        Diagnostic::error("Missing spec block", detail)
+                            .with_subject(body.missing_item_range()),
                     );
                 }
                 err_spec()
             }
-            1 => self.spec_block(&content.blocks[0]),
+            1 => match step {
+                Some(step) => self.with_path(step, |l| l.spec_block(&content.blocks[0])),
+                None => self.spec_block(&content.blocks[0]),
+            },
             _ => {
                 self.diags.push(
-                    Diagnostic::error(
-                        "Extraneous spec block",
-                        "A spec file must have exactly one root block specifying how to map to a JSON value.",
-                    )
-                    .with_subject(content.blocks[1].def_range()),
+                    Diagnostic::error("Extraneous spec block", detail)
+                        .with_subject(content.blocks[1].def_range()),
                 );
                 err_spec()
             }
         }
+    }
+
+    /// The spec blocks of `body` and whether reading them reported errors.
+    pub(super) fn spec_blocks<'a>(&mut self, body: &'a Body) -> (Content<'a>, bool) {
+        own_errors(&mut self.diags, |d| body.content(&self.unlabelled, d))
     }
 
     pub(super) fn with_path<T>(&mut self, step: PathStep, f: impl FnOnce(&mut Self) -> T) -> T {
@@ -432,15 +451,14 @@ impl Loader<'_> {
                 s
             }
         };
-        let mut d = Diagnostics::new();
-        let (content, rest) = if remain {
-            let (c, r) = body.partial_content_and_rest(&schema, &mut d);
-            (c, Some(r))
-        } else {
-            (body.content(&schema, &mut d), None)
-        };
-        let failed = d.has_errors();
-        self.diags.extend(d);
+        let ((content, rest), failed) = own_errors(&mut self.diags, |d| {
+            if remain {
+                let (c, r) = body.partial_content_and_rest(&schema, d);
+                (c, Some(r))
+            } else {
+                (body.content(&schema, d), None)
+            }
+        });
         if failed {
             return None;
         }
@@ -468,40 +486,10 @@ impl Loader<'_> {
         v
     }
 
-    pub(super) fn string_arg(
-        &mut self,
-        args: &Args<'_>,
-        name: &str,
-        failed: &mut bool,
-    ) -> Option<String> {
-        match self.arg(args, name, ArgKind::String, failed) {
-            Some(ArgValue::String(s)) => Some(s),
-            _ => None,
-        }
-    }
-
-    pub(super) fn bool_arg(
-        &mut self,
-        args: &Args<'_>,
-        name: &str,
-        failed: &mut bool,
-    ) -> Option<bool> {
-        match self.arg(args, name, ArgKind::Bool, failed) {
-            Some(ArgValue::Bool(b)) => Some(b),
-            _ => None,
-        }
-    }
-
-    pub(super) fn int_arg(
-        &mut self,
-        args: &Args<'_>,
-        name: &str,
-        failed: &mut bool,
-    ) -> Option<i64> {
-        match self.arg(args, name, ArgKind::Int, failed) {
-            Some(ArgValue::Int(i)) => Some(i),
-            _ => None,
-        }
+    typed_args! {
+        string_arg: String -> String;
+        bool_arg: Bool -> bool;
+        int_arg: Int -> i64;
     }
 
     pub(super) fn type_arg(&mut self, args: &Args<'_>, name: &str) -> Type {
@@ -535,14 +523,48 @@ impl Loader<'_> {
         n as usize
     }
 
-    pub(super) fn missing_block_type(&mut self, kind: &str, body: BodyRef<'_>) {
-        self.diags.push(
-            Diagnostic::error(
-                format!("Missing block_type in {kind} spec"),
-                "The block_type attribute is required, to specify the block type name that is expected in an input HCL file.",
-            )
-            .with_subject(body.missing_item().range()),
-        );
+    /// The name argument `name` (of `attr`, `block`, `block_attrs`) and
+    /// `required` (false when absent); `None` when either failed.
+    pub(super) fn name_and_required(
+        &mut self,
+        args: &Args<'_>,
+        name: &str,
+    ) -> Option<(Option<String>, bool)> {
+        let mut failed = false;
+        let value = self.string_arg(args, name, &mut failed);
+        let required = self.bool_arg(args, "required", &mut failed);
+        (!failed).then(|| (value, required.unwrap_or(false)))
+    }
+
+    /// The block type of a `kind` spec: `type_name`, else the spec
+    /// block's label `implied`; `None` (reported) when that is empty.
+    pub(super) fn block_type(
+        &mut self,
+        type_name: Option<String>,
+        implied: String,
+        kind: &str,
+        body: BodyRef<'_>,
+    ) -> Option<String> {
+        let type_name = type_name.unwrap_or(implied);
+        if type_name.is_empty() {
+            self.diags.push(
+                Diagnostic::error(
+                    format!("Missing block_type in {kind} spec"),
+                    "The block_type attribute is required, to specify the block type name that is expected in an input HCL file.",
+                )
+                .with_subject(body.missing_item().range()),
+            );
+            return None;
+        }
+        Some(type_name)
+    }
+
+    /// The nested spec of a block kind (`block`, `block_list`, ...).
+    pub(super) fn block_nested(&mut self, args: &Args<'_>) -> Spec {
+        self.nested(
+            args,
+            "A block spec must have exactly one child spec specifying how to decode block contents.",
+        )
     }
 
     /// `self.implied_type(spec).has_dynamic_types()`, without building the
@@ -585,33 +607,21 @@ impl Loader<'_> {
 
     /// `decodeBlockNestedSpec` over the remaining body of `args`.
     pub(super) fn nested(&mut self, args: &Args<'_>, missing_detail: &str) -> Spec {
-        let Some(rest) = &args.rest else {
-            return err_spec();
-        };
-        let mut d = Diagnostics::new();
-        let content = rest.content(&self.unlabelled, &mut d);
-        let failed = d.has_errors();
-        self.diags.extend(d);
-        match content.blocks.len() {
-            0 => {
-                if !failed {
-                    self.diags.push(
-                        Diagnostic::error("Missing spec block", missing_detail)
-                            .with_subject(rest.missing_item_range()),
-                    );
-                }
-                err_spec()
-            }
-            1 => self.with_path(PathStep::Nested, |l| l.spec_block(&content.blocks[0])),
-            _ => {
-                self.diags.push(
-                    Diagnostic::error("Extraneous spec block", missing_detail)
-                        .with_subject(content.blocks[1].def_range()),
-                );
-                err_spec()
-            }
+        match &args.rest {
+            Some(rest) => self.only_spec_block(rest, missing_detail, Some(PathStep::Nested)),
+            None => err_spec(),
         }
     }
+}
+
+/// Runs `f` with diagnostics of its own, adds them to `diags` and says
+/// whether `f` reported errors (errors from before do not count).
+fn own_errors<T>(diags: &mut Diagnostics, f: impl FnOnce(&mut Diagnostics) -> T) -> (T, bool) {
+    let mut d = Diagnostics::new();
+    let v = f(&mut d);
+    let failed = d.has_errors();
+    diags.extend(d);
+    (v, failed)
 }
 
 /// Evaluation with no dynamic layer: arguments and literals must be

@@ -32,23 +32,34 @@ pub(super) fn close(out: &mut String, level: usize) {
     out.push_str("}\n");
 }
 
+/// Writes `nested` as the last item of the block opened at `level`, then
+/// closes that block.
+pub(super) fn close_nested(out: &mut String, nested: &Spec, level: usize) {
+    write_spec(out, nested, None, level + 1);
+    close(out, level);
+}
+
 pub(super) fn arg(out: &mut String, level: usize, name: &str, value: &str) {
     indent(out, level);
     let _ = writeln!(out, "{name} = {value}");
 }
 
-/// The name argument `arg_name` (`name`, `block_type`), left out where the
-/// block's label (`key`) already says it.
-pub(super) fn name_arg(
+/// Opens a `kind` block with its name argument `arg_name` (`name`,
+/// `block_type`), left out where the block's label (`key`) already says
+/// it; the level of the block's contents.
+pub(super) fn open_named(
     out: &mut String,
-    level: usize,
+    kind: &str,
     key: Option<&str>,
+    level: usize,
     arg_name: &str,
     name: &str,
-) {
+) -> usize {
+    open(out, kind, key, level);
     if key != Some(name) {
-        arg(out, level, arg_name, &json_string(name));
+        arg(out, level + 1, arg_name, &json_string(name));
     }
+    level + 1
 }
 
 /// `required = true` where `required`.

@@ -307,28 +307,14 @@ fn walk_same_body<'a>(
             }
             names.attrs.entry(&a.name).or_insert(path);
         }
-        Spec::Block(b) => add_block(
-            &b.type_name,
-            "block",
-            &b.nested,
-            path,
-            names,
-            nested,
-            paths,
-            errs,
-        ),
+        Spec::Block(b) => {
+            claim_block(&b.type_name, "block", path, names, paths, errs);
+            nested.push((&b.nested, paths.child(path, Step::Nested)));
+        }
         Spec::BlockList(b) | Spec::BlockTuple(b) | Spec::BlockSet(b) => {
             check_items(b.min_items, b.max_items, path, paths, errs);
-            add_block(
-                &b.type_name,
-                spec.kind_name(),
-                &b.nested,
-                path,
-                names,
-                nested,
-                paths,
-                errs,
-            )
+            claim_block(&b.type_name, spec.kind_name(), path, names, paths, errs);
+            nested.push((&b.nested, paths.child(path, Step::Nested)));
         }
         Spec::BlockMap(b) | Spec::BlockObject(b) => {
             if b.labels.is_empty() {
@@ -339,26 +325,10 @@ fn walk_same_body<'a>(
                     },
                 ));
             }
-            add_block(
-                &b.type_name,
-                spec.kind_name(),
-                &b.nested,
-                path,
-                names,
-                nested,
-                paths,
-                errs,
-            )
+            claim_block(&b.type_name, spec.kind_name(), path, names, paths, errs);
+            nested.push((&b.nested, paths.child(path, Step::Nested)));
         }
-        Spec::BlockAttrs(b) => {
-            if let Some(ap) = names.attrs.get(b.type_name.as_str()) {
-                errs.push(collision(paths.path(path), &b.type_name, &paths.path(*ap)));
-            }
-            names
-                .blocks
-                .entry(&b.type_name)
-                .or_insert((path, "block_attrs"));
-        }
+        Spec::BlockAttrs(b) => claim_block(&b.type_name, "block_attrs", path, names, paths, errs),
         Spec::BlockLabel(l) => names.labels.push((l.index, path)),
         Spec::Default(d) => {
             let p = paths.child(path, Step::Primary);
@@ -378,23 +348,20 @@ fn walk_same_body<'a>(
     }
 }
 
-#[allow(clippy::too_many_arguments)]
-fn add_block<'a>(
+/// Records block type `type_name` (read by a `kind` spec at `path`) in
+/// `names`; an attribute of that name read before is a collision.
+fn claim_block<'a>(
     type_name: &'a str,
     kind: &'static str,
-    n: &'a Spec,
     path: usize,
     names: &mut BodyNames<'a>,
-    nested: &mut Vec<(&'a Spec, usize)>,
-    paths: &mut Paths<'a>,
+    paths: &Paths<'a>,
     errs: &mut Vec<SpecError>,
 ) {
     if let Some(ap) = names.attrs.get(type_name) {
         errs.push(collision(paths.path(path), type_name, &paths.path(*ap)));
     }
     names.blocks.entry(type_name).or_insert((path, kind));
-    let p = paths.child(path, Step::Nested);
-    nested.push((n, p));
 }
 
 fn check_items(min: usize, max: usize, path: usize, paths: &Paths<'_>, errs: &mut Vec<SpecError>) {

@@ -207,7 +207,12 @@ pub fn partial_decode(
     };
     let schema = plan.schema(spec);
     let (content, rest) = body.partial_content(&schema, &mut diags);
-    let (v, ()) = d.spec::<Off>(spec, &content, &schema, &[], &mut diags);
+    let here = Here {
+        content: &content,
+        schema: &schema,
+        labels: &[],
+    };
+    let (v, ()) = d.spec::<Off>(spec, here, &mut diags);
     (v, rest, diags)
 }
 
@@ -279,6 +284,15 @@ fn needed(spec: &Spec, content: &Content<'_>, out: &mut Vec<Traversal>) {
         | Spec::Transform(_)
         | Spec::Validate(_) => {}
     }
+}
+
+/// The body a spec reads: its content (read with `schema`), and the labels
+/// of the block it is the body of.
+#[derive(Clone, Copy)]
+struct Here<'a> {
+    content: &'a Content<'a>,
+    schema: &'a BodySchema,
+    labels: &'a [BlockLabel<'a>],
 }
 
 #[derive(Clone, Copy)]
@@ -402,7 +416,12 @@ impl Decoder<'_> {
             remain,
             diags,
             |content, rest, diags| {
-                let (v, t) = self.spec::<R>(spec, content, &schema, labels, diags);
+                let here = Here {
+                    content,
+                    schema: &schema,
+                    labels,
+                };
+                let (v, t) = self.spec::<R>(spec, here, diags);
                 let t = R::rec(|| {
                     Trace::Body(Box::new(BodyTrace {
                         missing: content.missing_item_range(),
@@ -418,32 +437,32 @@ impl Decoder<'_> {
     fn spec<R: Recorder>(
         &self,
         spec: &Spec,
-        content: &Content<'_>,
-        schema: &BodySchema,
-        labels: &[BlockLabel<'_>],
+        here: Here<'_>,
         diags: &mut Diagnostics,
     ) -> (Value, R::T) {
         match spec {
-            Spec::Object(o) => self.decode_object::<R>(spec, o, content, schema, labels, diags),
-            Spec::Tuple(t) => self.decode_tuple::<R>(spec, t, content, schema, labels, diags),
-            Spec::Attr(a) => self.decode_attr::<R>(spec, a, content, schema, labels, diags),
+            Spec::Object(o) => self.decode_object::<R>(spec, o, here, diags),
+            Spec::Tuple(t) => self.decode_tuple::<R>(spec, t, here, diags),
+            Spec::Attr(a) => self.decode_attr::<R>(spec, a, here, diags),
             Spec::Literal(l) => self.decode_literal::<R>(l),
             Spec::Expr(e) => self.decode_expr::<R>(e, diags),
-            Spec::Block(b) => self.decode_block::<R>(b, content, diags),
-            Spec::BlockList(b) => self.decode_block_list::<R>(spec, b, content, diags, Kind::List),
+            Spec::Block(b) => self.decode_block::<R>(b, here.content, diags),
+            Spec::BlockList(b) => {
+                self.decode_block_list::<R>(spec, b, here.content, diags, Kind::List)
+            }
             Spec::BlockTuple(b) => {
-                self.decode_block_list::<R>(spec, b, content, diags, Kind::Tuple)
+                self.decode_block_list::<R>(spec, b, here.content, diags, Kind::Tuple)
             }
-            Spec::BlockSet(b) => self.decode_block_list::<R>(spec, b, content, diags, Kind::Set),
-            Spec::BlockMap(b) => self.decode_block_map::<R>(spec, b, content, diags, false),
-            Spec::BlockObject(b) => self.decode_block_map::<R>(spec, b, content, diags, true),
-            Spec::BlockAttrs(b) => self.decode_block_attrs::<R>(b, content, diags),
-            Spec::BlockLabel(l) => self.decode_block_label::<R>(l, labels),
-            Spec::Default(d) => self.decode_default::<R>(spec, d, content, schema, labels, diags),
-            Spec::Transform(t) => {
-                self.decode_transform::<R>(spec, t, content, schema, labels, diags)
+            Spec::BlockSet(b) => {
+                self.decode_block_list::<R>(spec, b, here.content, diags, Kind::Set)
             }
-            Spec::Validate(v) => self.decode_validate::<R>(spec, v, content, schema, labels, diags),
+            Spec::BlockMap(b) => self.decode_block_map::<R>(spec, b, here.content, diags, false),
+            Spec::BlockObject(b) => self.decode_block_map::<R>(spec, b, here.content, diags, true),
+            Spec::BlockAttrs(b) => self.decode_block_attrs::<R>(b, here.content, diags),
+            Spec::BlockLabel(l) => self.decode_block_label::<R>(l, here.labels),
+            Spec::Default(d) => self.decode_default::<R>(spec, d, here, diags),
+            Spec::Transform(t) => self.decode_transform::<R>(spec, t, here, diags),
+            Spec::Validate(v) => self.decode_validate::<R>(spec, v, here, diags),
         }
     }
 
@@ -452,16 +471,11 @@ impl Decoder<'_> {
     /// first schema attribute of a name is the one found (a repeated name
     /// finds the same attribute), so the slot is found by position, once
     /// per spec.
-    fn attribute<'c, 'b>(
-        &self,
-        spec: &Spec,
-        content: &'c Content<'b>,
-        schema: &BodySchema,
-        name: &str,
-    ) -> Option<&'c Attribute<'b>> {
-        match self.plan.attr_index(spec, schema, name) {
-            Some(i) => content.attributes.get(i).and_then(Option::as_ref),
-            None => content.attributes.iter().flatten().find(|x| x.name == name),
+    fn attribute<'a>(&self, spec: &Spec, here: Here<'a>, name: &str) -> Option<&'a Attribute<'a>> {
+        let attributes = &here.content.attributes;
+        match self.plan.attr_index(spec, here.schema, name) {
+            Some(i) => attributes.get(i).and_then(Option::as_ref),
+            None => attributes.iter().flatten().find(|x| x.name == name),
         }
     }
 

@@ -70,21 +70,29 @@ pub(crate) fn literal_value(d: &DynRef) -> Value {
     Value::null(Type::Dynamic)
 }
 
+/// `Debug` (the type's name: the function inside has no useful form) and
+/// [`Dynamic`] for the function wrappers.
+macro_rules! function_dynamic {
+    ($($t:ident),*) => {$(
+        impl fmt::Debug for $t {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(stringify!($t))
+            }
+        }
+
+        impl Dynamic for $t {
+            fn as_any(&self) -> &dyn Any {
+                self
+            }
+        }
+    )*};
+}
+
+function_dynamic!(TransformFn, ValidateFn);
+
 /// A transform function: called with the wrapped spec's value.
 #[derive(Clone)]
 pub struct TransformFn(pub Function);
-
-impl fmt::Debug for TransformFn {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("TransformFn")
-    }
-}
-
-impl Dynamic for TransformFn {
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-}
 
 pub(crate) fn transform_function(d: &DynRef) -> Option<&Function> {
     d.as_any().downcast_ref::<TransformFn>().map(|t| &t.0)
@@ -97,18 +105,6 @@ pub type ValidateFnType = dyn Fn(&Value) -> Diagnostics + Send + Sync;
 /// A validation function for a validate spec.
 #[derive(Clone)]
 pub struct ValidateFn(pub Arc<ValidateFnType>);
-
-impl fmt::Debug for ValidateFn {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("ValidateFn")
-    }
-}
-
-impl Dynamic for ValidateFn {
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-}
 
 pub(crate) fn validate_function(d: &DynRef) -> Option<&ValidateFnType> {
     d.as_any().downcast_ref::<ValidateFn>().map(|v| &*v.0)
@@ -272,34 +268,33 @@ fn write_hcl(out: &mut String, v: &Value) -> bool {
             out.push(']');
         }
         ValueRef::Map(entries) => {
-            out.push('{');
-            for (i, (k, e)) in entries.iter().enumerate() {
-                if i > 0 {
-                    out.push_str(", ");
-                }
-                write_hcl_string(out, k);
-                out.push_str(" = ");
-                if !write_hcl(out, e) {
-                    return false;
-                }
-            }
-            out.push('}');
+            return write_hcl_object(out, entries.iter().map(|(k, e)| (&**k, e)));
         }
         ValueRef::Object(ty, vals) => {
-            out.push('{');
-            for (i, ((k, _), e)) in ty.attrs().iter().zip(vals).enumerate() {
-                if i > 0 {
-                    out.push_str(", ");
-                }
-                write_hcl_string(out, k);
-                out.push_str(" = ");
-                if !write_hcl(out, e) {
-                    return false;
-                }
-            }
-            out.push('}');
+            let keys = ty.attrs().iter().map(|(k, _)| &**k);
+            return write_hcl_object(out, keys.zip(vals));
         }
     }
+    true
+}
+
+/// `{k = v, ...}` of `entries`; false where a value has no HCL form.
+fn write_hcl_object<'v>(
+    out: &mut String,
+    entries: impl Iterator<Item = (&'v str, &'v Value)>,
+) -> bool {
+    out.push('{');
+    for (i, (k, e)) in entries.enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        write_hcl_string(out, k);
+        out.push_str(" = ");
+        if !write_hcl(out, e) {
+            return false;
+        }
+    }
+    out.push('}');
     true
 }
 

@@ -434,22 +434,73 @@ pub fn assert_body<T: HclBody>() {}
 
 const UNREACHABLE: &str = "the derive's trait assertion failed to compile";
 
-/// [`HclDecode`] operations on a probe.
-pub trait DecodeProbe {
-    /// The field type.
-    type T;
+/// A probe trait (`$probe`: the methods of `$bound`, on `Probe<T>`) and
+/// its fallback (`$fallback`: the same methods on `&Probe<T>` for any `T`,
+/// never called), from one list of the methods and what they call. The
+/// fallback keeps a field of the wrong type from erroring twice: only the
+/// derive's trait assertion reports it.
+macro_rules! probe {
+    (
+        $(#[$doc:meta])*
+        $probe:ident, $fallback:ident: $bound:ident, $t_doc:literal;
+        $(
+            $(#[$m_doc:meta])*
+            fn $m:ident(&self $(, $arg:ident: $ty:ty)*) -> $ret:ty => $call:expr;
+        )*
+    ) => {
+        $(#[$doc])*
+        pub trait $probe {
+            #[doc = $t_doc]
+            type T;
+            $(
+                $(#[$m_doc])*
+                fn $m(&self $(, $arg: $ty)*) -> $ret;
+            )*
+        }
+
+        impl<T: $bound> $probe for Probe<T> {
+            type T = T;
+            $(
+                fn $m(&self $(, $arg: $ty)*) -> $ret {
+                    $call
+                }
+            )*
+        }
+
+        #[doc = concat!("The fallback of [`", stringify!($probe), "`].")]
+        pub trait $fallback {
+            #[doc = $t_doc]
+            type T;
+            $(
+                /// Never called.
+                fn $m(&self $(, _: $ty)*) -> $ret {
+                    unreachable!("{UNREACHABLE}")
+                }
+            )*
+        }
+
+        impl<T> $fallback for &Probe<T> {
+            type T = T;
+        }
+    };
+}
+
+probe! {
+    /// [`HclDecode`] operations on a probe.
+    DecodeProbe, DecodeFallback: HclDecode, "The field type.";
     /// [`HclDecode::hcl_type`].
-    fn hcl_type(&self) -> Type;
+    fn hcl_type(&self) -> Type => T::hcl_type();
     /// [`HclDecode::optional`].
-    fn optional(&self) -> bool;
+    fn optional(&self) -> bool => T::optional();
     /// [`HclDecode::hcl_optional`].
-    fn hcl_optional(&self) -> Option<OptionalAttrs>;
+    fn hcl_optional(&self) -> Option<OptionalAttrs> => T::hcl_optional();
     /// [`HclDecode::attr_spec`].
-    fn attr_spec(&self, name: &str, required: bool) -> Spec;
+    fn attr_spec(&self, name: &str, required: bool) -> Spec => T::attr_spec(name, required);
     /// [`HclDecode::spec`].
-    fn spec(&self) -> Spec;
+    fn spec(&self) -> Spec => T::spec();
     /// [`attr`].
-    fn attr(&self, v: &Value, at: At<'_>, i: Slot, name: &str) -> Result<Self::T, Error>;
+    fn attr(&self, v: &Value, at: At<'_>, i: Slot, name: &str) -> Result<Self::T, Error> =>
+        attr::<T>(v, at, i, name);
     /// [`attr_or`].
     fn attr_or(
         &self,
@@ -457,200 +508,43 @@ pub trait DecodeProbe {
         at: At<'_>,
         i: Slot,
         name: &str,
-        d: impl FnOnce() -> Self::T,
-    ) -> Result<Self::T, Error>;
+        d: impl FnOnce() -> Self::T
+    ) -> Result<Self::T, Error> => attr_or::<T>(v, at, i, name, d);
     /// [`flatten`].
-    fn flatten(&self, v: &Value, at: At<'_>, i: Slot, name: &str) -> Result<Self::T, Error>;
+    fn flatten(&self, v: &Value, at: At<'_>, i: Slot, name: &str) -> Result<Self::T, Error> =>
+        flatten::<T>(v, at, i, name);
 }
 
-impl<T: HclDecode> DecodeProbe for Probe<T> {
-    type T = T;
-    fn hcl_type(&self) -> Type {
-        T::hcl_type()
-    }
-    fn optional(&self) -> bool {
-        T::optional()
-    }
-    fn hcl_optional(&self) -> Option<OptionalAttrs> {
-        T::hcl_optional()
-    }
-    fn attr_spec(&self, name: &str, required: bool) -> Spec {
-        T::attr_spec(name, required)
-    }
-    fn spec(&self) -> Spec {
-        T::spec()
-    }
-    fn attr(&self, v: &Value, at: At<'_>, i: Slot, name: &str) -> Result<T, Error> {
-        attr::<T>(v, at, i, name)
-    }
-    fn attr_or(
+probe! {
+    /// [`HclBlocks`] operations on a probe.
+    BlocksProbe, BlocksFallback: HclBlocks, "The field type.";
+    /// [`HclBlocks::block_spec`].
+    fn block_spec(&self, opts: &BlockOptions) -> Spec => T::block_spec(opts);
+    /// [`blocks`].
+    fn blocks(
         &self,
         v: &Value,
         at: At<'_>,
         i: Slot,
-        name: &str,
-        d: impl FnOnce() -> T,
-    ) -> Result<T, Error> {
-        attr_or::<T>(v, at, i, name, d)
-    }
-    fn flatten(&self, v: &Value, at: At<'_>, i: Slot, name: &str) -> Result<T, Error> {
-        flatten::<T>(v, at, i, name)
-    }
+        opts: &BlockOptions
+    ) -> Result<Self::T, Error> => blocks::<T>(v, at, i, opts);
 }
 
-/// The fallback of [`DecodeProbe`].
-pub trait DecodeFallback {
-    /// The field type.
-    type T;
-    /// Never called.
-    fn hcl_type(&self) -> Type {
-        unreachable!("{UNREACHABLE}")
-    }
-    /// Never called.
-    fn optional(&self) -> bool {
-        unreachable!("{UNREACHABLE}")
-    }
-    /// Never called.
-    fn hcl_optional(&self) -> Option<OptionalAttrs> {
-        unreachable!("{UNREACHABLE}")
-    }
-    /// Never called.
-    fn attr_spec(&self, _: &str, _: bool) -> Spec {
-        unreachable!("{UNREACHABLE}")
-    }
-    /// Never called.
-    fn spec(&self) -> Spec {
-        unreachable!("{UNREACHABLE}")
-    }
-    /// Never called.
-    fn attr(&self, _: &Value, _: At<'_>, _: Slot, _: &str) -> Result<Self::T, Error> {
-        unreachable!("{UNREACHABLE}")
-    }
-    /// Never called.
-    fn attr_or(
-        &self,
-        _: &Value,
-        _: At<'_>,
-        _: Slot,
-        _: &str,
-        _: impl FnOnce() -> Self::T,
-    ) -> Result<Self::T, Error> {
-        unreachable!("{UNREACHABLE}")
-    }
-    /// Never called.
-    fn flatten(&self, _: &Value, _: At<'_>, _: Slot, _: &str) -> Result<Self::T, Error> {
-        unreachable!("{UNREACHABLE}")
-    }
-}
-
-impl<T> DecodeFallback for &Probe<T> {
-    type T = T;
-}
-
-/// [`HclBlocks`] operations on a probe.
-pub trait BlocksProbe {
-    /// The field type.
-    type T;
-    /// [`HclBlocks::block_spec`].
-    fn block_spec(&self, opts: &BlockOptions) -> Spec;
-    /// [`blocks`].
-    fn blocks(&self, v: &Value, at: At<'_>, i: Slot, opts: &BlockOptions)
-    -> Result<Self::T, Error>;
-}
-
-impl<T: HclBlocks> BlocksProbe for Probe<T> {
-    type T = T;
-    fn block_spec(&self, opts: &BlockOptions) -> Spec {
-        T::block_spec(opts)
-    }
-    fn blocks(&self, v: &Value, at: At<'_>, i: Slot, opts: &BlockOptions) -> Result<T, Error> {
-        blocks::<T>(v, at, i, opts)
-    }
-}
-
-/// The fallback of [`BlocksProbe`].
-pub trait BlocksFallback {
-    /// The field type.
-    type T;
-    /// Never called.
-    fn block_spec(&self, _: &BlockOptions) -> Spec {
-        unreachable!("{UNREACHABLE}")
-    }
-    /// Never called.
-    fn blocks(&self, _: &Value, _: At<'_>, _: Slot, _: &BlockOptions) -> Result<Self::T, Error> {
-        unreachable!("{UNREACHABLE}")
-    }
-}
-
-impl<T> BlocksFallback for &Probe<T> {
-    type T = T;
-}
-
-/// [`HclRemain`] on a probe.
-pub trait RemainProbe {
-    /// The field type.
-    type T;
+probe! {
+    /// [`HclRemain`] on a probe.
+    RemainProbe, RemainFallback: HclRemain, "The field type.";
     /// [`remain`].
-    fn remain(&self, at: At<'_>) -> Self::T;
+    fn remain(&self, at: At<'_>) -> Self::T => remain::<T>(at);
 }
 
-impl<T: HclRemain> RemainProbe for Probe<T> {
-    type T = T;
-    fn remain(&self, at: At<'_>) -> T {
-        remain::<T>(at)
-    }
-}
-
-/// The fallback of [`RemainProbe`].
-pub trait RemainFallback {
-    /// The field type.
-    type T;
-    /// Never called.
-    fn remain(&self, _: At<'_>) -> Self::T {
-        unreachable!("{UNREACHABLE}")
-    }
-}
-
-impl<T> RemainFallback for &Probe<T> {
-    type T = T;
-}
-
-/// [`HclBody`] on a probe.
-pub trait BodyProbe {
-    /// The variant's type.
-    type T;
+probe! {
+    /// [`HclBody`] on a probe.
+    BodyProbe, BodyFallback: HclBody, "The variant's type.";
     /// [`HclDecode::spec`].
-    fn body_spec(&self) -> Spec;
+    fn body_spec(&self) -> Spec => T::spec();
     /// [`HclBody::from_block`].
-    fn decode_block(&self, v: &Value, at: At<'_>) -> Result<Self::T, Error>;
-}
-
-impl<T: HclBody> BodyProbe for Probe<T> {
-    type T = T;
-    fn body_spec(&self) -> Spec {
-        T::spec()
-    }
-    fn decode_block(&self, v: &Value, at: At<'_>) -> Result<T, Error> {
-        T::from_block(0, v, at)
-    }
-}
-
-/// The fallback of [`BodyProbe`].
-pub trait BodyFallback {
-    /// The variant's type.
-    type T;
-    /// Never called.
-    fn body_spec(&self) -> Spec {
-        unreachable!("{UNREACHABLE}")
-    }
-    /// Never called.
-    fn decode_block(&self, _: &Value, _: At<'_>) -> Result<Self::T, Error> {
-        unreachable!("{UNREACHABLE}")
-    }
-}
-
-impl<T> BodyFallback for &Probe<T> {
-    type T = T;
+    fn decode_block(&self, v: &Value, at: At<'_>) -> Result<Self::T, Error> =>
+        T::from_block(0, v, at);
 }
 
 /// How many times a derived type may appear nested in its own spec.

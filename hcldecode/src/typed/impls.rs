@@ -53,21 +53,47 @@ fn primitive<'v>(
         .map_err(|e| at.type_error(&e.message))
 }
 
-impl HclDecode for String {
-    fn hcl_type() -> Type {
-        Type::String
+/// The value read by `read` as the primitive type `ty`, converted first
+/// where it is another primitive (see [`primitive`]); the value of that
+/// type already (the usual case) takes one look.
+#[inline]
+fn read_primitive<T>(
+    v: &Value,
+    at: At<'_>,
+    what: &str,
+    ty: &Type,
+    read: impl Fn(ValueRef<'_>) -> Option<T>,
+) -> Result<T, Error> {
+    if let Some(x) = read(v.view()) {
+        return Ok(x);
     }
-    fn from_hcl(v: &Value, at: At<'_>) -> Result<Self, Error> {
-        // A string already (the usual case): one look at the value.
-        if let ValueRef::String(s) = v.view() {
-            return Ok(s.to_string());
+    let c = primitive(v, at, what, ty)?;
+    read(c.view()).ok_or_else(|| wrong_type(at, what, v))
+}
+
+/// [`HclDecode`] for primitive types: `$pat => $x` reads the value of
+/// type `Type::$ty` ([`read_primitive`]).
+macro_rules! primitive_impl {
+    ($($t:ty: $ty:ident, $what:literal, $pat:pat => $x:expr;)*) => {$(
+        impl HclDecode for $t {
+            fn hcl_type() -> Type {
+                Type::$ty
+            }
+            fn from_hcl(v: &Value, at: At<'_>) -> Result<Self, Error> {
+                read_primitive(v, at, $what, &Type::$ty, |r| match r {
+                    $pat => Some($x),
+                    _ => None,
+                })
+            }
         }
-        let c = primitive(v, at, "string", &Type::String)?;
-        match c.view() {
-            ValueRef::String(s) => Ok(s.to_string()),
-            _ => Err(wrong_type(at, "string", v)),
-        }
-    }
+    )*};
+}
+
+primitive_impl! {
+    String: String, "string", ValueRef::String(s) => s.to_string();
+    bool: Bool, "bool", ValueRef::Bool(b) => b;
+    Number: Number, "number", ValueRef::Number(n) => n.clone();
+    f64: Number, "number", ValueRef::Number(n) => n.to_f64();
 }
 
 impl HclDecode for PathBuf {
@@ -76,35 +102,6 @@ impl HclDecode for PathBuf {
     }
     fn from_hcl(v: &Value, at: At<'_>) -> Result<Self, Error> {
         String::from_hcl(v, at).map(PathBuf::from)
-    }
-}
-
-impl HclDecode for bool {
-    fn hcl_type() -> Type {
-        Type::Bool
-    }
-    fn from_hcl(v: &Value, at: At<'_>) -> Result<Self, Error> {
-        if let ValueRef::Bool(b) = v.view() {
-            return Ok(b);
-        }
-        let c = primitive(v, at, "bool", &Type::Bool)?;
-        match c.view() {
-            ValueRef::Bool(b) => Ok(b),
-            _ => Err(wrong_type(at, "bool", v)),
-        }
-    }
-}
-
-impl HclDecode for Number {
-    fn hcl_type() -> Type {
-        Type::Number
-    }
-    fn from_hcl(v: &Value, at: At<'_>) -> Result<Self, Error> {
-        let c = primitive(v, at, "number", &Type::Number)?;
-        match c.view() {
-            ValueRef::Number(n) => Ok(n.clone()),
-            _ => Err(wrong_type(at, "number", v)),
-        }
     }
 }
 
@@ -180,19 +177,6 @@ impl HclDecode for u128 {
     }
 }
 
-impl HclDecode for f64 {
-    fn hcl_type() -> Type {
-        Type::Number
-    }
-    fn from_hcl(v: &Value, at: At<'_>) -> Result<Self, Error> {
-        let c = primitive(v, at, "number", &Type::Number)?;
-        match c.view() {
-            ValueRef::Number(n) => Ok(n.to_f64()),
-            _ => Err(wrong_type(at, "number", v)),
-        }
-    }
-}
-
 impl HclDecode for f32 {
     fn hcl_type() -> Type {
         Type::Number
@@ -254,47 +238,22 @@ impl HclDecode for Expression {
     }
 }
 
-impl<T: HclDecode> HclDecode for Option<T> {
-    fn hcl_type() -> Type {
-        T::hcl_type()
-    }
-    fn hcl_optional() -> Option<OptionalAttrs> {
-        T::hcl_optional()
-    }
-    fn from_hcl(v: &Value, at: At<'_>) -> Result<Self, Error> {
-        if v.is_null() {
-            return Ok(None);
-        }
-        T::from_hcl(v, at).map(Some)
-    }
-    fn optional() -> bool {
-        true
-    }
-    fn attr_spec(name: &str, required: bool) -> Spec {
-        T::attr_spec(name, required)
-    }
-    fn spec() -> Spec {
-        T::spec()
-    }
-    fn __type_plan() -> Option<&'static super::TypePlan> {
-        T::__type_plan()
-    }
-}
-
-macro_rules! deref_impl {
-    ($($p:ident),*) => {$(
-        impl<T: HclDecode> HclDecode for $p<T> {
+/// [`HclDecode`] for wrappers of one `T`, which decode as `T` does but for
+/// `from_hcl` (of the value and place) and `optional`.
+macro_rules! wrapper_impl {
+    ($($w:ident: |$v:ident, $at:ident| $from:expr, optional: $opt:expr;)*) => {$(
+        impl<T: HclDecode> HclDecode for $w<T> {
             fn hcl_type() -> Type {
                 T::hcl_type()
             }
             fn hcl_optional() -> Option<OptionalAttrs> {
                 T::hcl_optional()
             }
-            fn from_hcl(v: &Value, at: At<'_>) -> Result<Self, Error> {
-                T::from_hcl(v, at).map($p::new)
+            fn from_hcl($v: &Value, $at: At<'_>) -> Result<Self, Error> {
+                $from
             }
             fn optional() -> bool {
-                T::optional()
+                $opt
             }
             fn attr_spec(name: &str, required: bool) -> Spec {
                 T::attr_spec(name, required)
@@ -309,7 +268,16 @@ macro_rules! deref_impl {
     )*};
 }
 
-deref_impl!(Box, Rc, Arc);
+wrapper_impl! {
+    Option: |v, at| if v.is_null() {
+        Ok(None)
+    } else {
+        T::from_hcl(v, at).map(Some)
+    }, optional: true;
+    Box: |v, at| T::from_hcl(v, at).map(Box::new), optional: T::optional();
+    Rc: |v, at| T::from_hcl(v, at).map(Rc::new), optional: T::optional();
+    Arc: |v, at| T::from_hcl(v, at).map(Arc::new), optional: T::optional();
+}
 
 /// The optional attributes of a collection of type `ty` whose elements
 /// have `elem`.
@@ -342,32 +310,33 @@ fn elements<T: HclDecode>(
     errs.finish(elems.len())
 }
 
-impl<T: HclDecode> HclDecode for Vec<T> {
-    fn hcl_type() -> Type {
-        Type::list(T::hcl_type())
-    }
-    fn hcl_optional() -> Option<OptionalAttrs> {
-        element_optional(Self::hcl_type(), T::hcl_optional())
-    }
-    fn from_hcl(v: &Value, at: At<'_>) -> Result<Self, Error> {
-        let mut out = Vec::new();
-        elements(v, at, "list", |t| out.push(t))?;
-        Ok(out)
-    }
+/// [`HclDecode`] for collections of the elements of a list or set value
+/// (`Type::$ty`), each decoded and added with `$add`.
+macro_rules! elements_impl {
+    ($([$($g:tt)*] $t:ty: $ty:ident, $what:literal, $add:ident;)*) => {$(
+        impl<$($g)*> HclDecode for $t {
+            fn hcl_type() -> Type {
+                Type::$ty(T::hcl_type())
+            }
+            fn hcl_optional() -> Option<OptionalAttrs> {
+                element_optional(Self::hcl_type(), T::hcl_optional())
+            }
+            fn from_hcl(v: &Value, at: At<'_>) -> Result<Self, Error> {
+                let mut out = Self::default();
+                elements(v, at, $what, |t| {
+                    out.$add(t);
+                })?;
+                Ok(out)
+            }
+        }
+    )*};
 }
 
-impl<T: HclDecode> HclDecode for VecDeque<T> {
-    fn hcl_type() -> Type {
-        Type::list(T::hcl_type())
-    }
-    fn hcl_optional() -> Option<OptionalAttrs> {
-        element_optional(Self::hcl_type(), T::hcl_optional())
-    }
-    fn from_hcl(v: &Value, at: At<'_>) -> Result<Self, Error> {
-        let mut out = VecDeque::new();
-        elements(v, at, "list", |t| out.push_back(t))?;
-        Ok(out)
-    }
+elements_impl! {
+    [T: HclDecode] Vec<T>: list, "list", push;
+    [T: HclDecode] VecDeque<T>: list, "list", push_back;
+    [T: HclDecode + Eq + Hash, S: BuildHasher + Default] HashSet<T, S>: set, "set", insert;
+    [T: HclDecode + Ord] BTreeSet<T>: set, "set", insert;
 }
 
 impl<T: HclDecode, const N: usize> HclDecode for [T; N] {
@@ -391,38 +360,6 @@ impl<T: HclDecode, const N: usize> HclDecode for [T; N] {
     }
 }
 
-impl<T: HclDecode + Eq + Hash, S: BuildHasher + Default> HclDecode for HashSet<T, S> {
-    fn hcl_type() -> Type {
-        Type::set(T::hcl_type())
-    }
-    fn hcl_optional() -> Option<OptionalAttrs> {
-        element_optional(Self::hcl_type(), T::hcl_optional())
-    }
-    fn from_hcl(v: &Value, at: At<'_>) -> Result<Self, Error> {
-        let mut out = HashSet::default();
-        elements(v, at, "set", |t| {
-            out.insert(t);
-        })?;
-        Ok(out)
-    }
-}
-
-impl<T: HclDecode + Ord> HclDecode for BTreeSet<T> {
-    fn hcl_type() -> Type {
-        Type::set(T::hcl_type())
-    }
-    fn hcl_optional() -> Option<OptionalAttrs> {
-        element_optional(Self::hcl_type(), T::hcl_optional())
-    }
-    fn from_hcl(v: &Value, at: At<'_>) -> Result<Self, Error> {
-        let mut out = BTreeSet::new();
-        elements(v, at, "set", |t| {
-            out.insert(t);
-        })?;
-        Ok(out)
-    }
-}
-
 /// The entries of a map or object value, each decoded.
 fn entries<T: HclDecode>(
     v: &Value,
@@ -442,54 +379,38 @@ fn entries<T: HclDecode>(
     errs.finish(())
 }
 
-impl<T: HclDecode, S: BuildHasher + Default> HclDecode for HashMap<String, T, S> {
-    fn hcl_type() -> Type {
-        Type::map(T::hcl_type())
-    }
-    fn hcl_optional() -> Option<OptionalAttrs> {
-        element_optional(Self::hcl_type(), T::hcl_optional())
-    }
-    fn from_hcl(v: &Value, at: At<'_>) -> Result<Self, Error> {
-        let mut out = HashMap::with_capacity_and_hasher(v.length_int().unwrap_or(0), S::default());
-        entries(v, at, |k, t| {
-            out.insert(k, t);
-        })?;
-        Ok(out)
-    }
+/// [`HclDecode`] for maps of the entries of a map or object value, each
+/// decoded; `new` makes the map for the value `v`.
+macro_rules! entries_impl {
+    ($($(#[$attr:meta])* [$($g:tt)*] $t:ty = |$v:ident| $new:expr;)*) => {$(
+        $(#[$attr])*
+        impl<$($g)*> HclDecode for $t {
+            fn hcl_type() -> Type {
+                Type::map(T::hcl_type())
+            }
+            fn hcl_optional() -> Option<OptionalAttrs> {
+                element_optional(Self::hcl_type(), T::hcl_optional())
+            }
+            fn from_hcl($v: &Value, at: At<'_>) -> Result<Self, Error> {
+                let mut out = $new;
+                entries($v, at, |k, t| {
+                    out.insert(k, t);
+                })?;
+                Ok(out)
+            }
+        }
+    )*};
 }
 
-impl<T: HclDecode> HclDecode for BTreeMap<String, T> {
-    fn hcl_type() -> Type {
-        Type::map(T::hcl_type())
-    }
-    fn hcl_optional() -> Option<OptionalAttrs> {
-        element_optional(Self::hcl_type(), T::hcl_optional())
-    }
-    fn from_hcl(v: &Value, at: At<'_>) -> Result<Self, Error> {
-        let mut out = BTreeMap::new();
-        entries(v, at, |k, t| {
-            out.insert(k, t);
-        })?;
-        Ok(out)
-    }
-}
-
-#[cfg(feature = "indexmap")]
-impl<T: HclDecode, S: BuildHasher + Default> HclDecode for indexmap::IndexMap<String, T, S> {
-    fn hcl_type() -> Type {
-        Type::map(T::hcl_type())
-    }
-    fn hcl_optional() -> Option<OptionalAttrs> {
-        element_optional(Self::hcl_type(), T::hcl_optional())
-    }
-    fn from_hcl(v: &Value, at: At<'_>) -> Result<Self, Error> {
-        let mut out =
-            indexmap::IndexMap::with_capacity_and_hasher(v.length_int().unwrap_or(0), S::default());
-        entries(v, at, |k, t| {
-            out.insert(k, t);
-        })?;
-        Ok(out)
-    }
+entries_impl! {
+    [T: HclDecode, S: BuildHasher + Default] HashMap<String, T, S> = |v| {
+        HashMap::with_capacity_and_hasher(v.length_int().unwrap_or(0), S::default())
+    };
+    [T: HclDecode] BTreeMap<String, T> = |v| BTreeMap::new();
+    #[cfg(feature = "indexmap")]
+    [T: HclDecode, S: BuildHasher + Default] indexmap::IndexMap<String, T, S> = |v| {
+        indexmap::IndexMap::with_capacity_and_hasher(v.length_int().unwrap_or(0), S::default())
+    };
 }
 
 macro_rules! tuple_impl {

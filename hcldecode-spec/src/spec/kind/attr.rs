@@ -7,7 +7,7 @@ use std::sync::Arc;
 use super::super::Spec;
 use super::super::err_spec;
 use super::super::load::{Args, Loader};
-use super::super::print::{arg, close, name_arg, open, required_arg};
+use super::super::print::{arg, close, open_named, required_arg};
 use super::super::type_constraint::{
     OptionalAttrs, get_type, type_constraint_with_defaults, uses_optional,
 };
@@ -31,9 +31,7 @@ pub struct AttrSpec {
 impl AttrSpec {
     /// Writes an `attr` block.
     pub(in crate::spec) fn print(&self, out: &mut String, key: Option<&str>, level: usize) {
-        let inner = level + 1;
-        open(out, "attr", key, level);
-        name_arg(out, inner, key, "name", &self.name);
+        let inner = open_named(out, "attr", key, level, "name", &self.name);
         arg(out, inner, "type", &self.ty.to_type_expr());
         required_arg(out, inner, self.required);
         close(out, level);
@@ -51,14 +49,9 @@ impl Loader<'_> {
         ) else {
             return err_spec();
         };
-        let mut failed = false;
-        let name = self.string_arg(&args, "name", &mut failed);
-        let required = self
-            .bool_arg(&args, "required", &mut failed)
-            .unwrap_or(false);
-        if failed {
+        let Some((name, required)) = self.name_and_required(&args, "name") else {
             return err_spec();
-        }
+        };
         let optional = self.optional_type_arg(&args, "type");
         let ty = match &optional {
             Some((ty, _)) => ty.clone(),

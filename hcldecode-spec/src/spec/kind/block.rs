@@ -3,8 +3,7 @@
 use super::super::Spec;
 use super::super::err_spec;
 use super::super::load::Loader;
-use super::super::print::{close, name_arg, open, required_arg};
-use super::super::write_spec;
+use super::super::print::{close_nested, open_named, required_arg};
 use crate::syntax::body::BodyRef;
 
 /// A single nested block.
@@ -21,12 +20,9 @@ pub struct BlockSpec {
 impl BlockSpec {
     /// Writes a `block` block.
     pub(in crate::spec) fn print(&self, out: &mut String, key: Option<&str>, level: usize) {
-        let inner = level + 1;
-        open(out, "block", key, level);
-        name_arg(out, inner, key, "block_type", &self.type_name);
+        let inner = open_named(out, "block", key, level, "block_type", &self.type_name);
         required_arg(out, inner, self.required);
-        write_spec(out, &self.nested, None, inner);
-        close(out, level);
+        close_nested(out, &self.nested, level);
     }
 }
 
@@ -38,15 +34,10 @@ impl Loader<'_> {
         else {
             return err_spec();
         };
-        let mut failed = false;
-        let type_name = self.string_arg(&args, "block_type", &mut failed);
-        let required = self
-            .bool_arg(&args, "required", &mut failed)
-            .unwrap_or(false);
-        if failed {
+        let Some((type_name, required)) = self.name_and_required(&args, "block_type") else {
             return err_spec();
-        }
-        let nested = self.nested(&args, "A block spec must have exactly one child spec specifying how to decode block contents.");
+        };
+        let nested = self.block_nested(&args);
         Spec::Block(BlockSpec {
             type_name: type_name.unwrap_or(implied),
             nested: Box::new(nested),

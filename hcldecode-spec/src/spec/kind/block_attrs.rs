@@ -3,7 +3,7 @@
 use super::super::Spec;
 use super::super::err_spec;
 use super::super::load::Loader;
-use super::super::print::{arg, close, name_arg, open, required_arg};
+use super::super::print::{arg, close, open_named, required_arg};
 use crate::syntax::body::BodyRef;
 use crate::types::Type;
 
@@ -21,9 +21,14 @@ pub struct BlockAttrsSpec {
 impl BlockAttrsSpec {
     /// Writes a `block_attrs` block.
     pub(in crate::spec) fn print(&self, out: &mut String, key: Option<&str>, level: usize) {
-        let inner = level + 1;
-        open(out, "block_attrs", key, level);
-        name_arg(out, inner, key, "block_type", &self.type_name);
+        let inner = open_named(
+            out,
+            "block_attrs",
+            key,
+            level,
+            "block_type",
+            &self.type_name,
+        );
         arg(
             out,
             inner,
@@ -50,20 +55,13 @@ impl Loader<'_> {
         ) else {
             return err_spec();
         };
-        let mut failed = false;
-        let type_name = self.string_arg(&args, "block_type", &mut failed);
-        let required = self
-            .bool_arg(&args, "required", &mut failed)
-            .unwrap_or(false);
-        if failed {
+        let Some((type_name, required)) = self.name_and_required(&args, "block_type") else {
             return err_spec();
-        }
+        };
         let element_type = self.type_arg(&args, "element_type");
-        let type_name = type_name.unwrap_or(implied);
-        if type_name.is_empty() {
-            self.missing_block_type("block_attrs", body);
+        let Some(type_name) = self.block_type(type_name, implied, "block_attrs", body) else {
             return err_spec();
-        }
+        };
         Spec::BlockAttrs(BlockAttrsSpec {
             type_name,
             element_type,

@@ -3,7 +3,7 @@
 use super::super::Spec;
 use super::super::err_spec;
 use super::super::load::Loader;
-use super::super::print::{arg, close, name_arg, open};
+use super::super::print::{arg, close, open_named};
 use crate::syntax::body::BodyRef;
 
 /// A label of the enclosing block.
@@ -18,9 +18,7 @@ pub struct BlockLabelSpec {
 impl BlockLabelSpec {
     /// Writes a `block_label` block.
     pub(in crate::spec) fn print(&self, out: &mut String, key: Option<&str>, level: usize) {
-        let inner = level + 1;
-        open(out, "block_label", key, level);
-        name_arg(out, inner, key, "name", &self.name);
+        let inner = open_named(out, "block_label", key, level, "name", &self.name);
         arg(out, inner, "index", &self.index.to_string());
         close(out, level);
     }

@@ -4,8 +4,7 @@
 use super::super::Spec;
 use super::super::err_spec;
 use super::super::load::Loader;
-use super::super::print::{arg, close, name_arg, open};
-use super::super::write_spec;
+use super::super::print::{arg, close_nested, open_named};
 use crate::syntax::body::BodyRef;
 
 /// Blocks of one type collected as a list, tuple or set.
@@ -30,21 +29,20 @@ impl BlockCollectionSpec {
         level: usize,
         kind: &str,
     ) {
-        let inner = level + 1;
-        open(out, kind, key, level);
-        name_arg(out, inner, key, "block_type", &self.type_name);
+        let inner = open_named(out, kind, key, level, "block_type", &self.type_name);
         if self.min_items > 0 {
             arg(out, inner, "min_items", &self.min_items.to_string());
         }
         if self.max_items > 0 {
             arg(out, inner, "max_items", &self.max_items.to_string());
         }
-        write_spec(out, &self.nested, None, inner);
-        close(out, level);
+        close_nested(out, &self.nested, level);
     }
 }
 
 impl Loader<'_> {
+    /// Loads a `block_list`, `block_tuple` or `block_set` spec block
+    /// (`kind`; `implied` is the block's label, the type when none is given).
     pub(in crate::spec) fn block_collection(
         &mut self,
         body: BodyRef<'_>,
@@ -69,12 +67,10 @@ impl Loader<'_> {
         if failed {
             return err_spec();
         }
-        let nested = self.nested(&args, "A block spec must have exactly one child spec specifying how to decode block contents.");
-        let type_name = type_name.unwrap_or(implied);
-        if type_name.is_empty() {
-            self.missing_block_type(kind, body);
+        let nested = self.block_nested(&args);
+        let Some(type_name) = self.block_type(type_name, implied, kind, body) else {
             return err_spec();
-        }
+        };
         let spec = BlockCollectionSpec {
             type_name,
             nested: Box::new(nested),

@@ -6,11 +6,11 @@ use std::fmt::Write;
 use super::super::err_spec;
 use super::super::load::Loader;
 use super::super::path::PathStep;
-use super::super::print::{arg, close, indent, open};
+use super::super::print::{arg, close_nested, indent, open};
 pub use super::super::transformation::{Hook, Transform};
 use super::super::write_spec;
 use super::super::{DynRef, Spec};
-use crate::diag::{Diagnostic, Diagnostics};
+use crate::diag::Diagnostic;
 use crate::source::SourceFile;
 use crate::syntax::body::BodyRef;
 use crate::syntax::expr::Expression;
@@ -73,8 +73,7 @@ impl TransformSpec {
             Transform::Expr { expr, var_name } if var_name == "nested" => {
                 open(out, "transform", key, level);
                 arg(out, inner, "result", expr.source_text());
-                write_spec(out, &t.wrapped, None, inner);
-                close(out, level);
+                close_nested(out, &t.wrapped, level);
             }
             Transform::Func(f) => {
                 indent(out, level);
@@ -129,10 +128,7 @@ impl Loader<'_> {
         let Some(rest) = &args.rest else {
             return err_spec();
         };
-        let mut d = Diagnostics::new();
-        let content = rest.content(&self.unlabelled, &mut d);
-        let failed = d.has_errors();
-        self.diags.extend(d);
+        let (content, failed) = self.spec_blocks(rest);
         if content.blocks.len() != 1 {
             if failed {
                 return err_spec();

@@ -187,29 +187,22 @@ static IDENT_CONT: [bool; 256] = {
 /// Bytes that are literal text in a quoted template: everything but `$`,
 /// `%`, `"`, `\\`, CR, LF and the invalid-byte placeholder. (Bytes of
 /// multi-byte characters are all literal.)
-static PLAIN_QUOTED: [bool; 256] = {
-    let mut t = [true; 256];
-    t[b'$' as usize] = false;
-    t[b'%' as usize] = false;
-    t[b'"' as usize] = false;
-    t[b'\\' as usize] = false;
-    t[b'\r' as usize] = false;
-    t[b'\n' as usize] = false;
-    t[BAD as usize] = false;
-    t
-};
+static PLAIN_QUOTED: [bool; 256] = all_but(&[b'$', b'%', b'"', b'\\', b'\r', b'\n', BAD]);
 
 /// Bytes that are literal text in a heredoc or bare template: everything
 /// but `$`, `%`, CR, LF and the invalid-byte placeholder.
-static PLAIN_TEMPLATE: [bool; 256] = {
+static PLAIN_TEMPLATE: [bool; 256] = all_but(&[b'$', b'%', b'\r', b'\n', BAD]);
+
+/// A byte table true for every byte but those of `except`.
+const fn all_but(except: &[u8]) -> [bool; 256] {
     let mut t = [true; 256];
-    t[b'$' as usize] = false;
-    t[b'%' as usize] = false;
-    t[b'\r' as usize] = false;
-    t[b'\n' as usize] = false;
-    t[BAD as usize] = false;
+    let mut i = 0;
+    while i < except.len() {
+        t[except[i] as usize] = false;
+        i += 1;
+    }
     t
-};
+}
 
 /// The offset of the first byte at or after `i` that is not a space or a
 /// tab, looking at eight bytes at a time.
@@ -347,6 +340,12 @@ impl<'a> Scanner<'a> {
                 .push_back(Token::new(TokenKind::Eof, Span::empty(self.b.len() as u32)));
             return;
         }
+        self.frame_token();
+    }
+
+    /// Scans the next token of the innermost frame.
+    #[inline(always)]
+    fn frame_token(&mut self) {
         match self.frames.last().copied().unwrap_or(Frame::Main) {
             Frame::Main => self.main_token(),
             Frame::Str => self.string(),
@@ -371,12 +370,7 @@ impl<'a> Scanner<'a> {
                 self.step();
                 return;
             }
-            match self.frames.last().copied().unwrap_or(Frame::Main) {
-                Frame::Main => self.main_token(),
-                Frame::Str => self.string(),
-                Frame::Heredoc => self.heredoc(),
-                Frame::Bare => self.bare(),
-            }
+            self.frame_token();
         }
     }
 
@@ -390,6 +384,17 @@ impl Scanner<'_> {
     #[inline]
     fn tok(&mut self, kind: TokenKind, s: usize, e: usize) {
         self.tok_with(kind, s, e, false)
+    }
+
+    /// The operator at `s`: `two` of two bytes where `second` (its second
+    /// byte follows), else `one` of one byte.
+    #[inline(always)]
+    fn one_or_two(&mut self, s: usize, second: bool, one: TokenKind, two: TokenKind) {
+        if second {
+            self.tok(two, s, s + 2)
+        } else {
+            self.tok(one, s, s + 1)
+        }
     }
 
     /// A literal token whose text has escapes to decode.
@@ -476,13 +481,7 @@ impl Scanner<'_> {
         match c {
             b' ' | b'\t' => self.pos = s + 1,
             b'\n' => self.tok(Newline, s, s + 1),
-            b'\r' => {
-                if next == Some(b'\n') {
-                    self.tok(Newline, s, s + 2)
-                } else {
-                    self.tok(Invalid, s, s + 1)
-                }
-            }
+            b'\r' => self.one_or_two(s, next == Some(b'\n'), Invalid, Newline),
             b'0'..=b'9' => {
                 let mut i = s + 1;
                 let mut last = i;
@@ -539,27 +538,15 @@ impl Scanner<'_> {
                 Some(b'>') => self.tok(FatArrow, s, s + 2),
                 _ => self.tok(Equal, s, s + 1),
             },
-            b'!' => match next {
-                Some(b'=') => self.tok(NotEqual, s, s + 2),
-                _ => self.tok(Bang, s, s + 1),
-            },
+            b'!' => self.one_or_two(s, next == Some(b'='), Bang, NotEqual),
             b'<' => match next {
                 Some(b'=') => self.tok(LessThanEq, s, s + 2),
                 Some(b'<') => self.heredoc_intro(s),
                 _ => self.tok(LessThan, s, s + 1),
             },
-            b'>' => match next {
-                Some(b'=') => self.tok(GreaterThanEq, s, s + 2),
-                _ => self.tok(GreaterThan, s, s + 1),
-            },
-            b'&' => match next {
-                Some(b'&') => self.tok(And, s, s + 2),
-                _ => self.tok(BitwiseAnd, s, s + 1),
-            },
-            b'|' => match next {
-                Some(b'|') => self.tok(Or, s, s + 2),
-                _ => self.tok(BitwiseOr, s, s + 1),
-            },
+            b'>' => self.one_or_two(s, next == Some(b'='), GreaterThan, GreaterThanEq),
+            b'&' => self.one_or_two(s, next == Some(b'&'), BitwiseAnd, And),
+            b'|' => self.one_or_two(s, next == Some(b'|'), BitwiseOr, Or),
             b'.' => {
                 if next == Some(b'.') && self.at(s + 2) == Some(b'.') {
                     self.tok(Ellipsis, s, s + 3)
@@ -838,6 +825,16 @@ fn every_other(told: &mut u32) -> bool {
     tell
 }
 
+/// Whether a report told `told` times so far is told again (fewer than
+/// `limit` times), counting it.
+fn fewer_than(told: &mut u32, limit: u32) -> bool {
+    let tell = *told < limit;
+    if tell {
+        *told += 1;
+    }
+    tell
+}
+
 /// The token opening an interpolation (`$`) or a directive (`%`).
 fn sequence_kind(c: u8) -> TokenKind {
     if c == b'$' {
@@ -908,7 +905,7 @@ impl InvalidTokenChecker {
             | TokenKind::BitwiseOr
             | TokenKind::BitwiseXor
             | TokenKind::BitwiseNot
-                if self.told_bitwise < 4 => {
+                if fewer_than(&mut self.told_bitwise, 4) => {
                     let suggestion = match tok.kind {
                         TokenKind::BitwiseAnd => " Did you mean boolean AND (\"&&\")?",
                         TokenKind::BitwiseOr => " Did you mean boolean OR (\"||\")?",
@@ -919,7 +916,6 @@ impl InvalidTokenChecker {
                         "Unsupported operator",
                         &format!("Bitwise operators are not supported.{suggestion}"),
                     ));
-                    self.told_bitwise += 1;
                 }
             TokenKind::Backtick if every_other(&mut self.told_backtick) => {
                 diags.push(err(
@@ -933,22 +929,18 @@ impl InvalidTokenChecker {
                     "Single quotes are not valid. Use double quotes (\") to enclose strings.",
                 ));
             }
-            TokenKind::Semicolon
-                if self.told_semicolon < 1 => {
-                    diags.push(err(
-                        "Invalid character",
-                        "The \";\" character is not valid. Use newlines to separate arguments and blocks, and commas to separate items in collection values.",
-                    ));
-                    self.told_semicolon += 1;
-                }
-            TokenKind::BadUtf8
-                if self.told_bad_utf8 < 1 => {
-                    diags.push(err(
-                        "Invalid character encoding",
-                        "All input files must be UTF-8 encoded. Ensure that UTF-8 encoding is selected in your editor.",
-                    ));
-                    self.told_bad_utf8 += 1;
-                }
+            TokenKind::Semicolon if fewer_than(&mut self.told_semicolon, 1) => {
+                diags.push(err(
+                    "Invalid character",
+                    "The \";\" character is not valid. Use newlines to separate arguments and blocks, and commas to separate items in collection values.",
+                ));
+            }
+            TokenKind::BadUtf8 if fewer_than(&mut self.told_bad_utf8, 1) => {
+                diags.push(err(
+                    "Invalid character encoding",
+                    "All input files must be UTF-8 encoded. Ensure that UTF-8 encoding is selected in your editor.",
+                ));
+            }
             TokenKind::QuotedNewline => diags.push(err(
                 "Invalid multi-line string",
                 "Quoted strings may not be split over multiple lines. To produce a multi-line string, either use the \\n escape to represent a newline character or use the \"heredoc\" multi-line template syntax.",

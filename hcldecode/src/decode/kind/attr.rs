@@ -4,10 +4,10 @@
 use hcldecode_spec::diag::{Code, Diagnostic, Diagnostics};
 use hcldecode_spec::source::Range;
 use hcldecode_spec::spec::{AttrSpec, Spec};
-use hcldecode_spec::syntax::body::{BlockLabel, BodySchema, Content};
+use hcldecode_spec::syntax::body::Content;
 
-use super::super::Decoder;
 use super::super::trace::{AttrTrace, Recorder, Trace};
+use super::super::{Decoder, Here};
 use crate::eval;
 use crate::eval::traversal::{Traversal, expr_variables};
 use crate::value::Value;
@@ -19,13 +19,11 @@ impl Decoder<'_> {
         &self,
         spec: &Spec,
         a: &AttrSpec,
-        content: &Content<'_>,
-        schema: &BodySchema,
-        _labels: &[BlockLabel<'_>],
+        here: Here<'_>,
         diags: &mut Diagnostics,
     ) -> (Value, R::T) {
-        let Some(attr) = self.attribute(spec, content, schema, &a.name) else {
-            let t = R::rec(|| Trace::Absent(content.missing_item_range()));
+        let Some(attr) = self.attribute(spec, here, &a.name) else {
+            let t = R::rec(|| Trace::Absent(here.content.missing_item_range()));
             return (self.plan.null(spec, || a.ty.clone()), t);
         };
         let t = R::rec(|| Trace::Attr(AttrTrace::new(attr)));

@@ -3,10 +3,9 @@
 
 use hcldecode_spec::diag::Diagnostics;
 use hcldecode_spec::spec::{DefaultSpec, Spec};
-use hcldecode_spec::syntax::body::{BlockLabel, BodySchema, Content};
 
-use super::super::Decoder;
 use super::super::trace::Recorder;
+use super::super::{Decoder, Here};
 use crate::value::Value;
 
 impl Decoder<'_> {
@@ -15,14 +14,12 @@ impl Decoder<'_> {
         &self,
         _spec: &Spec,
         d: &DefaultSpec,
-        content: &Content<'_>,
-        schema: &BodySchema,
-        labels: &[BlockLabel<'_>],
+        here: Here<'_>,
         diags: &mut Diagnostics,
     ) -> (Value, R::T) {
-        let (v, t) = self.spec::<R>(&d.primary, content, schema, labels, diags);
+        let (v, t) = self.spec::<R>(&d.primary, here, diags);
         if v.is_null() {
-            self.spec::<R>(&d.default, content, schema, labels, diags)
+            self.spec::<R>(&d.default, here, diags)
         } else {
             (v, t)
         }

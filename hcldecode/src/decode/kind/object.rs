@@ -4,10 +4,9 @@
 
 use hcldecode_spec::diag::Diagnostics;
 use hcldecode_spec::spec::{ObjectSpec, Spec};
-use hcldecode_spec::syntax::body::{BlockLabel, BodySchema, Content};
 
-use super::super::Decoder;
 use super::super::trace::{Recorder, Trace};
+use super::super::{Decoder, Here};
 use crate::Type;
 use crate::value::Value;
 
@@ -17,9 +16,7 @@ impl Decoder<'_> {
         &self,
         spec: &Spec,
         o: &ObjectSpec,
-        content: &Content<'_>,
-        schema: &BodySchema,
-        labels: &[BlockLabel<'_>],
+        here: Here<'_>,
         diags: &mut Diagnostics,
     ) -> (Value, R::T) {
         let mut traces: Vec<R::T> = Vec::new();
@@ -32,7 +29,7 @@ impl Decoder<'_> {
                 for (n, ((_, s), &i)) in
                     o.properties.iter().zip(layout.positions.iter()).enumerate()
                 {
-                    let (v, t) = self.spec::<R>(s, content, schema, labels, diags);
+                    let (v, t) = self.spec::<R>(s, here, diags);
                     if R::ON {
                         traces.push(t);
                     }
@@ -65,7 +62,7 @@ impl Decoder<'_> {
         }
         let mut vals: Vec<Value> = Vec::with_capacity(o.properties.len());
         for (_, s) in &o.properties {
-            let (v, t) = self.spec::<R>(s, content, schema, labels, diags);
+            let (v, t) = self.spec::<R>(s, here, diags);
             vals.push(v);
             if R::ON {
                 traces.push(t);
@@ -83,15 +80,13 @@ impl Decoder<'_> {
         &self,
         _spec: &Spec,
         tuple: &[Spec],
-        content: &Content<'_>,
-        schema: &BodySchema,
-        labels: &[BlockLabel<'_>],
+        here: Here<'_>,
         diags: &mut Diagnostics,
     ) -> (Value, R::T) {
         let mut vals: Vec<Value> = Vec::with_capacity(tuple.len());
         let mut traces: Vec<R::T> = Vec::new();
         for s in tuple {
-            let (v, t) = self.spec::<R>(s, content, schema, labels, diags);
+            let (v, t) = self.spec::<R>(s, here, diags);
             vals.push(v);
             if R::ON {
                 traces.push(t);

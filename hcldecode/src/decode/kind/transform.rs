@@ -3,10 +3,9 @@
 
 use hcldecode_spec::diag::{Code, Diagnostic, Diagnostics};
 use hcldecode_spec::spec::{Hook, Spec, Transform, TransformSpec, ValidateSpec};
-use hcldecode_spec::syntax::body::{BlockLabel, BodySchema, Content};
 
-use super::super::Decoder;
 use super::super::trace::{AttrTrace, Recorder, Trace};
+use super::super::{Decoder, Here};
 use crate::eval;
 use crate::spec_values::{transform_function, validate_function};
 use crate::value::Value;
@@ -17,19 +16,16 @@ impl Decoder<'_> {
         &self,
         spec: &Spec,
         t: &TransformSpec,
-        content: &Content<'_>,
-        schema: &BodySchema,
-        labels: &[BlockLabel<'_>],
+        here: Here<'_>,
         diags: &mut Diagnostics,
     ) -> (Value, R::T) {
         if let Transform::Hook(hook) = t.transform {
-            return self.hook::<R>(hook, t, content, schema, labels, diags);
+            return self.hook::<R>(hook, t, here, diags);
         }
-        let (wrapped, trace) =
-            match self.wrapped::<R>(spec, &t.wrapped, content, schema, labels, diags) {
-                Ok(w) => w,
-                Err(unknown) => return unknown,
-            };
+        let (wrapped, trace) = match self.wrapped::<R>(spec, &t.wrapped, here, diags) {
+            Ok(w) => w,
+            Err(unknown) => return unknown,
+        };
         let v = match &t.transform {
             Transform::Expr { expr, var_name } => eval::evaluate_with_locals(
                 expr.as_ref(),
@@ -47,7 +43,7 @@ impl Decoder<'_> {
                             format!("Decoder transform returned an error: {err}"),
                         )
                         .with_code(Code::TransformFailed);
-                        d.subject = self.source_range(&t.wrapped, content, labels);
+                        d.subject = self.source_range(&t.wrapped, here.content, here.labels);
                         diags.push(d);
                         Value::unknown(self.plan.implied_type(spec))
                     }
@@ -65,27 +61,25 @@ impl Decoder<'_> {
         &self,
         hook: Hook,
         t: &TransformSpec,
-        content: &Content<'_>,
-        schema: &BodySchema,
-        labels: &[BlockLabel<'_>],
+        here: Here<'_>,
         diags: &mut Diagnostics,
     ) -> (Value, R::T) {
         match (hook, &*t.wrapped) {
             (Hook::RawExpression, Spec::Attr(a)) => {
-                match self.attribute(&t.wrapped, content, schema, &a.name) {
+                match self.attribute(&t.wrapped, here, &a.name) {
                     Some(attr) => (
                         Value::unknown(a.ty.clone()),
                         R::rec(|| Trace::Attr(AttrTrace::new(attr))),
                     ),
                     None => (
                         Value::null(a.ty.clone()),
-                        R::rec(|| Trace::Absent(content.missing_item_range())),
+                        R::rec(|| Trace::Absent(here.content.missing_item_range())),
                     ),
                 }
             }
             // The body was read partially by `body`; decoding the
             // wrapped spec is all that is left.
-            _ => self.spec::<R>(&t.wrapped, content, schema, labels, diags),
+            _ => self.spec::<R>(&t.wrapped, here, diags),
         }
     }
 
@@ -94,20 +88,17 @@ impl Decoder<'_> {
         &self,
         spec: &Spec,
         v: &ValidateSpec,
-        content: &Content<'_>,
-        schema: &BodySchema,
-        labels: &[BlockLabel<'_>],
+        here: Here<'_>,
         diags: &mut Diagnostics,
     ) -> (Value, R::T) {
-        let (wrapped, trace) =
-            match self.wrapped::<R>(spec, &v.wrapped, content, schema, labels, diags) {
-                Ok(w) => w,
-                Err(unknown) => return unknown,
-            };
+        let (wrapped, trace) = match self.wrapped::<R>(spec, &v.wrapped, here, diags) {
+            Ok(w) => w,
+            Err(unknown) => return unknown,
+        };
         if let Some(f) = validate_function(&v.func) {
             for mut d in f(&wrapped) {
                 if d.subject.is_none() {
-                    d.subject = self.source_range(&v.wrapped, content, labels);
+                    d.subject = self.source_range(&v.wrapped, here.content, here.labels);
                 }
                 diags.push(d);
             }
@@ -122,13 +113,11 @@ impl Decoder<'_> {
         &self,
         spec: &Spec,
         wrapped: &Spec,
-        content: &Content<'_>,
-        schema: &BodySchema,
-        labels: &[BlockLabel<'_>],
+        here: Here<'_>,
         diags: &mut Diagnostics,
     ) -> Result<(Value, R::T), (Value, R::T)> {
         let mark = diags.len();
-        let (v, trace) = self.spec::<R>(wrapped, content, schema, labels, diags);
+        let (v, trace) = self.spec::<R>(wrapped, here, diags);
         if diags.0[mark..].iter().any(Diagnostic::is_error) {
             return Err((Value::unknown(self.plan.implied_type(spec)), trace));
         }

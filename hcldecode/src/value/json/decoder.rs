@@ -508,11 +508,8 @@ impl Scanner {
             Step::Dot0 => {
                 if c.is_ascii_digit() {
                     Ok(Scan::Continue)
-                } else if c == b'e' || c == b'E' {
-                    self.step = Step::E;
-                    Ok(Scan::Continue)
                 } else {
-                    self.end_value(c)
+                    self.exponent_or_end(c)
                 }
             }
             Step::E => {
@@ -552,7 +549,16 @@ impl Scanner {
         if c == b'.' {
             self.step = Step::Dot;
             Ok(Scan::Continue)
-        } else if c == b'e' || c == b'E' {
+        } else {
+            self.exponent_or_end(c)
+        }
+    }
+
+    /// After a number's integer or fraction digits: an exponent, or the
+    /// end of the number.
+    #[inline]
+    fn exponent_or_end(&mut self, c: u8) -> Result<Scan, String> {
+        if c == b'e' || c == b'E' {
             self.step = Step::E;
             Ok(Scan::Continue)
         } else {
