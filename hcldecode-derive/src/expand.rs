@@ -103,6 +103,9 @@ struct StructCode {
     from: TokenStream,
     hcl_type: TokenStream,
     hcl_optional: TokenStream,
+    /// The body of `__direct_body`, where every field can be read
+    /// directly (attributes and blocks).
+    direct: Option<TokenStream>,
 }
 
 /// `T` of a type written `Option<T>`.
@@ -142,6 +145,9 @@ fn struct_code(g: &mut Gen<'_>, fields: &[Field<'_>], ctor: TokenStream) -> Stru
     let mut remain = false;
     let mut label_index = 0usize;
     let mut index = 0usize;
+    // How each field is read from a body decoded directly (`None`: it
+    // cannot be, nor then the struct).
+    let mut direct_gets: Option<Vec<TokenStream>> = Some(Vec::new());
     // Where each property's name sorts among the struct's: its position in
     // the decoded object's type (which sorts by name), passed as a hint.
     let mut sorted: Vec<String> = fields
@@ -217,6 +223,15 @@ fn struct_code(g: &mut Gen<'_>, fields: &[Field<'_>], ctor: TokenStream) -> Stru
                     None => quote!(#p.attr(__value, __at, #idx, #name)),
                 };
                 lets.push(quote!(let #var = __errs.take(#get);));
+                let direct = match (&default_fn, serde) {
+                    (_, true) => None,
+                    (Some(d), false) => Some(quote!(#p.direct_attr_or(__b, #index, #d))),
+                    (None, false) => Some(quote!(#p.direct_attr(__b, #index))),
+                };
+                match (direct, &mut direct_gets) {
+                    (Some(get), Some(gets)) => gets.push(quote!(let #var = #get?;)),
+                    _ => direct_gets = None,
+                }
                 let plain = f.declared.is_none();
                 type_fields.push(quote!(__hcl::FieldType {
                     name: #name,
@@ -233,6 +248,7 @@ fn struct_code(g: &mut Gen<'_>, fields: &[Field<'_>], ctor: TokenStream) -> Stru
                 let li = label_index;
                 label_index += 1;
                 props.push(quote!((#key, __hcl::label_spec(#li, #name))));
+                direct_gets = None;
                 lets.push(quote!(let #var = __errs.take(#p.attr(__value, __at, #idx, #name));));
                 type_fields.push(quote!(__hcl::FieldType { name: #name, ty: __hcl::Type::String, attr: false, required: false, optional: ::core::option::Option::None }));
                 index += 1;
@@ -243,6 +259,9 @@ fn struct_code(g: &mut Gen<'_>, fields: &[Field<'_>], ctor: TokenStream) -> Stru
                 let opts = block_opts(f);
                 props.push(quote!((#key, #p.block_spec(&#opts))));
                 lets.push(quote!(let #var = __errs.take(#p.blocks(__value, __at, #idx, &#opts));));
+                if let Some(gets) = &mut direct_gets {
+                    gets.push(quote!(let #var = #p.direct_blocks(__b, #index, &#opts)?;));
+                }
                 type_fields.push(quote!(__hcl::FieldType { name: #name, ty: __hcl::Type::Dynamic, attr: false, required: false, optional: ::core::option::Option::None }));
                 index += 1;
             }
@@ -256,6 +275,7 @@ fn struct_code(g: &mut Gen<'_>, fields: &[Field<'_>], ctor: TokenStream) -> Stru
                 let required = f.attrs.required.is_some();
                 let required = quote!(#required || (!#has_default && !#p.optional()));
                 props.push(quote!((#key, __hcl::block_attrs_spec(#name, #elem, #required))));
+                direct_gets = None;
                 let get = match &default_fn {
                     Some(d) => quote!(#p.attr_or(__value, __at, #idx, #name, #d)),
                     None => quote!(#p.attr(__value, __at, #idx, #name)),
@@ -268,6 +288,7 @@ fn struct_code(g: &mut Gen<'_>, fields: &[Field<'_>], ctor: TokenStream) -> Stru
                 g.bound(ty, quote!(__hcl::HclDecode));
                 asserts.push(assert("assert_decode"));
                 props.push(quote!((#key, #p.spec())));
+                direct_gets = None;
                 lets.push(quote!(let #var = __errs.take(#p.flatten(__value, __at, #idx, #key));));
                 type_fields.push(quote!(__hcl::FieldType { name: #key, ty: __hcl::Type::Dynamic, attr: false, required: false, optional: ::core::option::Option::None }));
                 index += 1;
@@ -276,6 +297,7 @@ fn struct_code(g: &mut Gen<'_>, fields: &[Field<'_>], ctor: TokenStream) -> Stru
                 g.bound(ty, quote!(__hcl::HclRemain));
                 asserts.push(assert("assert_remain"));
                 remain = true;
+                direct_gets = None;
                 lets.push(quote!(let #var = ::core::option::Option::Some(#p.remain(__at));));
             }
         }
@@ -311,11 +333,18 @@ fn struct_code(g: &mut Gen<'_>, fields: &[Field<'_>], ctor: TokenStream) -> Stru
     let hcl_optional = quote! {
         __hcl::object_optional(::std::vec![#(#type_fields),*])
     };
+    let direct = direct_gets.map(|gets| {
+        quote! {
+            #(#gets)*
+            ::core::option::Option::Some(#ctor { #(#inits),* })
+        }
+    });
     StructCode {
         spec,
         from,
         hcl_type,
         hcl_optional,
+        direct,
     }
 }
 
@@ -391,6 +420,13 @@ pub fn expand(c: &Container<'_>, spec_file: Option<&std::path::Path>) -> TokenSt
                 ) -> ::core::result::Result<Self, __hcl::Error> {
                     __hcl::struct_from_block::<Self>(__value, __at, opts)
                 }
+                fn __direct_blocks(
+                    __b: &mut __hcl::DirectBody<'_>,
+                    __i: usize,
+                    opts: &__hcl::BlockOptions,
+                ) -> ::core::option::Option<Self> {
+                    __hcl::struct_direct_block::<Self>(__b, __i, opts)
+                }
             }
             #keyed
         }
@@ -426,7 +462,18 @@ fn expand_struct(g: &mut Gen<'_>, fields: &[Field<'_>]) -> Impls {
         from,
         hcl_type,
         hcl_optional,
+        direct,
     } = struct_code(g, fields, quote!(Self));
+    let direct = direct.map(|body| {
+        quote! {
+            const __DIRECT: bool = true;
+            fn __direct_body(
+                __b: &mut __hcl::DirectBody<'_>,
+            ) -> ::core::option::Option<Self> {
+                #body
+            }
+        }
+    });
     Impls {
         decode: quote! {
             fn hcl_type() -> __hcl::Type {
@@ -444,6 +491,7 @@ fn expand_struct(g: &mut Gen<'_>, fields: &[Field<'_>]) -> Impls {
             fn spec() -> __hcl::Spec {
                 __hcl::guarded_spec(::core::any::type_name::<Self>(), || #spec)
             }
+            #direct
         },
         body: Some(quote! {
             fn body_shape() -> __hcl::BodyShape {

@@ -18,6 +18,7 @@ use crate::eval::EvalContext;
 use crate::spec_values::transform_type;
 use crate::value::Value;
 
+mod direct;
 mod dynblock;
 mod element_errors;
 mod kind;
@@ -25,6 +26,8 @@ mod plan;
 pub mod trace;
 
 pub use crate::eval::traversal::{Traversal, TraversalStep, expr_variables};
+#[doc(hidden)]
+pub use direct::DirectBody;
 use kind::block_list::Kind;
 use plan::Plan;
 pub(crate) use plan::Prepared;
@@ -148,6 +151,31 @@ fn run<R: Recorder>(
     };
     let (v, t) = d.body::<R>(body.as_ref(), &[], spec, &mut diags);
     (v, t, diags)
+}
+
+/// Decodes `body` with object spec `spec` directly into `f`'s result (see
+/// [`direct`]): `None` unless the decode is clean. No dynamic blocks.
+fn run_direct<T>(
+    body: &Body,
+    spec: &Spec,
+    plan: &Plan<'_>,
+    ctx: Option<&EvalContext>,
+    options: DecodeOptions,
+    f: &mut dyn FnMut(&mut DirectBody<'_>) -> Option<T>,
+) -> Option<T> {
+    if options.dynamic_blocks {
+        return None;
+    }
+    let mut diags = Diagnostics::new();
+    let d = Decoder {
+        ctx,
+        transform_ctx: None,
+        plan,
+        dynamic: None,
+        element_errors: options.element_errors,
+    };
+    let t = d.direct_body(body.as_ref(), &[], spec, &mut diags, None, f)?;
+    diags.is_empty().then_some(t)
 }
 
 /// [`decode`], also recording where each part of the value came from (a

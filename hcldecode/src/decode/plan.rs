@@ -54,6 +54,8 @@ struct Node {
     attr_index: OnceLock<Option<usize>>,
     /// Block collections: an element type and the collection type of it.
     collection_type: OnceLock<(Type, Type)>,
+    /// Whether the implied type has dynamic parts.
+    dynamic: OnceLock<bool>,
 }
 
 /// Per-spec-node data computed once per plan: the schema of each body a
@@ -137,6 +139,16 @@ impl<'s> Plan<'s> {
         let make = || Arc::new(spec.implied_schema());
         match self.node(spec) {
             Some(n) => n.schema.get_or_init(make).clone(),
+            None => make(),
+        }
+    }
+
+    /// Whether `spec`'s implied type has dynamic parts (its values' types
+    /// may then differ from it, and from each other).
+    pub(super) fn has_dynamic(&self, spec: &Spec) -> bool {
+        let make = || self.implied_type(spec).has_dynamic_types();
+        match self.node(spec) {
+            Some(n) => *n.dynamic.get_or_init(make),
             None => make(),
         }
     }
@@ -257,6 +269,18 @@ impl Prepared {
     ) -> (Value, Diagnostics) {
         let (v, (), diags) = super::run::<Off>(body, &self.spec, &self.plan, ctx, None, options);
         (v, diags)
+    }
+
+    /// The spec's body decoded straight into `f`'s result (see
+    /// `decode::direct`): `None` unless the decode is clean.
+    pub(crate) fn decode_direct<T>(
+        &self,
+        body: &Body,
+        ctx: Option<&EvalContext>,
+        options: DecodeOptions,
+        f: &mut dyn FnMut(&mut super::DirectBody<'_>) -> Option<T>,
+    ) -> Option<T> {
+        super::run_direct(body, &self.spec, &self.plan, ctx, options, f)
     }
 
     /// [`decode_traced_with`](super::decode_traced_with) with the spec,

@@ -5,9 +5,11 @@ pub use hcldecode_spec::spec::{
 };
 pub use hcldecode_spec::syntax::body::Body;
 
-pub use super::blocks::{BlockOptions, BodyShape, HclBlocks, HclBody, HclKeyed, HclRemain};
+pub use super::blocks::{
+    BlockOptions, BodyShape, HclBlocks, HclBody, HclKeyed, HclRemain, struct_direct_block,
+};
 pub use super::{At, Error, Errors, HclDecode, OptionalAttrs, TypePlan};
-pub use crate::decode::DecodeHook;
+pub use crate::decode::{DecodeHook, DirectBody};
 pub use crate::value::Value;
 pub use crate::{ObjectType, Type};
 
@@ -245,6 +247,25 @@ pub fn attr_or<T: HclDecode>(
         return Ok(default());
     }
     T::from_hcl(&v, at.property(slot.index, name))
+}
+
+/// An attribute field (property `i`) of a body read directly: [`attr`]
+/// of the property's value; `None` after any error.
+pub fn direct_attr<T: HclDecode>(body: &mut DirectBody<'_>, i: usize) -> Option<T> {
+    T::from_hcl(&body.value(i)?, At::none()).ok()
+}
+
+/// [`attr_or`] of a body read directly.
+pub fn direct_attr_or<T: HclDecode>(
+    body: &mut DirectBody<'_>,
+    i: usize,
+    default: impl FnOnce() -> T,
+) -> Option<T> {
+    let v = body.value(i)?;
+    if v.is_null() {
+        return Some(default());
+    }
+    T::from_hcl(&v, At::none()).ok()
 }
 
 /// A block field.
@@ -513,6 +534,16 @@ probe! {
     /// [`flatten`].
     fn flatten(&self, v: &Value, at: At<'_>, i: Slot, name: &str) -> Result<Self::T, Error> =>
         flatten::<T>(v, at, i, name);
+    /// [`direct_attr`].
+    fn direct_attr(&self, b: &mut DirectBody<'_>, i: usize) -> Option<Self::T> =>
+        direct_attr::<T>(b, i);
+    /// [`direct_attr_or`].
+    fn direct_attr_or(
+        &self,
+        b: &mut DirectBody<'_>,
+        i: usize,
+        d: impl FnOnce() -> Self::T
+    ) -> Option<Self::T> => direct_attr_or::<T>(b, i, d);
 }
 
 probe! {
@@ -528,6 +559,13 @@ probe! {
         i: Slot,
         opts: &BlockOptions
     ) -> Result<Self::T, Error> => blocks::<T>(v, at, i, opts);
+    /// [`HclBlocks::__direct_blocks`].
+    fn direct_blocks(
+        &self,
+        b: &mut DirectBody<'_>,
+        i: usize,
+        opts: &BlockOptions
+    ) -> Option<Self::T> => T::__direct_blocks(b, i, opts);
 }
 
 probe! {

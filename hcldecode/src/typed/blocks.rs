@@ -16,7 +16,7 @@ use hcldecode_spec::syntax::body::Body;
 use hcldecode_spec::syntax::suggest::name_suggestion;
 
 use super::{At, Error, Errors, HclDecode};
-use crate::decode::{self, BlockTrace, DecodeHook};
+use crate::decode::{self, BlockTrace, DecodeHook, DirectBody};
 use crate::value::{Value, ValueRef};
 
 /// How a body type is read from blocks.
@@ -162,6 +162,41 @@ pub trait HclBlocks: Sized {
 
     /// Builds the field from the decoded value.
     fn from_blocks(value: &Value, at: At<'_>, opts: &BlockOptions) -> Result<Self, Error>;
+
+    /// The field read from property `i` of a body decoded directly
+    /// (`decode::direct`); `None` after any error. By default from the
+    /// property's value, as [`from_blocks`](Self::from_blocks) does. Not
+    /// public API.
+    #[doc(hidden)]
+    fn __direct_blocks(body: &mut DirectBody<'_>, i: usize, opts: &BlockOptions) -> Option<Self> {
+        from_value::<Self>(body, i, opts)
+    }
+}
+
+/// [`HclBlocks::__direct_blocks`] from the property's value.
+fn from_value<B: HclBlocks>(body: &mut DirectBody<'_>, i: usize, opts: &BlockOptions) -> Option<B> {
+    let v = body.value(i)?;
+    B::from_blocks(&v, At::none(), opts).ok()
+}
+
+/// Whether blocks of body type `T` are read directly: one block type (a
+/// struct's), read by its own [`HclDecode::__direct_body`].
+fn direct_leaf<T: HclBody>(opts: &BlockOptions) -> bool {
+    T::__DIRECT && T::variants().is_empty() && !opts.tag
+}
+
+/// [`HclBlocks::__direct_blocks`] of a struct: exactly one block. Not
+/// public API.
+#[doc(hidden)]
+pub fn struct_direct_block<T: HclBody + HclBlocks>(
+    body: &mut DirectBody<'_>,
+    i: usize,
+    opts: &BlockOptions,
+) -> Option<T> {
+    if !direct_leaf::<T>(opts) {
+        return from_value::<T>(body, i, opts);
+    }
+    body.single(i, &mut T::__direct_body)?
 }
 
 /// A value of a label-keyed block map: a body type, or a further map level.
@@ -702,6 +737,12 @@ impl<T: HclBody> HclBlocks for Option<T> {
     fn from_blocks(value: &Value, at: At<'_>, opts: &BlockOptions) -> Result<Self, Error> {
         single_from::<T>(value, at, opts, opts.required)
     }
+    fn __direct_blocks(body: &mut DirectBody<'_>, i: usize, opts: &BlockOptions) -> Option<Self> {
+        if !direct_leaf::<T>(opts) {
+            return from_value::<Self>(body, i, opts);
+        }
+        body.single(i, &mut T::__direct_body)
+    }
 }
 
 impl<T: HclBody> HclBlocks for Vec<T> {
@@ -712,6 +753,12 @@ impl<T: HclBody> HclBlocks for Vec<T> {
         let mut out = Vec::new();
         decode_items::<T>(value, at, opts, 0, |_, t, _, _| out.push(t))?;
         Ok(out)
+    }
+    fn __direct_blocks(body: &mut DirectBody<'_>, i: usize, opts: &BlockOptions) -> Option<Self> {
+        if !direct_leaf::<T>(opts) {
+            return from_value::<Self>(body, i, opts);
+        }
+        body.list(i, &mut T::__direct_body)
     }
 }
 
@@ -743,7 +790,7 @@ impl<T: HclBody + Ord> HclBlocks for BTreeSet<T> {
 
 /// A label-keyed map of blocks, for each map type.
 macro_rules! keyed_map {
-    ([$($gen:tt)*] $map:ty, $new:expr, $reserve:expr) => {
+    ([$($gen:tt)*] $map:ty, $new:expr, $reserve:expr, direct: $direct:expr) => {
         impl<V: HclKeyed, $($gen)*> HclKeyed for $map {
             type Leaf = V::Leaf;
             const DEPTH: usize = V::DEPTH + 1;
@@ -791,15 +838,53 @@ macro_rules! keyed_map {
                 })?;
                 Ok(out)
             }
+            fn __direct_blocks(
+                body: &mut DirectBody<'_>,
+                i: usize,
+                opts: &BlockOptions,
+            ) -> Option<Self> {
+                if !$direct || V::DEPTH != 0 || !direct_leaf::<V::Leaf>(opts) {
+                    return from_value::<Self>(body, i, opts);
+                }
+                let items = body.map(i, &mut V::Leaf::__direct_body)?;
+                // Counts (checked here, not by the spec): as `check_count`.
+                let n = items.len();
+                if n < opts.min_items || (opts.max_items > 0 && n > opts.max_items) {
+                    return None;
+                }
+                let mut out = $new;
+                $reserve(&mut out, items.len());
+                for (k, leaf) in items {
+                    // A key seen before: an error, or labels equal once
+                    // normalized; the usual path tells which.
+                    if !out.insert_leaf(std::slice::from_ref(&k), leaf) {
+                        return None;
+                    }
+                }
+                Some(out)
+            }
         }
     };
 }
 
-keyed_map!([S: BuildHasher + Default] HashMap<String, V, S>, HashMap::default(), HashMap::reserve);
-keyed_map!([] BTreeMap<String, V>, BTreeMap::new(), |_: &mut BTreeMap<String, V>, _| ());
+keyed_map!(
+    [S: BuildHasher + Default] HashMap<String, V, S>,
+    HashMap::default(),
+    HashMap::reserve,
+    direct: true
+);
+keyed_map!(
+    [] BTreeMap<String, V>,
+    BTreeMap::new(),
+    |_: &mut BTreeMap<String, V>, _| (),
+    direct: true
+);
+// Not read directly: its order is the usual path's (the map value's,
+// sorted by key), not the blocks'.
 #[cfg(feature = "indexmap")]
 keyed_map!(
     [S: BuildHasher + Default] indexmap::IndexMap<String, V, S>,
     indexmap::IndexMap::default(),
-    indexmap::IndexMap::reserve
+    indexmap::IndexMap::reserve,
+    direct: false
 );

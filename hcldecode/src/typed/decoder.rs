@@ -340,6 +340,17 @@ impl Decoder {
         // successful result (see `trace_free`), a clean decode needs none.
         // Anything else (an engine error, a Rust-side error) is decoded
         // again with the trace, so every error carries its range.
+        if T::__DIRECT && plan.direct && !self.options.dynamic_blocks {
+            // Straight into the Rust values, without the value tree (see
+            // `decode::direct`): what the value gives below, where nothing
+            // goes wrong. Otherwise, on as before.
+            if let Some(t) =
+                plan.prepared
+                    .decode_direct(body, ctx, self.options, &mut T::__direct_body)
+            {
+                return Ok(t);
+            }
+        }
         if plan.trace_free {
             let (value, d) = plan.prepared.decode(body, ctx, self.options);
             if !d.has_errors()
@@ -365,13 +376,21 @@ impl Decoder {
 pub struct TypePlan {
     prepared: decode::Prepared,
     trace_free: bool,
+    /// Whether the spec can be decoded directly (`decode::direct`).
+    direct: bool,
 }
 
 impl TypePlan {
     /// Plans `spec`, a type's [`HclDecode::spec`].
     pub fn new(spec: Spec) -> TypePlan {
+        let trace_free = trace_free(&spec);
+        // Read directly: a body's object spec whose every part the values
+        // alone decide (what is not read directly is read from values).
+        let direct =
+            trace_free && matches!(spec, Spec::Object(_)) && !decode::DecodeHook::is_remain(&spec);
         TypePlan {
-            trace_free: trace_free(&spec),
+            trace_free,
+            direct,
             prepared: decode::Prepared::new(spec),
         }
     }

@@ -71,6 +71,8 @@ pub use decoder::{Decoder, from_path, from_str};
 pub use hcldecode_spec::spec::type_constraint::OptionalAttrs;
 use hcldecode_spec::spec::{AttrSpec, Spec};
 
+use crate::decode::DirectBody;
+
 use crate::{Type, Value};
 
 /// The JSON Schema of the HCL JSON syntax `T` is decoded from (see
@@ -217,6 +219,22 @@ pub trait HclDecode: Sized {
     /// Not public API.
     #[doc(hidden)]
     fn __type_plan() -> Option<&'static TypePlan> {
+        None
+    }
+
+    /// Whether [`__direct_body`](Self::__direct_body) reads this type
+    /// (`#[derive(HclDecode)]` on a struct of attribute and block fields
+    /// says yes). Not public API.
+    #[doc(hidden)]
+    const __DIRECT: bool = false;
+
+    /// This type read from a body without the body's value (typed
+    /// decoding's fast path, `decode::direct`); `None` where it cannot be,
+    /// or after any error (the usual path then reports them). Not public
+    /// API.
+    #[doc(hidden)]
+    fn __direct_body(body: &mut DirectBody<'_>) -> Option<Self> {
+        let _ = body;
         None
     }
 }

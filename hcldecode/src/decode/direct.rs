@@ -1,0 +1,236 @@
+//! Decoding a body straight into the caller's values, without the value
+//! of each body: typed decoding's fast path.
+//!
+//! The engine decodes an object spec's body into one object value, and a
+//! block collection into a list or map of them, which typed decoding then
+//! reads and drops. Here the caller (the derive's code) asks for one
+//! property at a time: an attribute's value as the engine makes it, or,
+//! for a block property, each block's body to read the same way.
+//!
+//! It only ever gives a result for a clean decode: the first diagnostic
+//! (any severity) ends it with `None`, and the caller decodes again the
+//! usual way, which reports everything. Typed decoding uses it for specs
+//! whose values alone decide the result (no decode hooks); a property the
+//! caller cannot read directly it reads from its value.
+//!
+//! The one thing the skipped values decide is whether a block
+//! collection's elements share a type: the engine converts them to a
+//! common type, or reports that there is none, when they do not. An
+//! element's type is its spec's implied type except where that has
+//! dynamic parts (attributes of type `any`, and blocks and collections
+//! holding them); so for such elements the types found there are recorded
+//! in a fixed order (an absent block or an empty collection records the
+//! implied types there), and elements whose records differ end the fast
+//! path, as the engine would then convert or report.
+
+use hcldecode_spec::diag::Diagnostics;
+use hcldecode_spec::spec::Spec;
+use hcldecode_spec::syntax::body::{Block, BlockLabel, BodyRef};
+
+use super::trace::Off;
+use super::{Decoder, Here};
+use crate::Type;
+use crate::value::{Value, normalize_string};
+
+/// A body being decoded directly with an object spec: its properties, read
+/// one by one. Not public API: the derive's generated code passes it on.
+#[doc(hidden)]
+pub struct DirectBody<'a> {
+    d: Decoder<'a>,
+    props: &'a [(String, Spec)],
+    here: Here<'a>,
+    diags: &'a mut Diagnostics,
+    /// Where the types at the dynamic parts of the element being decoded
+    /// go (`None` where they cannot differ).
+    rec: Option<&'a mut Vec<Type>>,
+}
+
+impl std::fmt::Debug for DirectBody<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DirectBody")
+            .field("properties", &self.props.len())
+            .finish_non_exhaustive()
+    }
+}
+
+/// Reads one block's body into a value of the caller's.
+pub(crate) type Each<'e, T> = &'e mut dyn FnMut(&mut DirectBody<'_>) -> Option<T>;
+
+impl Decoder<'_> {
+    /// `body` (of a block with `labels`) with object spec `spec`, the
+    /// properties read by `f`, the types at dynamic parts recorded in
+    /// `rec`; `None` after any diagnostic.
+    pub(super) fn direct_body<T>(
+        &self,
+        body: BodyRef<'_>,
+        labels: &[BlockLabel<'_>],
+        spec: &Spec,
+        diags: &mut Diagnostics,
+        rec: Option<&mut Vec<Type>>,
+        f: Each<'_, T>,
+    ) -> Option<T> {
+        let Spec::Object(o) = spec else {
+            return None;
+        };
+        let schema = self.plan.schema(spec);
+        self.with_content(body, spec, &schema, false, diags, |content, _, diags| {
+            if !diags.is_empty() {
+                return None;
+            }
+            let mut b = DirectBody {
+                d: *self,
+                props: &o.properties,
+                here: Here {
+                    content,
+                    schema: &schema,
+                    labels,
+                },
+                diags,
+                rec,
+            };
+            f(&mut b)
+        })
+    }
+
+    /// The types an absent value of `spec` has at its dynamic parts: the
+    /// implied ones, in the order [`DirectBody`] records them.
+    fn implied_record(&self, spec: &Spec, out: &mut Vec<Type>) {
+        let Spec::Object(o) = spec else {
+            return;
+        };
+        for (_, p) in &o.properties {
+            if !self.plan.has_dynamic(p) {
+                continue;
+            }
+            match p {
+                Spec::Block(b) => self.implied_record(&b.nested, out),
+                Spec::BlockList(b) => self.implied_record(&b.nested, out),
+                Spec::BlockMap(b) => self.implied_record(&b.nested, out),
+                _ => out.push(self.plan.implied_type(p)),
+            }
+        }
+    }
+}
+
+impl<'a> DirectBody<'a> {
+    fn prop(&self, i: usize) -> Option<&'a Spec> {
+        let props: &'a [(String, Spec)] = self.props;
+        props.get(i).map(|(_, s)| s)
+    }
+
+    /// Property `i`'s value as the body's object value would hold it.
+    pub(crate) fn value(&mut self, i: usize) -> Option<Value> {
+        let spec = self.prop(i)?;
+        let (v, ()) = self.d.spec::<Off>(spec, self.here, self.diags);
+        if !self.diags.is_empty() {
+            return None;
+        }
+        if let Some(rec) = self.rec.as_deref_mut()
+            && self.d.plan.has_dynamic(spec)
+        {
+            rec.push(v.ty().clone());
+        }
+        Some(v)
+    }
+
+    /// Block property `i` (a `block`): `Some(None)` without a block (when
+    /// not required), else its body through `each`.
+    pub(crate) fn single<T>(&mut self, i: usize, each: Each<'_, T>) -> Option<Option<T>> {
+        let Some(Spec::Block(b)) = self.prop(i) else {
+            return None;
+        };
+        let dynamic = self.d.plan.has_dynamic(&b.nested);
+        let mut blocks = Decoder::blocks_of(self.here.content, &b.type_name);
+        let Some(block) = blocks.next() else {
+            if b.required {
+                // Its absence is an error to report.
+                return None;
+            }
+            if let Some(rec) = self.rec.as_deref_mut().filter(|_| dynamic) {
+                self.d.implied_record(&b.nested, rec);
+            }
+            return Some(None);
+        };
+        if blocks.next().is_some() {
+            return None;
+        }
+        let rec = self.rec.as_deref_mut().filter(|_| dynamic);
+        self.d
+            .direct_body(block.body, &block.labels, &b.nested, self.diags, rec, each)
+            .map(Some)
+    }
+
+    /// Block property `i` (a `block_list`): each block's body through
+    /// `each`, in source order.
+    pub(crate) fn list<T>(&mut self, i: usize, each: Each<'_, T>) -> Option<Vec<T>> {
+        let Some(Spec::BlockList(b)) = self.prop(i) else {
+            return None;
+        };
+        let out = self.elements(&b.nested, &b.type_name, 0, &mut |_, body| each(body))?;
+        let n = out.len();
+        (n >= b.min_items && (b.max_items == 0 || n <= b.max_items)).then_some(out)
+    }
+
+    /// Block property `i` (a one-label `block_map`): each block's body
+    /// through `each`, keyed by its label as the map value's key (in
+    /// Normalization Form C), in source order. Keys may repeat: where
+    /// labels do (an error) or differ only in normalization, which the
+    /// caller, building its map, leaves to the usual path.
+    pub(crate) fn map<T>(&mut self, i: usize, each: Each<'_, T>) -> Option<Vec<(String, T)>> {
+        let Some(Spec::BlockMap(b)) = self.prop(i) else {
+            return None;
+        };
+        if b.labels.len() != 1 {
+            return None;
+        }
+        self.elements(&b.nested, &b.type_name, 1, &mut |block, body| {
+            let key = normalize_string(block.labels.first()?.value).into_owned();
+            Some((key, each(body)?))
+        })
+    }
+
+    /// Each block of `type_name` (its first `keyed` labels keying it, the
+    /// rest its body's) read with `nested` through `each`. Where the
+    /// elements' types can differ, `None` unless they all record the same
+    /// types, which then go to this body's record.
+    fn elements<T>(
+        &mut self,
+        nested: &Spec,
+        type_name: &str,
+        keyed: usize,
+        each: &mut dyn FnMut(&Block<'_>, &mut DirectBody<'_>) -> Option<T>,
+    ) -> Option<Vec<T>> {
+        let dynamic = self.d.plan.has_dynamic(nested);
+        let content = self.here.content;
+        let mut out = Vec::new();
+        let mut first: Option<Vec<Type>> = None;
+        let mut rec = Vec::new();
+        for block in Decoder::blocks_of(content, type_name) {
+            let labels = block.labels.get(keyed..)?;
+            rec.clear();
+            let t = self.d.direct_body(
+                block.body,
+                labels,
+                nested,
+                self.diags,
+                dynamic.then_some(&mut rec),
+                &mut |body| each(block, body),
+            )?;
+            if dynamic {
+                match &first {
+                    None => first = Some(std::mem::take(&mut rec)),
+                    Some(f) if *f == rec => {}
+                    Some(_) => return None,
+                }
+            }
+            out.push(t);
+        }
+        if dynamic && let Some(parent) = self.rec.as_deref_mut() {
+            match first {
+                Some(f) => parent.extend(f),
+                None => self.d.implied_record(nested, parent),
+            }
+        }
+        Some(out)
+    }
+}

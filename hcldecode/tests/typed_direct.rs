@@ -1,0 +1,193 @@
+//! Typed decoding reads a derived struct straight from the syntax where it
+//! can (`decode::direct`), skipping the value of each body. Whatever the
+//! input, the result must be the one the usual path gives: the body's
+//! value from the engine, then `from_hcl` (both public, so compared here),
+//! and on errors the same diagnostics.
+
+#![cfg(feature = "derive")]
+
+use std::collections::{BTreeMap, HashMap};
+
+use hcldecode::decode::{DecodeOptions, decode_with};
+use hcldecode::typed::At;
+use hcldecode::{HclDecode, Value};
+
+fn default_port() -> u16 {
+    8080
+}
+
+#[derive(HclDecode, Debug, PartialEq)]
+struct Root {
+    name: Option<String>,
+    #[hcl(default = "default_port")]
+    port: u16,
+    #[hcl(block)]
+    item: Vec<Item>,
+    #[hcl(block)]
+    svc: BTreeMap<String, Svc>,
+    #[hcl(block)]
+    host: HashMap<String, Host>,
+    #[hcl(block)]
+    one: Option<One>,
+    #[hcl(block)]
+    named: Option<Named>,
+}
+
+/// Its elements' types can differ (an `any` attribute, and a block
+/// holding one).
+#[derive(HclDecode, Debug, PartialEq)]
+struct Item {
+    v: Option<Value>,
+    #[hcl(block)]
+    sub: Option<Sub>,
+    #[hcl(block)]
+    deep: Vec<Sub>,
+}
+
+#[derive(HclDecode, Debug, PartialEq)]
+struct Sub {
+    x: Option<Value>,
+}
+
+#[derive(HclDecode, Debug, PartialEq)]
+struct Svc {
+    tags: Vec<String>,
+    #[hcl(block, min_items = 1)]
+    check: Vec<Check>,
+}
+
+#[derive(HclDecode, Debug, PartialEq)]
+struct Check {
+    n: i64,
+}
+
+#[derive(HclDecode, Debug, PartialEq)]
+struct Host {
+    #[hcl(block, max_items = 1)]
+    addr: HashMap<String, Check>,
+}
+
+#[derive(HclDecode, Debug, PartialEq)]
+struct One {
+    a: Option<bool>,
+    #[hcl(block)]
+    inner: Sub,
+}
+
+/// A label field: read from the body's value, never directly.
+#[derive(HclDecode, Debug, PartialEq)]
+struct Named {
+    #[hcl(label)]
+    name: String,
+    a: Option<bool>,
+}
+
+/// The usual path: the engine's value, then `from_hcl`.
+fn usual<T: HclDecode>(src: &str) -> Result<T, Vec<String>> {
+    let (file, diags) = hcldecode::parse::parse_native(src.as_bytes(), "t.hcl");
+    assert!(!diags.has_errors(), "{src}: {diags:?}");
+    let opts = DecodeOptions::new().element_errors(true);
+    let (v, diags) = decode_with(&file.body, &T::spec(), None, None, opts);
+    if diags.has_errors() {
+        return Err(diags.iter().map(|d| d.summary.clone()).collect());
+    }
+    T::from_hcl(&v, At::none())
+        .map_err(|e| e.diagnostics().iter().map(|d| d.summary.clone()).collect())
+}
+
+fn typed<T: HclDecode>(src: &str) -> Result<T, Vec<String>> {
+    hcldecode::from_str::<T>(src, "t.hcl")
+        .map_err(|e| e.diagnostics().iter().map(|d| d.summary.clone()).collect())
+}
+
+fn same<T: HclDecode + PartialEq + std::fmt::Debug>(src: &str) -> Result<T, Vec<String>> {
+    let a = typed::<T>(src);
+    let b = usual::<T>(src);
+    assert_eq!(a, b, "{src}");
+    a
+}
+
+#[test]
+fn direct_reads_give_the_usual_values() {
+    let cases = [
+        "",
+        "name = \"x\"\nport = 1\n",
+        "port = null\n",
+        "item {\n  v = 1\n}\nitem {\n  v = 2\n}\n",
+        "svc \"b\" {\n  tags = [\"t\"]\n  check {\n    n = 1\n  }\n}\nsvc \"a\" {\n  tags = []\n  check {\n    n = 2\n  }\n  check {\n    n = 3\n  }\n}\n",
+        "host \"h\" {\n  addr \"x\" {\n    n = 1\n  }\n}\nhost \"i\" {}\n",
+        "one {\n  a = true\n  inner {\n    x = [1, \"a\"]\n  }\n}\n",
+        "named \"n\" {\n  a = false\n}\n",
+        "item {\n  sub {\n    x = 1\n  }\n}\nitem {\n  sub {\n    x = 2\n  }\n}\n",
+        "item {\n  deep {\n    x = 1\n  }\n}\nitem {\n  deep {\n    x = 2\n  }\n  deep {\n    x = 3\n  }\n}\n",
+    ];
+    for src in cases {
+        assert!(same::<Root>(src).is_ok(), "{src}");
+    }
+}
+
+#[test]
+fn elements_of_differing_types_are_converted_as_usual() {
+    // The engine converts block values of different types to one type:
+    // each of these takes the usual path and gets its result.
+    let cases = [
+        "item {\n  v = 1\n}\nitem {\n  v = \"a\"\n}\n",
+        "item {\n  v = [1]\n}\nitem {\n  v = [\"a\"]\n}\n",
+        "item {}\nitem {\n  v = 1\n}\n",
+        "item {\n  sub {\n    x = 1\n  }\n}\nitem {}\n",
+        "item {\n  sub {}\n}\nitem {}\n",
+        "item {\n  deep {\n    x = 1\n  }\n}\nitem {}\n",
+        "item {\n  deep {\n    x = 1\n  }\n}\nitem {\n  deep {\n    x = \"s\"\n  }\n}\n",
+        "item {\n  v = {a = 1}\n}\nitem {\n  v = {b = 1}\n}\n",
+    ];
+    for src in cases {
+        let _ = same::<Root>(src);
+    }
+    // Converted to strings, as the engine does: the first element too.
+    let r = same::<Root>("item {\n  v = 1\n}\nitem {\n  v = \"a\"\n}\n").unwrap();
+    assert_eq!(r.item[0].v, Some(Value::string("1")));
+}
+
+#[test]
+fn errors_are_the_usual_ones() {
+    let cases = [
+        "nope = 1\n",
+        "port = \"x\"\n",
+        "port = 70000\n",
+        "svc \"a\" {\n  tags = []\n}\n",
+        "svc \"a\" {\n  tags = []\n  check {\n    n = 1\n  }\n}\nsvc \"a\" {\n  tags = []\n  check {\n    n = 1\n  }\n}\n",
+        "host \"h\" {\n  addr \"x\" {\n    n = 1\n  }\n  addr \"y\" {\n    n = 2\n  }\n}\n",
+        "one {\n  a = true\n}\n",
+        "one {\n  inner {}\n}\none {\n  inner {}\n}\n",
+        "item {\n  v = nope\n}\n",
+        "svc {\n  tags = []\n}\n",
+    ];
+    for src in cases {
+        assert!(same::<Root>(src).is_err(), "{src}");
+    }
+}
+
+#[test]
+fn labels_equal_once_normalized_are_keyed_as_usual() {
+    // "é" written two ways: two blocks for the engine, one key of the
+    // map value (the last), as the usual path gives.
+    let src = "host \"e\u{301}\" {\n  addr \"x\" {\n    n = 1\n  }\n}\nhost \"\u{e9}\" {}\n";
+    let r = same::<Root>(src).unwrap();
+    assert_eq!(r.host.len(), 1);
+    assert!(r.host["\u{e9}"].addr.is_empty());
+}
+
+#[cfg(feature = "indexmap")]
+#[test]
+fn index_maps_of_blocks_keep_the_usual_order() {
+    // Not read directly: the usual path's order is the map value's,
+    // sorted by key, not the blocks'.
+    #[derive(HclDecode, Debug, PartialEq)]
+    struct Ordered {
+        #[hcl(block)]
+        svc: indexmap::IndexMap<String, Check>,
+    }
+    let src = "svc \"b\" {\n  n = 1\n}\nsvc \"a\" {\n  n = 2\n}\n";
+    let r = same::<Ordered>(src).unwrap();
+    assert_eq!(r.svc.keys().collect::<Vec<_>>(), ["a", "b"]);
+}
