@@ -133,6 +133,32 @@ impl<'a> DirectBody<'a> {
         Some(v)
     }
 
+    /// Whether property `i` is an attribute absent from the body (its
+    /// value the null of its type, with nothing to record).
+    pub(crate) fn absent(&mut self, i: usize) -> bool {
+        let Some(spec @ Spec::Attr(a)) = self.prop(i) else {
+            return false;
+        };
+        if self.rec.is_some() && self.d.plan.has_dynamic(spec) {
+            return false;
+        }
+        self.d.attribute(spec, self.here, &a.name).is_none()
+    }
+
+    /// Property `i`, a string attribute written as a literal string: the
+    /// string its value holds (normalized as values are).
+    pub(crate) fn string_literal(&mut self, i: usize) -> Option<String> {
+        let Some(spec @ Spec::Attr(a)) = self.prop(i) else {
+            return None;
+        };
+        if a.ty != Type::String || self.d.body_unknown() {
+            return None;
+        }
+        let attr = self.d.attribute(spec, self.here, &a.name)?;
+        let text = crate::eval::literal_str(attr.expr)?;
+        Some(normalize_string(text).into_owned())
+    }
+
     /// Block property `i` (a `block`): `Some(None)` without a block (when
     /// not required), else its body through `each`.
     pub(crate) fn single<T>(&mut self, i: usize, each: Each<'_, T>) -> Option<Option<T>> {

@@ -153,6 +153,15 @@ pub(crate) fn literal_as(expr: ExprRef<'_>, want: &crate::Type) -> Option<Value>
     }
 }
 
+/// The text of `expr` where it is a literal string of the native syntax
+/// (before normalization); `None` for anything else.
+pub(crate) fn literal_str(expr: ExprRef<'_>) -> Option<&str> {
+    match expr {
+        ExprRef::Native { file, expr } => native::literal_str(file, expr.get()),
+        ExprRef::Json { .. } => None,
+    }
+}
+
 /// What the variables `expr` refers to hold in `ctx`, as the statements a
 /// diagnostic about `expr` lists (`x as 1`, `y set to null`).
 pub fn describe_variables(expr: ExprRef<'_>, ctx: Option<&EvalContext>) -> Vec<String> {

@@ -1457,18 +1457,25 @@ impl<'a> Evaluator<'a, '_> {
 /// asks for there: what evaluating and then converting gives, without the
 /// intermediate tuple or object, and without diagnostics (literals have
 /// none). `None` for anything else, which the caller evaluates.
-pub(crate) fn literal_as(file: &SourceFile, e: &Expr, want: &Type) -> Option<Value> {
-    match (&e.kind, want) {
-        (ExprKind::StringTemplate { text, .. }, Type::String) => {
-            Some(Value::string(text.get(file)))
-        }
-        (ExprKind::Template { parts }, Type::String) => match &parts[..] {
+/// The text of a literal string (`"text"`, no interpolation): what
+/// [`literal_as`] makes a string value of, before normalization.
+pub(crate) fn literal_str<'a>(file: &'a SourceFile, e: &'a Expr) -> Option<&'a str> {
+    match &e.kind {
+        ExprKind::StringTemplate { text, .. } => Some(text.get(file)),
+        ExprKind::Template { parts } => match &parts[..] {
             [p] => match &p.kind {
-                ExprKind::Literal(Literal::String(t)) => Some(Value::string(t.get(file))),
+                ExprKind::Literal(Literal::String(t)) => Some(t.get(file)),
                 _ => None,
             },
             _ => None,
         },
+        _ => None,
+    }
+}
+
+pub(crate) fn literal_as(file: &SourceFile, e: &Expr, want: &Type) -> Option<Value> {
+    match (&e.kind, want) {
+        (_, Type::String) => literal_str(file, e).map(Value::string),
         (ExprKind::Literal(l @ Literal::Number(_)), Type::Number)
         | (ExprKind::Literal(l @ Literal::Bool(_)), Type::Bool) => {
             let v = literal_value(file, l);

@@ -252,6 +252,9 @@ pub fn attr_or<T: HclDecode>(
 /// An attribute field (property `i`) of a body read directly: [`attr`]
 /// of the property's value; `None` after any error.
 pub fn direct_attr<T: HclDecode>(body: &mut DirectBody<'_>, i: usize) -> Option<T> {
+    if let Some(t) = T::__direct_literal(body, i) {
+        return Some(t);
+    }
     T::from_hcl(&body.value(i)?, At::none()).ok()
 }
 

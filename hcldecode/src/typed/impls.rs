@@ -10,7 +10,7 @@ use hcldecode_spec::spec::{AttrSpec, Spec};
 use hcldecode_spec::syntax::expr::Expression;
 
 use super::{At, Error, Errors, HclDecode, OptionalAttrs};
-use crate::decode::DecodeHook;
+use crate::decode::{DecodeHook, DirectBody};
 use crate::value::{Value, ValueRef};
 use crate::{Number, Type};
 
@@ -74,7 +74,7 @@ fn read_primitive<T>(
 /// [`HclDecode`] for primitive types: `$pat => $x` reads the value of
 /// type `Type::$ty` ([`read_primitive`]).
 macro_rules! primitive_impl {
-    ($($t:ty: $ty:ident, $what:literal, $pat:pat => $x:expr;)*) => {$(
+    ($($t:ty: $ty:ident, $what:literal, $pat:pat => $x:expr, literal: $lit:expr;)*) => {$(
         impl HclDecode for $t {
             fn hcl_type() -> Type {
                 Type::$ty
@@ -85,15 +85,24 @@ macro_rules! primitive_impl {
                     _ => None,
                 })
             }
+            fn __direct_literal(body: &mut DirectBody<'_>, i: usize) -> Option<Self> {
+                $lit(body, i)
+            }
         }
     )*};
 }
 
+/// No literal read without its value.
+fn no_literal<T>(_: &mut DirectBody<'_>, _: usize) -> Option<T> {
+    None
+}
+
 primitive_impl! {
-    String: String, "string", ValueRef::String(s) => s.to_string();
-    bool: Bool, "bool", ValueRef::Bool(b) => b;
-    Number: Number, "number", ValueRef::Number(n) => n.clone();
-    f64: Number, "number", ValueRef::Number(n) => n.to_f64();
+    String: String, "string", ValueRef::String(s) => s.to_string(),
+        literal: DirectBody::string_literal;
+    bool: Bool, "bool", ValueRef::Bool(b) => b, literal: no_literal;
+    Number: Number, "number", ValueRef::Number(n) => n.clone(), literal: no_literal;
+    f64: Number, "number", ValueRef::Number(n) => n.to_f64(), literal: no_literal;
 }
 
 impl HclDecode for PathBuf {
@@ -241,7 +250,8 @@ impl HclDecode for Expression {
 /// [`HclDecode`] for wrappers of one `T`, which decode as `T` does but for
 /// `from_hcl` (of the value and place) and `optional`.
 macro_rules! wrapper_impl {
-    ($($w:ident: |$v:ident, $at:ident| $from:expr, optional: $opt:expr;)*) => {$(
+    ($($w:ident: |$v:ident, $at:ident| $from:expr, optional: $opt:expr,
+        literal: |$b:ident, $i:ident| $lit:expr;)*) => {$(
         impl<T: HclDecode> HclDecode for $w<T> {
             fn hcl_type() -> Type {
                 T::hcl_type()
@@ -264,6 +274,9 @@ macro_rules! wrapper_impl {
             fn __type_plan() -> Option<&'static super::TypePlan> {
                 T::__type_plan()
             }
+            fn __direct_literal($b: &mut DirectBody<'_>, $i: usize) -> Option<Self> {
+                $lit
+            }
         }
     )*};
 }
@@ -273,10 +286,19 @@ wrapper_impl! {
         Ok(None)
     } else {
         T::from_hcl(v, at).map(Some)
-    }, optional: true;
-    Box: |v, at| T::from_hcl(v, at).map(Box::new), optional: T::optional();
-    Rc: |v, at| T::from_hcl(v, at).map(Rc::new), optional: T::optional();
-    Arc: |v, at| T::from_hcl(v, at).map(Arc::new), optional: T::optional();
+    }, optional: true,
+    // Absent: null, so `None`.
+    literal: |b, i| if b.absent(i) {
+        Some(None)
+    } else {
+        T::__direct_literal(b, i).map(Some)
+    };
+    Box: |v, at| T::from_hcl(v, at).map(Box::new), optional: T::optional(),
+        literal: |b, i| T::__direct_literal(b, i).map(Box::new);
+    Rc: |v, at| T::from_hcl(v, at).map(Rc::new), optional: T::optional(),
+        literal: |b, i| T::__direct_literal(b, i).map(Rc::new);
+    Arc: |v, at| T::from_hcl(v, at).map(Arc::new), optional: T::optional(),
+        literal: |b, i| T::__direct_literal(b, i).map(Arc::new);
 }
 
 /// The optional attributes of a collection of type `ty` whose elements

@@ -237,4 +237,13 @@ pub trait HclDecode: Sized {
         let _ = body;
         None
     }
+
+    /// Attribute `i` of a body read directly, where it can be read without
+    /// its value (a literal, or absent); `None` otherwise, the value then
+    /// decoding it. Not public API.
+    #[doc(hidden)]
+    fn __direct_literal(body: &mut DirectBody<'_>, i: usize) -> Option<Self> {
+        let _ = (body, i);
+        None
+    }
 }
