@@ -707,19 +707,45 @@ fn native_partial<'a>(
     schema: &BodySchema,
     diags: &mut Diagnostics,
 ) -> Content<'a> {
+    native_partial_with(file, body, hidden, schema, diags, None)
+}
+
+/// [`native_partial`], adding to `leftover` the positions of the body's
+/// attributes that no schema attribute names (hidden ones aside).
+fn native_partial_with<'a>(
+    file: &'a Arc<SourceFile>,
+    body: &'a Arc<ast::Body>,
+    hidden: Option<&Hidden>,
+    schema: &BodySchema,
+    diags: &mut Diagnostics,
+    mut leftover: Option<&mut Vec<usize>>,
+) -> Content<'a> {
     let missing = MissingItem {
         file: Some(file),
         span: body.missing_item_span(),
     };
-    let is_hidden_attr = |name: &str| hidden.is_some_and(|h| h.attrs.contains(name));
-    let mut attributes = Vec::with_capacity(schema.attributes.len());
-    for attr_s in &schema.attributes {
-        let found = if is_hidden_attr(&attr_s.name) {
-            None
-        } else {
-            body.attribute_index(file, &attr_s.name)
-        };
-        attributes.push(found.map(|i| native_attr(file, body, i)));
+    let mut attributes: Vec<Option<Attribute<'a>>> = Vec::with_capacity(schema.attributes.len());
+    attributes.resize_with(schema.attributes.len(), || None);
+    // One pass over the body's attributes, each read once (the schema's
+    // names are few and stay in cache): every schema slot of a name gets
+    // the first attribute of that name.
+    for (i, a) in body.attributes.iter().enumerate() {
+        let name = file.text(a.name);
+        if hidden.is_some_and(|h| h.attrs.contains(name)) {
+            continue;
+        }
+        let mut named = false;
+        for (slot, s) in attributes.iter_mut().zip(&schema.attributes) {
+            if same_name(&s.name, name) {
+                named = true;
+                if slot.is_none() {
+                    *slot = Some(native_attr(file, body, i));
+                }
+            }
+        }
+        if !named && let Some(l) = leftover.as_deref_mut() {
+            l.push(i);
+        }
     }
     report_missing_required(schema, &attributes, &missing, NOT_FOUND, diags);
 
@@ -789,18 +815,10 @@ fn native_content<'a>(
     schema: &BodySchema,
     diags: &mut Diagnostics,
 ) -> Content<'a> {
-    let content = native_partial(file, body, hidden, schema, diags);
-    for a in &body.attributes {
+    let mut leftover = Vec::new();
+    let content = native_partial_with(file, body, hidden, schema, diags, Some(&mut leftover));
+    for a in leftover.into_iter().map(|i| &body.attributes[i]) {
         let name = file.text(a.name);
-        if hidden.is_some_and(|h| h.attrs.contains(name)) {
-            continue;
-        }
-        if schema
-            .attr_index(name)
-            .is_some_and(|i| content.attributes[i].is_some())
-        {
-            continue;
-        }
         let candidates = schema
             .attributes
             .iter()

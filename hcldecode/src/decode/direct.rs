@@ -24,8 +24,8 @@
 //! path, as the engine would then convert or report.
 
 use hcldecode_spec::diag::Diagnostics;
-use hcldecode_spec::spec::Spec;
-use hcldecode_spec::syntax::body::{Block, BlockLabel, BodyRef};
+use hcldecode_spec::spec::{AttrSpec, Spec};
+use hcldecode_spec::syntax::body::{Attribute, Block, BlockLabel, BodyRef};
 
 use super::trace::Off;
 use super::{Decoder, Here};
@@ -38,6 +38,8 @@ use crate::value::{Value, normalize_string};
 pub struct DirectBody<'a> {
     d: Decoder<'a>,
     props: &'a [(String, Spec)],
+    /// Where each attribute property's attribute is in the content.
+    slots: Option<&'a [Option<usize>]>,
     here: Here<'a>,
     diags: &'a mut Diagnostics,
     /// Where the types at the dynamic parts of the element being decoded
@@ -80,6 +82,7 @@ impl Decoder<'_> {
             let mut b = DirectBody {
                 d: *self,
                 props: &o.properties,
+                slots: self.plan.attr_slots(spec, &schema),
                 here: Here {
                     content,
                     schema: &schema,
@@ -118,10 +121,26 @@ impl<'a> DirectBody<'a> {
         props.get(i).map(|(_, s)| s)
     }
 
+    /// Attribute property `i`'s attribute in the body, if there is one.
+    fn attribute(&self, i: usize, spec: &Spec, a: &AttrSpec) -> Option<&'a Attribute<'a>> {
+        let here = self.here;
+        match self.slots.and_then(|s| s.get(i).copied()) {
+            Some(Some(k)) => here.content.attributes.get(k)?.as_ref(),
+            _ => self.d.attribute(spec, here, &a.name),
+        }
+    }
+
     /// Property `i`'s value as the body's object value would hold it.
     pub(crate) fn value(&mut self, i: usize) -> Option<Value> {
         let spec = self.prop(i)?;
-        let (v, ()) = self.d.spec::<Off>(spec, self.here, self.diags);
+        let (v, ()) = match spec {
+            Spec::Attr(a) => {
+                let attr = self.attribute(i, spec, a);
+                self.d
+                    .decode_found_attr::<Off>(spec, a, attr, self.here, self.diags)
+            }
+            _ => self.d.spec::<Off>(spec, self.here, self.diags),
+        };
         if !self.diags.is_empty() {
             return None;
         }
@@ -142,7 +161,7 @@ impl<'a> DirectBody<'a> {
         if self.rec.is_some() && self.d.plan.has_dynamic(spec) {
             return false;
         }
-        self.d.attribute(spec, self.here, &a.name).is_none()
+        self.attribute(i, spec, a).is_none()
     }
 
     /// Property `i`, a string attribute written as a literal string: the
@@ -154,7 +173,7 @@ impl<'a> DirectBody<'a> {
         if a.ty != Type::String || self.d.body_unknown() {
             return None;
         }
-        let attr = self.d.attribute(spec, self.here, &a.name)?;
+        let attr = self.attribute(i, spec, a)?;
         let text = crate::eval::literal_str(attr.expr)?;
         Some(normalize_string(text).into_owned())
     }

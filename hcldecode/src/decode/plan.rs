@@ -56,6 +56,9 @@ struct Node {
     collection_type: OnceLock<(Type, Type)>,
     /// Whether the implied type has dynamic parts.
     dynamic: OnceLock<bool>,
+    /// An object spec: for each property, where an attribute property's
+    /// attribute is in the schema of the body.
+    attr_slots: OnceLock<Box<[Option<usize>]>>,
 }
 
 /// Per-spec-node data computed once per plan: the schema of each body a
@@ -106,6 +109,25 @@ impl<'s> Plan<'s> {
             Some(n) => *n.attr_index.get_or_init(find),
             None => find(),
         }
+    }
+
+    /// For object spec `spec` reading bodies with `schema`: the position
+    /// in `schema` of each attribute property's attribute (as
+    /// [`attr_index`](Self::attr_index) finds them), by property.
+    pub(super) fn attr_slots(&self, spec: &Spec, schema: &BodySchema) -> Option<&[Option<usize>]> {
+        let Spec::Object(o) = spec else {
+            return None;
+        };
+        let make = || {
+            o.properties
+                .iter()
+                .map(|(_, p)| match p {
+                    Spec::Attr(a) => self.attr_index(p, schema, &a.name),
+                    _ => None,
+                })
+                .collect()
+        };
+        Some(self.node(spec)?.attr_slots.get_or_init(make))
     }
 
     /// The list (or map) type of elements `ety` for the block collection

@@ -4,7 +4,7 @@
 use hcldecode_spec::diag::{Code, Diagnostic, Diagnostics};
 use hcldecode_spec::source::Range;
 use hcldecode_spec::spec::{AttrSpec, Spec};
-use hcldecode_spec::syntax::body::Content;
+use hcldecode_spec::syntax::body::{Attribute, Content};
 
 use super::super::trace::{AttrTrace, Recorder, Trace};
 use super::super::{Decoder, Here};
@@ -22,7 +22,21 @@ impl Decoder<'_> {
         here: Here<'_>,
         diags: &mut Diagnostics,
     ) -> (Value, R::T) {
-        let Some(attr) = self.attribute(spec, here, &a.name) else {
+        let attr = self.attribute(spec, here, &a.name);
+        self.decode_found_attr::<R>(spec, a, attr, here, diags)
+    }
+
+    /// [`decode_attr`](Self::decode_attr) of `attr`, the attribute found
+    /// for it (`None`: absent).
+    pub(in crate::decode) fn decode_found_attr<R: Recorder>(
+        &self,
+        spec: &Spec,
+        a: &AttrSpec,
+        attr: Option<&Attribute<'_>>,
+        here: Here<'_>,
+        diags: &mut Diagnostics,
+    ) -> (Value, R::T) {
+        let Some(attr) = attr else {
             let t = R::rec(|| Trace::Absent(here.content.missing_item_range()));
             return (self.plan.null(spec, || a.ty.clone()), t);
         };
