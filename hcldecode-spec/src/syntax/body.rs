@@ -445,7 +445,7 @@ impl Body {
     ) -> (Content<'a>, Body) {
         match &self.0 {
             Repr::Native { file, body, hidden } => {
-                let content = native_partial(file, body, hidden.as_deref(), schema, diags);
+                let content = native_partial(file, body, hidden.as_deref(), schema, diags, None);
                 let remain = native_remain(file, body, hidden.as_deref(), schema, &content);
                 (content, remain)
             }
@@ -508,7 +508,7 @@ impl<'a> BodyRef<'a> {
     /// compute source ranges.
     pub fn partial_content(self, schema: &BodySchema, diags: &mut Diagnostics) -> Content<'a> {
         match self {
-            BodyRef::Native { file, body } => native_partial(file, body, None, schema, diags),
+            BodyRef::Native { file, body } => native_partial(file, body, None, schema, diags, None),
             BodyRef::Json { doc, val } => json_partial(doc, val, None, schema, diags),
             BodyRef::Handle(h) => match &h.0 {
                 Repr::Json { doc, val, hidden } => {
@@ -528,7 +528,7 @@ impl<'a> BodyRef<'a> {
     ) -> (Content<'a>, Body) {
         match self {
             BodyRef::Native { file, body } => {
-                let content = native_partial(file, body, None, schema, diags);
+                let content = native_partial(file, body, None, schema, diags, None);
                 let remain = native_remain(file, body, None, schema, &content);
                 (content, remain)
             }
@@ -699,20 +699,10 @@ fn report_missing_required(
     }
 }
 
-/// hclsyntax `Body.PartialContent`.
+/// hclsyntax `Body.PartialContent`, adding to `leftover` the positions
+/// of the body's attributes that no schema attribute names (hidden ones
+/// aside).
 fn native_partial<'a>(
-    file: &'a Arc<SourceFile>,
-    body: &'a Arc<ast::Body>,
-    hidden: Option<&Hidden>,
-    schema: &BodySchema,
-    diags: &mut Diagnostics,
-) -> Content<'a> {
-    native_partial_with(file, body, hidden, schema, diags, None)
-}
-
-/// [`native_partial`], adding to `leftover` the positions of the body's
-/// attributes that no schema attribute names (hidden ones aside).
-fn native_partial_with<'a>(
     file: &'a Arc<SourceFile>,
     body: &'a Arc<ast::Body>,
     hidden: Option<&Hidden>,
@@ -816,7 +806,7 @@ fn native_content<'a>(
     diags: &mut Diagnostics,
 ) -> Content<'a> {
     let mut leftover = Vec::new();
-    let content = native_partial_with(file, body, hidden, schema, diags, Some(&mut leftover));
+    let content = native_partial(file, body, hidden, schema, diags, Some(&mut leftover));
     for a in leftover.into_iter().map(|i| &body.attributes[i]) {
         let name = file.text(a.name);
         let candidates = schema

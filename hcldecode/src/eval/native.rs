@@ -256,15 +256,20 @@ impl<'a> Evaluator<'a, '_> {
 
     // ----- variables and traversals ------------------------------------
 
-    fn scope_traversal(&mut self, root: Span, steps: &'a [Step]) -> Value {
-        let name = self.text(root);
-        let found = self
-            .locals
+    /// Variable `name`: the innermost local of that name, else the
+    /// context's.
+    fn variable(&self, name: &str) -> Option<Value> {
+        self.locals
             .iter()
             .rev()
             .find(|(n, _)| *n == name)
             .map(|(_, v)| v.clone())
-            .or_else(|| self.ctx.and_then(|c| c.variable(name)).cloned());
+            .or_else(|| self.ctx.and_then(|c| c.variable(name)).cloned())
+    }
+
+    fn scope_traversal(&mut self, root: Span, steps: &'a [Step]) -> Value {
+        let name = self.text(root);
+        let found = self.variable(name);
         match found {
             Some(v) => self.traverse(v, steps),
             None => {
@@ -584,15 +589,9 @@ impl<'a> Evaluator<'a, '_> {
     fn depends_on_unknowns(&self, x: &Expr) -> bool {
         use hcldecode_spec::syntax::native::analysis;
         for t in analysis::variables(x, self.file) {
-            let root = self.file.text(t.root);
-            let found = self
-                .locals
-                .iter()
-                .rev()
-                .find(|(n, _)| *n == root)
-                .map(|(_, v)| v.clone())
-                .or_else(|| self.ctx.and_then(|c| c.variable(root)).cloned());
-            let Some(mut v) = found else { continue };
+            let Some(mut v) = self.variable(self.file.text(t.root)) else {
+                continue;
+            };
             let mut scratch = Diagnostics::new();
             for step in &t.steps {
                 let at = self.file.range(step.span());
@@ -1116,12 +1115,7 @@ impl<'a> Evaluator<'a, '_> {
                 cond,
                 e,
                 known,
-                ForClause {
-                    code: Code::InvalidCondition,
-                    summary: "Invalid 'for' condition",
-                    null: "The value of the 'if' clause must not be null.",
-                    invalid: "The 'if' clause value is invalid",
-                },
+                FOR_CONDITION,
             ) else {
                 return false;
             };
@@ -1137,19 +1131,8 @@ impl<'a> Evaluator<'a, '_> {
             tuple_vals.push(v);
             return true;
         };
-        let Some(key) = self.for_clause_value(
-            &Type::String,
-            true,
-            key_expr,
-            e,
-            known,
-            ForClause {
-                code: Code::InvalidObjectKey,
-                summary: "Invalid object key",
-                null: "Key expression in 'for' expression must not produce a null value.",
-                invalid: "The key expression produced an invalid result",
-            },
-        ) else {
+        let Some(key) = self.for_clause_value(&Type::String, true, key_expr, e, known, FOR_KEY)
+        else {
             return false;
         };
         let k = key.as_str().unwrap_or_default().to_string();
@@ -1521,6 +1504,22 @@ pub(crate) fn literal_as(file: &SourceFile, e: &Expr, want: &Type) -> Option<Val
         _ => None,
     }
 }
+
+/// A `for` expression's `if` clause.
+const FOR_CONDITION: ForClause = ForClause {
+    code: Code::InvalidCondition,
+    summary: "Invalid 'for' condition",
+    null: "The value of the 'if' clause must not be null.",
+    invalid: "The 'if' clause value is invalid",
+};
+
+/// An object `for` expression's key.
+const FOR_KEY: ForClause = ForClause {
+    code: Code::InvalidObjectKey,
+    summary: "Invalid object key",
+    null: "Key expression in 'for' expression must not produce a null value.",
+    invalid: "The key expression produced an invalid result",
+};
 
 /// The diagnostic texts of a `for` clause whose value is unusable.
 struct ForClause {
