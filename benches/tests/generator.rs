@@ -73,35 +73,31 @@ fn models_decode_the_generated_config() {
     let e: serde_model::JobFile =
         hcl::eval::from_str(&cfg.text, &hcl::eval::Context::new()).unwrap();
     assert_eq!(e.jobs.len(), cfg.jobs);
-    // The three agree in detail.
-    let count = |f: &dyn Fn(&str) -> (usize, usize, usize)| {
-        let mut names: Vec<&String> = t.jobs.keys().collect();
-        names.sort();
-        names.iter().map(|n| f(n)).collect::<Vec<_>>()
-    };
-    let typed_counts = count(&|n| {
-        let j = &t.jobs[n];
-        let tasks = j.groups.values().map(|g| g.tasks.len()).sum();
-        let checks = j
-            .groups
-            .values()
-            .flat_map(|g| g.tasks.values())
-            .flat_map(|t| &t.services)
-            .map(|s| s.checks.len())
-            .sum();
-        (j.groups.len(), tasks, checks)
-    });
-    let serde_counts = count(&|n| {
-        let j = &s.jobs[n];
-        let tasks = j.groups.values().map(|g| g.tasks.len()).sum();
-        let checks = j
-            .groups
-            .values()
-            .flat_map(|g| g.tasks.values())
-            .flat_map(|t| &t.services)
-            .map(|s| s.checks.len())
-            .sum();
-        (j.groups.len(), tasks, checks)
-    });
+    // The three agree in detail: per job (by name), its groups, tasks
+    // and service checks. The two models are different types of one
+    // shape, hence a macro.
+    macro_rules! counts {
+        ($file:expr) => {{
+            let mut names: Vec<&String> = $file.jobs.keys().collect();
+            names.sort();
+            names
+                .iter()
+                .map(|n| {
+                    let j = &$file.jobs[*n];
+                    let tasks: usize = j.groups.values().map(|g| g.tasks.len()).sum();
+                    let checks: usize = j
+                        .groups
+                        .values()
+                        .flat_map(|g| g.tasks.values())
+                        .flat_map(|t| &t.services)
+                        .map(|s| s.checks.len())
+                        .sum();
+                    (j.groups.len(), tasks, checks)
+                })
+                .collect::<Vec<_>>()
+        }};
+    }
+    let typed_counts = counts!(t);
+    let serde_counts = counts!(s);
     assert_eq!(typed_counts, serde_counts);
 }

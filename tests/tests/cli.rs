@@ -212,22 +212,8 @@ fn flags_and_exit_codes_follow_the_reference() {
     assert!(text(&out.stderr).contains("Failed to read file"));
 }
 
-/// A small deterministic generator (SplitMix64), to mutate inputs.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
+/// The deterministic generator the mutations draw from.
+type Rng = fastrand::Rng;
 
 /// Deletes, duplicates or replaces a few bytes with syntax characters.
 fn mutate(src: &[u8], rng: &mut Rng) -> Vec<u8> {
@@ -237,19 +223,19 @@ fn mutate(src: &[u8], rng: &mut Rng) -> Vec<u8> {
         b"\xff", b"\0", b"1e99999", b"null", b"for", b"if", b"=>", b" ", b"\t",
     ];
     let mut v = src.to_vec();
-    for _ in 0..1 + rng.below(4) {
-        let at = rng.below(v.len() + 1);
-        match rng.below(3) {
+    for _ in 0..1 + rng.usize(..4) {
+        let at = rng.usize(..=v.len());
+        match rng.usize(..3) {
             0 if !v.is_empty() => {
-                let end = (at + 1 + rng.below(8)).min(v.len());
+                let end = (at + 1 + rng.usize(..8)).min(v.len());
                 v.drain(at.min(v.len())..end);
             }
             1 => {
-                let p = PIECES[rng.below(PIECES.len())];
+                let p = PIECES[rng.usize(..PIECES.len())];
                 v.splice(at..at, p.iter().copied());
             }
             _ => {
-                let len = rng.below(16).min(v.len().saturating_sub(at));
+                let len = rng.usize(..16).min(v.len().saturating_sub(at));
                 let chunk: Vec<u8> = v[at..at + len].to_vec();
                 v.splice(at..at, chunk);
             }
@@ -261,7 +247,7 @@ fn mutate(src: &[u8], rng: &mut Rng) -> Vec<u8> {
 #[test]
 fn mutated_specs_and_inputs_never_crash_hcldec() {
     let root = conformance_dir().join("cases");
-    let mut rng = Rng(7);
+    let mut rng = Rng::with_seed(7);
     let dir = scratch("mutate");
     let mut runs = 0;
     for case in find_cases(&root) {
