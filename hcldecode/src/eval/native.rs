@@ -88,14 +88,7 @@ impl<'a> Evaluator<'a, '_> {
         self.file.text(span)
     }
 
-    fn err(
-        &mut self,
-        code: Code,
-        summary: &str,
-        detail: String,
-        subject: Span,
-        context: Option<Span>,
-    ) {
+    fn err(&mut self, (code, summary): What, detail: String, subject: Span, context: Option<Span>) {
         let mut d = Diagnostic::error(summary, detail)
             .with_code(code)
             .with_subject(self.range(subject));
@@ -109,14 +102,13 @@ impl<'a> Evaluator<'a, '_> {
     /// (HCL's `Expression` and `EvalContext` on a diagnostic).
     fn err_x(
         &mut self,
-        code: Code,
-        summary: &str,
+        what: What,
         detail: String,
         subject: Span,
         context: Option<Span>,
         expr: &Expr,
     ) {
-        self.err(code, summary, detail, subject, context);
+        self.err(what, detail, subject, context);
         let values = values::describe_variables(self.file, expr, self.ctx, &self.locals);
         if let Some(d) = self.diags.0.last_mut() {
             d.values = values;
@@ -154,8 +146,7 @@ impl<'a> Evaluator<'a, '_> {
                 if !self.over_budget {
                     self.over_budget = true;
                     self.err(
-                        Code::ResultTooLarge,
-                        "Result too large",
+                        (Code::ResultTooLarge, "Result too large"),
                         x.detail(),
                         at,
                         None,
@@ -176,8 +167,7 @@ impl<'a> Evaluator<'a, '_> {
         if self.depth > MAX_DEPTH {
             self.depth -= 1;
             self.err(
-                Code::ExpressionTooDeep,
-                "Expression too deeply nested",
+                (Code::ExpressionTooDeep, "Expression too deeply nested"),
                 format!("Expressions may be nested at most {MAX_DEPTH} levels deep."),
                 e.span,
                 None,
@@ -278,8 +268,7 @@ impl<'a> Evaluator<'a, '_> {
                     || self.ctx.is_some_and(EvalContext::has_variables);
                 if !has_vars {
                     self.err(
-                        Code::VariablesNotAllowed,
-                        "Variables not allowed",
+                        (Code::VariablesNotAllowed, "Variables not allowed"),
                         "Variables may not be used here.".into(),
                         root,
                         None,
@@ -293,8 +282,7 @@ impl<'a> Evaluator<'a, '_> {
                         .map(|s| format!(" Did you mean {s:?}?"))
                         .unwrap_or_default();
                     self.err(
-                        Code::UnknownVariable,
-                        "Unknown variable",
+                        (Code::UnknownVariable, "Unknown variable"),
                         format!("There is no variable named {name:?}.{suggestion}"),
                         root,
                         None,
@@ -341,8 +329,7 @@ impl<'a> Evaluator<'a, '_> {
         let Some(f) = f else {
             if !self.ctx.is_some_and(EvalContext::has_functions) {
                 self.err_x(
-                    Code::FunctionCallsNotAllowed,
-                    "Function calls not allowed",
+                    (Code::FunctionCallsNotAllowed, "Function calls not allowed"),
                     "Functions may not be called here.".into(),
                     e.span,
                     None,
@@ -354,8 +341,7 @@ impl<'a> Evaluator<'a, '_> {
                     .map(|s| format!(" Did you mean {s:?}?"))
                     .unwrap_or_default();
                 self.err_x(
-                    Code::UnknownFunction,
-                    "Call to unknown function",
+                    (Code::UnknownFunction, "Call to unknown function"),
                     format!("There is no function named {name:?}.{suggestion}"),
                     name_span,
                     Some(e.span),
@@ -385,8 +371,10 @@ impl<'a> Evaluator<'a, '_> {
             let sequence = matches!(ty, Type::Tuple(_) | Type::List(_) | Type::Set(_));
             if (sequence || ty.is_dynamic()) && v.is_null() {
                 self.err_x(
-                    Code::InvalidExpandingArgument,
-                    "Invalid expanding argument value",
+                    (
+                        Code::InvalidExpandingArgument,
+                        "Invalid expanding argument value",
+                    ),
                     "The expanding argument (indicated by ...) must not be null.".into(),
                     last.span,
                     Some(e.span),
@@ -399,7 +387,7 @@ impl<'a> Evaluator<'a, '_> {
             }
             if !sequence {
                 self.err_x(
-                    Code::InvalidExpandingArgument, "Invalid expanding argument value",
+                    (Code::InvalidExpandingArgument, "Invalid expanding argument value"),
                     "The expanding argument (indicated by ...) must be of a tuple, list, or set type.".into(),
                     last.span,
                     Some(e.span),
@@ -420,8 +408,7 @@ impl<'a> Evaluator<'a, '_> {
         if arg_list.len() < params.len() {
             let qual = if var_param.is_some() { " at least" } else { "" };
             self.err_x(
-                Code::WrongArgumentCount,
-                "Not enough function arguments",
+                (Code::WrongArgumentCount, "Not enough function arguments"),
                 format!(
                     "Function {name:?} expects{qual} {} argument(s). Missing value for {:?}.",
                     params.len(),
@@ -439,8 +426,7 @@ impl<'a> Evaluator<'a, '_> {
                 Arg::Value(_, s) => *s,
             };
             self.err_x(
-                Code::WrongArgumentCount,
-                "Too many function arguments",
+                (Code::WrongArgumentCount, "Too many function arguments"),
                 format!(
                     "Function {name:?} expects only {} argument(s).",
                     params.len()
@@ -484,16 +470,14 @@ impl<'a> Evaluator<'a, '_> {
                     let detail = format!("Invalid value for {:?} parameter: {err}.", param.name);
                     match x {
                         Some(x) => self.err_x(
-                            Code::InvalidFunctionArgument,
-                            "Invalid function argument",
+                            (Code::InvalidFunctionArgument, "Invalid function argument"),
                             detail,
                             start,
                             Some(e.span),
                             x,
                         ),
                         None => self.err(
-                            Code::InvalidFunctionArgument,
-                            "Invalid function argument",
+                            (Code::InvalidFunctionArgument, "Invalid function argument"),
                             detail,
                             start,
                             Some(e.span),
@@ -537,8 +521,7 @@ impl<'a> Evaluator<'a, '_> {
                 if !self.over_budget {
                     self.over_budget = true;
                     self.err(
-                        Code::ResultTooLarge,
-                        "Result too large",
+                        (Code::ResultTooLarge, "Result too large"),
                         detail,
                         e.span,
                         None,
@@ -552,16 +535,14 @@ impl<'a> Evaluator<'a, '_> {
                     .and_then(|i| params.get(i).or(var_param).map(|p| (i, p)));
                 match param {
                     Some((i, p)) if i < starts.len() => self.err_x(
-                        Code::InvalidFunctionArgument,
-                        "Invalid function argument",
+                        (Code::InvalidFunctionArgument, "Invalid function argument"),
                         format!("Invalid value for {:?} parameter: {err}.", p.name),
                         starts[i],
                         Some(e.span),
                         arg_exprs[i].unwrap_or(e),
                     ),
                     Some((_, p)) => self.err_x(
-                        Code::InvalidFunctionArgument,
-                        "Invalid function argument",
+                        (Code::InvalidFunctionArgument, "Invalid function argument"),
                         format!("Invalid value for {:?} parameter: {err}.", p.name),
                         e.span,
                         None,
@@ -570,8 +551,7 @@ impl<'a> Evaluator<'a, '_> {
                     None => {
                         let start = Span::between(name_span, e.start_span());
                         self.err_x(
-                            Code::FunctionCallFailed,
-                            "Error in function call",
+                            (Code::FunctionCallFailed, "Error in function call"),
                             format!("Call to function {name:?} failed: {err}."),
                             start,
                             Some(e.span),
@@ -694,7 +674,7 @@ impl<'a> Evaluator<'a, '_> {
                     }
                     CallArg::Value(_, span) => {
                         self.err(
-                            Code::InvalidTypeSpecification, "Invalid type specification",
+                            (Code::InvalidTypeSpecification, "Invalid type specification"),
                             "The type argument of convert must be a type expression, such as list(string).".into(),
                             *span,
                             None,
@@ -746,8 +726,10 @@ impl<'a> Evaluator<'a, '_> {
         };
         let Some(result_ty) = result_ty else {
             self.err_x(
-                Code::InconsistentConditionalTypes,
-                "Inconsistent conditional result types",
+                (
+                    Code::InconsistentConditionalTypes,
+                    "Inconsistent conditional result types",
+                ),
                 format!(
                     "The true and false result expressions must have consistent types. {}.",
                     describe_conditional_type_mismatch(t_val.ty(), f_val.ty())
@@ -762,8 +744,7 @@ impl<'a> Evaluator<'a, '_> {
         let c = self.expr(cond);
         if c.is_null() {
             self.err_x(
-                Code::InvalidCondition,
-                "Null condition",
+                (Code::InvalidCondition, "Null condition"),
                 "The condition value is null. Conditions must either be true or false.".into(),
                 cond.span,
                 Some(e.span),
@@ -778,8 +759,7 @@ impl<'a> Evaluator<'a, '_> {
             Ok(c) => c,
             Err(_) => {
                 self.err_x(
-                    Code::InvalidCondition,
-                    "Incorrect condition type",
+                    (Code::InvalidCondition, "Incorrect condition type"),
                     "The condition expression must be of type bool.".into(),
                     cond.span,
                     Some(e.span),
@@ -800,8 +780,10 @@ impl<'a> Evaluator<'a, '_> {
                 Ok(v) => v,
                 Err(err) => {
                     self.err_x(
-                        Code::InconsistentConditionalTypes,
-                        "Inconsistent conditional result types",
+                        (
+                            Code::InconsistentConditionalTypes,
+                            "Inconsistent conditional result types",
+                        ),
                         format!("The {which} result value has the wrong type: {err}."),
                         branch.span,
                         Some(e.span),
@@ -850,8 +832,7 @@ impl<'a> Evaluator<'a, '_> {
             Ok(v) => v,
             Err(err) => {
                 self.err_x(
-                    Code::InvalidOperand,
-                    "Invalid operand",
+                    (Code::InvalidOperand, "Invalid operand"),
                     format!("Unsuitable value for {which} operand: {err}."),
                     operand.span,
                     Some(e.span),
@@ -879,8 +860,7 @@ impl<'a> Evaluator<'a, '_> {
             Ok(v) => v,
             Err(err) => {
                 self.err_x(
-                    Code::OperationFailed,
-                    "Operation failed",
+                    (Code::OperationFailed, "Operation failed"),
                     format!("Error during operation: {err}."),
                     e.span,
                     None,
@@ -924,8 +904,7 @@ impl<'a> Evaluator<'a, '_> {
                 Ok(k) => k,
                 Err(err) => {
                     self.err_x(
-                        Code::InvalidObjectKey,
-                        "Incorrect key type",
+                        (Code::InvalidObjectKey, "Incorrect key type"),
                         format!("Can't use this value as a key: {err}."),
                         item.key.span,
                         None,
@@ -994,8 +973,7 @@ impl<'a> Evaluator<'a, '_> {
         let coll = self.expr(&f.coll);
         if coll.is_null() {
             self.err_x(
-                Code::InvalidIteration,
-                "Iteration over null value",
+                (Code::InvalidIteration, "Iteration over null value"),
                 "A null value cannot be used as the collection in a 'for' expression.".into(),
                 f.coll.span,
                 Some(e.span),
@@ -1012,8 +990,7 @@ impl<'a> Evaluator<'a, '_> {
         );
         if !iterable {
             self.err_x(
-                Code::InvalidIteration,
-                "Iteration over non-iterable value",
+                (Code::InvalidIteration, "Iteration over non-iterable value"),
                 format!(
                     "A value of type {} cannot be used as the collection in a 'for' expression.",
                     coll.ty().friendly_name()
@@ -1038,8 +1015,7 @@ impl<'a> Evaluator<'a, '_> {
             self.pop_iter_vars(key_var);
             if r.is_null() {
                 self.err_x(
-                    Code::InvalidCondition,
-                    "Condition is null",
+                    (Code::InvalidCondition, "Condition is null"),
                     "The value of the 'if' clause must not be null.".into(),
                     cond.span,
                     Some(e.span),
@@ -1049,8 +1025,7 @@ impl<'a> Evaluator<'a, '_> {
             }
             if let Err(err) = convert(&r, &Type::Bool) {
                 self.err_x(
-                    Code::InvalidCondition,
-                    "Invalid 'for' condition",
+                    (Code::InvalidCondition, "Invalid 'for' condition"),
                     format!("The 'if' clause value is invalid: {err}."),
                     cond.span,
                     Some(e.span),
@@ -1147,7 +1122,7 @@ impl<'a> Evaluator<'a, '_> {
             }
         } else if obj_index.contains_key(&k) {
             self.err_x(
-                Code::DuplicateObjectKey, "Duplicate object key",
+                (Code::DuplicateObjectKey, "Duplicate object key"),
                 format!(
                     "Two different items produced the key {k:?} in this 'for' expression. If duplicates are expected, use the ellipsis (...) after the value expression to enable grouping by key."
                 ),
@@ -1180,8 +1155,7 @@ impl<'a> Evaluator<'a, '_> {
         if value.is_null() {
             if *known {
                 self.err_x(
-                    text.code,
-                    text.summary,
+                    (text.code, text.summary),
                     text.null.into(),
                     clause.span,
                     Some(e.span),
@@ -1200,8 +1174,7 @@ impl<'a> Evaluator<'a, '_> {
             Err(err) => {
                 if *known {
                     self.err_x(
-                        text.code,
-                        text.summary,
+                        (text.code, text.summary),
                         format!("{}: {err}.", text.invalid),
                         clause.span,
                         Some(e.span),
@@ -1246,8 +1219,7 @@ impl<'a> Evaluator<'a, '_> {
                 return Value::empty_tuple();
             }
             self.err_x(
-                Code::SplatOfNull,
-                "Splat of null value",
+                (Code::SplatOfNull, "Splat of null value"),
                 "Splat expressions (with the * symbol) cannot be applied to null sequences.".into(),
                 source.span,
                 Some(Span::between(source.span, marker)),
@@ -1345,7 +1317,7 @@ impl<'a> Evaluator<'a, '_> {
             let v = self.expr(part);
             if v.is_null() {
                 self.err_x(
-                    Code::InvalidTemplateValue, "Invalid template interpolation value",
+                    (Code::InvalidTemplateValue, "Invalid template interpolation value"),
                     "The expression result is null. Cannot include a null value in a string template.".into(),
                     part.span,
                     Some(e.span), part,
@@ -1365,8 +1337,10 @@ impl<'a> Evaluator<'a, '_> {
                     buf.push_str(s);
                 }
                 Err(err) => self.err_x(
-                    Code::InvalidTemplateValue,
-                    "Invalid template interpolation value",
+                    (
+                        Code::InvalidTemplateValue,
+                        "Invalid template interpolation value",
+                    ),
                     format!("Cannot include the given value in a string template: {err}."),
                     part.span,
                     Some(e.span),
@@ -1504,6 +1478,9 @@ pub(crate) fn literal_as(file: &SourceFile, e: &Expr, want: &Type) -> Option<Val
         _ => None,
     }
 }
+
+/// A diagnostic's code and summary.
+type What = (Code, &'static str);
 
 /// A `for` expression's `if` clause.
 const FOR_CONDITION: ForClause = ForClause {
