@@ -19,6 +19,10 @@ fn default_port() -> u16 {
 #[derive(HclDecode, Debug, PartialEq)]
 struct Root {
     name: Option<String>,
+    count: Option<i64>,
+    small: Option<u8>,
+    flag: Option<bool>,
+    ratio: Option<f64>,
     #[hcl(default = "default_port")]
     port: u16,
     #[hcl(block)]
@@ -112,6 +116,12 @@ fn direct_reads_give_the_usual_values() {
     let cases = [
         "",
         "name = \"x\"\nport = 1\n",
+        "count = 12\nsmall = 255\nflag = true\nratio = 0.5\n",
+        "count = 007\nflag = false\n",
+        "count = 1e2\nsmall = 2.0\n",
+        "count = -3\nname = \"caf\u{e9}\"\n",
+        "name = \"cafe\u{301}\"\n",
+        "name = \"a${\"b\"}\"\nflag = !false\n",
         "port = null\n",
         "item {\n  v = 1\n}\nitem {\n  v = 2\n}\n",
         "svc \"b\" {\n  tags = [\"t\"]\n  check {\n    n = 1\n  }\n}\nsvc \"a\" {\n  tags = []\n  check {\n    n = 2\n  }\n  check {\n    n = 3\n  }\n}\n",
@@ -154,6 +164,11 @@ fn errors_are_the_usual_ones() {
         "nope = 1\n",
         "port = \"x\"\n",
         "port = 70000\n",
+        "small = 256\n",
+        "count = 18446744073709551615\n",
+        "count = 99999999999999999999999\n",
+        "count = 1.5\n",
+        "flag = 1\n",
         "svc \"a\" {\n  tags = []\n}\n",
         "svc \"a\" {\n  tags = []\n  check {\n    n = 1\n  }\n}\nsvc \"a\" {\n  tags = []\n  check {\n    n = 1\n  }\n}\n",
         "host \"h\" {\n  addr \"x\" {\n    n = 1\n  }\n  addr \"y\" {\n    n = 2\n  }\n}\n",

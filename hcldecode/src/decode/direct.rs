@@ -26,6 +26,7 @@
 use hcldecode_spec::diag::Diagnostics;
 use hcldecode_spec::spec::{AttrSpec, Spec};
 use hcldecode_spec::syntax::body::{Attribute, Block, BlockLabel, BodyRef};
+use hcldecode_spec::syntax::expr::ExprRef;
 
 use super::trace::Off;
 use super::{Decoder, Here};
@@ -164,18 +165,34 @@ impl<'a> DirectBody<'a> {
         self.attribute(i, spec, a).is_none()
     }
 
-    /// Property `i`, a string attribute written as a literal string: the
-    /// string its value holds (normalized as values are).
-    pub(crate) fn string_literal(&mut self, i: usize) -> Option<String> {
+    /// Property `i`, an attribute of type `ty`, when present: its
+    /// expression, for a literal's value to be read from it.
+    fn literal(&self, i: usize, ty: &Type) -> Option<ExprRef<'a>> {
         let Some(spec @ Spec::Attr(a)) = self.prop(i) else {
             return None;
         };
-        if a.ty != Type::String || self.d.body_unknown() {
+        if a.ty != *ty || self.d.body_unknown() {
             return None;
         }
-        let attr = self.attribute(i, spec, a)?;
-        let text = crate::eval::literal_str(attr.expr)?;
+        Some(self.attribute(i, spec, a)?.expr)
+    }
+
+    /// Property `i`, a string attribute written as a literal string: the
+    /// string its value holds (normalized as values are).
+    pub(crate) fn string_literal(&mut self, i: usize) -> Option<String> {
+        let text = crate::eval::literal_str(self.literal(i, &Type::String)?)?;
         Some(normalize_string(text).into_owned())
+    }
+
+    /// Property `i`, a number attribute written as decimal digits that fit
+    /// a `u64`: that number.
+    pub(crate) fn whole_literal(&mut self, i: usize) -> Option<u64> {
+        crate::eval::literal_digits(self.literal(i, &Type::Number)?)
+    }
+
+    /// Property `i`, a bool attribute written as `true` or `false`.
+    pub(crate) fn bool_literal(&mut self, i: usize) -> Option<bool> {
+        crate::eval::literal_bool(self.literal(i, &Type::Bool)?)
     }
 
     /// Block property `i` (a `block`): `Some(None)` without a block (when

@@ -162,6 +162,23 @@ pub(crate) fn literal_str(expr: ExprRef<'_>) -> Option<&str> {
     }
 }
 
+/// [`literal_str`] for a number literal of decimal digits alone that fits
+/// a `u64`.
+pub(crate) fn literal_digits(expr: ExprRef<'_>) -> Option<u64> {
+    match expr {
+        ExprRef::Native { file, expr } => native::literal_digits(file, expr.get()),
+        ExprRef::Json { .. } => None,
+    }
+}
+
+/// [`literal_str`] for a bool literal.
+pub(crate) fn literal_bool(expr: ExprRef<'_>) -> Option<bool> {
+    match expr {
+        ExprRef::Native { expr, .. } => native::literal_bool(expr.get()),
+        ExprRef::Json { .. } => None,
+    }
+}
+
 /// What the variables `expr` refers to hold in `ctx`, as the statements a
 /// diagnostic about `expr` lists (`x as 1`, `y set to null`).
 pub fn describe_variables(expr: ExprRef<'_>, ctx: Option<&EvalContext>) -> Vec<String> {

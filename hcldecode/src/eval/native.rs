@@ -1430,6 +1430,27 @@ pub(crate) fn literal_str<'a>(file: &'a SourceFile, e: &'a Expr) -> Option<&'a s
     }
 }
 
+/// A number literal written as decimal digits alone that fit a `u64`:
+/// that whole number (what [`literal_as`] makes a number value of).
+pub(crate) fn literal_digits(file: &SourceFile, e: &Expr) -> Option<u64> {
+    let ExprKind::Literal(Literal::Number(span)) = &e.kind else {
+        return None;
+    };
+    let text = file.text(*span);
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.parse().ok()
+}
+
+/// A bool literal's value.
+pub(crate) fn literal_bool(e: &Expr) -> Option<bool> {
+    match &e.kind {
+        ExprKind::Literal(Literal::Bool(b)) => Some(*b),
+        _ => None,
+    }
+}
+
 pub(crate) fn literal_as(file: &SourceFile, e: &Expr, want: &Type) -> Option<Value> {
     match (&e.kind, want) {
         (_, Type::String) => literal_str(file, e).map(Value::string),

@@ -100,7 +100,7 @@ fn no_literal<T>(_: &mut DirectBody<'_>, _: usize) -> Option<T> {
 primitive_impl! {
     String: String, "string", ValueRef::String(s) => s.to_string(),
         literal: DirectBody::string_literal;
-    bool: Bool, "bool", ValueRef::Bool(b) => b, literal: no_literal;
+    bool: Bool, "bool", ValueRef::Bool(b) => b, literal: DirectBody::bool_literal;
     Number: Number, "number", ValueRef::Number(n) => n.clone(), literal: no_literal;
     f64: Number, "number", ValueRef::Number(n) => n.to_f64(), literal: no_literal;
 }
@@ -165,6 +165,9 @@ macro_rules! int_impl {
                 };
                 wide.and_then(|w| <$t>::try_from(w).ok())
                     .ok_or_else(|| out_of_range(at, &n, <$t>::MIN, <$t>::MAX))
+            }
+            fn __direct_literal(body: &mut DirectBody<'_>, i: usize) -> Option<Self> {
+                body.whole_literal(i).and_then(|u| <$t>::try_from(u).ok())
             }
         }
     )*};
