@@ -37,7 +37,7 @@ use crate::source::{Range, SourceFile, Span};
 use crate::syntax::expr::{ExprRef, NativeExprRef};
 use crate::syntax::json::{self, Document, Property};
 use crate::syntax::native::ast;
-use crate::syntax::suggest::name_suggestion;
+use crate::syntax::suggest::did_you_mean;
 
 /// An attribute the schema asks for.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -815,13 +815,12 @@ fn native_content<'a>(
             .enumerate()
             .filter(|(i, _)| content.attributes[*i].is_none())
             .map(|(_, s)| s.name.as_str());
-        let suggestion = match name_suggestion(name, candidates) {
-            Some(s) => format!(" Did you mean {s:?}?"),
-            None if schema.block_schema(name).is_some() => {
-                format!(" Did you mean to define a block of type {name:?}?")
-            }
-            None => String::new(),
-        };
+        let suggestion = did_you_mean(name, candidates)
+            .or_else(|| {
+                let block = schema.block_schema(name).is_some();
+                block.then(|| format!(" Did you mean to define a block of type {name:?}?"))
+            })
+            .unwrap_or_default();
         diags.push(
             Diagnostic::error(
                 "Unsupported argument",
@@ -839,13 +838,13 @@ fn native_content<'a>(
             continue;
         }
         let candidates = schema.blocks.iter().map(|s| s.type_name.as_str());
-        let suggestion = match name_suggestion(type_name, candidates) {
-            Some(s) => format!(" Did you mean {s:?}?"),
-            None if schema.attr_index(type_name).is_some() => format!(
-                " Did you mean to define argument {type_name:?}? If so, use the equals sign to assign it a value."
-            ),
-            None => String::new(),
-        };
+        let suggestion = did_you_mean(type_name, candidates)
+            .or_else(|| {
+                schema.attr_index(type_name).map(|_| format!(
+                    " Did you mean to define argument {type_name:?}? If so, use the equals sign to assign it a value."
+                ))
+            })
+            .unwrap_or_default();
         diags.push(
             Diagnostic::error(
                 "Unsupported block type",
@@ -1186,10 +1185,7 @@ fn json_content<'a>(
             .filter(|(s, found)| found.is_none() && !is_hidden(&s.name))
             .map(|(s, _)| s.name.as_str())
             .chain(schema.blocks.iter().map(|b| b.type_name.as_str()));
-        let suggestion = match name_suggestion(name, candidates) {
-            Some(s) => format!(" Did you mean {s:?}?"),
-            None => String::new(),
-        };
+        let suggestion = did_you_mean(name, candidates).unwrap_or_default();
         diags.push(
             Diagnostic::error(
                 "Extraneous JSON object property",

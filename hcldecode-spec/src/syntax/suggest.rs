@@ -15,6 +15,20 @@ pub fn name_suggestion<'a>(
     candidates.into_iter().find(|c| within_two_edits(given, c))
 }
 
+/// [`name_suggestion`] as the sentence HCL appends to a diagnostic's
+/// detail: ` Did you mean "timeout"?`.
+///
+/// ```
+/// use hcldecode_spec::syntax::suggest::did_you_mean;
+/// assert_eq!(did_you_mean("timeuot", ["timeout"]).as_deref(), Some(" Did you mean \"timeout\"?"));
+/// ```
+pub fn did_you_mean<'a>(
+    given: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<String> {
+    name_suggestion(given, candidates).map(|s| format!(" Did you mean {s:?}?"))
+}
+
 /// Names longer than this are never suggested for each other: no one
 /// mistypes such a name, and the distance costs the product of the lengths
 /// (both may come from untrusted files).

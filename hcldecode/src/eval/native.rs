@@ -15,7 +15,7 @@ use hcldecode_spec::syntax::native::analysis::expr_as_keyword;
 use hcldecode_spec::syntax::native::ast::{
     BinaryOp, Expr, ExprKind, ForExpr, Literal, Step, UnaryOp,
 };
-use hcldecode_spec::syntax::suggest::name_suggestion;
+use hcldecode_spec::syntax::suggest::did_you_mean;
 
 use super::EvalContext;
 use super::ops;
@@ -278,9 +278,7 @@ impl<'a> Evaluator<'a, '_> {
                     if let Some(c) = self.ctx {
                         names.extend(c.variable_names());
                     }
-                    let suggestion = name_suggestion(name, names)
-                        .map(|s| format!(" Did you mean {s:?}?"))
-                        .unwrap_or_default();
+                    let suggestion = did_you_mean(name, names).unwrap_or_default();
                     self.err(
                         (Code::UnknownVariable, "Unknown variable"),
                         format!("There is no variable named {name:?}.{suggestion}"),
@@ -337,9 +335,7 @@ impl<'a> Evaluator<'a, '_> {
                 );
             } else {
                 let names = self.ctx.map(|c| c.function_names()).unwrap_or_default();
-                let suggestion = name_suggestion(name, names)
-                    .map(|s| format!(" Did you mean {s:?}?"))
-                    .unwrap_or_default();
+                let suggestion = did_you_mean(name, names).unwrap_or_default();
                 self.err_x(
                     (Code::UnknownFunction, "Call to unknown function"),
                     format!("There is no function named {name:?}.{suggestion}"),

@@ -18,7 +18,7 @@ use std::borrow::Cow;
 use super::blocks::{missing_block, single_from, single_spec};
 use super::impls::known;
 use crate::value::ValueRef;
-use hcldecode_spec::syntax::suggest::name_suggestion;
+use hcldecode_spec::syntax::suggest::{did_you_mean, name_suggestion};
 
 /// A struct's object spec; with a `remain` field, wrapped in the hook.
 pub fn object_spec(properties: Vec<(&str, Spec)>, remain: bool) -> Spec {
@@ -152,9 +152,7 @@ pub fn check_keys(value: &Value, at: At<'_>, keys: &[&str], ignore: bool) -> Res
         if keys.get(j) == Some(&&**k) || keys.binary_search(&&**k).is_ok() {
             continue;
         }
-        let suggestion = hcldecode_spec::syntax::suggest::name_suggestion(k, keys.iter().copied())
-            .map(|s| format!(" Did you mean {s:?}?"))
-            .unwrap_or_default();
+        let suggestion = did_you_mean(k, keys.iter().copied()).unwrap_or_default();
         let at_k = at.key_name(k);
         errs.push(
             at_k.error(
