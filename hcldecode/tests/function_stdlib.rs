@@ -92,4 +92,25 @@ fn spec_functions_are_the_fifteen() {
     let names: Vec<&str> = stdlib::spec_functions().iter().map(|(n, _)| *n).collect();
     // Every name resolves (a name `lookup` lacked would be left out).
     assert_eq!(names, stdlib::SPEC_FUNCTION_NAMES);
+    // The reference's spec-file functions (hcldec's `specFuncs`).
+    assert_eq!(
+        names,
+        [
+            "abs",
+            "coalesce",
+            "concat",
+            "hasindex",
+            "int",
+            "jsondecode",
+            "jsonencode",
+            "length",
+            "lower",
+            "max",
+            "min",
+            "reverse",
+            "strlen",
+            "substr",
+            "upper"
+        ]
+    );
 }
