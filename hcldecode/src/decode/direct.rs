@@ -97,7 +97,10 @@ impl Decoder<'_> {
     }
 
     /// The types an absent value of `spec` has at its dynamic parts: the
-    /// implied ones, in the order [`DirectBody`] records them.
+    /// implied ones, in the order [`DirectBody`] records them. A block
+    /// property the caller reads from its value records that value's whole
+    /// type instead, so such an element and an absent one compare unequal
+    /// and go the usual way (slower, never wrong).
     fn implied_record(&self, spec: &Spec, out: &mut Vec<Type>) {
         let Spec::Object(o) = spec else {
             return;

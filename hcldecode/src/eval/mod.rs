@@ -13,7 +13,9 @@ pub use crate::limits::Limits;
 pub use context::EvalContext;
 
 use hcldecode_spec::diag::{Code, Diagnostics};
+use hcldecode_spec::source::SourceFile;
 use hcldecode_spec::syntax::expr::{ExprRef, Expression};
+use hcldecode_spec::syntax::native::ast as native_ast;
 
 use crate::value::Value;
 
@@ -144,39 +146,39 @@ pub(crate) fn evaluate_native_part(
 
 pub(crate) use literal::literal_value as native_literal;
 
+/// `read` of `expr` in the native syntax; `None` in JSON, whose
+/// expressions are evaluated.
+fn native_literal_with<'a, T>(
+    expr: ExprRef<'a>,
+    read: impl FnOnce(&'a SourceFile, &'a native_ast::Expr) -> Option<T>,
+) -> Option<T> {
+    match expr {
+        ExprRef::Native { file, expr } => read(file, expr.get()),
+        ExprRef::Json { .. } => None,
+    }
+}
+
 /// `expr` evaluated and converted to `want` when it is literals alone of
 /// exactly that type (see `native::literal_as`); `None`: evaluate it.
 pub(crate) fn literal_as(expr: ExprRef<'_>, want: &crate::Type) -> Option<Value> {
-    match expr {
-        ExprRef::Native { file, expr } => native::literal_as(file, expr.get(), want),
-        ExprRef::Json { .. } => None,
-    }
+    native_literal_with(expr, |file, e| native::literal_as(file, e, want))
 }
 
 /// The text of `expr` where it is a literal string of the native syntax
 /// (before normalization); `None` for anything else.
 pub(crate) fn literal_str(expr: ExprRef<'_>) -> Option<&str> {
-    match expr {
-        ExprRef::Native { file, expr } => native::literal_str(file, expr.get()),
-        ExprRef::Json { .. } => None,
-    }
+    native_literal_with(expr, native::literal_str)
 }
 
 /// [`literal_str`] for a number literal of decimal digits alone that fits
 /// a `u64`.
 pub(crate) fn literal_digits(expr: ExprRef<'_>) -> Option<u64> {
-    match expr {
-        ExprRef::Native { file, expr } => native::literal_digits(file, expr.get()),
-        ExprRef::Json { .. } => None,
-    }
+    native_literal_with(expr, native::literal_digits)
 }
 
 /// [`literal_str`] for a bool literal.
 pub(crate) fn literal_bool(expr: ExprRef<'_>) -> Option<bool> {
-    match expr {
-        ExprRef::Native { expr, .. } => native::literal_bool(expr.get()),
-        ExprRef::Json { .. } => None,
-    }
+    native_literal_with(expr, |_, e| native::literal_bool(e))
 }
 
 /// What the variables `expr` refers to hold in `ctx`, as the statements a

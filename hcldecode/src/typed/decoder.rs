@@ -336,21 +336,21 @@ impl Decoder {
             }
         };
         let ctx = self.ctx.as_deref();
+        // Straight into the Rust values, without the value tree (see
+        // `decode::direct`; never with dynamic blocks): what the value
+        // gives below, where nothing goes wrong. Otherwise, on as before.
+        if T::__DIRECT
+            && plan.direct
+            && let Some(t) =
+                plan.prepared
+                    .decode_direct(body, ctx, self.options, &mut T::__direct_body)
+        {
+            return Ok(t);
+        }
         // Optimistically without a trace: where the value alone decides a
         // successful result (see `trace_free`), a clean decode needs none.
         // Anything else (an engine error, a Rust-side error) is decoded
         // again with the trace, so every error carries its range.
-        if T::__DIRECT && plan.direct && !self.options.dynamic_blocks {
-            // Straight into the Rust values, without the value tree (see
-            // `decode::direct`): what the value gives below, where nothing
-            // goes wrong. Otherwise, on as before.
-            if let Some(t) =
-                plan.prepared
-                    .decode_direct(body, ctx, self.options, &mut T::__direct_body)
-            {
-                return Ok(t);
-            }
-        }
         if plan.trace_free {
             let (value, d) = plan.prepared.decode(body, ctx, self.options);
             if !d.has_errors()
@@ -384,10 +384,10 @@ impl TypePlan {
     /// Plans `spec`, a type's [`HclDecode::spec`].
     pub fn new(spec: Spec) -> TypePlan {
         let trace_free = trace_free(&spec);
-        // Read directly: a body's object spec whose every part the values
-        // alone decide (what is not read directly is read from values).
-        let direct =
-            trace_free && matches!(spec, Spec::Object(_)) && !decode::DecodeHook::is_remain(&spec);
+        // Read directly: a body's object spec (a `remain` field wraps it in
+        // a hook) whose every part the values alone decide (what is not
+        // read directly is read from values).
+        let direct = trace_free && matches!(spec, Spec::Object(_));
         TypePlan {
             trace_free,
             direct,

@@ -74,7 +74,7 @@ fn read_primitive<T>(
 /// [`HclDecode`] for primitive types: `$pat => $x` reads the value of
 /// type `Type::$ty` ([`read_primitive`]).
 macro_rules! primitive_impl {
-    ($($t:ty: $ty:ident, $what:literal, $pat:pat => $x:expr, literal: $lit:expr;)*) => {$(
+    ($($t:ty: $ty:ident, $what:literal, $pat:pat => $x:expr $(, literal: $lit:expr)?;)*) => {$(
         impl HclDecode for $t {
             fn hcl_type() -> Type {
                 Type::$ty
@@ -85,24 +85,21 @@ macro_rules! primitive_impl {
                     _ => None,
                 })
             }
-            fn __direct_literal(body: &mut DirectBody<'_>, i: usize) -> Option<Self> {
-                $lit(body, i)
-            }
+            $(
+                fn __direct_literal(body: &mut DirectBody<'_>, i: usize) -> Option<Self> {
+                    $lit(body, i)
+                }
+            )?
         }
     )*};
-}
-
-/// No literal read without its value.
-fn no_literal<T>(_: &mut DirectBody<'_>, _: usize) -> Option<T> {
-    None
 }
 
 primitive_impl! {
     String: String, "string", ValueRef::String(s) => s.to_string(),
         literal: DirectBody::string_literal;
     bool: Bool, "bool", ValueRef::Bool(b) => b, literal: DirectBody::bool_literal;
-    Number: Number, "number", ValueRef::Number(n) => n.clone(), literal: no_literal;
-    f64: Number, "number", ValueRef::Number(n) => n.to_f64(), literal: no_literal;
+    Number: Number, "number", ValueRef::Number(n) => n.clone();
+    f64: Number, "number", ValueRef::Number(n) => n.to_f64();
 }
 
 impl HclDecode for PathBuf {
