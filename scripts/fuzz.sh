@@ -3,7 +3,9 @@
 # crash, timeout or out-of-memory. Needs the nightly toolchain (cargo-fuzz
 # uses sanitizer flags); installs cargo-fuzz from crates.io if missing.
 # Exit status: 0 clean, 1 a target crashed, timed out or ran out of memory,
-# 3 fuzzing is not possible here (no nightly, cargo-fuzz not installable).
+# 3 fuzzing is not possible here (no nightly, cargo-fuzz not installable,
+# or the nightly build fails: its log is shown; `cargo check` in fuzz/
+# with the stable toolchain tells whether the targets' code compiles).
 #
 #   scripts/fuzz.sh [SECONDS] [TARGET...]
 #
@@ -53,8 +55,25 @@ seed_dir() {  # target -> a directory of seed inputs (outside the corpus)
   echo "$d"
 }
 
+# cargo-fuzz reports its own errors through anyhow, which prints a
+# backtrace of cargo-fuzz itself where RUST_BACKTRACE is set; that hides
+# the error, so it is turned off for cargo-fuzz (not for the targets).
+export RUST_LIB_BACKTRACE=0
+mkdir -p target
 for t in "${targets[@]}"; do
-  cargo +nightly fuzz build -O "$t" 2>&1 | tail -n 1
+  if ! cargo +nightly fuzz build -O "$t" > "target/build-$t.log" 2>&1; then
+    # The targets' code is checked with the stable toolchain (.ci/run:
+    # cargo check in fuzz/), so a failing build here is this machine's
+    # nightly toolchain or cargo-fuzz: say which, show why, and skip.
+    {
+      echo "fuzz.sh: cargo fuzz could not build $t with" \
+        "$(rustc +nightly --version 2>&1) and $(cargo +nightly fuzz --version 2>&1):"
+      tail -n 40 "target/build-$t.log"
+      echo "fuzz.sh: cannot fuzz with this toolchain; smoke not run"
+    } >&2
+    exit 3
+  fi
+  tail -n 1 "target/build-$t.log"
 done
 status=0
 for t in "${targets[@]}"; do

@@ -10,8 +10,12 @@ use hcldecode::value::json::marshal;
 mod common;
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else { return };
-    let Ok(expr) = hcldecode::parse_expression(text, "fuzz.hcl") else { return };
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(expr) = hcldecode::parse_expression(text, "fuzz.hcl") else {
+        return;
+    };
     let mut ctx = common::context();
     for (name, f) in stdlib::spec_functions() {
         ctx.set_function(name, f);

@@ -11,8 +11,12 @@ use hcldecode::value::json::marshal;
 mod common;
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else { return };
-    let Ok(expr) = hcldecode::parse_expression(text, "fuzz.hcl") else { return };
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(expr) = hcldecode::parse_expression(text, "fuzz.hcl") else {
+        return;
+    };
     let mut ctx = common::context();
     let root = std::env::temp_dir().join("hcldecode-fuzz-fs-root");
     let _ = std::fs::create_dir_all(&root);

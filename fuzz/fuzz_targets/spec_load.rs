@@ -6,7 +6,9 @@ use libfuzzer_sys::fuzz_target;
 use hcldecode::spec_file::LoadedSpec;
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else { return };
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
     let (spec, diags) = LoadedSpec::load_str(text, "fuzz.hcldec");
     let Some(spec) = spec else { return };
     if diags.has_errors() {

@@ -45,7 +45,9 @@ enum Mode {
 }
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else { return };
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
     if let Err(e) = hcldecode::from_str::<Config>(text, "fuzz.hcl") {
         let _ = e.to_string();
     }
