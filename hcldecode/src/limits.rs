@@ -42,6 +42,12 @@ pub struct Limits {
     /// (functions that evaluate expressions, such as a spec file's
     /// user-defined functions).
     pub max_call_depth: u32,
+    /// Most bcrypt work one evaluation may do, in key-expansion rounds: a
+    /// `bcrypt` call of cost `c` does `2^c` of them (cost 10, the default:
+    /// 1,024). bcrypt is slow on purpose, so this bounds the time a
+    /// configuration can spend hashing; each call's cost is also at most
+    /// 15. Only the `crypto` function set does bcrypt work.
+    pub max_bcrypt_rounds: u64,
 }
 
 impl Limits {
@@ -52,6 +58,8 @@ impl Limits {
         max_elements: 4_000_000,
         max_string_bytes: 256 << 20,
         max_call_depth: 64,
+        // Four calls at the highest cost, 128 at the default one.
+        max_bcrypt_rounds: 1 << 17,
     };
 }
 
@@ -113,6 +121,10 @@ struct Budget {
     max_elements: u64,
     bytes: u64,
     max_bytes: u64,
+    #[cfg_attr(not(feature = "crypto"), allow(dead_code))]
+    bcrypt_rounds: u64,
+    #[cfg_attr(not(feature = "crypto"), allow(dead_code))]
+    max_bcrypt_rounds: u64,
 }
 
 thread_local! {
@@ -123,6 +135,8 @@ thread_local! {
         max_elements: 0,
         bytes: 0,
         max_bytes: 0,
+        bcrypt_rounds: 0,
+        max_bcrypt_rounds: 0,
     }) };
 }
 
@@ -153,6 +167,8 @@ pub(crate) fn enter(limits: &Limits) -> Result<Scope, u32> {
                 max_elements: limits.max_elements,
                 bytes: limits.max_string_bytes,
                 max_bytes: limits.max_string_bytes,
+                bcrypt_rounds: limits.max_bcrypt_rounds,
+                max_bcrypt_rounds: limits.max_bcrypt_rounds,
             };
         } else if s.depth >= s.max_depth {
             return Err(s.max_depth);
@@ -184,6 +200,26 @@ pub(crate) fn charge(elements: u64, bytes: u64) -> Result<(), Exceeded> {
         };
         b.set(s);
         r
+    })
+}
+
+/// Draws `rounds` of bcrypt work from the current evaluation's budget
+/// (outside an evaluation: checks them against the [`ambient`] limit).
+/// `Err` carries the limit.
+#[cfg(feature = "crypto")]
+pub(crate) fn charge_bcrypt(rounds: u64) -> Result<(), u64> {
+    BUDGET.with(|b| {
+        let mut s = b.get();
+        if s.depth == 0 {
+            let max = ambient().max_bcrypt_rounds;
+            return if rounds > max { Err(max) } else { Ok(()) };
+        }
+        if rounds > s.bcrypt_rounds {
+            return Err(s.max_bcrypt_rounds);
+        }
+        s.bcrypt_rounds -= rounds;
+        b.set(s);
+        Ok(())
     })
 }
 

@@ -12,7 +12,7 @@
 
 use std::path::{Path, PathBuf};
 
-use hcldecode::eval::{EvalContext, evaluate};
+use hcldecode::eval::{EvalContext, Limits, evaluate};
 use hcldecode::function::{FunctionSet, Functions};
 use hcldecode::{Diagnostics, Value};
 
@@ -129,6 +129,40 @@ fn bcrypt_hashes_verify_and_costs_are_bounded() {
     assert_eq!(d[0].summary, "Invalid function argument");
     let (_, d) = eval_with(all(), "bcrypt(\"x\", 32)");
     assert_eq!(d[0].summary, "Error in function call");
+}
+
+#[test]
+fn bcrypt_work_is_bounded_per_evaluation() {
+    // A budget of 64 rounds: four calls of cost 4 (16 rounds each) fit,
+    // a fifth does not, wherever it sits in the expression.
+    let eval = |src: &str| {
+        let expr = hcldecode::parse_expression(src, "t.hcl").unwrap();
+        let mut ctx = EvalContext::new();
+        ctx.set_function_library(all());
+        ctx.set_limits(Limits {
+            max_bcrypt_rounds: 64,
+            ..Limits::default()
+        });
+        evaluate(expr.as_ref(), Some(&ctx))
+    };
+    let (v, d) = eval("[for i in range(4): bcrypt(\"x\", 4)]");
+    assert!(!d.has_errors(), "{d:?}");
+    assert_eq!(v.length_int(), Some(4));
+    let (_, d) = eval("[for i in range(5): bcrypt(\"x\", 4)]");
+    assert_eq!(d.len(), 1, "{d:?}");
+    assert_eq!(d[0].summary, "Invalid function argument");
+    assert!(
+        d[0].detail.contains("budget of 64 rounds"),
+        "{}",
+        d[0].detail
+    );
+    // The default cost (10: 1,024 rounds) alone is over this budget; the
+    // call has no cost argument to blame.
+    let (_, d) = eval("bcrypt(\"x\")");
+    assert_eq!(d[0].summary, "Error in function call");
+    // Each evaluation has its own budget.
+    let (_, d) = eval("bcrypt(\"x\", 6)");
+    assert!(!d.has_errors(), "{d:?}");
 }
 
 #[test]

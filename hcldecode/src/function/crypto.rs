@@ -80,6 +80,13 @@ shared_function! {
                     "a cost above {MAX_BCRYPT_COST} would take too long (each step doubles the time)"
                 )));
             }
+            if let Err(max) = crate::limits::charge_bcrypt(1 << cost) {
+                let msg = format!(
+                    "a hash of cost {cost} ({} rounds) would exceed this evaluation's bcrypt budget of {max} rounds (Limits::max_bcrypt_rounds)",
+                    1u64 << cost
+                );
+                return Err(if args.len() > 1 { FunctionError::arg(1, msg) } else { FunctionError::call(msg) });
+            }
             let h = ::bcrypt::hash_with_result(str_arg(args, 0)?, cost as u32)
                 .map_err(|e| FunctionError::call(format!("error occured generating password {e}")))?;
             Ok(Value::string(h.format_for_version(::bcrypt::Version::TwoA)))
