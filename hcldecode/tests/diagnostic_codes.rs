@@ -195,3 +195,95 @@ fn miette_shows_the_code() {
         Some("content.unsupported_argument")
     );
 }
+
+#[test]
+fn dynamic_block_errors_carry_their_codes() {
+    let spec = "block_map {\n  block_type = \"svc\"\n  labels = [\"name\"]\n  object {\n    attr \"port\" { type = number }\n  }\n}\n";
+    let (spec, diags) = LoadedSpec::load_str(spec, "s.hcldec");
+    assert!(diags.is_empty(), "{diags:?}");
+    let spec = spec.unwrap();
+    let dyn_codes = |body: &str, max_elements: u64| {
+        let input = format!("dynamic \"svc\" {{\n{body}\n}}\n");
+        let (file, diags) = parse_native(input.as_bytes(), "in.hcl");
+        assert!(diags.is_empty(), "{input}: {diags:?}");
+        let mut ctx = hcldecode::eval::EvalContext::new();
+        ctx.set_limits(hcldecode::eval::Limits {
+            max_elements,
+            ..Default::default()
+        });
+        ctx.set_variable("nothing", hcldecode::Value::null(hcldecode::Type::Dynamic));
+        // Built here, so evaluating it draws nothing from the budget.
+        let three = (1..=3).map(hcldecode::Value::int).collect();
+        ctx.set_variable("three", hcldecode::Value::tuple(three));
+        let opts = hcldecode::decode::DecodeOptions::new().dynamic_blocks(true);
+        let (_, diags) = spec.decode_with(&file.body, Some(&ctx), opts);
+        codes(&diags)
+    };
+    let content = "content {\n  port = 1\n}";
+    let labels = "labels = [\"a\"]";
+    let cases = [
+        (
+            format!("for_each = 1\n{labels}\n{content}"),
+            Code::InvalidForEach,
+        ),
+        (
+            format!("for_each = nothing\n{labels}\n{content}"),
+            Code::InvalidForEach,
+        ),
+        (
+            format!("for_each = [1]\niterator = a.b\n{labels}\n{content}"),
+            Code::InvalidIterator,
+        ),
+        (
+            format!("for_each = [1]\niterator = 1 + 1\n{labels}\n{content}"),
+            Code::InvalidIterator,
+        ),
+        (
+            format!("for_each = [1]\nlabels = [\"a\", \"b\"]\n{content}"),
+            Code::ExtraneousLabel,
+        ),
+        (
+            format!("for_each = [1]\nlabels = []\n{content}"),
+            Code::MissingBlockLabel,
+        ),
+        (
+            format!("for_each = [1]\nlabels = [null]\n{content}"),
+            Code::InvalidDynamicLabel,
+        ),
+        (
+            format!("for_each = [1]\nlabels = \"a\"\n{content}"),
+            Code::InvalidDynamicLabel,
+        ),
+        (
+            format!("for_each = [1]\n{labels}"),
+            Code::MissingContentBlock,
+        ),
+        (
+            format!("for_each = [1]\n{labels}\n{content}\n{content}"),
+            Code::ExtraneousContentBlock,
+        ),
+        (
+            format!("for_each = three\nlabels = [svc.key]\n{content}"),
+            Code::TooManyDynamicBlocks,
+        ),
+    ];
+    for (body, want) in &cases {
+        assert_eq!(dyn_codes(body, 2), vec![Some(*want)], "{body}");
+    }
+    // Within the limit, the same for_each expands without diagnostics.
+    assert_eq!(
+        dyn_codes(
+            &format!("for_each = [1, 2]\nlabels = [svc.key]\n{content}"),
+            2
+        ),
+        vec![]
+    );
+    // A dynamic block of a type the schema does not have.
+    let (file, _) = parse_native(
+        b"dynamic \"nope\" {\n  for_each = []\n  content {}\n}\n",
+        "in.hcl",
+    );
+    let opts = hcldecode::decode::DecodeOptions::new().dynamic_blocks(true);
+    let (_, diags) = spec.decode_with(&file.body, None, opts);
+    assert_eq!(codes(&diags), vec![Some(Code::UnsupportedBlockType)]);
+}

@@ -38,9 +38,9 @@ pub enum Code {
     DuplicateArgument,
     /// A body: a block type the schema does not expect.
     UnsupportedBlockType,
-    /// A body: a block with more labels than its type has.
+    /// A body: a block (or a dynamic block's `labels`) with more labels than its type has.
     ExtraneousLabel,
-    /// A body: a block with fewer labels than its type has.
+    /// A body: a block (or a dynamic block's `labels`) with fewer labels than its type has.
     MissingBlockLabel,
     /// Decoding: an attribute value that does not convert to its type.
     IncorrectAttributeValueType,
@@ -108,6 +108,19 @@ pub enum Code {
     InvalidIndex,
     /// Evaluation: an attribute or index of a null value.
     NullTraversal,
+    /// Dynamic blocks: a `for_each` that is null or not a collection.
+    InvalidForEach,
+    /// Dynamic blocks: an `iterator` that is not a single variable name.
+    InvalidIterator,
+    /// Dynamic blocks: a `labels` that is not a list, or a generated label that is null, unknown
+    /// or not a string.
+    InvalidDynamicLabel,
+    /// Dynamic blocks: a dynamic block without a `content` block.
+    MissingContentBlock,
+    /// Dynamic blocks: a dynamic block with more than one `content` block.
+    ExtraneousContentBlock,
+    /// Dynamic blocks: an expansion past the limit of generated blocks for one decode.
+    TooManyDynamicBlocks,
 }
 
 impl Code {
@@ -160,6 +173,12 @@ impl Code {
             Code::UnsupportedAttribute => "eval.unsupported_attribute",
             Code::InvalidIndex => "eval.invalid_index",
             Code::NullTraversal => "eval.null_traversal",
+            Code::InvalidForEach => "dynblock.invalid_for_each",
+            Code::InvalidIterator => "dynblock.invalid_iterator",
+            Code::InvalidDynamicLabel => "dynblock.invalid_label",
+            Code::MissingContentBlock => "dynblock.missing_content_block",
+            Code::ExtraneousContentBlock => "dynblock.extraneous_content_block",
+            Code::TooManyDynamicBlocks => "dynblock.too_many_blocks",
         }
     }
 }

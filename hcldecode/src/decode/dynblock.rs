@@ -34,7 +34,7 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use hcldecode_spec::diag::{Diagnostic, Diagnostics};
+use hcldecode_spec::diag::{Code, Diagnostic, Diagnostics};
 use hcldecode_spec::source::{Range, SourceFile, Span};
 use hcldecode_spec::spec::Spec;
 use hcldecode_spec::syntax::body::{
@@ -315,7 +315,8 @@ pub(crate) fn expand<'b>(
         else {
             if !partial {
                 diags.push(
-                    Diagnostic::error(
+                    Diagnostic::coded(
+                        Code::UnsupportedBlockType,
                         "Unsupported block type",
                         format!(
                             "Blocks of type {:?} are not expected here.",
@@ -356,7 +357,8 @@ pub(crate) fn expand<'b>(
         let left = scope.shared.remaining.load(Ordering::Relaxed);
         if n > left {
             diags.push(
-                Diagnostic::error(
+                Diagnostic::coded(
+                    Code::TooManyDynamicBlocks,
                     "Too many dynamic blocks",
                     format!(
                         "This for_each has {n} elements: expanding it would generate more than {} blocks, the limit for one decode.",
@@ -427,7 +429,12 @@ impl<'b> DynSpec<'b> {
                 return None;
             }
             let invalid = |detail: String| {
-                Diagnostic::error("Invalid dynamic block label", detail).with_subject(e.range())
+                Diagnostic::coded(
+                    Code::InvalidDynamicLabel,
+                    "Invalid dynamic block label",
+                    detail,
+                )
+                .with_subject(e.range())
             };
             let v = match convert(&v, &Type::String) {
                 Ok(v) => v,
@@ -493,7 +500,8 @@ fn decode_spec<'b>(
     );
     if !iterable && !ty.is_dynamic() {
         diags.push(
-            Diagnostic::error(
+            Diagnostic::coded(
+                Code::InvalidForEach,
                 "Invalid dynamic for_each value",
                 format!(
                     "Cannot use a {} value in for_each. An iterable collection is required.",
@@ -506,7 +514,8 @@ fn decode_spec<'b>(
     }
     if for_each.is_null() {
         diags.push(
-            Diagnostic::error(
+            Diagnostic::coded(
+                Code::InvalidForEach,
                 "Invalid dynamic for_each value",
                 "Cannot use a null value in for_each.",
             )
@@ -536,7 +545,8 @@ fn decode_spec<'b>(
         let want = block_s.label_names.len();
         if label_exprs.len() > want {
             diags.push(
-                Diagnostic::error(
+                Diagnostic::coded(
+                    Code::ExtraneousLabel,
                     "Extraneous dynamic block label",
                     format!(
                         "Blocks of type {:?} require {want} label(s).",
@@ -548,7 +558,8 @@ fn decode_spec<'b>(
             return None;
         } else if label_exprs.len() < want {
             diags.push(
-                Diagnostic::error(
+                Diagnostic::coded(
+                    Code::MissingBlockLabel,
                     "Insufficient dynamic block labels",
                     format!(
                         "Blocks of type {:?} require {want} label(s).",
@@ -563,7 +574,8 @@ fn decode_spec<'b>(
     match content.blocks.as_slice() {
         [] => {
             diags.push(
-                Diagnostic::error(
+                Diagnostic::coded(
+                    Code::MissingContentBlock,
                     "Missing dynamic content block",
                     "A dynamic block must have a nested block of type \"content\" to describe the body of each generated block.",
                 )
@@ -580,7 +592,8 @@ fn decode_spec<'b>(
         }),
         [_, second, ..] => {
             diags.push(
-                Diagnostic::error(
+                Diagnostic::coded(
+                    Code::ExtraneousContentBlock,
                     "Extraneous dynamic content block",
                     "Only one nested content block is allowed for each dynamic block.",
                 )
@@ -595,7 +608,8 @@ fn decode_spec<'b>(
 /// array is an empty list, as the reference's JSON expressions give.
 fn expr_list(expr: ExprRef<'_>) -> Result<Vec<LabelExpr<'_>>, Diagnostics> {
     match expr {
-        ExprRef::Native { file, expr } => Ok(analysis::expr_list(expr.get(), file)?
+        ExprRef::Native { file, expr } => Ok(analysis::expr_list(expr.get(), file)
+            .map_err(|d| with_code(d, Code::InvalidDynamicLabel))?
             .into_iter()
             .map(|e| LabelExpr::Native(file, e))
             .collect()),
@@ -611,9 +625,19 @@ fn expr_list(expr: ExprRef<'_>) -> Result<Vec<LabelExpr<'_>>, Diagnostics> {
     }
 }
 
+/// The static analysis's errors, about an argument of a dynamic block,
+/// with that argument's code.
+fn with_code(mut diags: Diagnostics, code: Code) -> Diagnostics {
+    for d in &mut diags.0 {
+        d.code.get_or_insert(code);
+    }
+    diags
+}
+
 fn invalid_reference(range: Range) -> Diagnostics {
     Diagnostics::from(
-        Diagnostic::error(
+        Diagnostic::coded(
+            Code::InvalidIterator,
             "Invalid expression",
             "A single static variable reference is required: only attribute access and indexing with constant keys. No calculations, function calls, template expressions, etc are allowed here.",
         )
@@ -623,7 +647,8 @@ fn invalid_reference(range: Range) -> Diagnostics {
 
 fn invalid_iterator(range: Range) -> Diagnostics {
     Diagnostics::from(
-        Diagnostic::error(
+        Diagnostic::coded(
+            Code::InvalidIterator,
             "Invalid dynamic iterator name",
             "Dynamic iterator must be a single variable name.",
         )
@@ -636,7 +661,8 @@ fn invalid_iterator(range: Range) -> Diagnostics {
 fn iterator_name(expr: ExprRef<'_>) -> Result<String, Diagnostics> {
     match expr {
         ExprRef::Native { file, expr } => {
-            let t = analysis::abs_traversal_for_expr(expr.get(), file)?;
+            let t = analysis::abs_traversal_for_expr(expr.get(), file)
+                .map_err(|d| with_code(d, Code::InvalidIterator))?;
             if !t.steps.is_empty() {
                 return Err(invalid_iterator(file.range(t.span)));
             }
