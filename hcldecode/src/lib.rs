@@ -42,6 +42,24 @@ pub mod typed;
 pub mod value;
 
 pub use error::Error;
+/// A `(value, Diagnostics)` pair as a `Result` (see the trait).
+///
+/// ```
+/// use hcldecode::IntoResult;
+/// use hcldecode::spec_file::LoadedSpec;
+/// let (spec, _warnings) = LoadedSpec::load_str("attr {\n  name = \"a\"\n  type = number\n}\n", "s.hcldec")
+///     .into_result()
+///     .unwrap();
+/// let (file, _) = hcldecode::parse::parse(b"a = 2 * 21\n", "in.hcl", hcldecode::parse::Syntax::Native)
+///     .into_result()
+///     .unwrap();
+/// // The spec is there whenever loading reported no error.
+/// let (value, _) = spec.unwrap().decode(&file.body, None).into_result().unwrap();
+/// assert_eq!(value, hcldecode::Value::int(42));
+/// let (_, diags) = hcldecode::parse::parse(b"a = \n", "bad.hcl", hcldecode::parse::Syntax::Native);
+/// assert!(diags.has_errors());
+/// ```
+pub use hcldecode_spec::diag::IntoResult;
 pub use hcldecode_spec::diag::render::SourceMap;
 pub use hcldecode_spec::diag::{Diagnostic, Diagnostics, Severity};
 pub use hcldecode_spec::source::{Pos, Range, SourceFile, Span};

@@ -4,7 +4,7 @@
 //! reports it; the renderings show syntax (snippets, "in BLOCK" context),
 //! so they sit above it.
 
-pub use crate::diagnostic::{Code, Diagnostic, Diagnostics, Severity};
+pub use crate::diagnostic::{Code, Diagnostic, Diagnostics, IntoResult, Severity};
 
 #[cfg(feature = "miette")]
 pub mod miette;

@@ -293,3 +293,38 @@ impl fmt::Display for Diagnostics {
 /// assert_eq!(check().unwrap_err().to_string(), "Bad; Very bad.");
 /// ```
 impl std::error::Error for Diagnostics {}
+
+/// Turns what parsing, spec loading, evaluation and decoding return (a
+/// value beside its diagnostics, as Go's HCL does, so that a caller can
+/// use a partial result) into a `Result`: `Ok` with the value and any
+/// warnings when no diagnostic is an error, `Err` with every diagnostic
+/// otherwise.
+///
+/// ```
+/// use hcldecode_spec::diag::{Diagnostic, Diagnostics, IntoResult};
+/// let clean = (1, Diagnostics::new());
+/// assert_eq!(clean.into_result(), Ok((1, Diagnostics::new())));
+/// let warned = (2, Diagnostics::from(Diagnostic::warning("Deprecated", "")));
+/// let (v, warnings) = warned.into_result().unwrap();
+/// assert_eq!((v, warnings.len()), (2, 1));
+/// let failed = (3, Diagnostics::from(Diagnostic::error("Bad", "Very bad.")));
+/// assert_eq!(failed.into_result().unwrap_err().to_string(), "Bad; Very bad.");
+/// ```
+pub trait IntoResult {
+    /// The value the diagnostics come with.
+    type Value;
+    /// `Ok((value, warnings))` without errors, else `Err(diagnostics)`.
+    fn into_result(self) -> Result<(Self::Value, Diagnostics), Diagnostics>;
+}
+
+impl<T> IntoResult for (T, Diagnostics) {
+    type Value = T;
+    fn into_result(self) -> Result<(T, Diagnostics), Diagnostics> {
+        let (value, diags) = self;
+        if diags.has_errors() {
+            Err(diags)
+        } else {
+            Ok((value, diags))
+        }
+    }
+}
