@@ -1472,17 +1472,7 @@ pub(crate) fn literal_as(file: &SourceFile, e: &Expr, want: &Type) -> Option<Val
                 };
                 let key = match key {
                     Some(k) => k,
-                    None => match &item.key.kind {
-                        ExprKind::StringTemplate { text, .. } => text.get(file),
-                        ExprKind::Template { parts } => match &parts[..] {
-                            [p] => match &p.kind {
-                                ExprKind::Literal(Literal::String(t)) => t.get(file),
-                                _ => return None,
-                            },
-                            _ => return None,
-                        },
-                        _ => return None,
-                    },
+                    None => literal_str(file, &item.key)?,
                 };
                 let v = literal_as(file, &item.value, ety)?;
                 out.push((crate::value::nfc_arc(key), v));

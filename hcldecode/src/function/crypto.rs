@@ -80,10 +80,10 @@ shared_function! {
                     "a cost above {MAX_BCRYPT_COST} would take too long (each step doubles the time)"
                 )));
             }
-            if let Err(max) = crate::limits::charge_bcrypt(1 << cost) {
+            let rounds = 1u64 << cost;
+            if let Err(max) = crate::limits::charge_bcrypt(rounds) {
                 let msg = format!(
-                    "a hash of cost {cost} ({} rounds) would exceed this evaluation's bcrypt budget of {max} rounds (Limits::max_bcrypt_rounds)",
-                    1u64 << cost
+                    "a hash of cost {cost} ({rounds} rounds) would exceed this evaluation's bcrypt budget of {max} rounds (Limits::max_bcrypt_rounds)"
                 );
                 return Err(if args.len() > 1 { FunctionError::arg(1, msg) } else { FunctionError::call(msg) });
             }
