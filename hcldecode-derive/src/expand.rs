@@ -248,7 +248,9 @@ fn struct_code(g: &mut Gen<'_>, fields: &[Field<'_>], ctor: TokenStream) -> Stru
                 let li = label_index;
                 label_index += 1;
                 props.push(quote!((#key, __hcl::label_spec(#li, #name))));
-                direct_gets = None;
+                if let Some(gets) = &mut direct_gets {
+                    gets.push(quote!(let #var = #p.direct_label(__b, #index)?;));
+                }
                 lets.push(quote!(let #var = __errs.take(#p.attr(__value, __at, #idx, #name));));
                 type_fields.push(quote!(__hcl::FieldType { name: #name, ty: __hcl::Type::String, attr: false, required: false, optional: ::core::option::Option::None }));
                 index += 1;

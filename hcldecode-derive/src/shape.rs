@@ -41,11 +41,11 @@ fn args(seg: &syn::PathSegment) -> Vec<&RType> {
 /// Whether a type is `String` (by its last path segment).
 pub fn is_string(ty: &RType) -> bool {
     match ty {
-        RType::Path(p) if p.qself.is_none() => p
-            .path
-            .segments
-            .last()
-            .is_some_and(|s| s.ident == "String" && s.arguments.is_none()),
+        RType::Path(p) if p.qself.is_none() => p.path.segments.last().is_some_and(|s| {
+            (s.ident == "String" && s.arguments.is_none())
+                // `Spanned<String>`: a label with its range.
+                || (s.ident == "Spanned" && matches!(args(s).as_slice(), [t] if is_string(t)))
+        }),
         RType::Group(g) => is_string(&g.elem),
         RType::Paren(p) => is_string(&p.elem),
         _ => false,
@@ -85,7 +85,8 @@ pub fn shape(ty: &RType) -> Shape {
                     [_, v, ..] => Shape::Map(Box::new(shape(v))),
                     _ => Shape::Unknown,
                 },
-                "Box" | "Rc" | "Arc" => match a.as_slice() {
+                // `Spanned<T>` decodes as `T` does.
+                "Box" | "Rc" | "Arc" | "Spanned" => match a.as_slice() {
                     [t] => shape(t),
                     _ => Shape::Unknown,
                 },

@@ -150,6 +150,7 @@ impl Error {
             all.0.extend(std::mem::take(&mut self.unknown));
         }
         self.unknown.clear();
+        sort_by_source(&mut all.0);
         Error {
             diags: all,
             unknown: Vec::new(),
@@ -355,4 +356,30 @@ impl Errors {
     pub fn into_error(self) -> Error {
         self.err.unwrap_or_default()
     }
+}
+
+/// Puts diagnostics in source order: by file (in the order files first
+/// appear among them), then by position; those without a range first, the
+/// order among equals kept. The engine and the Rust-side checks each find
+/// errors in their own order, so a typed decode's are merged this way.
+fn sort_by_source(diags: &mut [hcldecode_spec::diag::Diagnostic]) {
+    let mut files: Vec<&str> = Vec::new();
+    let keys: Vec<Option<(usize, usize)>> = diags
+        .iter()
+        .map(|d| {
+            let r = d.subject.as_ref()?;
+            let f = match files.iter().position(|f| **f == *r.filename) {
+                Some(i) => i,
+                None => {
+                    files.push(&r.filename);
+                    files.len() - 1
+                }
+            };
+            Some((f, r.start.byte))
+        })
+        .collect();
+    let mut order: Vec<usize> = (0..diags.len()).collect();
+    order.sort_by_key(|&i| keys[i]);
+    let sorted: Vec<_> = order.iter().map(|&i| diags[i].clone()).collect();
+    diags.clone_from_slice(&sorted);
 }

@@ -69,7 +69,7 @@ pub use hcldecode_spec::syntax::expr::Expression;
 pub use hcldecode_spec::types::{ObjectType, Type};
 pub use parse::parse_expression;
 pub use text_eval::{eval_config, eval_config_attrs, eval_expr, eval_template};
-pub use typed::{Decoder, HclDecode, from_path, from_str};
+pub use typed::{Decoded, Decoder, HclDecode, Spanned, from_path, from_str};
 pub use value::{Number, Value};
 
 /// `docs/migrating-from-hcl-rs.md`, whose programs run as doctests.

@@ -102,9 +102,10 @@ fn errors_inside_a_variant_body_have_their_ranges() {
         [
             "Missing required argument",
             "Unsupported argument",
+            // As for the same attribute outside a tagged block; in source
+            // order, the attribute's value before the operand inside it.
+            "Incorrect attribute value type",
             "Invalid operand",
-            // As for the same attribute outside a tagged block.
-            "Incorrect attribute value type"
         ],
         "{e}"
     );
@@ -115,7 +116,7 @@ fn errors_inside_a_variant_body_have_their_ranges() {
             .contains("Did you mean \"command\"?"),
         "{e}"
     );
-    assert_eq!(subject(&e, 2), "ci.hcl:5,15-18");
+    assert_eq!(subject(&e, 3), "ci.hcl:5,15-18");
     // A missing label is the engine's error.
     let e = hcldecode::from_str::<Pipeline>("step {\n}\n", "ci.hcl").unwrap_err();
     assert_eq!(e.diagnostics()[0].summary, "Missing type for step", "{e}");

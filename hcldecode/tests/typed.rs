@@ -210,14 +210,20 @@ fn engine_diagnostics_are_the_spec_files() {
     assert_eq!(
         summaries(&e),
         [
-            "Unsupported argument",
             "Incorrect attribute value type",
-            "Incorrect attribute value type"
+            "Incorrect attribute value type",
+            "Unsupported argument",
         ]
     );
-    // All of them, rendered as hcldec renders them.
+    // All of them, in source order, rendered as hcldec renders them.
     let text = e.to_string();
-    assert!(text.starts_with("Error: Unsupported argument\n\n  on e.hcl line 3:\n   3: d = 2\n"));
+    assert!(
+        text.starts_with(
+            "Error: Incorrect attribute value type\n\n  on e.hcl line 1:\n   1: a = \"x\"\n"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("Error: Unsupported argument\n\n  on e.hcl line 3:\n   3: d = 2\n"));
     assert_eq!(e.ranges().count(), 3);
 }
 

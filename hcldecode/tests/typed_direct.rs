@@ -90,7 +90,9 @@ struct Named {
 fn usual<T: HclDecode>(src: &str) -> Result<T, Vec<String>> {
     let (file, diags) = hcldecode::parse::parse_native(src.as_bytes(), "t.hcl");
     assert!(!diags.has_errors(), "{src}: {diags:?}");
-    let opts = DecodeOptions::new().element_errors(true);
+    let opts = DecodeOptions::new()
+        .element_errors(true)
+        .keep_block_types(true);
     let (v, diags) = decode_with(&file.body, &T::spec(), None, None, opts);
     if diags.has_errors() {
         return Err(diags.iter().map(|d| d.summary.clone()).collect());
@@ -137,9 +139,9 @@ fn direct_reads_give_the_usual_values() {
 }
 
 #[test]
-fn elements_of_differing_types_are_converted_as_usual() {
-    // The engine converts block values of different types to one type:
-    // each of these takes the usual path and gets its result.
+fn elements_of_differing_types_decode_per_block() {
+    // Typed decoding keeps each block's own value (no conversion to one
+    // type across blocks): both paths agree on that.
     let cases = [
         "item {\n  v = 1\n}\nitem {\n  v = \"a\"\n}\n",
         "item {\n  v = [1]\n}\nitem {\n  v = [\"a\"]\n}\n",
@@ -153,9 +155,10 @@ fn elements_of_differing_types_are_converted_as_usual() {
     for src in cases {
         let _ = same::<Root>(src);
     }
-    // Converted to strings, as the engine does: the first element too.
+    // Each as written: no conversion to strings.
     let r = same::<Root>("item {\n  v = 1\n}\nitem {\n  v = \"a\"\n}\n").unwrap();
-    assert_eq!(r.item[0].v, Some(Value::string("1")));
+    assert_eq!(r.item[0].v, Some(Value::int(1)));
+    assert_eq!(r.item[1].v, Some(Value::string("a")));
 }
 
 #[test]
@@ -183,13 +186,13 @@ fn errors_are_the_usual_ones() {
 }
 
 #[test]
-fn labels_equal_once_normalized_are_keyed_as_usual() {
-    // "é" written two ways: two blocks for the engine, one key of the
-    // map value (the last), as the usual path gives.
+fn labels_equal_once_normalized_are_duplicates() {
+    // "é" written two ways: two blocks for the engine, but one key of a
+    // Rust map (keys are NFC, as the map value's are): an error, not one
+    // block silently dropped.
     let src = "host \"e\u{301}\" {\n  addr \"x\" {\n    n = 1\n  }\n}\nhost \"\u{e9}\" {}\n";
-    let r = same::<Root>(src).unwrap();
-    assert_eq!(r.host.len(), 1);
-    assert!(r.host["\u{e9}"].addr.is_empty());
+    let e = typed::<Root>(src).unwrap_err();
+    assert_eq!(e, ["Duplicate block"]);
 }
 
 #[cfg(feature = "indexmap")]

@@ -13,15 +13,10 @@
 //! whose values alone decide the result (no decode hooks); a property the
 //! caller cannot read directly it reads from its value.
 //!
-//! The one thing the skipped values decide is whether a block
-//! collection's elements share a type: the engine converts them to a
-//! common type, or reports that there is none, when they do not. An
-//! element's type is its spec's implied type except where that has
-//! dynamic parts (attributes of type `any`, and blocks and collections
-//! holding them); so for such elements the types found there are recorded
-//! in a fixed order (an absent block or an empty collection records the
-//! implied types there), and elements whose records differ end the fast
-//! path, as the engine would then convert or report.
+//! It reads with [`DecodeOptions::keep_block_types`](super::DecodeOptions)
+//! (typed decoding's): each block of a collection is its own value, so the
+//! skipped collection values decide nothing that the blocks' own reads do
+//! not.
 
 use hcldecode_spec::diag::Diagnostics;
 use hcldecode_spec::spec::{AttrSpec, Spec};
@@ -42,10 +37,9 @@ pub struct DirectBody<'a> {
     /// Where each attribute property's attribute is in the content.
     slots: Option<&'a [Option<usize>]>,
     here: Here<'a>,
+    /// The block whose body this is (`None` for the root body).
+    block: Option<&'a Block<'a>>,
     diags: &'a mut Diagnostics,
-    /// Where the types at the dynamic parts of the element being decoded
-    /// go (`None` where they cannot differ).
-    rec: Option<&'a mut Vec<Type>>,
 }
 
 impl std::fmt::Debug for DirectBody<'_> {
@@ -60,16 +54,15 @@ impl std::fmt::Debug for DirectBody<'_> {
 pub(crate) type Each<'e, T> = &'e mut dyn FnMut(&mut DirectBody<'_>) -> Option<T>;
 
 impl Decoder<'_> {
-    /// `body` (of a block with `labels`) with object spec `spec`, the
-    /// properties read by `f`, the types at dynamic parts recorded in
-    /// `rec`; `None` after any diagnostic.
+    /// `body` (of `block`, its body's labels `labels`) with object spec
+    /// `spec`, the properties read by `f`; `None` after any diagnostic.
     pub(super) fn direct_body<T>(
         &self,
         body: BodyRef<'_>,
+        block: Option<&Block<'_>>,
         labels: &[BlockLabel<'_>],
         spec: &Spec,
         diags: &mut Diagnostics,
-        rec: Option<&mut Vec<Type>>,
         f: Each<'_, T>,
     ) -> Option<T> {
         let Spec::Object(o) = spec else {
@@ -89,33 +82,11 @@ impl Decoder<'_> {
                     schema: &schema,
                     labels,
                 },
+                block,
                 diags,
-                rec,
             };
             f(&mut b)
         })
-    }
-
-    /// The types an absent value of `spec` has at its dynamic parts: the
-    /// implied ones, in the order [`DirectBody`] records them. A block
-    /// property the caller reads from its value records that value's whole
-    /// type instead, so such an element and an absent one compare unequal
-    /// and go the usual way (slower, never wrong).
-    fn implied_record(&self, spec: &Spec, out: &mut Vec<Type>) {
-        let Spec::Object(o) = spec else {
-            return;
-        };
-        for (_, p) in &o.properties {
-            if !self.plan.has_dynamic(p) {
-                continue;
-            }
-            match p {
-                Spec::Block(b) => self.implied_record(&b.nested, out),
-                Spec::BlockList(b) => self.implied_record(&b.nested, out),
-                Spec::BlockMap(b) => self.implied_record(&b.nested, out),
-                _ => out.push(self.plan.implied_type(p)),
-            }
-        }
     }
 }
 
@@ -148,24 +119,38 @@ impl<'a> DirectBody<'a> {
         if !self.diags.is_empty() {
             return None;
         }
-        if let Some(rec) = self.rec.as_deref_mut()
-            && self.d.plan.has_dynamic(spec)
-        {
-            rec.push(v.ty().clone());
-        }
         Some(v)
     }
 
     /// Whether property `i` is an attribute absent from the body (its
-    /// value the null of its type, with nothing to record).
+    /// value the null of its type).
     pub(crate) fn absent(&mut self, i: usize) -> bool {
         let Some(spec @ Spec::Attr(a)) = self.prop(i) else {
             return false;
         };
-        if self.rec.is_some() && self.d.plan.has_dynamic(spec) {
-            return false;
-        }
         self.attribute(i, spec, a).is_none()
+    }
+
+    /// Attribute property `i`'s attribute, if the body has it (where the
+    /// typed layer's positions point).
+    pub(crate) fn present(&self, i: usize) -> Option<&'a Attribute<'a>> {
+        match self.prop(i) {
+            Some(spec @ Spec::Attr(a)) => self.attribute(i, spec, a),
+            _ => None,
+        }
+    }
+
+    /// Label property `i` (a `block_label`): the label.
+    pub(crate) fn label(&self, i: usize) -> Option<&'a BlockLabel<'a>> {
+        let Some(Spec::BlockLabel(l)) = self.prop(i) else {
+            return None;
+        };
+        self.here.labels.get(l.index)
+    }
+
+    /// The block whose body this is (`None` for the root body).
+    pub(crate) fn block(&self) -> Option<&'a Block<'a>> {
+        self.block
     }
 
     /// Property `i`, an attribute of type `ty`, when present: its
@@ -204,24 +189,23 @@ impl<'a> DirectBody<'a> {
         let Some(Spec::Block(b)) = self.prop(i) else {
             return None;
         };
-        let dynamic = self.d.plan.has_dynamic(&b.nested);
         let mut blocks = Decoder::blocks_of(self.here.content, &b.type_name);
         let Some(block) = blocks.next() else {
-            if b.required {
-                // Its absence is an error to report.
-                return None;
-            }
-            if let Some(rec) = self.rec.as_deref_mut().filter(|_| dynamic) {
-                self.d.implied_record(&b.nested, rec);
-            }
-            return Some(None);
+            // Absent: fine unless required (an error to report).
+            return (!b.required).then_some(None);
         };
         if blocks.next().is_some() {
             return None;
         }
-        let rec = self.rec.as_deref_mut().filter(|_| dynamic);
         self.d
-            .direct_body(block.body, &block.labels, &b.nested, self.diags, rec, each)
+            .direct_body(
+                block.body,
+                Some(block),
+                &block.labels,
+                &b.nested,
+                self.diags,
+                each,
+            )
             .map(Some)
     }
 
@@ -255,9 +239,7 @@ impl<'a> DirectBody<'a> {
     }
 
     /// Each block of `type_name` (its first `keyed` labels keying it, the
-    /// rest its body's) read with `nested` through `each`. Where the
-    /// elements' types can differ, `None` unless they all record the same
-    /// types, which then go to this body's record.
+    /// rest its body's) read with `nested` through `each`.
     fn elements<T>(
         &mut self,
         nested: &Spec,
@@ -265,36 +247,19 @@ impl<'a> DirectBody<'a> {
         keyed: usize,
         each: &mut dyn FnMut(&Block<'_>, &mut DirectBody<'_>) -> Option<T>,
     ) -> Option<Vec<T>> {
-        let dynamic = self.d.plan.has_dynamic(nested);
         let content = self.here.content;
         let mut out = Vec::new();
-        let mut first: Option<Vec<Type>> = None;
-        let mut rec = Vec::new();
         for block in Decoder::blocks_of(content, type_name) {
             let labels = block.labels.get(keyed..)?;
-            rec.clear();
             let t = self.d.direct_body(
                 block.body,
+                Some(block),
                 labels,
                 nested,
                 self.diags,
-                dynamic.then_some(&mut rec),
                 &mut |body| each(block, body),
             )?;
-            if dynamic {
-                match &first {
-                    None => first = Some(std::mem::take(&mut rec)),
-                    Some(f) if *f == rec => {}
-                    Some(_) => return None,
-                }
-            }
             out.push(t);
-        }
-        if dynamic && let Some(parent) = self.rec.as_deref_mut() {
-            match first {
-                Some(f) => parent.extend(f),
-                None => self.d.implied_record(nested, parent),
-            }
         }
         Some(out)
     }

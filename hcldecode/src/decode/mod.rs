@@ -72,6 +72,15 @@ pub struct DecodeOptions {
     /// required`), as Terraform does, instead of one error over the whole
     /// value as hcldec does. On for typed decoding.
     pub element_errors: bool,
+    /// Let each block of a `block_list`, `block_set` or `block_map` keep
+    /// the type of its own value: where the blocks' values differ in type,
+    /// the collection is a tuple (an object for a map) of them as decoded,
+    /// not a list (map) of their unified type, and there is no "Unconsistent
+    /// argument types" error. cty's unification is a spec file's rule (its
+    /// result is one cty value); a Rust `Vec<T>` or map of blocks decodes
+    /// each block on its own, so typed decoding turns it on. Off by
+    /// default, as in `hcldec`.
+    pub keep_block_types: bool,
 }
 
 impl DecodeOptions {
@@ -101,6 +110,30 @@ impl DecodeOptions {
     /// ```
     pub fn element_errors(mut self, on: bool) -> DecodeOptions {
         self.element_errors = on;
+        self
+    }
+
+    /// Sets [`keep_block_types`](Self::keep_block_types).
+    ///
+    /// ```
+    /// use hcldecode::decode::{decode_with, DecodeOptions};
+    /// use hcldecode::spec_file::LoadedSpec;
+    /// let spec = "block_list {\n block_type = \"v\"\n attr {\n  name = \"default\"\n  type = any\n }\n}\n";
+    /// let (spec, _) = LoadedSpec::load_str(spec, "s.hcldec");
+    /// let spec = spec.unwrap().spec;
+    /// let (file, _) = hcldecode::parse::parse_native(b"v { default = \"x\" }\nv { default = 3 }\n", "a.hcl");
+    /// // A spec file's rule: one list, the number converted to a string.
+    /// let (v, _) = decode_with(&file.body, &spec, None, None, DecodeOptions::new());
+    /// let json = |v: &hcldecode::Value| hcldecode::value::json::marshal(v, v.ty()).unwrap();
+    /// assert_eq!(json(&v), r#"["x","3"]"#);
+    /// // Each block as written.
+    /// let opts = DecodeOptions::new().keep_block_types(true);
+    /// let (v, diags) = decode_with(&file.body, &spec, None, None, opts);
+    /// assert!(diags.is_empty());
+    /// assert_eq!(json(&v), r#"["x",3]"#);
+    /// ```
+    pub fn keep_block_types(mut self, on: bool) -> DecodeOptions {
+        self.keep_block_types = on;
         self
     }
 }
@@ -148,6 +181,7 @@ fn run<R: Recorder>(
         plan,
         dynamic: scope.as_ref(),
         element_errors: options.element_errors,
+        keep_block_types: options.keep_block_types,
     };
     let (v, t) = d.body::<R>(body.as_ref(), &[], spec, &mut diags);
     (v, t, diags)
@@ -163,7 +197,8 @@ fn run_direct<T>(
     options: DecodeOptions,
     f: &mut dyn FnMut(&mut DirectBody<'_>) -> Option<T>,
 ) -> Option<T> {
-    if options.dynamic_blocks {
+    // Each block its own value, as the direct reads take them.
+    if options.dynamic_blocks || !options.keep_block_types {
         return None;
     }
     let mut diags = Diagnostics::new();
@@ -173,8 +208,9 @@ fn run_direct<T>(
         plan,
         dynamic: None,
         element_errors: options.element_errors,
+        keep_block_types: options.keep_block_types,
     };
-    let t = d.direct_body(body.as_ref(), &[], spec, &mut diags, None, f)?;
+    let t = d.direct_body(body.as_ref(), None, &[], spec, &mut diags, f)?;
     diags.is_empty().then_some(t)
 }
 
@@ -232,6 +268,7 @@ pub fn partial_decode(
         plan: &plan,
         dynamic: None,
         element_errors: false,
+        keep_block_types: false,
     };
     let schema = plan.schema(spec);
     let (content, rest) = body.partial_content(&schema, &mut diags);
@@ -332,6 +369,8 @@ struct Decoder<'a> {
     dynamic: Option<&'a dynblock::Scope>,
     /// [`DecodeOptions::element_errors`].
     element_errors: bool,
+    /// [`DecodeOptions::keep_block_types`].
+    keep_block_types: bool,
 }
 
 impl Decoder<'_> {

@@ -15,7 +15,7 @@ use hcldecode_spec::diag::Diagnostics;
 use hcldecode_spec::spec::Spec;
 use hcldecode_spec::syntax::body::{Body, BodySchema};
 
-use super::trace::{Off, On};
+use super::trace::On;
 use super::{DecodeOptions, Trace, dynblock, transform_type};
 use crate::eval::EvalContext;
 use crate::value::Value;
@@ -54,8 +54,6 @@ struct Node {
     attr_index: OnceLock<Option<usize>>,
     /// Block collections: an element type and the collection type of it.
     collection_type: OnceLock<(Type, Type)>,
-    /// Whether the implied type has dynamic parts.
-    dynamic: OnceLock<bool>,
     /// An object spec: for each property, where an attribute property's
     /// attribute is in the schema of the body.
     attr_slots: OnceLock<Box<[Option<usize>]>>,
@@ -165,16 +163,6 @@ impl<'s> Plan<'s> {
         }
     }
 
-    /// Whether `spec`'s implied type has dynamic parts (its values' types
-    /// may then differ from it, and from each other).
-    pub(super) fn has_dynamic(&self, spec: &Spec) -> bool {
-        let make = || self.implied_type(spec).has_dynamic_types();
-        match self.node(spec) {
-            Some(n) => *n.dynamic.get_or_init(make),
-            None => make(),
-        }
-    }
-
     /// [`schema`](Self::schema) with the `dynamic` block type added.
     pub(super) fn ext_schema(&self, spec: &Spec) -> Arc<BodySchema> {
         let make = || Arc::new(dynblock::extend_schema(&self.schema(spec)));
@@ -279,18 +267,6 @@ impl Prepared {
     /// The spec.
     pub(crate) fn spec(&self) -> &Spec {
         &self.spec
-    }
-
-    /// [`decode_with`](super::decode_with) with the spec, transforms
-    /// without a context.
-    pub(crate) fn decode(
-        &self,
-        body: &Body,
-        ctx: Option<&EvalContext>,
-        options: DecodeOptions,
-    ) -> (Value, Diagnostics) {
-        let (v, (), diags) = super::run::<Off>(body, &self.spec, &self.plan, ctx, None, options);
-        (v, diags)
     }
 
     /// The spec's body decoded straight into `f`'s result (see
@@ -418,7 +394,6 @@ mod tests {
             let opts = DecodeOptions::new();
             let want = super::super::decode_with(&body, p.spec(), None, None, opts);
             let want = format!("{want:?}");
-            assert_eq!(format!("{:?}", p.decode(&body, None, opts)), want);
             let (v, _, d) = p.decode_traced(&body, None, opts);
             assert_eq!(format!("{:?}", (v, d)), want);
         }

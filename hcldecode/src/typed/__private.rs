@@ -253,7 +253,20 @@ pub fn direct_attr<T: HclDecode>(body: &mut DirectBody<'_>, i: usize) -> Option<
     if let Some(t) = T::__direct_literal(body, i) {
         return Some(t);
     }
-    T::from_hcl(&body.value(i)?, At::none()).ok()
+    let v = body.value(i)?;
+    T::from_hcl(&v, direct_at(body, i)).ok()
+}
+
+/// Where attribute property `i` of a body read directly is.
+fn direct_at<'a>(body: &DirectBody<'a>, i: usize) -> At<'a> {
+    body.present(i).map_or(At::none(), At::syntax)
+}
+
+/// A label field (property `i`) of a body read directly.
+pub fn direct_label<T: HclDecode>(body: &mut DirectBody<'_>, i: usize) -> Option<T> {
+    let label = body.label(i)?;
+    let v = Value::from(label.value);
+    T::from_hcl(&v, At::syntax_label(label)).ok()
 }
 
 /// [`attr_or`] of a body read directly.
@@ -266,7 +279,7 @@ pub fn direct_attr_or<T: HclDecode>(
     if v.is_null() {
         return Some(default());
     }
-    T::from_hcl(&v, At::none()).ok()
+    T::from_hcl(&v, direct_at(body, i)).ok()
 }
 
 /// A block field.
@@ -538,6 +551,9 @@ probe! {
     /// [`direct_attr`].
     fn direct_attr(&self, b: &mut DirectBody<'_>, i: usize) -> Option<Self::T> =>
         direct_attr::<T>(b, i);
+    /// [`direct_label`].
+    fn direct_label(&self, b: &mut DirectBody<'_>, i: usize) -> Option<Self::T> =>
+        direct_label::<T>(b, i);
     /// [`direct_attr_or`].
     fn direct_attr_or(
         &self,

@@ -4,8 +4,8 @@ use std::sync::Arc;
 
 use hcldecode_spec::diag::Diagnostic;
 use hcldecode_spec::source::{Range, SourceFile};
-use hcldecode_spec::syntax::body::Body;
-use hcldecode_spec::syntax::expr::{Expression, NativeExpr};
+use hcldecode_spec::syntax::body::{Attribute, Block, BlockLabel, Body};
+use hcldecode_spec::syntax::expr::{ExprRef, Expression, NativeExpr};
 use hcldecode_spec::syntax::native::ast;
 
 use crate::decode::{AttrTrace, BlockTrace, Trace};
@@ -51,7 +51,10 @@ use crate::error::Error;
 #[derive(Clone, Copy, Debug)]
 pub struct At<'a> {
     node: Node<'a>,
-    attr: Option<&'a AttrTrace>,
+    attr: Option<AttrAt<'a>>,
+    /// The body this is a property of (where something missing from it
+    /// is reported).
+    parent: Option<&'a crate::decode::BodyTrace>,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -64,6 +67,44 @@ enum Node<'a> {
         file: &'a Arc<SourceFile>,
         expr: &'a ast::Expr,
     },
+    /// An expression of the syntax tree (typed decoding's direct reads,
+    /// which record no trace).
+    Syntax(ExprRef<'a>),
+    /// A block of the syntax tree.
+    SyntaxBlock(&'a Block<'a>),
+    /// A block label of the syntax tree.
+    SyntaxLabel(&'a BlockLabel<'a>),
+}
+
+/// The attribute a position is in: as the trace recorded it, or in the
+/// syntax tree.
+#[derive(Clone, Copy, Debug)]
+enum AttrAt<'a> {
+    Trace(&'a AttrTrace),
+    Syntax(&'a Attribute<'a>),
+}
+
+impl AttrAt<'_> {
+    fn name(self) -> String {
+        match self {
+            AttrAt::Trace(a) => a.name.clone(),
+            AttrAt::Syntax(a) => a.name.to_string(),
+        }
+    }
+
+    fn range(self) -> Range {
+        match self {
+            AttrAt::Trace(a) => a.range(),
+            AttrAt::Syntax(a) => a.range(),
+        }
+    }
+
+    fn name_range(self) -> Range {
+        match self {
+            AttrAt::Trace(a) => a.name_range.clone(),
+            AttrAt::Syntax(a) => a.name_range(),
+        }
+    }
 }
 
 /// The native tree of an expression, if it is native syntax.
@@ -104,6 +145,7 @@ impl<'a> At<'a> {
         At {
             node: Node::None,
             attr: None,
+            parent: None,
         }
     }
 
@@ -112,6 +154,7 @@ impl<'a> At<'a> {
         At {
             node: Node::Trace(t),
             attr: None,
+            parent: None,
         }
         .normalize()
     }
@@ -121,6 +164,7 @@ impl<'a> At<'a> {
         At {
             node: Node::Block(b),
             attr: None,
+            parent: None,
         }
     }
 
@@ -129,6 +173,34 @@ impl<'a> At<'a> {
         At {
             node: Node::Expr(e),
             attr: None,
+            parent: None,
+        }
+    }
+
+    /// At an attribute of the syntax tree: its value expression.
+    pub(crate) fn syntax(a: &'a Attribute<'a>) -> At<'a> {
+        At {
+            node: Node::Syntax(a.expr),
+            attr: Some(AttrAt::Syntax(a)),
+            parent: None,
+        }
+    }
+
+    /// At a block of the syntax tree.
+    pub(crate) fn syntax_block(b: &'a Block<'a>) -> At<'a> {
+        At {
+            node: Node::SyntaxBlock(b),
+            attr: None,
+            parent: None,
+        }
+    }
+
+    /// At a block label of the syntax tree.
+    pub(crate) fn syntax_label(l: &'a BlockLabel<'a>) -> At<'a> {
+        At {
+            node: Node::SyntaxLabel(l),
+            attr: None,
+            parent: None,
         }
     }
 
@@ -137,16 +209,19 @@ impl<'a> At<'a> {
         match self.node {
             Node::Trace(Trace::Attr(a)) => At {
                 node: Node::Expr(&a.expr),
-                attr: Some(a),
+                attr: Some(AttrAt::Trace(a)),
+                parent: self.parent,
             },
             Node::Trace(Trace::Block(b)) => At {
                 node: Node::Block(b),
                 attr: self.attr,
+                parent: self.parent,
             },
             // A body read as one attribute (a value type's default spec).
             Node::Trace(Trace::Body(b)) if matches!(b.spec, Trace::Attr(_)) => At {
                 node: Node::Trace(&b.spec),
                 attr: None,
+                parent: None,
             }
             .normalize(),
             _ => self,
@@ -183,6 +258,7 @@ impl<'a> At<'a> {
         At {
             node: Node::Sub { file, expr },
             attr: self.attr,
+            parent: None,
         }
     }
 
@@ -190,6 +266,7 @@ impl<'a> At<'a> {
         match self.node {
             Node::Expr(e) => native(e),
             Node::Sub { file, expr } => Some((file, expr)),
+            Node::Syntax(ExprRef::Native { file, expr }) => Some((file, expr.get())),
             _ => None,
         }
     }
@@ -206,6 +283,7 @@ impl<'a> At<'a> {
                 Some(t) => At {
                     node: Node::Trace(t),
                     attr: None,
+                    parent: self.body_trace().or(self.parent),
                 }
                 .normalize(),
                 None => self,
@@ -229,6 +307,7 @@ impl<'a> At<'a> {
                 Some(t) => At {
                     node: Node::Trace(t),
                     attr: None,
+                    parent: None,
                 }
                 .normalize(),
                 None => self,
@@ -267,7 +346,8 @@ impl<'a> At<'a> {
                 match attrs.iter().find(|a| a.name == k) {
                     Some(a) => At {
                         node: Node::Expr(&a.expr),
-                        attr: Some(a),
+                        attr: Some(AttrAt::Trace(a)),
+                        parent: None,
                     },
                     None => self,
                 }
@@ -312,6 +392,28 @@ impl<'a> At<'a> {
         }
     }
 
+    /// Whether this is a block (where its ranges are
+    /// [`block_type_range`](Self::block_type_range) and
+    /// [`range`](Self::range), its definition).
+    pub fn is_block(self) -> bool {
+        matches!(self.node, Node::Block(_) | Node::SyntaxBlock(_))
+    }
+
+    /// Whether this is an element or item inside an attribute's value
+    /// (where [`range`](Self::range) is the element's own).
+    pub fn is_element(self) -> bool {
+        matches!(self.node, Node::Sub { .. })
+    }
+
+    /// The range of the type name of the block at this position.
+    pub fn block_type_range(self) -> Option<Range> {
+        match self.node {
+            Node::Block(b) => Some(b.type_range.clone()),
+            Node::SyntaxBlock(b) => Some(b.type_range()),
+            _ => None,
+        }
+    }
+
     /// The block at this position.
     pub fn block_trace(self) -> Option<&'a BlockTrace> {
         match self.node {
@@ -334,13 +436,34 @@ impl<'a> At<'a> {
                 file: file.clone(),
                 expr: NativeExpr::new(expr.clone()),
             }),
+            Node::Syntax(e) => Some(e.to_expression()),
             _ => None,
         }
     }
 
-    /// The attribute this position is in, if it is in one.
+    /// The attribute this position is in, if it is in one and the decode
+    /// recorded it.
     pub fn attribute(self) -> Option<&'a AttrTrace> {
-        self.attr
+        match self.attr {
+            Some(AttrAt::Trace(a)) => Some(a),
+            _ => None,
+        }
+    }
+
+    /// The name of the attribute this position is in.
+    pub fn attribute_name(self) -> Option<String> {
+        self.attr.map(AttrAt::name)
+    }
+
+    /// The whole range (name through value) of the attribute this position
+    /// is in.
+    pub fn attribute_range(self) -> Option<Range> {
+        self.attr.map(AttrAt::range)
+    }
+
+    /// The range of the name of the attribute this position is in.
+    pub fn attribute_name_range(self) -> Option<Range> {
+        self.attr.map(AttrAt::name_range)
     }
 
     /// The source range of the value at this position, if known.
@@ -350,6 +473,9 @@ impl<'a> At<'a> {
             Node::Block(b) => Some(b.def_range.clone()),
             Node::Expr(e) => Some(e.range()),
             Node::Sub { file, expr } => Some(file.range(expr.span)),
+            Node::Syntax(e) => Some(e.range()),
+            Node::SyntaxBlock(b) => Some(b.def_range()),
+            Node::SyntaxLabel(l) => Some(l.range()),
             Node::Trace(t) => match t {
                 Trace::None | Trace::Object(_) | Trace::Tuple(_) => None,
                 Trace::Attr(a) => Some(a.expr.range()),
@@ -363,9 +489,10 @@ impl<'a> At<'a> {
         }
     }
 
-    /// Where something missing from the body at this position would go.
+    /// Where something missing from the body at this position would go:
+    /// for a property of a body (a block field's blocks, say), that body's.
     pub fn missing_range(self) -> Option<Range> {
-        match self.body_trace() {
+        match self.body_trace().or(self.parent) {
             Some(b) => Some(b.missing.clone()),
             None => self.range(),
         }
@@ -376,9 +503,7 @@ impl<'a> At<'a> {
     pub fn diagnostic(self, summary: impl Into<String>, detail: impl Into<String>) -> Diagnostic {
         let mut d = Diagnostic::error(summary, detail);
         d.subject = self.range();
-        if let Some(a) = self.attr {
-            d.context = Some(a.range());
-        }
+        d.context = self.attribute_range();
         d
     }
 
@@ -395,8 +520,8 @@ impl<'a> At<'a> {
 
     /// `Inappropriate value for attribute "name": {what}.`
     pub fn inappropriate(self, what: &str) -> String {
-        match self.attr {
-            Some(a) => format!("Inappropriate value for attribute {:?}: {what}.", a.name),
+        match self.attribute_name() {
+            Some(name) => format!("Inappropriate value for attribute {name:?}: {what}."),
             None => format!("Inappropriate value: {what}."),
         }
     }
@@ -416,7 +541,6 @@ impl Error {
     /// its attribute as context): errors built without knowing where (a
     /// serde type's own errors) end up at the closest known place.
     pub fn placed_at(self, at: At<'_>) -> Error {
-        let context = at.attribute().map(|a| a.range());
-        self.placed_at_range(at.range(), context)
+        self.placed_at_range(at.range(), at.attribute_range())
     }
 }

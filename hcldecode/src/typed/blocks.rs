@@ -164,19 +164,14 @@ pub trait HclBlocks: Sized {
     fn from_blocks(value: &Value, at: At<'_>, opts: &BlockOptions) -> Result<Self, Error>;
 
     /// The field read from property `i` of a body decoded directly
-    /// (`decode::direct`); `None` after any error. By default from the
-    /// property's value, as [`from_blocks`](Self::from_blocks) does. Not
+    /// (`decode::direct`); `None` after any error, or where it cannot be
+    /// (the default: the usual path, with positions, then reads it). Not
     /// public API.
     #[doc(hidden)]
     fn __direct_blocks(body: &mut DirectBody<'_>, i: usize, opts: &BlockOptions) -> Option<Self> {
-        from_value::<Self>(body, i, opts)
+        let _ = (body, i, opts);
+        None
     }
-}
-
-/// [`HclBlocks::__direct_blocks`] from the property's value.
-fn from_value<B: HclBlocks>(body: &mut DirectBody<'_>, i: usize, opts: &BlockOptions) -> Option<B> {
-    let v = body.value(i)?;
-    B::from_blocks(&v, At::none(), opts).ok()
 }
 
 /// Whether blocks of body type `T` are read directly: one block type (a
@@ -194,7 +189,7 @@ pub fn struct_direct_block<T: HclBody + HclBlocks>(
     opts: &BlockOptions,
 ) -> Option<T> {
     if !direct_leaf::<T>(opts) {
-        return from_value::<T>(body, i, opts);
+        return None;
     }
     body.single(i, &mut T::__direct_body)?
 }
@@ -405,7 +400,11 @@ fn items<'a>(
                 out.push(Item {
                     variant,
                     index: b.index,
-                    keys: b.labels[..depth].iter().map(|(l, _)| l.clone()).collect(),
+                    // Keys as the map value has them (strings are NFC).
+                    keys: b.labels[..depth]
+                        .iter()
+                        .map(|(l, _)| crate::value::normalize_string(l).into_owned())
+                        .collect(),
                     value: b.value.clone(),
                     at: At::block(b),
                 });
@@ -739,7 +738,7 @@ impl<T: HclBody> HclBlocks for Option<T> {
     }
     fn __direct_blocks(body: &mut DirectBody<'_>, i: usize, opts: &BlockOptions) -> Option<Self> {
         if !direct_leaf::<T>(opts) {
-            return from_value::<Self>(body, i, opts);
+            return None;
         }
         body.single(i, &mut T::__direct_body)
     }
@@ -756,7 +755,7 @@ impl<T: HclBody> HclBlocks for Vec<T> {
     }
     fn __direct_blocks(body: &mut DirectBody<'_>, i: usize, opts: &BlockOptions) -> Option<Self> {
         if !direct_leaf::<T>(opts) {
-            return from_value::<Self>(body, i, opts);
+            return None;
         }
         body.list(i, &mut T::__direct_body)
     }
@@ -824,15 +823,21 @@ macro_rules! keyed_map {
                 // The value's first level is the map's: room for its keys
                 // at once, not by doubling.
                 $reserve(&mut out, value.length_int().unwrap_or(0));
-                // The engine reports duplicates among blocks of one type;
-                // only an enum's block types can collide unreported.
-                let report = !V::Leaf::variants().is_empty();
+                // The engine reports duplicate labels among blocks of one
+                // type; blocks of an enum's several types, and labels equal
+                // only once normalized (keys are NFC), collide unreported.
+                let enum_ = !V::Leaf::variants().is_empty();
+                let mut raw_seen: std::collections::HashSet<Vec<String>> = Default::default();
                 decode_items::<V::Leaf>(value, at, opts, Self::DEPTH, |keys, t, at, errs| {
-                    if !out.insert_leaf(keys, t) && report {
+                    let raw: Option<Vec<String>> = at
+                        .block_trace()
+                        .map(|b| b.labels.iter().take(keys.len()).map(|(l, _)| l.clone()).collect());
+                    let reported = !enum_ && raw.is_some_and(|r| !raw_seen.insert(r));
+                    if !out.insert_leaf(keys, t) && !reported {
                         let labels: String = keys.iter().map(|k| format!(" {k:?}")).collect();
                         errs.push(at.error(
                             "Duplicate block",
-                            format!("A block for{labels} was already defined. The labels must be unique."),
+                            format!("A block for{labels} was already defined. The labels must be unique (labels are compared in Unicode Normalization Form C)."),
                         ));
                     }
                 })?;
@@ -844,7 +849,7 @@ macro_rules! keyed_map {
                 opts: &BlockOptions,
             ) -> Option<Self> {
                 if !$direct || V::DEPTH != 0 || !direct_leaf::<V::Leaf>(opts) {
-                    return from_value::<Self>(body, i, opts);
+                    return None;
                 }
                 let items = body.map(i, &mut V::Leaf::__direct_body)?;
                 // Counts (checked here, not by the spec): as `check_count`.

@@ -77,9 +77,12 @@ impl Default for Decoder {
         Decoder {
             ctx: None,
             limits: Limits::default(),
-            // Conversion errors at each failing element (see
-            // `DecodeOptions::element_errors`).
-            options: decode::DecodeOptions::new().element_errors(true),
+            // Conversion errors at each failing element, and each block
+            // of a collection decoded as its own Rust value (see
+            // `DecodeOptions`).
+            options: decode::DecodeOptions::new()
+                .element_errors(true)
+                .keep_block_types(true),
         }
     }
 }
@@ -248,6 +251,69 @@ impl Decoder {
         self.decode_files(&files, diags)
     }
 
+    /// [`decode_str`](Self::decode_str), keeping the source text with the
+    /// value: the application's own checks after decoding report errors at
+    /// the ranges of [`Spanned`](super::Spanned) values, rendered with
+    /// snippets as the decoder's own errors are ([`Decoded::error`]).
+    ///
+    /// ```
+    /// use hcldecode::{Decoder, HclDecode, Spanned};
+    /// #[derive(HclDecode)]
+    /// struct Config {
+    ///     ports: Vec<String>,
+    ///     default_port: Spanned<String>,
+    /// }
+    /// let src = "ports = [\"http\"]\ndefault_port = \"htp\"\n";
+    /// let cfg = Decoder::new().decode_str_with_source::<Config>(src, "app.hcl").unwrap();
+    /// if !cfg.ports.contains(&cfg.default_port) {
+    ///     let err = cfg.error(
+    ///         cfg.default_port.range(),
+    ///         "Undefined port",
+    ///         format!("No port named {:?} is defined.", *cfg.default_port),
+    ///     );
+    ///     assert_eq!(
+    ///         err.to_string(),
+    ///         "Error: Undefined port\n\n  on app.hcl line 2:\n   2: default_port = \"htp\"\n\nNo port named \"htp\" is defined.\n\n"
+    ///     );
+    /// }
+    /// ```
+    pub fn decode_str_with_source<T: HclDecode>(
+        &self,
+        src: &str,
+        filename: &str,
+    ) -> Result<Decoded<T>, Error> {
+        let (file, diags) =
+            parse::parse_str_with_limits(src, filename, Syntax::for_path(filename), &self.limits);
+        self.decode_files_with_source(&[file], diags)
+    }
+
+    /// [`decode_path`](Self::decode_path), keeping the source text with
+    /// the value (see [`decode_str_with_source`](Self::decode_str_with_source)).
+    pub fn decode_path_with_source<T: HclDecode>(
+        &self,
+        path: impl AsRef<Path>,
+    ) -> Result<Decoded<T>, Error> {
+        let (file, diags) = parse::parse_path_with_limits(path, &self.limits);
+        match file {
+            Some(f) => self.decode_files_with_source(&[f], diags),
+            None => Err(Error::from_diagnostics(diags)),
+        }
+    }
+
+    /// [`decode_files`](Self::decode_files), keeping the source text with
+    /// the value (see [`decode_str_with_source`](Self::decode_str_with_source)).
+    pub fn decode_files_with_source<T: HclDecode>(
+        &self,
+        files: &[File],
+        parse_diags: Diagnostics,
+    ) -> Result<Decoded<T>, Error> {
+        let value = self.decode_files::<T>(files, parse_diags)?;
+        Ok(Decoded {
+            value,
+            files: source_map(files),
+        })
+    }
+
     /// Decodes parsed files (as [`parse`] gives them), after the
     /// diagnostics of parsing them: with errors among those, nothing is
     /// decoded.
@@ -256,10 +322,7 @@ impl Decoder {
         files: &[File],
         parse_diags: Diagnostics,
     ) -> Result<T, Error> {
-        let mut map = SourceMap::new();
-        for f in files {
-            map.add(f.source.clone(), f.blocks.clone());
-        }
+        let map = source_map(files);
         if parse_diags.has_errors() {
             return Err(Error::from_diagnostics(parse_diags).with_files(map));
         }
@@ -347,27 +410,94 @@ impl Decoder {
         {
             return Ok(t);
         }
-        // Optimistically without a trace: where the value alone decides a
-        // successful result (see `trace_free`), a clean decode needs none.
-        // Anything else (an engine error, a Rust-side error) is decoded
-        // again with the trace, so every error carries its range.
-        if plan.trace_free {
-            let (value, d) = plan.prepared.decode(body, ctx, self.options);
-            if !d.has_errors()
-                && let Ok(t) = T::from_hcl(&value, At::none())
-            {
-                diags.extend(d);
-                return Ok(t);
-            }
-        }
+        // Otherwise (an error, or a type not read directly): with the
+        // trace, so that every error, and every position a value asks
+        // for, has its range.
         let (value, trace, d) = plan.prepared.decode_traced(body, ctx, self.options);
         diags.extend(d);
         T::from_hcl(&value, At::trace(&trace))
     }
 }
 
+/// The files' texts and block outlines, for snippets.
+fn source_map(files: &[File]) -> SourceMap {
+    let mut map = SourceMap::new();
+    for f in files {
+        map.add(f.source.clone(), f.blocks.clone());
+    }
+    map
+}
+
+/// A decoded value with the source text it was decoded from
+/// ([`Decoder::decode_str_with_source`]): it derefs to the value, and
+/// turns an application's findings about it into [`Error`]s that render
+/// with snippets, as the decoder's own do.
+#[derive(Clone, Debug)]
+pub struct Decoded<T> {
+    value: T,
+    files: SourceMap,
+}
+
+impl<T> Decoded<T> {
+    /// The value.
+    pub fn into_inner(self) -> T {
+        self.value
+    }
+
+    /// The files the value was decoded from.
+    pub fn files(&self) -> &SourceMap {
+        &self.files
+    }
+
+    /// An error about `range` (a [`Spanned`](super::Spanned) value's, say)
+    /// with these files, for snippets.
+    pub fn error(
+        &self,
+        range: &hcldecode_spec::source::Range,
+        summary: impl Into<String>,
+        detail: impl Into<String>,
+    ) -> Error {
+        Error::at(summary, detail, Some(range.clone())).with_files(self.files.clone())
+    }
+
+    /// Errors of the application's own (several findings at once, with
+    /// their ranges and severities) with these files, for snippets.
+    ///
+    /// ```
+    /// use hcldecode::{Decoder, Diagnostic, Diagnostics, Spanned};
+    /// #[derive(hcldecode::HclDecode)]
+    /// struct C { a: Spanned<u8>, b: Spanned<u8> }
+    /// let c = Decoder::new().decode_str_with_source::<C>("a = 1\nb = 1\n", "c.hcl").unwrap();
+    /// let mut found = Diagnostics::new();
+    /// for (name, v) in [("a", &c.a), ("b", &c.b)] {
+    ///     if **v == 1 {
+    ///         found.push(Diagnostic::error("One", format!("{name} is one.")).with_subject(v.range().clone()));
+    ///     }
+    /// }
+    /// let err = c.errors(found);
+    /// assert_eq!(err.diagnostics().len(), 2);
+    /// assert!(err.to_string().contains("   2: b = 1\n"));
+    /// ```
+    pub fn errors(&self, diags: Diagnostics) -> Error {
+        Error::from_diagnostics(diags).with_files(self.files.clone())
+    }
+}
+
+impl<T> std::ops::Deref for Decoded<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.value
+    }
+}
+
+impl<T> std::ops::DerefMut for Decoded<T> {
+    fn deref_mut(&mut self) -> &mut T {
+        &mut self.value
+    }
+}
+
 /// What typed decoding needs of a type's spec: the spec with its decode
-/// plan, and whether a clean decode can do without a trace. The derive
+/// plan, and whether it can be read directly. The derive
 /// keeps one per type for the life of the process
 /// ([`HclDecode::__type_plan`]); decoding a type that has none makes one
 /// per decode. Not public API.
@@ -375,7 +505,6 @@ impl Decoder {
 #[derive(Debug)]
 pub struct TypePlan {
     prepared: decode::Prepared,
-    trace_free: bool,
     /// Whether the spec can be decoded directly (`decode::direct`).
     direct: bool,
 }
@@ -383,13 +512,11 @@ pub struct TypePlan {
 impl TypePlan {
     /// Plans `spec`, a type's [`HclDecode::spec`].
     pub fn new(spec: Spec) -> TypePlan {
-        let trace_free = trace_free(&spec);
         // Read directly: a body's object spec (a `remain` field wraps it in
         // a hook) whose every part the values alone decide (what is not
         // read directly is read from values).
-        let direct = trace_free && matches!(spec, Spec::Object(_));
+        let direct = matches!(spec, Spec::Object(_)) && trace_free(&spec);
         TypePlan {
-            trace_free,
             direct,
             prepared: decode::Prepared::new(spec),
         }
@@ -432,7 +559,8 @@ pub(crate) fn ambient_context() -> Option<Arc<EvalContext>> {
 }
 
 /// Whether a successful typed decode with `spec` depends only on the
-/// decoded value, not on the trace: no raw expressions or remaining bodies
+/// decoded values, not on the trace (what the direct path does not read
+/// directly it reads from values): no raw expressions or remaining bodies
 /// (decode hooks, whose content only the trace holds), no block sets,
 /// tuples or objects (whose per-block values and order the trace keeps),
 /// and no object read from the same body as its parent object (enums of

@@ -54,6 +54,7 @@ mod at;
 mod blocks;
 mod decoder;
 mod impls;
+mod spanned;
 
 #[doc = include_str!("derive_reference.md")]
 pub mod derive_reference {}
@@ -66,7 +67,8 @@ pub use at::At;
 pub use blocks::{BlockOptions, BodyShape, HclBlocks, HclBody, HclKeyed, HclRemain};
 #[doc(hidden)]
 pub use decoder::TypePlan;
-pub use decoder::{Decoder, from_path, from_str};
+pub use decoder::{Decoded, Decoder, from_path, from_str};
+pub use spanned::Spanned;
 
 pub use hcldecode_spec::spec::type_constraint::OptionalAttrs;
 use hcldecode_spec::spec::{AttrSpec, Spec};

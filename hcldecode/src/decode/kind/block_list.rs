@@ -103,6 +103,10 @@ impl Decoder<'_> {
                 _ => Value::list_of_type(self.plan.collection_type(spec, ety, Type::list), elems),
             };
         }
+        if self.keep_block_types {
+            // Each block as decoded (`DecodeOptions::keep_block_types`).
+            return Value::tuple(elems);
+        }
         let types: Vec<Type> = elems.iter().map(|v| v.ty().clone()).collect();
         let Some((ety, convs)) = unify_unsafe(&types) else {
             let mut d = inconsistent_block_types(&b.type_name);

@@ -81,11 +81,24 @@ impl Decoder<'_> {
                 // One label: the map type the spec implies, shared, when
                 // the values have its element type.
                 let map_ty = (n == 1 && !as_object).then_some((self, spec));
-                root.into_value(as_object, &b.type_name, content, diags, map_ty)
+                let shape = Shape {
+                    as_object,
+                    keep_types: self.keep_block_types,
+                };
+                root.into_value(shape, &b.type_name, content, diags, map_ty)
             },
             trace,
         )
     }
+}
+
+/// What a block map's levels are made of: objects (`block_object`), or
+/// maps whose blocks keep their own types where they differ (an object
+/// then, `DecodeOptions::keep_block_types`) or are unified.
+#[derive(Clone, Copy)]
+struct Shape {
+    as_object: bool,
+    keep_types: bool,
 }
 
 /// A level of a block map being built: children keyed by label, in the
@@ -143,7 +156,7 @@ impl<'b> Node<'b> {
 
     fn into_value(
         self,
-        as_object: bool,
+        shape: Shape,
         type_name: &str,
         content: &Content<'_>,
         diags: &mut Diagnostics,
@@ -156,11 +169,11 @@ impl<'b> Node<'b> {
             .children
             .into_iter()
             .map(|(k, n)| {
-                let v = n.into_value(as_object, type_name, content, diags, None);
+                let v = n.into_value(shape, type_name, content, diags, None);
                 (k, v)
             })
             .collect();
-        if as_object {
+        if shape.as_object {
             return Value::object(entries);
         }
         // Blocks of one type (the common case) need no unification.
@@ -173,6 +186,10 @@ impl<'b> Node<'b> {
                 }
                 None => Value::map(first.ty().clone(), entries),
             };
+        }
+        if shape.keep_types {
+            // Each block as decoded (`DecodeOptions::keep_block_types`).
+            return Value::object(entries);
         }
         let types: Vec<Type> = entries.iter().map(|(_, v)| v.ty().clone()).collect();
         match unify_unsafe(&types) {
