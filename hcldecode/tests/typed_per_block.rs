@@ -4,6 +4,8 @@
 //! was written and structs with optional fields differ from block to block.
 
 #![cfg(feature = "derive")]
+// The structs exist to be decoded; not every field is read back.
+#![allow(dead_code)]
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 

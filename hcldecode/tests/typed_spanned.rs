@@ -5,6 +5,8 @@
 //! rendered with snippets.
 
 #![cfg(feature = "derive")]
+// The structs exist to be decoded; not every field is read back.
+#![allow(dead_code)]
 
 use std::collections::BTreeMap;
 
