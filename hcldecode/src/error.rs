@@ -363,23 +363,15 @@ impl Errors {
 /// order among equals kept. The engine and the Rust-side checks each find
 /// errors in their own order, so a typed decode's are merged this way.
 fn sort_by_source(diags: &mut [hcldecode_spec::diag::Diagnostic]) {
-    let mut files: Vec<&str> = Vec::new();
-    let keys: Vec<Option<(usize, usize)>> = diags
-        .iter()
-        .map(|d| {
-            let r = d.subject.as_ref()?;
-            let f = match files.iter().position(|f| **f == *r.filename) {
-                Some(i) => i,
-                None => {
-                    files.push(&r.filename);
-                    files.len() - 1
-                }
-            };
-            Some((f, r.start.byte))
-        })
-        .collect();
-    let mut order: Vec<usize> = (0..diags.len()).collect();
-    order.sort_by_key(|&i| keys[i]);
-    let sorted: Vec<_> = order.iter().map(|&i| diags[i].clone()).collect();
-    diags.clone_from_slice(&sorted);
+    let mut files: Vec<std::sync::Arc<str>> = Vec::new();
+    for r in diags.iter().filter_map(|d| d.subject.as_ref()) {
+        if !files.contains(&r.filename) {
+            files.push(r.filename.clone());
+        }
+    }
+    // Stable: diagnostics at one position keep their order.
+    diags.sort_by_cached_key(|d| {
+        let r = d.subject.as_ref()?;
+        Some((files.iter().position(|f| *f == r.filename), r.start.byte))
+    });
 }

@@ -84,11 +84,11 @@ enum AttrAt<'a> {
     Syntax(&'a Attribute<'a>),
 }
 
-impl AttrAt<'_> {
-    fn name(self) -> String {
+impl<'a> AttrAt<'a> {
+    fn name(self) -> &'a str {
         match self {
-            AttrAt::Trace(a) => a.name.clone(),
-            AttrAt::Syntax(a) => a.name.to_string(),
+            AttrAt::Trace(a) => &a.name,
+            AttrAt::Syntax(a) => a.name,
         }
     }
 
@@ -451,7 +451,7 @@ impl<'a> At<'a> {
     }
 
     /// The name of the attribute this position is in.
-    pub fn attribute_name(self) -> Option<String> {
+    pub fn attribute_name(self) -> Option<&'a str> {
         self.attr.map(AttrAt::name)
     }
 

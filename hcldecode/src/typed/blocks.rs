@@ -829,10 +829,12 @@ macro_rules! keyed_map {
                 let enum_ = !V::Leaf::variants().is_empty();
                 let mut raw_seen: std::collections::HashSet<Vec<String>> = Default::default();
                 decode_items::<V::Leaf>(value, at, opts, Self::DEPTH, |keys, t, at, errs| {
-                    let raw: Option<Vec<String>> = at
-                        .block_trace()
-                        .map(|b| b.labels.iter().take(keys.len()).map(|(l, _)| l.clone()).collect());
-                    let reported = !enum_ && raw.is_some_and(|r| !raw_seen.insert(r));
+                    // Labels as written, seen before: the engine's duplicate.
+                    let reported = !enum_
+                        && at.block_trace().is_some_and(|b| {
+                            let raw = b.labels.iter().take(keys.len()).map(|(l, _)| l.clone());
+                            !raw_seen.insert(raw.collect())
+                        });
                     if !out.insert_leaf(keys, t) && !reported {
                         let labels: String = keys.iter().map(|k| format!(" {k:?}")).collect();
                         errs.push(at.error(

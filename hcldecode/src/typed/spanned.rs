@@ -212,6 +212,10 @@ impl<T: HclDecode> HclDecode for Spanned<T> {
     fn spec() -> Spec {
         T::spec()
     }
+    // `T`'s spec and so `T`'s plan.
+    fn __type_plan() -> Option<&'static super::TypePlan> {
+        T::__type_plan()
+    }
     const __DIRECT: bool = T::__DIRECT;
     fn __direct_body(body: &mut DirectBody<'_>) -> Option<Self> {
         // A block's body (a root body has no position to give).
