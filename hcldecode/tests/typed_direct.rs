@@ -197,15 +197,27 @@ fn labels_equal_once_normalized_are_duplicates() {
 
 #[cfg(feature = "indexmap")]
 #[test]
-fn index_maps_of_blocks_keep_the_usual_order() {
-    // Not read directly: the usual path's order is the map value's,
-    // sorted by key, not the blocks'.
+fn index_maps_of_blocks_keep_the_blocks_order() {
+    // The blocks' source order, read directly or from the trace (the map
+    // value's order, sorted by key, is a spec file's).
     #[derive(HclDecode, Debug, PartialEq)]
     struct Ordered {
         #[hcl(block)]
         svc: indexmap::IndexMap<String, Check>,
     }
     let src = "svc \"b\" {\n  n = 1\n}\nsvc \"a\" {\n  n = 2\n}\n";
-    let r = same::<Ordered>(src).unwrap();
-    assert_eq!(r.svc.keys().collect::<Vec<_>>(), ["a", "b"]);
+    let r = typed::<Ordered>(src).unwrap();
+    assert_eq!(r.svc.keys().collect::<Vec<_>>(), ["b", "a"]);
+    // From the trace (an error elsewhere decodes with it): the same order
+    // in the error-free parts is what `Spanned` blocks see.
+    #[derive(HclDecode, Debug)]
+    #[allow(dead_code)]
+    struct Traced {
+        #[hcl(block)]
+        svc: indexmap::IndexMap<String, hcldecode::Spanned<Check>>,
+        #[hcl(remain)]
+        rest: hcldecode::Body,
+    }
+    let t: Traced = hcldecode::from_str(src, "t.hcl").unwrap();
+    assert_eq!(t.svc.keys().collect::<Vec<_>>(), ["b", "a"]);
 }

@@ -789,7 +789,7 @@ impl<T: HclBody + Ord> HclBlocks for BTreeSet<T> {
 
 /// A label-keyed map of blocks, for each map type.
 macro_rules! keyed_map {
-    ([$($gen:tt)*] $map:ty, $new:expr, $reserve:expr, direct: $direct:expr) => {
+    ([$($gen:tt)*] $map:ty, $new:expr, $reserve:expr) => {
         impl<V: HclKeyed, $($gen)*> HclKeyed for $map {
             type Leaf = V::Leaf;
             const DEPTH: usize = V::DEPTH + 1;
@@ -850,7 +850,7 @@ macro_rules! keyed_map {
                 i: usize,
                 opts: &BlockOptions,
             ) -> Option<Self> {
-                if !$direct || V::DEPTH != 0 || !direct_leaf::<V::Leaf>(opts) {
+                if V::DEPTH != 0 || !direct_leaf::<V::Leaf>(opts) {
                     return None;
                 }
                 let items = body.map(i, &mut V::Leaf::__direct_body)?;
@@ -877,21 +877,17 @@ macro_rules! keyed_map {
 keyed_map!(
     [S: BuildHasher + Default] HashMap<String, V, S>,
     HashMap::default(),
-    HashMap::reserve,
-    direct: true
+    HashMap::reserve
 );
 keyed_map!(
     [] BTreeMap<String, V>,
     BTreeMap::new(),
-    |_: &mut BTreeMap<String, V>, _| (),
-    direct: true
+    |_: &mut BTreeMap<String, V>, _| ()
 );
-// Not read directly: its order is the usual path's (the map value's,
-// sorted by key), not the blocks'.
+// In the blocks' source order, on both paths.
 #[cfg(feature = "indexmap")]
 keyed_map!(
     [S: BuildHasher + Default] indexmap::IndexMap<String, V, S>,
     indexmap::IndexMap::default(),
-    indexmap::IndexMap::reserve,
-    direct: false
+    indexmap::IndexMap::reserve
 );
