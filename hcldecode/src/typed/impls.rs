@@ -248,10 +248,11 @@ impl HclDecode for Expression {
 }
 
 /// [`HclDecode`] for wrappers of one `T`, which decode as `T` does but for
-/// `from_hcl` (of the value and place) and `optional`.
+/// `from_hcl` (of the value and place), `optional`, the direct literal read
+/// and any further items.
 macro_rules! wrapper_impl {
     ($($w:ident: |$v:ident, $at:ident| $from:expr, optional: $opt:expr,
-        literal: |$b:ident, $i:ident| $lit:expr;)*) => {$(
+        literal: |$b:ident, $i:ident| $lit:expr $(, more: { $($more:item)* })?;)*) => {$(
         impl<T: HclDecode> HclDecode for $w<T> {
             fn hcl_type() -> Type {
                 T::hcl_type()
@@ -277,9 +278,11 @@ macro_rules! wrapper_impl {
             fn __direct_literal($b: &mut DirectBody<'_>, $i: usize) -> Option<Self> {
                 $lit
             }
+            $($($more)*)?
         }
     )*};
 }
+pub(super) use wrapper_impl;
 
 wrapper_impl! {
     Option: |v, at| if v.is_null() {

@@ -192,42 +192,20 @@ impl<T: Hash> Hash for Spanned<T> {
     }
 }
 
-impl<T: HclDecode> HclDecode for Spanned<T> {
-    fn hcl_type() -> Type {
-        T::hcl_type()
-    }
-    fn from_hcl(value: &Value, at: At<'_>) -> Result<Self, Error> {
-        let t = T::from_hcl(value, at)?;
-        Spanned::at(t, at)
-    }
-    fn optional() -> bool {
-        T::optional()
-    }
-    fn hcl_optional() -> Option<OptionalAttrs> {
-        T::hcl_optional()
-    }
-    fn attr_spec(name: &str, required: bool) -> Spec {
-        T::attr_spec(name, required)
-    }
-    fn spec() -> Spec {
-        T::spec()
-    }
-    // `T`'s spec and so `T`'s plan.
-    fn __type_plan() -> Option<&'static super::TypePlan> {
-        T::__type_plan()
-    }
-    const __DIRECT: bool = T::__DIRECT;
-    fn __direct_body(body: &mut DirectBody<'_>) -> Option<Self> {
-        // A block's body (a root body has no position to give).
-        let at = At::syntax_block(body.block()?);
-        let t = T::__direct_body(body)?;
-        Spanned::at(t, at).ok()
-    }
-    fn __direct_literal(body: &mut DirectBody<'_>, i: usize) -> Option<Self> {
-        let at = At::syntax(body.present(i)?);
-        let t = T::__direct_literal(body, i)?;
-        Spanned::at(t, at).ok()
-    }
+super::impls::wrapper_impl! {
+    Spanned: |value, at| Spanned::at(T::from_hcl(value, at)?, at), optional: T::optional(),
+        literal: |body, i| {
+            let at = At::syntax(body.present(i)?);
+            Spanned::at(T::__direct_literal(body, i)?, at).ok()
+        },
+        more: {
+            const __DIRECT: bool = T::__DIRECT;
+            fn __direct_body(body: &mut DirectBody<'_>) -> Option<Self> {
+                // A block's body (a root body has no position to give).
+                let at = At::syntax_block(body.block()?);
+                Spanned::at(T::__direct_body(body)?, at).ok()
+            }
+        };
 }
 
 impl<T: HclBody> HclBody for Spanned<T> {
