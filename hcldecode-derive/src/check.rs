@@ -48,7 +48,8 @@ fn type_expr(text: &str) -> Result<Type, String> {
         return Err(diag_text(&diags));
     }
     // `optional(...)` attributes: ext/typeexpr's type constraints (the
-    // defaults are evaluated when the spec is built, at run time).
+    // defaults are evaluated when the spec is built, at run time; a literal
+    // one that cannot convert to its attribute's type is an error here).
     let (ty, diags) = if uses_optional(&file, &expr) {
         let (ty, _, d) = get_type(&file, &expr, true, Some(&mut StaticEval));
         (ty, d)

@@ -641,3 +641,89 @@ fn defaults_apply() {
         );
     }
 }
+
+/// The compile-time check of literal defaults (`StaticEval`, for the
+/// derive) reports what loading the same type at run time (`Defaults`)
+/// reports: the same diagnostics, cty's message included.
+#[test]
+fn literal_defaults_checked_statically_as_at_run_time() {
+    use hcldecode_spec::spec::load::StaticEval;
+    let rows = [
+        r#"object({port = optional(number, "8080")})"#,
+        r#"object({port = optional(number, "-1.5e3")})"#,
+        r#"object({port = optional(number, "1p4")})"#,
+        r#"object({port = optional(number, "+Inf")})"#,
+        r#"object({port = optional(number, "eighty")})"#,
+        r#"object({port = optional(number, "")})"#,
+        r#"object({port = optional(number, "0x50")})"#,
+        r#"object({port = optional(number, "1e9223372036854775808")})"#,
+        r#"object({on = optional(bool, "1")})"#,
+        r#"object({on = optional(bool, "yes")})"#,
+        r#"object({on = optional(bool, "FALSE")})"#,
+        "object({s = optional(string, 8080), b = optional(bool, 1), n = optional(number, true)})",
+        "object({n = optional(number, null), a = optional(any, [1, {}])})",
+        r#"object({l = optional(list(string), [1, 2]), s = optional(set(number), [1, "2", 2])})"#,
+        r#"object({l = optional(list(number), [1, "x"])})"#,
+        r#"object({l = optional(list(string), "x"), k = optional(list(string), [[1]])})"#,
+        r#"object({t = optional(tuple([string, number]), ["a", "b"])})"#,
+        "object({t = optional(tuple([number]), [1, 2])})",
+        r#"object({m = optional(map(number), {a = 1, b = "two"})})"#,
+        "object({m = optional(map(number), {a = [1]}), e = optional(map(string), [])})",
+        "object({o = optional(object({a = number}), {a = 1, b = 2})})",
+        "object({o = optional(object({c = bool, a = number, b = string}), {})})",
+        "object({o = optional(object({a = number, b = optional(string)}), {a = 1})})",
+        r#"object({o = optional(object({a = number, b = optional(string, "x")}), {})})"#,
+        "object({o = optional(object({a = list(number), b = bool}), {a = true, b = []})})",
+        r#"object({o = optional(object({a = number}), {a = "x", a = 1})})"#,
+        r#"object({svc = optional(object({name = string, port = optional(number, 80)}), {name = "web", port = "http"})})"#,
+        r#"object({svc = optional(object({tls = object({on = bool})}), {tls = {on = "maybe"}})})"#,
+        r#"object({checks = optional(list(object({path = string, interval = optional(string, "10s")})), [{path = "/"}, {path = "/h", interval = 5}])})"#,
+        r#"object({checks = optional(list(object({path = string, interval = optional(string, "10s")})), [{interval = "5s"}])})"#,
+        r#"object({checks = optional(set(object({path = string, port = optional(number)})), [{path = "/", port = "http"}])})"#,
+        r#"object({ports = optional(tuple([object({n = optional(number)})]), [{n = "x"}])})"#,
+        r#"list(object({a = optional(object({b = optional(number, "5")}), {b = "6"})}))"#,
+    ];
+    for src in rows {
+        let file = SourceFile::new("t", src);
+        let (expr, diags) = native::parse_expression(&file);
+        assert!(diags.is_empty(), "{src}: {diags:?}");
+        let (_, _, at_run_time) = get_type(&file, &expr, true, Some(&mut Defaults));
+        let (_, _, at_compile_time) = get_type(&file, &expr, true, Some(&mut StaticEval));
+        let texts = |d: &hcldecode_spec::diag::Diagnostics| -> Vec<String> {
+            d.iter().map(|d| d.to_string()).collect()
+        };
+        assert_eq!(texts(&at_compile_time), texts(&at_run_time), "{src}");
+    }
+}
+
+/// A spec file read at compile time (the derive's `check_spec`) fails to
+/// load where it fails at run time, with the same diagnostics.
+#[test]
+fn spec_file_literal_default_checked_statically_as_at_run_time() {
+    use hcldecode::spec_file::LoadedSpec;
+    use hcldecode_spec::spec::load::{StaticEval, load_spec_file};
+    let src = r#"object {
+  attr "service" {
+    type = object({ port = optional(number, "eighty"), name = optional(string, 1) })
+  }
+  attr "checks" {
+    type = list(object({ path = string, interval = optional(string, "10s") }))
+  }
+}
+"#;
+    let (_, at_run_time) = LoadedSpec::load_str(src, "s.hcldec");
+    let (_, at_compile_time) = load_spec_file(SourceFile::new("s.hcldec", src), &mut StaticEval);
+    let errors = |d: &hcldecode_spec::diag::Diagnostics| -> Vec<String> {
+        d.iter()
+            .filter(|d| d.is_error())
+            .map(|d| d.to_string())
+            .collect()
+    };
+    assert_eq!(
+        errors(&at_run_time),
+        [
+            "s.hcldec:3,45-53: Invalid default value for optional attribute; This default value is not compatible with the attribute's type constraint: a number is required."
+        ]
+    );
+    assert_eq!(errors(&at_compile_time), errors(&at_run_time));
+}

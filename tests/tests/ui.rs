@@ -33,6 +33,7 @@ fn ui() {
     t.pass("ui/check_spec_ok.rs");
     t.compile_fail("ui/attr_block_collision.rs");
     t.compile_fail("ui/attr_not_decodable.rs");
+    t.compile_fail("ui/bad_optional_default.rs");
     t.compile_fail("ui/bad_type_expr.rs");
     t.compile_fail("ui/block_not_a_block.rs");
     t.compile_fail("ui/check_spec_mismatch.rs");

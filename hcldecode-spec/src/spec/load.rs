@@ -27,6 +27,7 @@ use crate::syntax::native::analysis::{expr_as_keyword, expr_list};
 use crate::syntax::native::{self, ast};
 use crate::types::Type;
 
+use super::literal_default;
 use super::type_constraint::{DefaultEval, OptionalAttrs};
 
 /// What a spec argument is decoded into.
@@ -716,7 +717,9 @@ impl SpecEval for StaticEval {
 }
 
 /// Defaults of `optional` read at compile time: kept as expressions (the
-/// dynamic layer evaluates them), not checked against the type.
+/// dynamic layer evaluates them); a literal one that cannot convert to its
+/// attribute's type fails as it would at run time
+/// ([`literal_default::conversion_error`]).
 impl DefaultEval for StaticEval {
     fn eval(
         &mut self,
@@ -733,9 +736,15 @@ impl DefaultEval for StaticEval {
     fn convert(
         &mut self,
         value: &DynRef,
-        _ty: &Type,
-        _optional: Option<&OptionalAttrs>,
+        ty: &Type,
+        optional: Option<&OptionalAttrs>,
     ) -> Result<DynRef, String> {
+        if let Some(StaticLiteral(Expression::Native { file, expr })) =
+            value.as_any().downcast_ref::<StaticLiteral>()
+            && let Some(err) = literal_default::conversion_error(file, expr, ty, optional)
+        {
+            return Err(err);
+        }
         Ok(value.clone())
     }
 }

@@ -19,6 +19,7 @@ use load::NullLiteral;
 
 mod json_schema;
 mod kind;
+pub mod literal_default;
 pub mod load;
 mod path;
 mod print;
