@@ -182,11 +182,19 @@ struct PortBlock {
 }
 
 #[cfg(feature = "derive")]
+#[derive(hcldecode::HclDecode, Debug)]
+struct Later {
+    other: u16,
+    #[hcl(block)]
+    port: Vec<PortBlock>,
+    #[hcl(block)]
+    extra: Vec<PortBlock>,
+}
+
+#[cfg(feature = "derive")]
 #[test]
 fn typed_remain_with_dynamic_blocks() {
-    // The rest keeps its dynamic blocks unexpanded (docs/deviations.md).
-    let src =
-        "dynamic \"port\" {\n  for_each = [1, 2]\n  content { to = port.value }\n}\nother = 1\n";
+    let src = "dynamic \"port\" {\n  for_each = [1, 2]\n  content { to = port.value }\n}\nother = 1\ndynamic \"extra\" {\n  for_each = [3]\n  content { to = extra.value }\n}\n";
     let v: WithRest = hcldecode::Decoder::new()
         .dynamic_blocks(true)
         .decode_str(src, "r.hcl")
@@ -195,4 +203,305 @@ fn typed_remain_with_dynamic_blocks() {
     let mut d = hcldecode::Diagnostics::new();
     let attrs = v.rest.just_attributes(&mut d);
     assert_eq!(attrs.iter().map(|a| a.name).collect::<Vec<_>>(), ["other"]);
+    // Decoded later, the rest expands its own dynamic blocks; those of the
+    // block types the first decode took are gone from it, as the static
+    // ones are (dynblock's `hiddenBlocks`).
+    let later: Later = hcldecode::Decoder::new()
+        .decode_body(&v.rest)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(later.other, 1);
+    assert!(later.port.is_empty());
+    assert_eq!(later.extra.iter().map(|p| p.to).collect::<Vec<_>>(), [3]);
+}
+
+#[cfg(feature = "derive")]
+mod typed_scopes {
+    //! Dynamic blocks feed every typed field kind: tagged enums (whose
+    //! variant's body is decoded once its label is known), `remain` bodies
+    //! and `Expression` fields (decoded or evaluated later), each keeping
+    //! the iterators of the blocks they came from.
+
+    use hcldecode::eval::{EvalContext, evaluate_expression};
+    use hcldecode::{Body, Decoder, Expression, HclDecode, Value};
+
+    #[derive(HclDecode, Debug, PartialEq)]
+    struct Run {
+        command: String,
+    }
+
+    #[derive(HclDecode, Debug, PartialEq)]
+    struct Cache {
+        paths: Vec<String>,
+    }
+
+    #[derive(HclDecode, Debug, PartialEq)]
+    enum Step {
+        Run(Run),
+        Cache(Cache),
+    }
+
+    #[derive(HclDecode, Debug)]
+    struct Pipeline {
+        #[hcl(block, tag = "label", rename = "step")]
+        steps: Vec<Step>,
+    }
+
+    fn run(c: &str) -> Step {
+        Step::Run(Run { command: c.into() })
+    }
+
+    #[test]
+    fn a_tagged_enum_sees_the_iterator() {
+        let src = r#"
+step "cache" {
+  paths = ["target"]
+}
+dynamic "step" {
+  for_each = ["make", "make test"]
+  labels   = ["run"]
+  content {
+    command = "${step.value} ${suffix}"
+  }
+}
+"#;
+        let p: Pipeline = Decoder::new()
+            .dynamic_blocks(true)
+            .variable("suffix", "-j2")
+            .decode_str(src, "ci.hcl")
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            p.steps,
+            [
+                Step::Cache(Cache {
+                    paths: vec!["target".into()]
+                }),
+                run("make -j2"),
+                run("make test -j2"),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_tagged_enum_label_from_the_iterator_and_nested_iterators() {
+        #[derive(HclDecode, Debug)]
+        struct Stage {
+            #[hcl(label)]
+            name: String,
+            #[hcl(block, tag = "label", rename = "step")]
+            steps: Vec<Step>,
+        }
+        #[derive(HclDecode, Debug)]
+        struct Root {
+            #[hcl(block)]
+            stage: Vec<Stage>,
+        }
+        let src = r#"
+dynamic "stage" {
+  for_each = { build = "make", test = "make test" }
+  labels   = [stage.key]
+  content {
+    dynamic "step" {
+      for_each = [1, 2]
+      iterator = n
+      labels   = [n.value == 1 ? "run" : "cache"]
+      content {
+        command = "${stage.value} #${n.value}"
+        paths   = [stage.key]
+      }
+    }
+  }
+}
+"#;
+        // In each stage, the first step is a run step (no `paths`), the
+        // second a cache step (no `command`): the errors are the variants'
+        // own, one per generated block.
+        let e = Decoder::new()
+            .dynamic_blocks(true)
+            .decode_str::<Root>(src, "ci.hcl")
+            .unwrap_err();
+        let summaries: Vec<&str> = e.diagnostics().iter().map(|d| d.summary.as_str()).collect();
+        assert_eq!(
+            summaries,
+            ["Unsupported argument"; 4],
+            "{e}"
+        );
+        let fixed = src.replace(
+            "command = \"${stage.value} #${n.value}\"\n        paths   = [stage.key]",
+            "command = \"${stage.value} #${n.value}\"",
+        );
+        let fixed = fixed.replace("n.value == 1 ? \"run\" : \"cache\"", "\"run\"");
+        let r: Root = Decoder::new()
+            .dynamic_blocks(true)
+            .decode_str(&fixed, "ci.hcl")
+            .unwrap_or_else(|e| panic!("{e}"));
+        let got: Vec<(&str, &[Step])> = r
+            .stage
+            .iter()
+            .map(|s| (s.name.as_str(), s.steps.as_slice()))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("build", &[run("make #1"), run("make #2")][..]),
+                ("test", &[run("make test #1"), run("make test #2")][..]),
+            ]
+        );
+    }
+
+    #[derive(HclDecode, Debug)]
+    struct Plugin {
+        #[hcl(label)]
+        name: String,
+        #[hcl(remain)]
+        config: Body,
+    }
+
+    #[derive(HclDecode, Debug)]
+    struct Plugins {
+        #[hcl(block)]
+        plugin: Vec<Plugin>,
+    }
+
+    #[derive(HclDecode, Debug, PartialEq)]
+    struct Rule {
+        n: u32,
+    }
+
+    #[derive(HclDecode, Debug, PartialEq)]
+    struct PluginConfig {
+        weight: u32,
+        #[hcl(block)]
+        rule: Vec<Rule>,
+    }
+
+    const PLUGINS: &str = r#"
+dynamic "plugin" {
+  for_each = { a = 1, b = 2 }
+  labels   = [plugin.key]
+  content {
+    weight = plugin.value + bonus
+    dynamic "rule" {
+      for_each = range(plugin.value)
+      content {
+        n = rule.value + plugin.value * 10
+      }
+    }
+  }
+}
+plugin "c" {
+  weight = bonus
+}
+"#;
+
+    #[test]
+    fn a_remain_body_decoded_later_keeps_its_iterators() {
+        let p: Plugins = Decoder::new()
+            .dynamic_blocks(true)
+            .functions(hcldecode::function::Functions::stdlib())
+            .decode_str(PLUGINS, "p.hcl")
+            .unwrap_or_else(|e| panic!("{e}"));
+        let names: Vec<&str> = p.plugin.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(names, ["a", "b", "c"]);
+        // Later, in a context of its own: the iterators are on top of it,
+        // and the body's own dynamic blocks expand (`for_each` where it
+        // was written), without asking for dynamic blocks again.
+        let later = Decoder::new().variable("bonus", 100);
+        let configs: Vec<PluginConfig> = p
+            .plugin
+            .iter()
+            .map(|p| {
+                later
+                    .decode_body(&p.config)
+                    .unwrap_or_else(|e| panic!("{e}"))
+            })
+            .collect();
+        assert_eq!(
+            configs,
+            [
+                PluginConfig {
+                    weight: 101,
+                    rule: vec![Rule { n: 10 }],
+                },
+                PluginConfig {
+                    weight: 102,
+                    rule: vec![Rule { n: 20 }, Rule { n: 21 }],
+                },
+                PluginConfig {
+                    weight: 100,
+                    rule: vec![],
+                },
+            ]
+        );
+    }
+
+    #[test]
+    fn a_remain_body_with_an_error_reports_it_in_the_later_decode() {
+        let p: Plugins = Decoder::new()
+            .dynamic_blocks(true)
+            .functions(hcldecode::function::Functions::stdlib())
+            .decode_str(PLUGINS, "p.hcl")
+            .unwrap_or_else(|e| panic!("{e}"));
+        // No `bonus` now: the error is at its reference, in the file (an
+        // unknown variable: the iterators make a context of variables).
+        let e = Decoder::new()
+            .decode_body::<PluginConfig>(&p.plugin[0].config)
+            .unwrap_err();
+        let d = &e.diagnostics()[0];
+        assert_eq!(d.summary, "Unknown variable", "{e}");
+        assert_eq!(d.subject.as_ref().unwrap().to_string(), "p.hcl:6,29-34");
+    }
+
+    #[derive(HclDecode, Debug)]
+    struct Check {
+        #[hcl(label)]
+        name: String,
+        when: Expression,
+    }
+
+    #[derive(HclDecode, Debug)]
+    struct Checks {
+        #[hcl(block)]
+        check: Vec<Check>,
+    }
+
+    #[test]
+    fn an_expression_evaluated_later_keeps_its_iterators() {
+        let src = r#"
+dynamic "check" {
+  for_each = { small = 10, large = 1000 }
+  labels   = [check.key]
+  content {
+    when = size > check.value
+  }
+}
+check "static" {
+  when = size > 0
+}
+"#;
+        let c: Checks = Decoder::new()
+            .dynamic_blocks(true)
+            .decode_str(src, "c.hcl")
+            .unwrap_or_else(|e| panic!("{e}"));
+        let mut ctx = EvalContext::new();
+        ctx.set_variable("size", Value::int(100));
+        let got: Vec<(&str, Value)> = c
+            .check
+            .iter()
+            .map(|c| {
+                let v = evaluate_expression(&c.when, Some(&ctx)).unwrap_or_else(|e| panic!("{e}"));
+                (c.name.as_str(), v)
+            })
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("large", Value::bool(false)),
+                ("small", Value::bool(true)),
+                ("static", Value::bool(true)),
+            ]
+        );
+        assert!(c.check[0].when.scope().is_some());
+        assert!(c.check[2].when.scope().is_none());
+        assert_eq!(c.check[0].when.source_text(), "size > check.value");
+    }
 }

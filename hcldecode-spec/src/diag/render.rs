@@ -97,11 +97,7 @@ impl SourceMap {
     /// assert!(map.contains("e.hcl"));
     /// ```
     pub fn add_expression(&mut self, expr: &Expression) {
-        let file = match expr {
-            Expression::Native { file, .. } => file.clone(),
-            Expression::Json { doc, .. } => doc.source().clone(),
-        };
-        self.add_if_absent(file);
+        self.add_if_absent(expr.as_ref().file().clone());
     }
 
     fn add_if_absent(&mut self, file: Arc<SourceFile>) {

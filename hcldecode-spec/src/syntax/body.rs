@@ -140,7 +140,14 @@ struct Hidden {
 /// assert_eq!(format!("{body:?}"), "Body(a.hcl:1,1-2,1)");
 /// ```
 #[derive(Clone)]
-pub struct Body(Repr);
+pub struct Body(Repr, Option<AnyScope>);
+
+/// An evaluation scope a producer attaches to what it hands out (a block,
+/// a remaining body, an expression), for whoever decodes or evaluates it
+/// later: the dynamic layer's dynamic-block expansion attaches the
+/// iteration a generated block's body is evaluated in. The static layer
+/// only carries it.
+pub type AnyScope = Arc<dyn std::any::Any + Send + Sync>;
 
 impl std::fmt::Debug for Body {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -150,12 +157,18 @@ impl std::fmt::Debug for Body {
                 if hidden.is_some() {
                     f.write_str(", partial")?;
                 }
+                if self.1.is_some() {
+                    f.write_str(", scoped")?;
+                }
                 f.write_str(")")
             }
             Repr::Json { doc, val, hidden } => {
                 write!(f, "Body({}", doc.range(val.span()))?;
                 if hidden.is_some() {
                     f.write_str(", partial")?;
+                }
+                if self.1.is_some() {
+                    f.write_str(", scoped")?;
                 }
                 f.write_str(")")
             }
@@ -340,11 +353,14 @@ impl<'a> Content<'a> {
 impl Body {
     /// A handle on a native-syntax body.
     pub fn native(file: Arc<SourceFile>, body: Arc<ast::Body>) -> Body {
-        Body(Repr::Native {
-            file,
-            body,
-            hidden: None,
-        })
+        Body(
+            Repr::Native {
+                file,
+                body,
+                hidden: None,
+            },
+            None,
+        )
     }
 
     /// A handle on a JSON-syntax body: the root value of a JSON file (an
@@ -365,11 +381,14 @@ impl Body {
     /// assert_eq!(content.attribute(&schema, "name").unwrap().range().to_string(), "a.json:1,2-13");
     /// ```
     pub fn json(doc: Arc<Document>, val: json::Value) -> Body {
-        Body(Repr::Json {
-            doc,
-            val,
-            hidden: None,
-        })
+        Body(
+            Repr::Json {
+                doc,
+                val,
+                hidden: None,
+            },
+            None,
+        )
     }
 
     /// The document and value of a JSON-syntax body (not merged, not
@@ -395,7 +414,7 @@ impl Body {
                 _ => flat.push(b),
             }
         }
-        Body(Repr::Merged(flat.into()))
+        Body(Repr::Merged(flat.into()), None)
     }
 
     /// The source files the body is read from: one, or for a merged body
@@ -410,7 +429,27 @@ impl Body {
 
     /// A body with nothing in it.
     pub fn empty() -> Body {
-        Body(Repr::Merged(Arc::from([])))
+        Body(Repr::Merged(Arc::from([])), None)
+    }
+
+    /// The body with `scope` attached (see [`AnyScope`]); what remains of
+    /// it after [`partial_content`](Self::partial_content) keeps it.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use hcldecode_spec::syntax::body::Body;
+    /// let body = Body::empty().with_scope(Arc::new(7u32));
+    /// assert_eq!(body.scope().unwrap().downcast_ref::<u32>(), Some(&7));
+    /// assert!(Body::empty().scope().is_none());
+    /// ```
+    pub fn with_scope(mut self, scope: AnyScope) -> Body {
+        self.1 = Some(scope);
+        self
+    }
+
+    /// The scope attached with [`with_scope`](Self::with_scope), if any.
+    pub fn scope(&self) -> Option<&AnyScope> {
+        self.1.as_ref()
     }
 
     /// Borrows the body.
@@ -446,7 +485,8 @@ impl Body {
         match &self.0 {
             Repr::Native { file, body, hidden } => {
                 let content = native_partial(file, body, hidden.as_deref(), schema, diags, None);
-                let remain = native_remain(file, body, hidden.as_deref(), schema, &content);
+                let mut remain = native_remain(file, body, hidden.as_deref(), schema, &content);
+                remain.1 = self.1.clone();
                 (content, remain)
             }
             Repr::Json { doc, val, hidden } => {
@@ -458,17 +498,22 @@ impl Body {
                         h.insert(name.to_string());
                     }
                 }
-                let remain = Body(Repr::Json {
-                    doc: doc.clone(),
-                    val: *val,
-                    hidden: Some(Arc::new(h)),
-                });
+                let remain = Body(
+                    Repr::Json {
+                        doc: doc.clone(),
+                        val: *val,
+                        hidden: Some(Arc::new(h)),
+                    },
+                    self.1.clone(),
+                );
                 (content, remain)
             }
             Repr::Merged(bodies) => {
                 let mut remains = Vec::new();
                 let content = merged_content(bodies, schema, diags, Some(&mut remains));
-                (content, Body::merged(remains))
+                let mut remain = Body::merged(remains);
+                remain.1 = self.1.clone();
+                (content, remain)
             }
         }
     }
@@ -624,11 +669,14 @@ fn native_remain(
     for b in &schema.blocks {
         h.blocks.insert(b.type_name.clone());
     }
-    Body(Repr::Native {
-        file: file.clone(),
-        body: body.clone(),
-        hidden: Some(Arc::new(h)),
-    })
+    Body(
+        Repr::Native {
+            file: file.clone(),
+            body: body.clone(),
+            hidden: Some(Arc::new(h)),
+        },
+        None,
+    )
 }
 
 fn native_block<'a>(file: &'a Arc<SourceFile>, b: &'a ast::Block) -> Block<'a> {

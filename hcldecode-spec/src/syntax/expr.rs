@@ -11,6 +11,7 @@ use std::ops::Deref;
 use std::sync::Arc;
 
 use crate::source::{Range, Segment, SourceFile, Span};
+use crate::syntax::body::AnyScope;
 use crate::syntax::json::{self, Document, JsonString};
 use crate::syntax::native::ast;
 
@@ -109,6 +110,16 @@ pub enum Expression {
         /// The value.
         value: json::Value,
     },
+    /// An expression with an evaluation scope attached by whoever read it
+    /// (the dynamic layer gives the expressions of blocks that dynamic
+    /// blocks generate the iteration they are evaluated in; its
+    /// `evaluate_expression` applies it).
+    Scoped {
+        /// The expression.
+        expr: Box<Expression>,
+        /// The scope (see [`AnyScope`]).
+        scope: AnyScope,
+    },
 }
 
 impl fmt::Debug for Expression {
@@ -126,6 +137,38 @@ impl Expression {
                 expr: expr.as_ref(),
             },
             Expression::Json { doc, value } => ExprRef::Json { doc, value: *value },
+            Expression::Scoped { expr, .. } => Expression::as_ref(expr),
+        }
+    }
+
+    /// The expression without its [scope](Self::scope).
+    pub fn unscoped(&self) -> &Expression {
+        match self {
+            Expression::Scoped { expr, .. } => expr.unscoped(),
+            e => e,
+        }
+    }
+
+    /// The scope attached to the expression, if any (see
+    /// [`Expression::Scoped`]).
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use hcldecode_spec::source::{SourceFile, Span};
+    /// use hcldecode_spec::syntax::expr::{Expression, NativeExpr};
+    /// use hcldecode_spec::syntax::native::ast;
+    /// let file = SourceFile::new("e.hcl", "x");
+    /// let expr = NativeExpr::new(ast::Expr { span: Span::new(0, 1), kind: ast::ExprKind::Invalid });
+    /// let e = Expression::Native { file, expr };
+    /// assert!(e.scope().is_none());
+    /// let scoped = Expression::Scoped { expr: Box::new(e), scope: Arc::new(1u8) };
+    /// assert_eq!(scoped.scope().unwrap().downcast_ref::<u8>(), Some(&1));
+    /// assert_eq!(scoped.source_text(), "x");
+    /// ```
+    pub fn scope(&self) -> Option<&AnyScope> {
+        match self {
+            Expression::Scoped { scope, .. } => Some(scope),
+            _ => None,
         }
     }
 
@@ -139,6 +182,7 @@ impl Expression {
         match self {
             Expression::Native { file, expr } => file.text(expr.span),
             Expression::Json { doc, value } => doc.text(value.span()),
+            Expression::Scoped { expr, .. } => expr.source_text(),
         }
     }
 }

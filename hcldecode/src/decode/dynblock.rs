@@ -45,7 +45,7 @@ use hcldecode_spec::syntax::native::{analysis, ast};
 
 use crate::Type;
 use crate::eval::traversal::{Traversal, expr_variables};
-use crate::eval::{self, EvalContext};
+use crate::eval::{self, EvalContext, ExprScope};
 use crate::value::Value;
 use crate::value::convert::convert;
 
@@ -138,6 +138,9 @@ pub(crate) struct Scope {
     /// decoder's context (inside a generated block).
     attr_ctx: Option<EvalContext>,
     unknown: bool,
+    /// Block types whose dynamic blocks are not this body's (a remaining
+    /// body's: those its partial read took, `hiddenBlocks`).
+    hidden: Vec<String>,
     shared: Arc<Shared>,
 }
 
@@ -154,6 +157,7 @@ impl Scope {
             iteration: None,
             attr_ctx: None,
             unknown: false,
+            hidden: Vec::new(),
             shared: Arc::new(Shared {
                 base,
                 remaining: AtomicU64::new(limit),
@@ -179,6 +183,7 @@ impl Scope {
             attr_ctx: it.map(|i| iteration_context(Some(i), b.shared.base.as_ref())),
             iteration: b.iteration.clone(),
             unknown: b.unknown,
+            hidden: Vec::new(),
             shared: b.shared.clone(),
         }
     }
@@ -205,6 +210,55 @@ impl Scope {
             unknown,
             shared: self.shared.clone(),
         }
+    }
+}
+
+/// What a body handed out of a decode with dynamic blocks (a remaining
+/// body) keeps of its scope, to be decoded later as the reference's
+/// `expandBody` is: its dynamic blocks expanded, `for_each` evaluated where
+/// it would have been, attributes with the iterators on top of the later
+/// decode's context.
+#[derive(Debug)]
+pub(crate) struct Resume {
+    for_each_ctx: Option<Arc<EvalContext>>,
+    iteration: Option<Arc<Iteration>>,
+    unknown: bool,
+    hidden: Vec<String>,
+}
+
+impl Scope {
+    /// The scope of a body decoded later (see [`Resume`]) in `base`.
+    pub(crate) fn resume(r: &Resume, base: Option<&EvalContext>) -> Scope {
+        let mut scope = Scope::root(base);
+        scope.for_each_ctx = r.for_each_ctx.clone();
+        scope.attr_ctx = r
+            .iteration
+            .as_deref()
+            .map(|i| iteration_context(Some(i), scope.shared.base.as_ref()));
+        scope.iteration = r.iteration.clone();
+        scope.unknown = r.unknown;
+        scope.hidden = r.hidden.clone();
+        scope
+    }
+
+    /// What the rest of a body of this scope, read partially with
+    /// `schema`, keeps of it: the block types of `schema` are hidden from
+    /// it, dynamic ones too.
+    pub(crate) fn suspend(&self, schema: &BodySchema) -> Resume {
+        let mut hidden = self.hidden.clone();
+        hidden.extend(schema.blocks.iter().map(|b| b.type_name.clone()));
+        Resume {
+            for_each_ctx: self.for_each_ctx.clone(),
+            iteration: self.iteration.clone(),
+            unknown: self.unknown,
+            hidden,
+        }
+    }
+
+    /// What an expression handed out of this scope keeps of it: `None`
+    /// outside generated blocks.
+    pub(crate) fn expr_scope(&self) -> Option<ExprScope> {
+        self.iteration.as_deref().map(|i| ExprScope::new(&i.vars))
     }
 }
 
@@ -308,6 +362,9 @@ pub(crate) fn expand<'b>(
         let Some(type_label) = block.labels.first() else {
             continue;
         };
+        if scope.hidden.iter().any(|t| t == type_label.value) {
+            continue;
+        }
         let Some(block_s) = schema
             .blocks
             .iter()

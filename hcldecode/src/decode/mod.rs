@@ -174,7 +174,15 @@ fn run<R: Recorder>(
     options: DecodeOptions,
 ) -> (Value, R::T, Diagnostics) {
     let mut diags = Diagnostics::new();
-    let scope = options.dynamic_blocks.then(|| dynblock::Scope::root(ctx));
+    // A body handed out of a decode with dynamic blocks (a remaining body)
+    // is decoded in the scope it was handed out of.
+    let scope = match body
+        .scope()
+        .and_then(|s| s.downcast_ref::<dynblock::Resume>())
+    {
+        Some(r) => Some(dynblock::Scope::resume(r, ctx)),
+        None => options.dynamic_blocks.then(|| dynblock::Scope::root(ctx)),
+    };
     let d = Decoder {
         ctx,
         transform_ctx,
@@ -198,7 +206,7 @@ fn run_direct<T>(
     f: &mut dyn FnMut(&mut DirectBody<'_>) -> Option<T>,
 ) -> Option<T> {
     // Each block its own value, as the direct reads take them.
-    if options.dynamic_blocks || !options.keep_block_types {
+    if options.dynamic_blocks || !options.keep_block_types || body.scope().is_some() {
         return None;
     }
     let mut diags = Diagnostics::new();
@@ -458,6 +466,7 @@ impl Decoder<'_> {
                 .1;
             let raw = body.partial_content(&ext, diags);
             let expanded = dynblock::expand(scope, schema, raw, true, diags);
+            let rest = rest.with_scope(std::sync::Arc::new(scope.suspend(schema)));
             return f(&expanded.content(), Some(rest), diags);
         }
         let raw = body.content(&ext, diags);

@@ -49,15 +49,52 @@ pub fn evaluate(expr: ExprRef<'_>, ctx: Option<&EvalContext>) -> (Value, Diagnos
 /// let err = evaluate_expression(&expr, Some(&EvalContext::new())).unwrap_err();
 /// assert!(err.to_string().contains("  on expr.hcl line 1:\n   1: port + 1\n"));
 /// ```
+///
+/// An expression read from a block that a dynamic block generated (with
+/// [`DecodeOptions::dynamic_blocks`](crate::decode::DecodeOptions)) keeps
+/// its iterators ([`Expression::Scoped`]): they are variables on top of
+/// `ctx`, as in the reference's dynblock.
 pub fn evaluate_expression(
     expr: &Expression,
     ctx: Option<&EvalContext>,
 ) -> Result<Value, crate::Error> {
-    let (v, diags) = evaluate(expr.as_ref(), ctx);
+    let mut diags = Diagnostics::new();
+    let locals = expr
+        .scope()
+        .and_then(|s| s.downcast_ref::<ExprScope>())
+        .map(ExprScope::locals);
+    let v = evaluate_with_locals(expr.as_ref(), ctx, locals.as_deref(), &mut diags);
     if diags.has_errors() {
         return Err(crate::Error::from_diagnostics(diags).with_files_of_expression(expr));
     }
     Ok(v)
+}
+
+/// Local variables an expression handed out of a decode evaluates with
+/// ([`Expression::Scoped`]): a generated block's iterators.
+#[derive(Debug)]
+pub(crate) struct ExprScope {
+    locals: Vec<(String, Value)>,
+}
+
+impl ExprScope {
+    /// A scope of `vars`; of two of one name, the later wins.
+    pub(crate) fn new(vars: &[(String, Value)]) -> ExprScope {
+        let locals = vars
+            .iter()
+            .enumerate()
+            .filter(|(i, (n, _))| !vars[i + 1..].iter().any(|(m, _)| m == n))
+            .map(|(_, v)| v.clone())
+            .collect();
+        ExprScope { locals }
+    }
+
+    fn locals(&self) -> Vec<(&str, Value)> {
+        self.locals
+            .iter()
+            .map(|(n, v)| (n.as_str(), v.clone()))
+            .collect()
+    }
 }
 
 /// [`evaluate`], appending diagnostics to `diags`.

@@ -108,9 +108,8 @@ impl<'a> AttrAt<'a> {
 }
 
 /// The native tree of an expression, if it is native syntax.
-#[allow(unreachable_patterns)]
 fn native(e: &Expression) -> Option<(&Arc<SourceFile>, &ast::Expr)> {
-    match e {
+    match e.unscoped() {
         Expression::Native { file, expr } => Some((file, &**expr)),
         _ => None,
     }

@@ -330,8 +330,16 @@ fn tagged_block<T: HclBody>(
     };
     let empty = Body::empty();
     let rest = at.rest().unwrap_or(&empty);
-    let ctx = super::decoder::ambient_context();
-    let (value, trace, diags) = decode::decode_traced(rest, &variants[i].1, ctx.as_deref(), None);
+    // Decoded as the enclosing decode is (a block a dynamic block
+    // generated: in its iteration, which the rest keeps).
+    let ambient = super::decoder::ambient();
+    let (value, trace, diags) = decode::decode_traced_with(
+        rest,
+        &variants[i].1,
+        ambient.ctx.as_deref(),
+        None,
+        ambient.options,
+    );
     match T::from_block(i, &value, At::trace(&trace)) {
         Ok(t) if !diags.has_errors() => Ok(t),
         Ok(_) => Err(Error::default().finish(diags, SourceMap::new())),

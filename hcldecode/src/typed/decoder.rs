@@ -379,7 +379,10 @@ impl Decoder {
         body: &Body,
         diags: &mut Diagnostics,
     ) -> Result<T, Error> {
-        let _ctx = AmbientContext::enter(self.ctx.clone());
+        let _ambient = AmbientScope::enter(Ambient {
+            ctx: self.ctx.clone(),
+            options: self.options,
+        });
         with_ambient(self.limits, || self.decode_body_within_limits(body, diags))
     }
 
@@ -528,34 +531,43 @@ impl TypePlan {
     }
 }
 
+/// What a typed decode running on a thread decodes with: its variables
+/// and functions and its options, for bodies decoded once the typed layer
+/// knows their spec (blocks whose label names their variant).
+#[derive(Clone, Default)]
+pub(crate) struct Ambient {
+    /// The variables and functions.
+    pub(crate) ctx: Option<Arc<EvalContext>>,
+    /// The options.
+    pub(crate) options: decode::DecodeOptions,
+}
+
 thread_local! {
-    /// The variables and functions of the typed decode running on this
-    /// thread, for bodies decoded once the typed layer knows their spec
-    /// (blocks whose label names their variant).
-    static CONTEXT: std::cell::RefCell<Option<Arc<EvalContext>>> =
-        const { std::cell::RefCell::new(None) };
+    static AMBIENT: std::cell::RefCell<Ambient> =
+        std::cell::RefCell::new(Ambient::default());
 }
 
-/// Sets the ambient context for the duration of a decode, restoring the
+/// Sets the ambient decode for the duration of a decode, restoring the
 /// one before (decodes may nest) when dropped.
-struct AmbientContext(Option<Arc<EvalContext>>);
+struct AmbientScope(Option<Ambient>);
 
-impl AmbientContext {
-    fn enter(ctx: Option<Arc<EvalContext>>) -> AmbientContext {
-        AmbientContext(CONTEXT.with(|c| c.replace(ctx)))
+impl AmbientScope {
+    fn enter(a: Ambient) -> AmbientScope {
+        AmbientScope(Some(AMBIENT.with(|c| c.replace(a))))
     }
 }
 
-impl Drop for AmbientContext {
+impl Drop for AmbientScope {
     fn drop(&mut self) {
-        let before = self.0.take();
-        CONTEXT.with(|c| *c.borrow_mut() = before);
+        let before = self.0.take().unwrap_or_default();
+        AMBIENT.with(|c| *c.borrow_mut() = before);
     }
 }
 
-/// The variables and functions of the typed decode running on this thread.
-pub(crate) fn ambient_context() -> Option<Arc<EvalContext>> {
-    CONTEXT.with(|c| c.borrow().clone())
+/// The variables, functions and options of the typed decode running on
+/// this thread.
+pub(crate) fn ambient() -> Ambient {
+    AMBIENT.with(|c| c.borrow().clone())
 }
 
 /// Whether a successful typed decode with `spec` depends only on the

@@ -3,6 +3,7 @@
 
 use hcldecode_spec::diag::{Code, Diagnostic, Diagnostics};
 use hcldecode_spec::spec::{Hook, Spec, Transform, TransformSpec, ValidateSpec};
+use hcldecode_spec::syntax::expr::Expression;
 
 use super::super::trace::{AttrTrace, Recorder, Trace};
 use super::super::{Decoder, Here};
@@ -69,7 +70,18 @@ impl Decoder<'_> {
                 match self.attribute(&t.wrapped, here, &a.name) {
                     Some(attr) => (
                         Value::unknown(a.ty.clone()),
-                        R::rec(|| Trace::Attr(AttrTrace::new(attr))),
+                        R::rec(|| {
+                            let mut t = AttrTrace::new(attr);
+                            // Inside a generated block, the iterators go
+                            // with the expression.
+                            if let Some(scope) = self.dynamic.and_then(|s| s.expr_scope()) {
+                                t.expr = Expression::Scoped {
+                                    expr: Box::new(t.expr),
+                                    scope: std::sync::Arc::new(scope),
+                                };
+                            }
+                            Trace::Attr(t)
+                        }),
                     ),
                     None => (
                         Value::null(a.ty.clone()),
