@@ -212,3 +212,59 @@ fn optional_in_a_declared_type() {
     assert_eq!(d.checks[0].interval, "10s");
     assert_eq!(d.checks[1].interval, "1s");
 }
+
+#[derive(HclDecode, Debug, PartialEq)]
+struct LimitsOpt {
+    limits: SoftOpt,
+    #[hcl(default)]
+    checks: Vec<SoftOpt>,
+    #[hcl(default)]
+    weights: std::collections::BTreeMap<String, SoftOpt>,
+}
+
+#[derive(HclDecode, Debug, PartialEq)]
+struct SoftOpt {
+    soft: Option<u32>,
+    hard: u32,
+    #[hcl(default)]
+    burst: u32,
+}
+
+#[test]
+fn element_errors_with_optional_fields_are_at_the_element() {
+    // `soft` and `burst` are optional attributes of the object type: the
+    // error is still at the element with its path, not over the object.
+    for (src, path, bad) in [
+        ("limits = { soft = \"many\", hard = 1 }\n", ".soft", "\"many\""),
+        ("limits = { hard = 1, burst = \"x\" }\n", ".burst", "\"x\""),
+        ("limits = { soft = 1, hard = [] }\n", ".hard", "[]"),
+        (
+            "limits = { hard = 1 }\nchecks = [{ hard = 1 }, { hard = 2, soft = true }]\n",
+            "[1].soft",
+            "true",
+        ),
+        (
+            "limits = { hard = 1 }\nweights = { \"a b\" = { hard = \"x\" } }\n",
+            "[\"a b\"].hard",
+            "\"x\"",
+        ),
+    ] {
+        let e = hcldecode::from_str::<LimitsOpt>(src, "l.hcl").unwrap_err();
+        assert_eq!(e.diagnostics().len(), 1, "{e}");
+        let d = &e.diagnostics()[0];
+        assert!(d.detail.contains(&format!("{path}: ")), "{src}: {}", d.detail);
+        let r = d.subject.as_ref().unwrap();
+        let at = src.find(bad).unwrap();
+        assert_eq!((r.start.byte, r.end.byte), (at, at + bad.len()), "{src}: {e}");
+    }
+    let ok: LimitsOpt = hcldecode::from_str("limits = { hard = 2 }\n", "l.hcl").unwrap();
+    assert_eq!(
+        ok.limits,
+        SoftOpt {
+            soft: None,
+            hard: 2,
+            burst: 0
+        }
+    );
+    assert!(ok.checks.is_empty() && ok.weights.is_empty());
+}

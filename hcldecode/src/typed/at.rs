@@ -115,6 +115,44 @@ fn native(e: &Expression) -> Option<(&Arc<SourceFile>, &ast::Expr)> {
     }
 }
 
+/// Appends to `path` the steps from `e` down to `target` (a node of its
+/// tree); false, with `path` as it was, when `target` is not under `e`.
+fn path_to(file: &SourceFile, e: &ast::Expr, target: &ast::Expr, path: &mut String) -> bool {
+    if std::ptr::eq(e, target) {
+        return true;
+    }
+    let len = path.len();
+    match &e.unwrap_parens().kind {
+        ast::ExprKind::Tuple { exprs, .. } => {
+            for (i, x) in exprs.iter().enumerate() {
+                path.push_str(&format!("[{i}]"));
+                if path_to(file, x, target, path) {
+                    return true;
+                }
+                path.truncate(len);
+            }
+        }
+        ast::ExprKind::Object { items, .. } => {
+            for it in items.iter() {
+                match literal_key(file, it) {
+                    Some(k) if hcldecode_spec::syntax::is_identifier(k) => {
+                        path.push('.');
+                        path.push_str(k);
+                    }
+                    Some(k) => path.push_str(&format!("[{k:?}]")),
+                    None => continue,
+                }
+                if path_to(file, &it.value, target, path) {
+                    return true;
+                }
+                path.truncate(len);
+            }
+        }
+        _ => {}
+    }
+    false
+}
+
 /// The text of a literal object key.
 fn literal_key<'f>(file: &'f SourceFile, item: &'f ast::ObjectItem) -> Option<&'f str> {
     let key = item.key.unwrap_parens();
@@ -517,11 +555,40 @@ impl<'a> At<'a> {
         self.error("Incorrect attribute value type", self.inappropriate(what))
     }
 
-    /// `Inappropriate value for attribute "name": {what}.`
+    /// `Inappropriate value for attribute "name": {what}.`, with the path
+    /// from the attribute's value to the element here (`.soft: {what}`,
+    /// `[1]: {what}`) when this is an element of a literal, as the
+    /// engine's element errors write it.
     pub fn inappropriate(self, what: &str) -> String {
+        let path = self.element_path();
+        let sep = if path.is_empty() { "" } else { ": " };
         match self.attribute_name() {
-            Some(name) => format!("Inappropriate value for attribute {name:?}: {what}."),
-            None => format!("Inappropriate value: {what}."),
+            Some(name) => format!("Inappropriate value for attribute {name:?}: {path}{sep}{what}."),
+            None => format!("Inappropriate value: {path}{sep}{what}."),
+        }
+    }
+
+    /// The path from the value of the attribute this is in to this
+    /// element of it: `.name` for an object item (`["key"]` for a key
+    /// that is not a name), `[i]` for a tuple element; empty at the
+    /// attribute's value itself or where the syntax does not tell. Found
+    /// only when an error asks for it.
+    fn element_path(self) -> String {
+        let Node::Sub { expr: target, .. } = self.node else {
+            return String::new();
+        };
+        let root = match self.attr {
+            Some(AttrAt::Trace(a)) => native(&a.expr),
+            Some(AttrAt::Syntax(a)) => match a.expr {
+                ExprRef::Native { file, expr } => Some((file, expr.get())),
+                ExprRef::Json { .. } => None,
+            },
+            None => None,
+        };
+        let mut path = String::new();
+        match root {
+            Some((file, root)) if path_to(file, root, target, &mut path) => path,
+            _ => String::new(),
         }
     }
 
