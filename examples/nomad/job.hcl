@@ -36,9 +36,13 @@ job "web" {
     task "server" {
       driver = "docker"
 
+      # Each driver's config has its own shape: decoded as written.
       config {
-        image = "nginx:1.25"
-        ports = ["http"]
+        image      = "nginx:1.25"
+        ports      = ["http"]
+        labels     = { team = "web" }
+        privileged = false
+        shm_size   = 64
       }
 
       env {
@@ -71,6 +75,7 @@ job "web" {
       driver = "exec"
       config {
         command = "/usr/local/bin/worker"
+        nice    = 10
       }
     }
   }

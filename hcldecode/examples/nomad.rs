@@ -1,7 +1,11 @@
 //! A Nomad-like job file decoded into Rust types with
 //! `#[derive(HclDecode)]`: labelled blocks (jobs, groups, tasks, ports,
 //! checks), maps, defaults, enums, a custom scalar (durations), variables,
-//! and a compile-time check of a struct against an hcldec spec file.
+//! driver `config` blocks whose attributes differ in shape from task to
+//! task (each decoded as written), a compile-time check of a struct
+//! against an hcldec spec file, and the application's own checks (a
+//! service's port must be one of its group's) reported with snippets, as
+//! the decoder's errors are.
 //!
 //! ```sh
 //! cargo run -p hcldecode --example nomad                 # examples/nomad/job.hcl and job.hcl.json
@@ -13,7 +17,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use hcldecode::typed::At;
-use hcldecode::{Decoder, Error, HclDecode, Type, Value};
+use hcldecode::{Decoded, Decoder, Diagnostic, Diagnostics, Error, HclDecode, Spanned, Type, Value};
 
 /// A job file: any number of jobs.
 #[derive(HclDecode, Debug, PartialEq)]
@@ -102,7 +106,9 @@ pub struct Port {
 #[derive(HclDecode, Debug, PartialEq)]
 pub struct Service {
     pub name: String,
-    pub port: Option<String>,
+    /// A port label of the group's network (checked by [`check`], which
+    /// reports at this attribute).
+    pub port: Option<Spanned<String>>,
     #[hcl(default)]
     pub tags: Vec<String>,
     #[hcl(block, rename = "check")]
@@ -132,8 +138,11 @@ pub struct Task {
     #[hcl(label)]
     pub name: String,
     pub driver: Driver,
-    #[hcl(block)]
-    pub config: TaskConfig,
+    /// `config { ... }`: the driver's own settings, every attribute as
+    /// written (a string stays a string, a number a number, a list a list),
+    /// different in shape from driver to driver.
+    #[hcl(block_attrs, default)]
+    pub config: BTreeMap<String, Value>,
     /// `env { NAME = "value" }`: every attribute of the block.
     #[hcl(block_attrs, default)]
     pub env: BTreeMap<String, String>,
@@ -149,14 +158,11 @@ pub enum Driver {
     Java,
 }
 
-#[derive(HclDecode, Debug, PartialEq)]
-pub struct TaskConfig {
-    pub image: Option<String>,
-    pub command: Option<String>,
-    #[hcl(default)]
-    pub args: Vec<String>,
-    #[hcl(default)]
-    pub ports: Vec<String>,
+impl Task {
+    /// A string setting of the driver's `config`.
+    pub fn config_str(&self, name: &str) -> Option<&str> {
+        self.config.get(name).and_then(Value::as_str)
+    }
 }
 
 #[derive(HclDecode, Debug, PartialEq)]
@@ -205,6 +211,44 @@ impl HclDecode for Duration {
     }
 }
 
+/// The application's own checks, once the file decoded: a service's `port`
+/// names a port of its group's network. Each finding is reported at the
+/// attribute, with a snippet, through the [`Decoded`] value's files.
+pub fn check(file: &Decoded<JobFile>) -> Result<(), Error> {
+    let mut findings = Diagnostics::new();
+    for job in &file.jobs {
+        for g in &job.groups {
+            let ports: Vec<&str> = g
+                .network
+                .iter()
+                .flat_map(|n| n.ports.keys().map(String::as_str))
+                .collect();
+            for s in &g.services {
+                let Some(port) = &s.port else { continue };
+                if ports.contains(&port.as_str()) {
+                    continue;
+                }
+                let mut detail = format!(
+                    "Service {:?} uses port {:?}, which group {:?} does not define.",
+                    s.name, **port, g.name
+                );
+                match hcldecode::suggest::did_you_mean(port, ports.iter().copied()) {
+                    Some(s) => detail.push_str(&s),
+                    None => detail.push_str(&format!(" Its ports are {ports:?}.")),
+                }
+                let mut d = Diagnostic::error("Unknown port", detail);
+                d.subject = Some(port.range().clone());
+                d.context = port.full_range().cloned();
+                findings.push(d);
+            }
+        }
+    }
+    if findings.is_empty() {
+        return Ok(());
+    }
+    Err(file.errors(findings))
+}
+
 /// The decoder the job files are read with: `region` is a variable.
 pub fn decoder() -> Decoder {
     Decoder::new().variable("region", "eu-west-1")
@@ -234,10 +278,8 @@ fn summary(file: &JobFile) {
                     "    task {:?}: {:?} {}, {} MHz / {} MB, env {:?}",
                     t.name,
                     t.driver,
-                    t.config
-                        .image
-                        .as_deref()
-                        .or(t.config.command.as_deref())
+                    t.config_str("image")
+                        .or(t.config_str("command"))
                         .unwrap_or("-"),
                     r.map_or(default_cpu(), |r| r.cpu),
                     r.map_or(default_memory(), |r| r.memory),
@@ -272,10 +314,14 @@ fn main() {
     let mut failed = false;
     for path in &paths {
         println!("== {}", path.display());
-        match decoder().decode_path::<JobFile>(path) {
+        // The decoder's errors, then the application's, rendered alike: as
+        // hcldec prints them, every diagnostic with a snippet.
+        match decoder()
+            .decode_path_with_source::<JobFile>(path)
+            .and_then(|file| check(&file).map(|()| file))
+        {
             Ok(file) => summary(&file),
             Err(e) => {
-                // As hcldec prints them: every diagnostic, with snippets.
                 eprint!("{e}");
                 failed = true;
             }

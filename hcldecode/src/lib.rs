@@ -66,6 +66,9 @@ pub use hcldecode_spec::source::{Pos, Range, SourceFile, Span};
 pub use hcldecode_spec::spec::Spec;
 pub use hcldecode_spec::syntax::body::Body;
 pub use hcldecode_spec::syntax::expr::Expression;
+/// "Did you mean" suggestions as the decoder makes them, for an
+/// application's own errors.
+pub use hcldecode_spec::syntax::suggest;
 pub use hcldecode_spec::types::{ObjectType, Type};
 pub use parse::parse_expression;
 pub use text_eval::{eval_config, eval_config_attrs, eval_expr, eval_template};

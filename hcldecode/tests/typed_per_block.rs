@@ -309,3 +309,79 @@ fn too_few_blocks_of_a_map_are_reported_at_the_enclosing_body() {
     let want = l.diagnostics()[0].subject.as_ref().unwrap().to_string();
     assert_eq!(d.subject.as_ref().unwrap().to_string(), want);
 }
+
+#[derive(HclDecode, Debug)]
+struct TaskBA {
+    #[hcl(block_attrs, default)]
+    config: BTreeMap<String, Value>,
+}
+
+#[derive(HclDecode, Debug)]
+struct GroupBA {
+    #[hcl(block)]
+    task: BTreeMap<String, TaskBA>,
+}
+
+#[test]
+fn block_attrs_of_values_keep_each_attribute_as_written() {
+    // Nomad's `config` block: driver-specific attributes of any type.
+    let src = r#"
+task "web" {
+  config {
+    image = "nginx"
+    ports = ["http"]
+    args  = { verbose = true }
+  }
+}
+task "db" {
+  config {
+    command = "postgres"
+    memory  = 512
+  }
+}
+task "one" {
+  config {
+    a = 1
+    b = 2
+  }
+}
+task "none" {}
+"#;
+    for (name, src) in [
+        ("group.hcl", src.to_string()),
+        ("group.hcl.json", hcl_to_json_tasks()),
+    ] {
+        let g: GroupBA = hcldecode::from_str(&src, name).unwrap_or_else(|e| panic!("{e}"));
+        let web = &g.task["web"].config;
+        assert_eq!(web["image"], Value::from("nginx"), "{name}");
+        assert_eq!(web["ports"].elements().unwrap(), [Value::from("http")]);
+        assert_eq!(web["args"].get_attr("verbose"), Some(Value::from(true)));
+        let db = &g.task["db"].config;
+        assert_eq!(db["memory"], Value::int(512), "{name}");
+        assert_eq!(db["command"], Value::from("postgres"));
+        assert_eq!(g.task["one"].config["b"], Value::int(2));
+        assert!(g.task["none"].config.is_empty());
+    }
+    // A spec file keeps the reference's one-type rule: one map, its
+    // values unified (the number becomes a string).
+    let spec = TaskBA::spec().to_spec_file();
+    let (loaded, d) = hcldecode::spec_file::LoadedSpec::load_str(&spec, "t.hcldec");
+    assert!(!d.has_errors(), "{d}");
+    let task = "config {\n  image = \"nginx\"\n  memory = 512\n}\n";
+    let (file, _) = hcldecode::parse::parse_native(task.as_bytes(), "task.hcl");
+    let (v, diags) = loaded.unwrap().decode(&file.body, None);
+    assert!(diags.is_empty(), "{diags}");
+    let config = v.get_attr("config").unwrap();
+    assert_eq!(config.ty(), &hcldecode::Type::map(hcldecode::Type::String));
+    assert_eq!(config.index(&Value::from("memory")), Some(Value::from("512")));
+}
+
+fn hcl_to_json_tasks() -> String {
+    r#"{"task": {
+  "web": {"config": {"image": "nginx", "ports": ["http"], "args": {"verbose": true}}},
+  "db": {"config": {"command": "postgres", "memory": 512}},
+  "one": {"config": {"a": 1, "b": 2}},
+  "none": {}
+}}"#
+    .to_string()
+}

@@ -76,7 +76,10 @@ pub struct DecodeOptions {
     /// the type of its own value: where the blocks' values differ in type,
     /// the collection is a tuple (an object for a map) of them as decoded,
     /// not a list (map) of their unified type, and there is no "Unconsistent
-    /// argument types" error. cty's unification is a spec file's rule (its
+    /// argument types" error. Likewise the attributes of a `block_attrs`
+    /// block whose element type has `any` in it: an object of them as
+    /// written where their types differ, not "Inconsistent attribute
+    /// types". cty's unification is a spec file's rule (its
     /// result is one cty value); a Rust `Vec<T>` or map of blocks decodes
     /// each block on its own, so typed decoding turns it on. Off by
     /// default, as in `hcldec`.

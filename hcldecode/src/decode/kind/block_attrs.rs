@@ -90,6 +90,16 @@ impl Decoder<'_> {
         if !b.element_type.has_dynamic_types() {
             return Value::map(b.element_type.clone(), vals);
         }
+        // Each attribute as written where their types differ: an object,
+        // not a map of their unified type (`keep_block_types`: a Rust map
+        // of values has no one-type rule).
+        if self.keep_block_types {
+            let first = vals[0].1.ty().clone();
+            if vals.iter().all(|(_, v)| v.ty() == &first) {
+                return Value::map(first, vals);
+            }
+            return Value::object(vals);
+        }
         // With `any` in the element type the values can differ in type; a
         // map needs one, so they unify as for `map(any)`. The reference
         // panics here.
