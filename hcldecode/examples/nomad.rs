@@ -17,7 +17,9 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use hcldecode::typed::At;
-use hcldecode::{Decoded, Decoder, Diagnostic, Diagnostics, Error, HclDecode, Spanned, Type, Value};
+use hcldecode::{
+    Decoded, Decoder, Diagnostic, Diagnostics, Error, HclDecode, Spanned, Type, Value,
+};
 
 /// A job file: any number of jobs.
 #[derive(HclDecode, Debug, PartialEq)]

@@ -320,11 +320,7 @@ dynamic "stage" {
             .decode_str::<Root>(src, "ci.hcl")
             .unwrap_err();
         let summaries: Vec<&str> = e.diagnostics().iter().map(|d| d.summary.as_str()).collect();
-        assert_eq!(
-            summaries,
-            ["Unsupported argument"; 4],
-            "{e}"
-        );
+        assert_eq!(summaries, ["Unsupported argument"; 4], "{e}");
         let fixed = src.replace(
             "command = \"${stage.value} #${n.value}\"\n        paths   = [stage.key]",
             "command = \"${stage.value} #${n.value}\"",

@@ -12,8 +12,8 @@
 mod nomad;
 
 use hcldecode::decode::decode_traced;
-use hcldecode::{HclDecode, Value};
 use hcldecode::spec_file::LoadedSpec;
+use hcldecode::{HclDecode, Value};
 use nomad::{CheckType, Driver, JobFile, JobType, NetworkMode};
 
 #[test]
@@ -68,10 +68,7 @@ fn native_job_file() {
     assert_eq!(server["shm_size"], Value::int(64));
     let worker = &worker.tasks[0].config;
     assert_eq!(worker["nice"], Value::int(10));
-    assert_eq!(
-        worker.keys().collect::<Vec<_>>(),
-        ["command", "nice"]
-    );
+    assert_eq!(worker.keys().collect::<Vec<_>>(), ["command", "nice"]);
 }
 
 #[test]
@@ -106,8 +103,14 @@ fn derived_spec_as_a_spec_file_gives_the_same_value_but_for_driver_configs() {
     assert_eq!(
         got,
         [
-            ("Inconsistent attribute types", "job.hcl:41,9-45,24".to_string()),
-            ("Inconsistent attribute types", "job.hcl:63,9-64,54".to_string()),
+            (
+                "Inconsistent attribute types",
+                "job.hcl:41,9-45,24".to_string()
+            ),
+            (
+                "Inconsistent attribute types",
+                "job.hcl:63,9-64,54".to_string()
+            ),
             (
                 "Unconsistent argument types in group blocks",
                 "job.hcl:73,18-18".to_string()
@@ -216,10 +219,15 @@ fn dynamic_port_blocks() {
 #[test]
 fn the_application_reports_its_own_errors_with_snippets() {
     let (hcl, json) = nomad::example_files();
-    let file = nomad::decoder().decode_path_with_source::<JobFile>(&hcl).unwrap();
+    let file = nomad::decoder()
+        .decode_path_with_source::<JobFile>(&hcl)
+        .unwrap();
     nomad::check(&file).unwrap();
     let port = file.jobs[0].groups[0].services[0].port.as_ref().unwrap();
-    assert_eq!(port.range().to_string(), format!("{}:25,14-20", hcl.display()));
+    assert_eq!(
+        port.range().to_string(),
+        format!("{}:25,14-20", hcl.display())
+    );
     // A port the group does not define: reported at the attribute's value,
     // rendered as the decoder's errors are.
     let src = std::fs::read_to_string(&hcl)
@@ -246,6 +254,10 @@ fn the_application_reports_its_own_errors_with_snippets() {
         .decode_str_with_source::<JobFile>(&src, "job.hcl.json")
         .unwrap();
     let e = nomad::check(&file).unwrap_err();
-    assert!(e.diagnostics()[0].detail.ends_with("Did you mean \"metrics\"?"));
+    assert!(
+        e.diagnostics()[0]
+            .detail
+            .ends_with("Did you mean \"metrics\"?")
+    );
     assert!(e.to_string().contains("  on job.hcl.json line "), "{e}");
 }

@@ -235,7 +235,11 @@ fn element_errors_with_optional_fields_are_at_the_element() {
     // `soft` and `burst` are optional attributes of the object type: the
     // error is still at the element with its path, not over the object.
     for (src, path, bad) in [
-        ("limits = { soft = \"many\", hard = 1 }\n", ".soft", "\"many\""),
+        (
+            "limits = { soft = \"many\", hard = 1 }\n",
+            ".soft",
+            "\"many\"",
+        ),
         ("limits = { hard = 1, burst = \"x\" }\n", ".burst", "\"x\""),
         ("limits = { soft = 1, hard = [] }\n", ".hard", "[]"),
         (
@@ -252,10 +256,18 @@ fn element_errors_with_optional_fields_are_at_the_element() {
         let e = hcldecode::from_str::<LimitsOpt>(src, "l.hcl").unwrap_err();
         assert_eq!(e.diagnostics().len(), 1, "{e}");
         let d = &e.diagnostics()[0];
-        assert!(d.detail.contains(&format!("{path}: ")), "{src}: {}", d.detail);
+        assert!(
+            d.detail.contains(&format!("{path}: ")),
+            "{src}: {}",
+            d.detail
+        );
         let r = d.subject.as_ref().unwrap();
         let at = src.find(bad).unwrap();
-        assert_eq!((r.start.byte, r.end.byte), (at, at + bad.len()), "{src}: {e}");
+        assert_eq!(
+            (r.start.byte, r.end.byte),
+            (at, at + bad.len()),
+            "{src}: {e}"
+        );
     }
     let ok: LimitsOpt = hcldecode::from_str("limits = { hard = 2 }\n", "l.hcl").unwrap();
     assert_eq!(

@@ -373,7 +373,10 @@ task "none" {}
     assert!(diags.is_empty(), "{diags}");
     let config = v.get_attr("config").unwrap();
     assert_eq!(config.ty(), &hcldecode::Type::map(hcldecode::Type::String));
-    assert_eq!(config.index(&Value::from("memory")), Some(Value::from("512")));
+    assert_eq!(
+        config.index(&Value::from("memory")),
+        Some(Value::from("512"))
+    );
 }
 
 fn hcl_to_json_tasks() -> String {

@@ -34,6 +34,7 @@ use std::sync::Arc;
 
 use crate::diag::{Code, Diagnostic, Diagnostics};
 use crate::source::{Range, SourceFile, Span};
+pub use crate::syntax::expr::AnyScope;
 use crate::syntax::expr::{ExprRef, NativeExprRef};
 use crate::syntax::json::{self, Document, Property};
 use crate::syntax::native::ast;
@@ -141,13 +142,6 @@ struct Hidden {
 /// ```
 #[derive(Clone)]
 pub struct Body(Repr, Option<AnyScope>);
-
-/// An evaluation scope a producer attaches to what it hands out (a block,
-/// a remaining body, an expression), for whoever decodes or evaluates it
-/// later: the dynamic layer's dynamic-block expansion attaches the
-/// iteration a generated block's body is evaluated in. The static layer
-/// only carries it.
-pub type AnyScope = Arc<dyn std::any::Any + Send + Sync>;
 
 impl std::fmt::Debug for Body {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

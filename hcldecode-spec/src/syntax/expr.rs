@@ -11,9 +11,15 @@ use std::ops::Deref;
 use std::sync::Arc;
 
 use crate::source::{Range, Segment, SourceFile, Span};
-use crate::syntax::body::AnyScope;
 use crate::syntax::json::{self, Document, JsonString};
 use crate::syntax::native::ast;
+
+/// An evaluation scope a producer attaches to what it hands out (a
+/// remaining body, an expression), for whoever decodes or evaluates it
+/// later: the dynamic layer's dynamic-block expansion attaches the
+/// iteration a generated block's body is evaluated in. The static layer
+/// only carries it.
+pub type AnyScope = Arc<dyn std::any::Any + Send + Sync>;
 
 /// A borrowed expression of some syntax, with the file it belongs to.
 #[derive(Clone, Copy, Debug)]
