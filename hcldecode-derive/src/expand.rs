@@ -103,8 +103,8 @@ struct StructCode {
     from: TokenStream,
     hcl_type: TokenStream,
     hcl_optional: TokenStream,
-    /// The body of `__direct_body`, where every field can be read
-    /// directly (attributes and blocks).
+    /// The body of the direct read (`Internals::direct_body`), where every
+    /// field can be read directly (attributes and blocks).
     direct: Option<TokenStream>,
 }
 
@@ -389,6 +389,7 @@ pub fn expand(c: &Container<'_>, spec_file: Option<&std::path::Path>) -> TokenSt
     let Impls {
         decode,
         body: body_impls,
+        direct,
     } = body;
     // The spec and its plan, made once per process. A static in a generic
     // impl would be shared by every instantiation (whose specs differ), so
@@ -397,12 +398,30 @@ pub fn expand(c: &Container<'_>, spec_file: Option<&std::path::Path>) -> TokenSt
         && input.generics.const_params().next().is_none())
     .then(|| {
         quote! {
-            fn __type_plan() -> ::core::option::Option<&'static __hcl::TypePlan> {
+            || {
                 static PLAN: ::std::sync::OnceLock<__hcl::TypePlan> = ::std::sync::OnceLock::new();
-                ::core::option::Option::Some(
-                    PLAN.get_or_init(|| __hcl::TypePlan::new(<Self as __hcl::HclDecode>::spec())),
-                )
+                PLAN.get_or_init(|| __hcl::TypePlan::new(<Self as __hcl::HclDecode>::spec()))
             }
+        }
+    });
+    // What the fast path knows of the type: `HclDecode`'s one hidden item.
+    let internals = (type_plan.is_some() || direct.is_some()).then(|| {
+        let some = |t: Option<TokenStream>| match t {
+            Some(t) => quote!(::core::option::Option::Some(#t)),
+            None => quote!(::core::option::Option::None),
+        };
+        let type_plan = some(type_plan);
+        let direct = some(direct.map(|body| {
+            quote! {
+                |__b: &mut __hcl::DirectBody<'_>| -> ::core::option::Option<Self> { #body }
+            }
+        }));
+        quote! {
+            const __INTERNALS: __hcl::Internals<Self> = __hcl::Internals {
+                type_plan: #type_plan,
+                direct_body: #direct,
+                direct_literal: ::core::option::Option::None,
+            };
         }
     });
     let keyed = keyed_leaf(&impl_generics, ident, &ty_generics, &where_);
@@ -446,7 +465,7 @@ pub fn expand(c: &Container<'_>, spec_file: Option<&std::path::Path>) -> TokenSt
             #check_spec
             impl #impl_generics __hcl::HclDecode for #ident #ty_generics #where_ {
                 #decode
-                #type_plan
+                #internals
             }
             #body_impls
         };
@@ -456,6 +475,8 @@ pub fn expand(c: &Container<'_>, spec_file: Option<&std::path::Path>) -> TokenSt
 struct Impls {
     decode: TokenStream,
     body: Option<TokenStream>,
+    /// The body of the direct read, for a struct read directly.
+    direct: Option<TokenStream>,
 }
 
 fn expand_struct(g: &mut Gen<'_>, fields: &[Field<'_>]) -> Impls {
@@ -466,16 +487,6 @@ fn expand_struct(g: &mut Gen<'_>, fields: &[Field<'_>]) -> Impls {
         hcl_optional,
         direct,
     } = struct_code(g, fields, quote!(Self));
-    let direct = direct.map(|body| {
-        quote! {
-            const __DIRECT: bool = true;
-            fn __direct_body(
-                __b: &mut __hcl::DirectBody<'_>,
-            ) -> ::core::option::Option<Self> {
-                #body
-            }
-        }
-    });
     Impls {
         decode: quote! {
             fn hcl_type() -> __hcl::Type {
@@ -493,8 +504,8 @@ fn expand_struct(g: &mut Gen<'_>, fields: &[Field<'_>]) -> Impls {
             fn spec() -> __hcl::Spec {
                 __hcl::guarded_spec(::core::any::type_name::<Self>(), || #spec)
             }
-            #direct
         },
+        direct,
         body: Some(quote! {
             fn body_shape() -> __hcl::BodyShape {
                 __hcl::BodyShape::Struct(<Self as __hcl::HclDecode>::spec())
@@ -536,6 +547,7 @@ fn expand_unit_enum(vs: &[Variant<'_>]) -> Impls {
             }
         },
         body: None,
+        direct: None,
     }
 }
 
@@ -603,6 +615,7 @@ fn expand_block_enum(g: &mut Gen<'_>, vs: &[Variant<'_>]) -> Impls {
                 }
             }
         }),
+        direct: None,
     }
 }
 

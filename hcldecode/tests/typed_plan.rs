@@ -1,5 +1,5 @@
 //! A derived type's spec and decode plan are made once per process, not
-//! per decode (`HclDecode::__type_plan`).
+//! per decode (`HclDecode::__INTERNALS`).
 
 #![cfg(feature = "derive")]
 
@@ -73,14 +73,20 @@ fn a_derived_types_spec_is_built_once_for_all_decodes() {
 
 #[test]
 fn the_cached_plan_is_the_types_spec() {
-    let plan = Item::__type_plan().unwrap();
-    assert!(std::ptr::eq(plan, Item::__type_plan().unwrap()));
+    let plan = Item::__INTERNALS.type_plan().unwrap();
+    assert!(std::ptr::eq(plan, Item::__INTERNALS.type_plan().unwrap()));
     assert_eq!(plan.spec().to_spec_file(), Item::spec().to_spec_file());
     // Wrappers share their inner type's plan.
-    assert!(std::ptr::eq(plan, <Box<Item>>::__type_plan().unwrap()));
-    assert!(std::ptr::eq(plan, <Option<Item>>::__type_plan().unwrap()));
+    assert!(std::ptr::eq(
+        plan,
+        <Box<Item>>::__INTERNALS.type_plan().unwrap()
+    ));
+    assert!(std::ptr::eq(
+        plan,
+        <Option<Item>>::__INTERNALS.type_plan().unwrap()
+    ));
     // Types that are not derived plan per decode.
-    assert!(<Vec<String>>::__type_plan().is_none());
+    assert!(<Vec<String>>::__INTERNALS.type_plan().is_none());
 }
 
 /// A generic type: its instantiations have different specs, so each
@@ -92,7 +98,7 @@ struct Wrapper<T: HclDecode> {
 
 #[test]
 fn generic_types_plan_per_decode() {
-    assert!(<Wrapper<u8>>::__type_plan().is_none());
+    assert!(<Wrapper<u8>>::__INTERNALS.type_plan().is_none());
     let a: Wrapper<u8> = hcldecode::from_str("value = 3\n", "a.hcl").unwrap();
     let b: Wrapper<String> = hcldecode::from_str("value = \"x\"\n", "a.hcl").unwrap();
     assert_eq!((a.value, b.value.as_str()), (3, "x"));

@@ -8,7 +8,7 @@ pub use hcldecode_spec::syntax::body::Body;
 pub use super::blocks::{
     BlockOptions, BodyShape, HclBlocks, HclBody, HclKeyed, HclRemain, struct_direct_block,
 };
-pub use super::{At, Error, Errors, HclDecode, OptionalAttrs, TypePlan};
+pub use super::{At, Error, Errors, HclDecode, Internals, OptionalAttrs, TypePlan};
 pub use crate::decode::{DecodeHook, DirectBody};
 pub use crate::value::Value;
 pub use crate::{ObjectType, Type};
@@ -250,7 +250,7 @@ pub fn attr_or<T: HclDecode>(
 /// An attribute field (property `i`) of a body read directly: [`attr`]
 /// of the property's value; `None` after any error.
 pub fn direct_attr<T: HclDecode>(body: &mut DirectBody<'_>, i: usize) -> Option<T> {
-    if let Some(t) = T::__direct_literal(body, i) {
+    if let Some(t) = T::__INTERNALS.literal(body, i) {
         return Some(t);
     }
     let v = body.value(i)?;

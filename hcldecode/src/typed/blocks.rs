@@ -175,9 +175,9 @@ pub trait HclBlocks: Sized {
 }
 
 /// Whether blocks of body type `T` are read directly: one block type (a
-/// struct's), read by its own [`HclDecode::__direct_body`].
+/// struct's), read by its own direct read (`Internals::direct_body`).
 fn direct_leaf<T: HclBody>(opts: &BlockOptions) -> bool {
-    T::__DIRECT && T::variants().is_empty() && !opts.tag
+    T::__INTERNALS.reads_bodies() && T::variants().is_empty() && !opts.tag
 }
 
 /// [`HclBlocks::__direct_blocks`] of a struct: exactly one block. Not
@@ -191,7 +191,7 @@ pub fn struct_direct_block<T: HclBody + HclBlocks>(
     if !direct_leaf::<T>(opts) {
         return None;
     }
-    body.single(i, &mut T::__direct_body)?
+    body.single(i, &mut |b| T::__INTERNALS.body(b))?
 }
 
 /// A value of a label-keyed block map: a body type, or a further map level.
@@ -748,7 +748,7 @@ impl<T: HclBody> HclBlocks for Option<T> {
         if !direct_leaf::<T>(opts) {
             return None;
         }
-        body.single(i, &mut T::__direct_body)
+        body.single(i, &mut |b| T::__INTERNALS.body(b))
     }
 }
 
@@ -765,7 +765,7 @@ impl<T: HclBody> HclBlocks for Vec<T> {
         if !direct_leaf::<T>(opts) {
             return None;
         }
-        body.list(i, &mut T::__direct_body)
+        body.list(i, &mut |b| T::__INTERNALS.body(b))
     }
 }
 
@@ -861,7 +861,7 @@ macro_rules! keyed_map {
                 if V::DEPTH != 0 || !direct_leaf::<V::Leaf>(opts) {
                     return None;
                 }
-                let items = body.map(i, &mut V::Leaf::__direct_body)?;
+                let items = body.map(i, &mut |b| V::Leaf::__INTERNALS.body(b))?;
                 // Counts (checked here, not by the spec): as `check_count`.
                 let n = items.len();
                 if n < opts.min_items || (opts.max_items > 0 && n > opts.max_items) {

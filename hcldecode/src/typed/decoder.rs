@@ -6,9 +6,9 @@ use std::sync::Arc;
 
 use hcldecode_spec::diag::Diagnostics;
 use hcldecode_spec::diag::render::SourceMap;
-use hcldecode_spec::spec::Spec;
 use hcldecode_spec::syntax::body::Body;
 
+use super::plan::TypePlan;
 use super::{At, Error, HclDecode};
 use crate::decode;
 use crate::eval::{EvalContext, Limits};
@@ -394,7 +394,7 @@ impl Decoder {
         // The type's spec and plan: made once per process for a derived
         // type, else for this decode.
         let made;
-        let plan = match T::__type_plan() {
+        let plan = match T::__INTERNALS.type_plan() {
             Some(p) => p,
             None => {
                 made = TypePlan::new(T::spec());
@@ -405,11 +405,11 @@ impl Decoder {
         // Straight into the Rust values, without the value tree (see
         // `decode::direct`; never with dynamic blocks): what the value
         // gives below, where nothing goes wrong. Otherwise, on as before.
-        if T::__DIRECT
+        if let Some(read) = T::__INTERNALS.direct_body
             && plan.direct
-            && let Some(t) =
-                plan.prepared
-                    .decode_direct(body, ctx, self.options, &mut T::__direct_body)
+            && let Some(t) = plan
+                .prepared
+                .decode_direct(body, ctx, self.options, &mut { read })
         {
             return Ok(t);
         }
@@ -499,38 +499,6 @@ impl<T> std::ops::DerefMut for Decoded<T> {
     }
 }
 
-/// What typed decoding needs of a type's spec: the spec with its decode
-/// plan, and whether it can be read directly. The derive
-/// keeps one per type for the life of the process
-/// ([`HclDecode::__type_plan`]); decoding a type that has none makes one
-/// per decode. Not public API.
-#[doc(hidden)]
-#[derive(Debug)]
-pub struct TypePlan {
-    prepared: decode::Prepared,
-    /// Whether the spec can be decoded directly (`decode::direct`).
-    direct: bool,
-}
-
-impl TypePlan {
-    /// Plans `spec`, a type's [`HclDecode::spec`].
-    pub fn new(spec: Spec) -> TypePlan {
-        // Read directly: a body's object spec (a `remain` field wraps it in
-        // a hook) whose every part the values alone decide (what is not
-        // read directly is read from values).
-        let direct = matches!(spec, Spec::Object(_)) && trace_free(&spec);
-        TypePlan {
-            direct,
-            prepared: decode::Prepared::new(spec),
-        }
-    }
-
-    /// The spec.
-    pub fn spec(&self) -> &Spec {
-        self.prepared.spec()
-    }
-}
-
 /// What a typed decode running on a thread decodes with: its variables
 /// and functions and its options, for bodies decoded once the typed layer
 /// knows their spec (blocks whose label names their variant).
@@ -568,31 +536,4 @@ impl Drop for AmbientScope {
 /// this thread.
 pub(crate) fn ambient() -> Ambient {
     AMBIENT.with(|c| c.borrow().clone())
-}
-
-/// Whether a successful typed decode with `spec` depends only on the
-/// decoded values, not on the trace (what the direct path does not read
-/// directly it reads from values): no raw expressions or remaining bodies
-/// (decode hooks, whose content only the trace holds), no block sets,
-/// tuples or objects (whose per-block values and order the trace keeps),
-/// and no object read from the same body as its parent object (enums of
-/// block types, put in source order from the trace, and flattened
-/// structs).
-fn trace_free(spec: &Spec) -> bool {
-    match spec {
-        Spec::Object(o) => o
-            .properties
-            .iter()
-            .all(|(_, p)| !matches!(p, Spec::Object(_)) && trace_free(p)),
-        Spec::Tuple(t) => t.iter().all(trace_free),
-        Spec::Attr(_) | Spec::Literal(_) | Spec::Expr(_) | Spec::BlockAttrs(_) => true,
-        Spec::BlockLabel(_) => true,
-        Spec::Block(b) => trace_free(&b.nested),
-        Spec::BlockList(b) => trace_free(&b.nested),
-        Spec::BlockMap(b) => trace_free(&b.nested),
-        Spec::BlockSet(_) | Spec::BlockTuple(_) | Spec::BlockObject(_) => false,
-        Spec::Default(d) => trace_free(&d.primary) && trace_free(&d.default),
-        Spec::Transform(t) => decode::DecodeHook::of(t).is_none() && trace_free(&t.wrapped),
-        Spec::Validate(v) => trace_free(&v.wrapped),
-    }
 }

@@ -9,6 +9,7 @@ use std::sync::Arc;
 use hcldecode_spec::spec::{AttrSpec, Spec};
 use hcldecode_spec::syntax::expr::Expression;
 
+use super::plan::Internals;
 use super::{At, Error, Errors, HclDecode, OptionalAttrs};
 use crate::decode::{DecodeHook, DirectBody};
 use crate::value::{Value, ValueRef};
@@ -86,9 +87,10 @@ macro_rules! primitive_impl {
                 })
             }
             $(
-                fn __direct_literal(body: &mut DirectBody<'_>, i: usize) -> Option<Self> {
-                    $lit(body, i)
-                }
+                const __INTERNALS: Internals<Self> = Internals {
+                    direct_literal: Some(|body, i| $lit(body, i)),
+                    ..Internals::NONE
+                };
             )?
         }
     )*};
@@ -163,9 +165,12 @@ macro_rules! int_impl {
                 wide.and_then(|w| <$t>::try_from(w).ok())
                     .ok_or_else(|| out_of_range(at, &n, <$t>::MIN, <$t>::MAX))
             }
-            fn __direct_literal(body: &mut DirectBody<'_>, i: usize) -> Option<Self> {
-                body.whole_literal(i).and_then(|u| <$t>::try_from(u).ok())
-            }
+            const __INTERNALS: Internals<Self> = Internals {
+                direct_literal: Some(|body, i| {
+                    body.whole_literal(i).and_then(|u| <$t>::try_from(u).ok())
+                }),
+                ..Internals::NONE
+            };
         }
     )*};
 }
@@ -249,10 +254,11 @@ impl HclDecode for Expression {
 
 /// [`HclDecode`] for wrappers of one `T`, which decode as `T` does but for
 /// `from_hcl` (of the value and place), `optional`, the direct literal read
-/// and any further items.
+/// and (where given) the direct read of a body.
 macro_rules! wrapper_impl {
     ($($w:ident: |$v:ident, $at:ident| $from:expr, optional: $opt:expr,
-        literal: |$b:ident, $i:ident| $lit:expr $(, more: { $($more:item)* })?;)*) => {$(
+        literal: |$b:ident, $i:ident| $lit:expr
+        $(, body: |$bb:ident| $body:expr)?;)*) => {$(
         impl<T: HclDecode> HclDecode for $w<T> {
             fn hcl_type() -> Type {
                 T::hcl_type()
@@ -272,13 +278,18 @@ macro_rules! wrapper_impl {
             fn spec() -> Spec {
                 T::spec()
             }
-            fn __type_plan() -> Option<&'static super::TypePlan> {
-                T::__type_plan()
-            }
-            fn __direct_literal($b: &mut DirectBody<'_>, $i: usize) -> Option<Self> {
-                $lit
-            }
-            $($($more)*)?
+            // With a body read, every field is given.
+            #[allow(clippy::needless_update)]
+            const __INTERNALS: $crate::typed::Internals<Self> = $crate::typed::Internals {
+                type_plan: T::__INTERNALS.type_plan,
+                direct_literal: Some(|$b, $i| $lit),
+                $(direct_body: if T::__INTERNALS.reads_bodies() {
+                    Some(|$bb| $body)
+                } else {
+                    None
+                },)?
+                ..$crate::typed::Internals::NONE
+            };
         }
     )*};
 }
@@ -294,14 +305,14 @@ wrapper_impl! {
     literal: |b, i| if b.absent(i) {
         Some(None)
     } else {
-        T::__direct_literal(b, i).map(Some)
+        T::__INTERNALS.literal(b, i).map(Some)
     };
     Box: |v, at| T::from_hcl(v, at).map(Box::new), optional: T::optional(),
-        literal: |b, i| T::__direct_literal(b, i).map(Box::new);
+        literal: |b, i| T::__INTERNALS.literal(b, i).map(Box::new);
     Rc: |v, at| T::from_hcl(v, at).map(Rc::new), optional: T::optional(),
-        literal: |b, i| T::__direct_literal(b, i).map(Rc::new);
+        literal: |b, i| T::__INTERNALS.literal(b, i).map(Rc::new);
     Arc: |v, at| T::from_hcl(v, at).map(Arc::new), optional: T::optional(),
-        literal: |b, i| T::__direct_literal(b, i).map(Arc::new);
+        literal: |b, i| T::__INTERNALS.literal(b, i).map(Arc::new);
 }
 
 /// The optional attributes of a collection of type `ty` whose elements

@@ -54,6 +54,7 @@ mod at;
 mod blocks;
 mod decoder;
 mod impls;
+mod plan;
 mod spanned;
 
 #[doc = include_str!("derive_reference.md")]
@@ -65,15 +66,13 @@ pub mod __private;
 pub use crate::error::{Error, Errors};
 pub use at::At;
 pub use blocks::{BlockOptions, BodyShape, HclBlocks, HclBody, HclKeyed, HclRemain};
-#[doc(hidden)]
-pub use decoder::TypePlan;
 pub use decoder::{Decoded, Decoder, from_path, from_str};
+#[doc(hidden)]
+pub use plan::{Internals, TypePlan};
 pub use spanned::Spanned;
 
 pub use hcldecode_spec::spec::type_constraint::OptionalAttrs;
 use hcldecode_spec::spec::{AttrSpec, Spec};
-
-use crate::decode::DirectBody;
 
 use crate::{Type, Value};
 
@@ -214,38 +213,10 @@ pub trait HclDecode: Sized {
         Self::attr_spec("value", !Self::optional())
     }
 
-    /// [`spec`](Self::spec) with its decode plan, made once per process:
-    /// `#[derive(HclDecode)]` implements it for types without type or
-    /// const parameters, so decoding such a type builds its spec and plan
-    /// only the first time. `None` (the default): every decode makes them.
-    /// Not public API.
+    /// What typed decoding's fast path knows of this type (its plan,
+    /// made once per process, and how it is read directly), filled in by
+    /// `#[derive(HclDecode)]` and the std impls. Not public API: a hand
+    /// implementation leaves it alone.
     #[doc(hidden)]
-    fn __type_plan() -> Option<&'static TypePlan> {
-        None
-    }
-
-    /// Whether [`__direct_body`](Self::__direct_body) reads this type
-    /// (`#[derive(HclDecode)]` on a struct of attribute and block fields
-    /// says yes). Not public API.
-    #[doc(hidden)]
-    const __DIRECT: bool = false;
-
-    /// This type read from a body without the body's value (typed
-    /// decoding's fast path, `decode::direct`); `None` where it cannot be,
-    /// or after any error (the usual path then reports them). Not public
-    /// API.
-    #[doc(hidden)]
-    fn __direct_body(body: &mut DirectBody<'_>) -> Option<Self> {
-        let _ = body;
-        None
-    }
-
-    /// Attribute `i` of a body read directly, where it can be read without
-    /// its value (a literal, or absent); `None` otherwise, the value then
-    /// decoding it. Not public API.
-    #[doc(hidden)]
-    fn __direct_literal(body: &mut DirectBody<'_>, i: usize) -> Option<Self> {
-        let _ = (body, i);
-        None
-    }
+    const __INTERNALS: Internals<Self> = Internals::NONE;
 }

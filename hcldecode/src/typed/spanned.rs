@@ -196,15 +196,12 @@ super::impls::wrapper_impl! {
     Spanned: |value, at| Spanned::at(T::from_hcl(value, at)?, at), optional: T::optional(),
         literal: |body, i| {
             let at = At::syntax(body.present(i)?);
-            Spanned::at(T::__direct_literal(body, i)?, at).ok()
+            Spanned::at(T::__INTERNALS.literal(body, i)?, at).ok()
         },
-        more: {
-            const __DIRECT: bool = T::__DIRECT;
-            fn __direct_body(body: &mut DirectBody<'_>) -> Option<Self> {
-                // A block's body (a root body has no position to give).
-                let at = At::syntax_block(body.block()?);
-                Spanned::at(T::__direct_body(body)?, at).ok()
-            }
+        // A block's body (a root body has no position to give).
+        body: |body| {
+            let at = At::syntax_block(body.block()?);
+            Spanned::at(T::__INTERNALS.body(body)?, at).ok()
         };
 }
 
