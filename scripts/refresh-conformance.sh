@@ -7,7 +7,7 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 src="${1:-$root/../shared/conformance}"
 dst="$root/tests/conformance"
 [ -d "$src/cases" ] || { echo "no conformance data at $src" >&2; exit 1; }
-for d in specsuite cases cases-ext divergent; do
+for d in specsuite cases cases-ext cases-latest divergent; do
   [ -d "$src/$d" ] || continue
   license=""
   [ -f "$dst/$d/LICENSE" ] && license=$(cat "$dst/$d/LICENSE")

@@ -1,5 +1,5 @@
-//! Runs every recorded case of `tests/conformance/cases` and `cases-ext`
-//! with our `hcldec` and compares with the reference's recorded answers.
+//! Runs every recorded case of `tests/conformance/cases`, `cases-ext` and
+//! `cases-latest` with our `hcldec` and compares with the reference's recorded answers.
 //!
 //! Cases that are known not to pass yet are listed, with the reason, in
 //! `tests/conformance/known-failures.txt` (and `cases-ext-known-failures.txt`); the test fails when a case fails
@@ -94,6 +94,18 @@ fn recorded_extension_cases_match_the_reference() {
         "cases-ext-known-failures.txt",
         include_str!("../conformance/cases-ext-known-failures.txt"),
         150,
+    );
+}
+
+/// The cases recorded from HCL's newest source (after v2.24.0): what
+/// changed since v2.14.1, the target where the two differ.
+#[test]
+fn recorded_latest_cases_match_newest_hcl() {
+    check_corpus(
+        "cases-latest",
+        "cases-latest-known-failures.txt",
+        include_str!("../conformance/cases-latest-known-failures.txt"),
+        61,
     );
 }
 

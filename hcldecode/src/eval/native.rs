@@ -162,6 +162,10 @@ impl<'a> Evaluator<'a, '_> {
         self.diags.0[mark..].iter().any(Diagnostic::is_error)
     }
 
+    fn errors_between(&self, start: usize, end: usize) -> bool {
+        self.diags.0[start..end].iter().any(Diagnostic::is_error)
+    }
+
     fn expr(&mut self, e: &'a Expr) -> Value {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
@@ -791,14 +795,33 @@ impl<'a> Evaluator<'a, '_> {
         }
     }
 
+    /// `BinaryOpExpr.Value` as of hcl v2.24: both operands evaluated, the
+    /// operands' conversion errors reported before their own diagnostics,
+    /// and `&&`/`||` short-circuiting on a known controlling operand.
     fn binary(&mut self, e: &'a Expr, op: BinaryOp, lhs: &'a Expr, rhs: &'a Expr) -> Value {
         let (f, result_ty) = binary_op_function(op);
         let params = f.params();
         let mark = self.diags.len();
         let l = self.expr(lhs);
+        let l_end = self.diags.len();
         let r = self.expr(rhs);
+        let r_end = self.diags.len();
         let l = self.operand(e, lhs, l, &params[0].ty, "left");
         let r = self.operand(e, rhs, r, &params[1].ty, "right");
+        if self.errors_since(r_end) {
+            // Conversion errors first, then the operands' diagnostics.
+            self.diags.0[mark..].rotate_left(r_end - mark);
+            return Value::unknown(result_ty);
+        }
+        if let Some((v, side)) = short_circuit(op, &l, &r, self.errors_between(mark, l_end)) {
+            // The result is the controlling side's: the other side's
+            // diagnostics go, as for a conditional's branch not taken.
+            match side {
+                Side::Left => drop(self.diags.0.drain(l_end..r_end)),
+                Side::Right => drop(self.diags.0.drain(mark..l_end)),
+            }
+            return v;
+        }
         self.operate(e, &f, &[l, r], mark, result_ty)
     }
 
@@ -1564,6 +1587,38 @@ fn list_of(vals: Vec<Value>) -> Value {
             }
             None => Value::tuple(vals),
         }
+    }
+}
+
+/// The operand whose diagnostics a short-circuited operation keeps.
+enum Side {
+    Left,
+    Right,
+}
+
+/// hcl v2.24's `ShortCircuit` of `&&` and `||` on operands converted to
+/// bool: the result and the side it comes from where one operand decides
+/// (a known `false` for `&&`, `true` for `||`; an unknown one where the
+/// other cannot decide; the left of two unknowns unless it has errors);
+/// `None` to call the operator. A null operand counts as neither `true`
+/// nor, for deciding, anything but not-`true` (cty's `True()`/`False()`).
+fn short_circuit(op: BinaryOp, l: &Value, r: &Value, lhs_errors: bool) -> Option<(Value, Side)> {
+    let wins = match op {
+        BinaryOp::And => false,
+        BinaryOp::Or => true,
+        _ => return None,
+    };
+    // cty's `v.True()`: a known non-null true; `False()` is its negation.
+    let is = |v: &Value, b: bool| (v.as_bool() == Some(true)) == b;
+    let unknown = || Value::unknown(Type::Bool);
+    match (l.is_known(), r.is_known()) {
+        (false, false) => (!lhs_errors).then(|| (unknown(), Side::Left)),
+        (true, _) if is(l, wins) => Some((Value::bool(wins), Side::Left)),
+        (_, true) if is(r, wins) => Some((Value::bool(wins), Side::Right)),
+        // The known side cannot decide: the unknown one does.
+        (false, true) => Some((unknown(), Side::Left)),
+        (true, false) => Some((unknown(), Side::Right)),
+        (true, true) => None,
     }
 }
 
