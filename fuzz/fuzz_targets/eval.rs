@@ -1,5 +1,6 @@
-//! Expressions: any text evaluates (with variables and the spec
-//! functions) to a value or diagnostics.
+//! Expressions: any text evaluates (with variables, the spec functions
+//! and a namespaced one) to a value or diagnostics; `&&`/`||`
+//! short-circuit.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 
@@ -19,6 +20,11 @@ fuzz_target!(|data: &[u8]| {
     let mut ctx = common::context();
     for (name, f) in stdlib::spec_functions() {
         ctx.set_function(name, f);
+    }
+    // A namespaced function (HCL v2.20), for `ns::name()` calls and their
+    // unknown-namespace and unknown-name errors.
+    if let Some(upper) = stdlib::lookup("upper") {
+        ctx.set_function("provider::test::upper", upper);
     }
     let (v, _) = evaluate(expr.as_ref(), Some(&ctx));
     let _ = marshal(&v, &hcldecode::Type::Dynamic);

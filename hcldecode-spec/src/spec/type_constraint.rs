@@ -101,7 +101,7 @@ pub fn uses_optional(file: &SourceFile, expr: &Expr) -> bool {
     let mut found = false;
     visit(expr, &mut |e| {
         if let ExprKind::FunctionCall(c) = &e.kind
-            && file.text(c.name) == "optional"
+            && c.name_text(file) == "optional"
         {
             found = true;
         }
@@ -263,7 +263,7 @@ impl Getter<'_, '_> {
             );
             return failed();
         };
-        let name = self.file.text(call.name);
+        let name = call.name_text(&self.file);
         let args_span = Span::between(call.open_paren, call.close_paren);
         match name {
             "bool" | "string" | "number" => {
@@ -405,7 +405,7 @@ impl Getter<'_, '_> {
             let mut default_expr: Option<&Expr> = None;
             let mut default_val: Option<DynRef> = None;
             if let ExprKind::FunctionCall(call) = &item.value.kind
-                && self.file.text(call.name) == "optional"
+                && call.name_text(&self.file) == "optional"
             {
                 let args_span = Span::between(call.open_paren, call.close_paren);
                 if call.args.is_empty() {

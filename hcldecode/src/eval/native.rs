@@ -15,7 +15,7 @@ use hcldecode_spec::syntax::native::analysis::expr_as_keyword;
 use hcldecode_spec::syntax::native::ast::{
     BinaryOp, Expr, ExprKind, ForExpr, Literal, Step, UnaryOp,
 };
-use hcldecode_spec::syntax::suggest::did_you_mean;
+use hcldecode_spec::syntax::suggest::{did_you_mean, name_suggestion};
 
 use super::EvalContext;
 use super::ops;
@@ -197,9 +197,14 @@ impl<'a> Evaluator<'a, '_> {
                 self.annotate_since(mark, e);
                 r
             }
-            ExprKind::FunctionCall(c) => {
-                self.call(e, c.name, &c.args, c.expand_final, c.close_paren)
-            }
+            ExprKind::FunctionCall(c) => self.call(
+                e,
+                c.name_text(self.file),
+                c.name,
+                &c.args,
+                c.expand_final,
+                c.close_paren,
+            ),
             ExprKind::Conditional {
                 cond,
                 true_result,
@@ -318,15 +323,16 @@ impl<'a> Evaluator<'a, '_> {
 
     // ----- function calls ----------------------------------------------
 
+    #[allow(clippy::too_many_arguments)]
     fn call(
         &mut self,
         e: &'a Expr,
+        name: &'a str,
         name_span: Span,
         args: &'a [Expr],
         expand_final: bool,
         close_paren: Span,
     ) -> Value {
-        let name = self.text(name_span);
         let f: Option<Function> = self.ctx.and_then(|c| c.function(name)).cloned();
         let Some(f) = f else {
             if !self.ctx.is_some_and(EvalContext::has_functions) {
@@ -339,10 +345,9 @@ impl<'a> Evaluator<'a, '_> {
                 );
             } else {
                 let names = self.ctx.map(|c| c.function_names()).unwrap_or_default();
-                let suggestion = did_you_mean(name, names).unwrap_or_default();
                 self.err_x(
                     (Code::UnknownFunction, "Call to unknown function"),
-                    format!("There is no function named {name:?}.{suggestion}"),
+                    unknown_function_detail(name, names),
                     name_span,
                     Some(e.span),
                     e,
@@ -1588,6 +1593,30 @@ fn list_of(vals: Vec<Value>) -> Value {
             None => Value::tuple(vals),
         }
     }
+}
+
+/// "Call to unknown function"'s detail for `name` among the functions
+/// `names`: for a namespaced name (HCL v2.20), whether its namespace has
+/// no functions or not this one (suggesting one of the namespace's, which
+/// the reference means to do but never does).
+fn unknown_function_detail<'n>(name: &str, names: impl IntoIterator<Item = &'n str>) -> String {
+    let Some(sep) = name.rfind("::") else {
+        let suggestion = did_you_mean(name, names).unwrap_or_default();
+        return format!("There is no function named {name:?}.{suggestion}");
+    };
+    let (namespace, bare) = (&name[..sep + 2], &name[sep + 2..]);
+    let in_namespace: Vec<&str> = names
+        .into_iter()
+        .filter_map(|n| n.strip_prefix(namespace))
+        .collect();
+    if in_namespace.is_empty() {
+        return format!("There are no functions in namespace {namespace:?}.");
+    }
+    let suggestion = match name_suggestion(bare, in_namespace) {
+        Some(s) => format!(" Did you mean {namespace}{s}?"),
+        None => String::new(),
+    };
+    format!("There is no function named {bare:?} in namespace {namespace}.{suggestion}")
 }
 
 /// The operand whose diagnostics a short-circuited operation keeps.

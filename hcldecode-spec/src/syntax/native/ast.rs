@@ -326,8 +326,12 @@ pub struct ObjectItem {
 /// [`ExprKind::FunctionCall`].
 #[derive(Clone, Debug)]
 pub struct CallExpr {
-    /// The function name.
+    /// The function name: for a namespaced call (`provider::aws::arn(…)`,
+    /// HCL v2.20), from the first part through the last.
     pub name: Span,
+    /// A namespaced call's whole name, its parts joined by `::` (the text
+    /// of `name` may have spaces around them); `None` for a plain name.
+    pub namespaced: Option<Box<str>>,
     /// Arguments in order.
     pub args: Box<[Expr]>,
     /// Whether the final argument is followed by `...`, to expand it.
@@ -336,6 +340,17 @@ pub struct CallExpr {
     pub open_paren: Span,
     /// The `)`.
     pub close_paren: Span,
+}
+
+impl CallExpr {
+    /// The function's name as it is looked up: the name, or a namespaced
+    /// call's parts joined by `::`.
+    pub fn name_text<'f>(&'f self, file: &'f crate::source::SourceFile) -> &'f str {
+        match &self.namespaced {
+            Some(n) => n,
+            None => file.text(self.name),
+        }
+    }
 }
 
 /// `[for k, v in coll : val if cond]` or `{for k, v in coll : key => val... if cond}`.

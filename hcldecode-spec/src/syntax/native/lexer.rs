@@ -596,7 +596,7 @@ impl Scanner<'_> {
             b'+' => self.tok(Plus, s, s + 1),
             b'-' => self.tok(Minus, s, s + 1),
             b'?' => self.tok(Question, s, s + 1),
-            b':' => self.tok(Colon, s, s + 1),
+            b':' => self.one_or_two(s, next == Some(b':'), Colon, DoubleColon),
             b'^' => self.tok(BitwiseXor, s, s + 1),
             b';' => self.tok(Semicolon, s, s + 1),
             b'`' => self.tok(Backtick, s, s + 1),

@@ -361,6 +361,20 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// `recoverOver`: on to the next `start` bracket, then past its
+    /// matching closer.
+    pub(crate) fn recover_over(&mut self, start: TokenKind) {
+        loop {
+            let tok = self.read();
+            if tok.kind == start || tok.kind == T::Eof {
+                break;
+            }
+        }
+        if let Some(end) = opposite_bracket(start) {
+            self.recover(end);
+        }
+    }
+
     pub(crate) fn recover_after_body_item(&mut self) {
         self.recovery = true;
         let mut open: Vec<TokenKind> = Vec::new();
@@ -1191,7 +1205,7 @@ impl<'a> Parser<'a> {
             }
             T::Ident => {
                 let tok = self.read();
-                if self.peek().kind == T::OParen {
+                if matches!(self.peek().kind, T::OParen | T::DoubleColon) {
                     return self.finish_parsing_function_call(tok);
                 }
                 let kind = match self.text(tok.span) {
@@ -1348,7 +1362,45 @@ impl<'a> Parser<'a> {
     }
 
     fn finish_parsing_function_call(&mut self, name: Token) -> Expr {
-        let open = self.read();
+        let mut open = self.read();
+        // A namespaced name (HCL v2.20): `ns::...::name`, one string.
+        let mut namespaced: Option<String> = None;
+        let mut name_end = name.span.end;
+        while open.kind == T::DoubleColon {
+            let part = self.read();
+            if part.kind != T::Ident {
+                self.err(
+                    "Missing function name",
+                    "Function scope resolution symbol :: must be followed by a function name in this scope.",
+                    part.span,
+                    Some(rb(name.span, part.span)),
+                );
+                self.recover_over(T::OParen);
+                return Expr {
+                    span: rb(name.span, part.span),
+                    kind: ExprKind::Invalid,
+                };
+            }
+            let full = namespaced.get_or_insert_with(|| self.text(name.span).to_string());
+            full.push_str("::");
+            full.push_str(self.text(part.span));
+            name_end = part.span.end;
+            open = self.read();
+        }
+        let name = Token::new(T::Ident, Span::new(name.span.start, name_end));
+        if open.kind != T::OParen {
+            self.err(
+                "Missing open parenthesis",
+                "Function selector must be followed by an open parenthesis to begin the function call.",
+                open.span,
+                Some(rb(name.span, open.span)),
+            );
+            self.recover_over(T::OParen);
+            return Expr {
+                span: rb(name.span, open.span),
+                kind: ExprKind::Invalid,
+            };
+        }
         let args_start = self.scratch_exprs.len();
         let mut expand_final = false;
         let close;
@@ -1420,6 +1472,7 @@ impl<'a> Parser<'a> {
             span: rb(name.span, close.span),
             kind: ExprKind::FunctionCall(Box::new(CallExpr {
                 name: name.span,
+                namespaced: namespaced.map(String::into_boxed_str),
                 args: self.scratch_exprs.drain(args_start..).collect(),
                 expand_final,
                 open_paren: open.span,

@@ -69,6 +69,8 @@ pub enum TokenKind {
     Question,
     /// `:`
     Colon,
+    /// `::`, between the parts of a namespaced function name.
+    DoubleColon,
     /// `${` or `${~`
     TemplateInterp,
     /// `%{` or `%{~`
@@ -148,6 +150,7 @@ impl TokenKind {
             FatArrow => "TokenFatArrow",
             Question => "TokenQuestion",
             Colon => "TokenColon",
+            DoubleColon => "TokenDoubleColon",
             TemplateInterp => "TokenTemplateInterp",
             TemplateControl => "TokenTemplateControl",
             TemplateSeqEnd => "TokenTemplateSeqEnd",
