@@ -54,7 +54,10 @@ fn a_terraform_file_with_a_provider_function_decodes() {
         .function("provider::test::upper", stdlib::lookup("upper").unwrap())
         .decode_str(src, "main.tf")
         .unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!((l.name.as_str(), l.tags.as_slice()), ("WEB", &["A".to_string()][..]));
+    assert_eq!(
+        (l.name.as_str(), l.tags.as_slice()),
+        ("WEB", &["A".to_string()][..])
+    );
     // In JSON, inside a template.
     let json = r#"{"name": "${provider::test::upper(\"web\")}", "tags": []}"#;
     let l: Locals = Decoder::new()
@@ -69,7 +72,10 @@ fn unknown_namespaces_and_names_are_told_apart() {
     let (_, d) = eval("provider::aws::arn(1)");
     assert_eq!(d.len(), 1);
     assert_eq!(d[0].0, "Call to unknown function");
-    assert_eq!(d[0].1, "There are no functions in namespace \"provider::aws::\".");
+    assert_eq!(
+        d[0].1,
+        "There are no functions in namespace \"provider::aws::\"."
+    );
     assert_eq!(d[0].2, "provider::aws::arn");
     let (_, d) = eval("provider::test::uper(\"x\")");
     assert_eq!(
@@ -96,8 +102,10 @@ fn a_malformed_namespaced_name_is_a_syntax_error() {
 
 #[test]
 fn variables_inside_a_namespaced_call_are_seen() {
-    let (spec, _) =
-        hcldecode::spec_file::LoadedSpec::load_str("attr {\n name = \"v\"\n type = any\n}\n", "s.hcldec");
+    let (spec, _) = hcldecode::spec_file::LoadedSpec::load_str(
+        "attr {\n name = \"v\"\n type = any\n}\n",
+        "s.hcldec",
+    );
     let (file, _) = hcldecode::parse::parse_native(b"v = provider::x::f(var.a, b)\n", "a.hcl");
     let refs = hcldecode::decode::variables(file.body.as_ref(), &spec.unwrap().spec);
     let names: Vec<&str> = refs.iter().map(|t| t.root_name()).collect();

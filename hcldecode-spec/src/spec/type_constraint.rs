@@ -263,7 +263,7 @@ impl Getter<'_, '_> {
             );
             return failed();
         };
-        let name = call.name_text(&self.file);
+        let name = call.name_text(self.file);
         let args_span = Span::between(call.open_paren, call.close_paren);
         match name {
             "bool" | "string" | "number" => {
@@ -405,7 +405,7 @@ impl Getter<'_, '_> {
             let mut default_expr: Option<&Expr> = None;
             let mut default_val: Option<DynRef> = None;
             if let ExprKind::FunctionCall(call) = &item.value.kind
-                && call.name_text(&self.file) == "optional"
+                && call.name_text(self.file) == "optional"
             {
                 let args_span = Span::between(call.open_paren, call.close_paren);
                 if call.args.is_empty() {

@@ -92,7 +92,7 @@ impl Reader<'_> {
                 None,
             );
         };
-        let name = call.name_text(&self.file);
+        let name = call.name_text(self.file);
         let args_range = Span::between(call.open_paren, call.close_paren);
         match name {
             "bool" | "string" | "number" => {
@@ -161,7 +161,7 @@ impl Reader<'_> {
                     let mut aty_expr = &item.value;
                     let mut optional = false;
                     if let ExprKind::FunctionCall(c) = &item.value.kind
-                        && c.name_text(&self.file) == "optional"
+                        && c.name_text(self.file) == "optional"
                     {
                         let args_range = Span::between(c.open_paren, c.close_paren);
                         if c.args.is_empty() {
