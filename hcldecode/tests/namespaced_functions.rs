@@ -2,9 +2,9 @@
 //! parses, an application registers the function under its whole name,
 //! and unknown namespaces or names are the reference's errors.
 
+use hcldecode::Value;
 use hcldecode::eval::{EvalContext, evaluate};
 use hcldecode::function::stdlib;
-use hcldecode::{Decoder, Value};
 
 fn ctx() -> EvalContext {
     let mut ctx = EvalContext::new();
@@ -42,6 +42,7 @@ fn a_registered_namespaced_function_is_called() {
     }
 }
 
+#[cfg(feature = "derive")]
 #[test]
 fn a_terraform_file_with_a_provider_function_decodes() {
     #[derive(hcldecode::HclDecode, Debug)]
@@ -50,7 +51,7 @@ fn a_terraform_file_with_a_provider_function_decodes() {
         tags: Vec<String>,
     }
     let src = "name = provider::test::upper(\"web\")\ntags = [for t in [\"a\"] : provider::test::upper(t)]\n";
-    let l: Locals = Decoder::new()
+    let l: Locals = hcldecode::Decoder::new()
         .function("provider::test::upper", stdlib::lookup("upper").unwrap())
         .decode_str(src, "main.tf")
         .unwrap_or_else(|e| panic!("{e}"));
@@ -60,7 +61,7 @@ fn a_terraform_file_with_a_provider_function_decodes() {
     );
     // In JSON, inside a template.
     let json = r#"{"name": "${provider::test::upper(\"web\")}", "tags": []}"#;
-    let l: Locals = Decoder::new()
+    let l: Locals = hcldecode::Decoder::new()
         .function("provider::test::upper", stdlib::lookup("upper").unwrap())
         .decode_str(json, "main.tf.json")
         .unwrap_or_else(|e| panic!("{e}"));

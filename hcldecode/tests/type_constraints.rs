@@ -727,3 +727,16 @@ fn spec_file_literal_default_checked_statically_as_at_run_time() {
     );
     assert_eq!(errors(&at_compile_time), errors(&at_run_time));
 }
+
+#[test]
+fn an_attribute_named_twice_in_an_optional_object_type_is_an_error() {
+    // hcl v2.17.1 (#624), in ext/typeexpr's constraints (with optional()).
+    let spec = "attr {\n  name = \"v\"\n  type = object({a = optional(string), a = number})\n}\n";
+    let (_, diags) = hcldecode::spec_file::LoadedSpec::load_str(spec, "s.hcldec");
+    assert_eq!(diags.len(), 1, "{diags}");
+    assert_eq!(diags[0].summary, "Invalid type specification");
+    assert_eq!(
+        diags[0].subject.as_ref().unwrap().to_string(),
+        "s.hcldec:3,40-41"
+    );
+}

@@ -384,8 +384,6 @@ impl Getter<'_, '_> {
             );
             return failed();
         };
-        // Later definitions of a name replace earlier ones, as in the
-        // reference's map.
         let mut attrs: Vec<(String, Type)> = Vec::new();
         let mut optional: Vec<String> = Vec::new();
         let mut defaults: Vec<(String, DynRef)> = Vec::new();
@@ -400,6 +398,16 @@ impl Getter<'_, '_> {
                 );
                 continue;
             };
+            // hcl v2.17.1 (#624): a repeated name is an error.
+            if attrs.iter().any(|(n, _)| n == name) {
+                self.err_ctx(
+                    "Object constructor map keys must be unique.".into(),
+                    item.key.span,
+                    expr.span,
+                    diags,
+                );
+                continue;
+            }
             let name = name.to_string();
             let mut aty_expr = &item.value;
             let mut default_expr: Option<&Expr> = None;

@@ -158,6 +158,15 @@ impl Reader<'_> {
                         );
                         continue;
                     };
+                    // hcl v2.17.1 (#624): a repeated name is an error.
+                    if attrs.contains_key(attr) {
+                        self.err(
+                            "Object constructor map keys must be unique.".into(),
+                            item.key.span,
+                            Some(expr.span),
+                        );
+                        continue;
+                    }
                     let mut aty_expr = &item.value;
                     let mut optional = false;
                     if let ExprKind::FunctionCall(c) = &item.value.kind
