@@ -548,8 +548,24 @@ fn decode_spec<'b>(
     if diags.0[mark..].iter().any(Diagnostic::is_error) {
         return None;
     }
+    // The iterator first, then `for_each`, whose errors end this dynamic
+    // block (hcl v2.20, #656).
+    let mut iterator = block_s.type_name.clone();
+    if let Some(attr) = content.attributes[1] {
+        match iterator_name(attr.expr) {
+            Ok(name) => iterator = name,
+            Err(d) => {
+                diags.extend(d);
+                return None;
+            }
+        }
+    }
     let each = content.attributes[0]?;
+    let each_mark = diags.len();
     let for_each = eval::evaluate_into(each.expr, scope.for_each_ctx.as_deref(), diags);
+    if diags.0[each_mark..].iter().any(Diagnostic::is_error) {
+        return None;
+    }
     let ty = for_each.ty();
     let iterable = matches!(
         ty,
@@ -579,16 +595,6 @@ fn decode_spec<'b>(
             .with_subject(each.expr.range()),
         );
         return None;
-    }
-    let mut iterator = block_s.type_name.clone();
-    if let Some(attr) = content.attributes[1] {
-        match iterator_name(attr.expr) {
-            Ok(name) => iterator = name,
-            Err(d) => {
-                diags.extend(d);
-                return None;
-            }
-        }
     }
     let mut label_exprs = Vec::new();
     if let Some(attr) = content.attributes.get(2).copied().flatten() {

@@ -26,7 +26,13 @@ pub fn make_to_func(want: Type) -> Function {
             "Converts the given value to {}, or raises an error if that conversion is impossible.",
             want.friendly_name()
         ),
-        vec![Parameter::new("v", Type::Dynamic).allow_null()],
+        // Dynamic-typed arguments reach the type function (go-cty 1.14.4):
+        // `tostring(null)` is a string-typed null.
+        vec![
+            Parameter::new("v", Type::Dynamic)
+                .allow_null()
+                .allow_dynamic_type(),
+        ],
         None,
         ReturnType::Computed(Box::new(move |args: &[Value]| {
             let got = args[0].ty();

@@ -26,19 +26,15 @@ fn int_of(v: &Value) -> Result<i64, FunctionError> {
 }
 
 shared_function! {
-    /// `element(list, index)`: the element at `index` modulo the length.
+    /// `element(list, index)`: the element at `index` modulo the length; a
+    /// negative index counts from the end (go-cty 1.15, as HCL v2.24 builds
+    /// have it: `element(l, -1)` is the last element).
     element => build(
         "Returns the element with the given index from the given list or tuple, applying the modulo operation to the given index if it's greater than the number of elements.",
         vec![dynamic("list"), Parameter::new("index", Type::Number)],
         None,
         ReturnType::Computed(Box::new(|args: &[Value]| {
             let index = &args[1];
-            if let Some(n) = index.as_number()
-                && n.is_negative()
-                && !n.is_zero()
-            {
-                return Err(FunctionError::call("cannot use element function with a negative index"));
-            }
             match args[0].ty() {
                 Type::List(e) => Ok((**e).clone()),
                 Type::Tuple(etys) => {
@@ -49,7 +45,7 @@ shared_function! {
                     if etys.is_empty() {
                         return Err(FunctionError::call("cannot use element function with an empty list"));
                     }
-                    Ok(etys[(i % etys.len() as i64) as usize].clone())
+                    Ok(etys[i.rem_euclid(etys.len() as i64) as usize].clone())
                 }
                 other => Err(FunctionError::call(format!(
                     "cannot read elements from {}",
@@ -59,9 +55,6 @@ shared_function! {
         })),
         |args, ret| {
             let i = int_of(&args[1]).map_err(|e| FunctionError::call(format!("invalid index: {e}")))?;
-            if i < 0 {
-                return Err(FunctionError::call("cannot use element function with a negative index"));
-            }
             let list = &args[0];
             if !list.is_known() {
                 return Ok(Value::unknown(ret.clone()));
@@ -70,7 +63,7 @@ shared_function! {
             if elems.is_empty() {
                 return Err(FunctionError::call("cannot use element function with an empty list"));
             }
-            Ok(elems[(i % elems.len() as i64) as usize].clone())
+            Ok(elems[i.rem_euclid(elems.len() as i64) as usize].clone())
         },
     )
 }

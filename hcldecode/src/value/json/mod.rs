@@ -477,6 +477,7 @@ fn implied_for_tok(
         Tok::Delim(d) if depth > MAX_DEPTH => Err(depth_error(top, d)),
         Tok::Delim(b'{') => {
             let mut attrs: Vec<(Arc<str>, Type)> = Vec::new();
+            let mut seen: std::collections::HashMap<Arc<str>, usize> = Default::default();
             loop {
                 match dec.token()? {
                     Tok::Delim(b'}') => break,
@@ -489,7 +490,20 @@ fn implied_for_tok(
                     Tok::String(key) => {
                         let tok = dec.token()?;
                         let aty = implied_for_tok(tok, dec, depth + 1, top)?;
-                        attrs.push((Arc::from(&*key), aty));
+                        let key: Arc<str> = Arc::from(&*key);
+                        // A repeated property of another type (go-cty
+                        // 1.16.2); of the same type, the last one stands.
+                        if let Some(&i) = seen.get(&key) {
+                            if attrs[i].1 != aty {
+                                return Err(format!(
+                                    "duplicate {} property in JSON object",
+                                    quote(&key)
+                                ));
+                            }
+                            continue;
+                        }
+                        seen.insert(key.clone(), attrs.len());
+                        attrs.push((key, aty));
                     }
                     other => {
                         return Err(format!(
