@@ -1,5 +1,6 @@
 //! The stdlib functions (spec-file functions and operator functions)
-//! against go-cty 1.12.1 vectors (tests/data/function_calls.txt): results,
+//! against go-cty 1.12.1 vectors (tests/data/function_calls.txt; the
+//! `jsondecode` rows of repeated properties follow go-cty 1.16.2): results,
 //! result types, error messages and the argument an error is about.
 
 mod value_support;

@@ -6,7 +6,10 @@
 //! `tests/functions-differential/`: calls that succeed ten to a case,
 //! each failing call alone. Calls where we deviate on purpose
 //! (docs/deviations.md: infinities, `convert` with optional attributes,
-//! functions the reference lacks) are not in the corpus.
+//! functions the reference lacks, and what go-cty changed since the
+//! reference's 1.12, which `tests/conformance/cases-latest` records:
+//! `element` with a negative index, `tostring(null)` and friends) are not
+//! in the corpus.
 
 use std::path::Path;
 

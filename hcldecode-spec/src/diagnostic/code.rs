@@ -100,6 +100,8 @@ pub enum Code {
     InvalidIteration,
     /// Evaluation: a splat over a null sequence.
     SplatOfNull,
+    /// Evaluation: a splat over a list whose second level gives elements of different types (hcl v2.24).
+    InvalidNestedSplat,
     /// Evaluation: a template interpolation of null or of a value with no string form.
     InvalidTemplateValue,
     /// Evaluation: an attribute access the value does not support (no such attribute, or not an object).
@@ -169,6 +171,7 @@ impl Code {
             Code::DuplicateObjectKey => "eval.duplicate_object_key",
             Code::InvalidIteration => "eval.invalid_iteration",
             Code::SplatOfNull => "eval.splat_of_null",
+            Code::InvalidNestedSplat => "eval.invalid_nested_splat",
             Code::InvalidTemplateValue => "eval.invalid_template_value",
             Code::UnsupportedAttribute => "eval.unsupported_attribute",
             Code::InvalidIndex => "eval.invalid_index",

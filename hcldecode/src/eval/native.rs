@@ -1295,6 +1295,22 @@ impl<'a> Evaluator<'a, '_> {
                     let ty = self.splat_result_type(&src_ty, each, item, true);
                     return Value::list_empty(ty.element_type().cloned().unwrap_or(Type::Dynamic));
                 }
+                // A nested splat over scalars can give elements of
+                // different types, which no list holds (hcl v2.24, #724;
+                // `cty.CanListVal`: dynamic-typed ones aside).
+                let mut known_tys = vals.iter().map(Value::ty).filter(|t| !t.is_dynamic());
+                if let Some(first) = known_tys.next()
+                    && known_tys.any(|t| t != first)
+                {
+                    self.err_x(
+                        (Code::InvalidNestedSplat, "Invalid nested splat expressions"),
+                        "The second level of splat expression produced elements of different types, so it isn't possible to construct a valid list to represent the top-level result.\n\nConsider using a for expression instead, to produce a tuple-typed result which can therefore have non-homogenous element types.".into(),
+                        each.span,
+                        Some(Span::between(source.span, each.span)),
+                        each,
+                    );
+                    return Value::dynamic();
+                }
                 list_of(vals)
             }
             _ => Value::tuple(vals),

@@ -707,7 +707,8 @@ fn cty_lookup() {
         ],
     );
 }
-/// go-cty `TestElement` (collection_test.go): 9 cases.
+/// go-cty `TestElement` (collection_test.go, v1.12.1, with the negative
+/// index rows of v1.18).
 #[test]
 fn cty_element() {
     run(
@@ -831,7 +832,49 @@ fn cty_element() {
                     ]),
                     Value::int(-1),
                 ],
-                Err(()),
+                // go-cty 1.15 (as HCL v2.24 builds have it): a negative
+                // index counts from the end; the rows after it are that
+                // table's (go-cty v1.18 collection_test.go).
+                Ok(Value::string("fox")),
+            ),
+            (
+                10,
+                vec![
+                    lv(vec![
+                        Value::string("the"),
+                        Value::string("quick"),
+                        Value::string("brown"),
+                        Value::string("fox"),
+                    ]),
+                    Value::int(-6),
+                ],
+                Ok(Value::string("brown")),
+            ),
+            (
+                10,
+                vec![
+                    lv(vec![
+                        Value::string("the"),
+                        Value::string("quick"),
+                        Value::string("brown"),
+                        Value::string("fox"),
+                    ]),
+                    Value::int(i64::MIN),
+                ],
+                Ok(Value::string("the")),
+            ),
+            (
+                10,
+                vec![
+                    lv(vec![
+                        Value::string("the"),
+                        Value::string("quick"),
+                        Value::string("brown"),
+                        Value::string("fox"),
+                    ]),
+                    Value::int(i64::MAX),
+                ],
+                Ok(Value::string("fox")),
             ),
             (
                 11,
