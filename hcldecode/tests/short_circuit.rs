@@ -81,3 +81,71 @@ fn conversion_errors_come_before_the_operands_own() {
         ]
     );
 }
+
+/// Rows of hclsyntax v2.24's `TestExpressionParseAndValue` and
+/// `TestExpressionErrorMessages` (MPL-2.0) that cover short-circuiting:
+/// (expression, expected value, `None` for an unknown bool, and the
+/// expected error summaries).
+#[test]
+fn hclsyntax_v2_24_rows() {
+    let rows: &[(&str, Option<bool>, &[&str])] = &[
+        ("nullobj != null && nullobj.is_thingy", Some(false), &[]),
+        ("unknown < 4 && list[zero]", None, &[]),
+        ("nullobj == null || nullobj.is_thingy", Some(true), &[]),
+        ("unknown > 4 || list[zero]", None, &[]),
+        ("foo(value) && true", None, &["Function calls not allowed"]),
+        ("foo(value) && false", Some(false), &[]),
+        ("foo(value) || false", None, &["Function calls not allowed"]),
+        ("foo(value) || true", Some(true), &[]),
+        (
+            "notobj != null && notobj.foo",
+            None,
+            &["Unsupported attribute"],
+        ),
+        (
+            "notobj == null || notobj.foo",
+            None,
+            &["Unsupported attribute"],
+        ),
+        ("notlist != null && notlist[0]", None, &["Invalid index"]),
+        ("value != null && valeu", None, &["Unknown variable"]),
+        ("unknownbool && \"value\"", None, &["Invalid operand"]),
+        ("value && \"value\"", None, &["Invalid operand"]),
+        (
+            "map != null || map[\"key\"] == \"value\"",
+            None,
+            &["Attempt to index null value"],
+        ),
+    ];
+    let mut ctx = EvalContext::new();
+    ctx.set_variable(
+        "nullobj",
+        Value::null(Type::object([("is_thingy", Type::Bool)])),
+    );
+    ctx.set_variable("unknown", Value::unknown(Type::Number));
+    ctx.set_variable("unknownbool", Value::unknown(Type::Bool));
+    ctx.set_variable("zero", Value::int(0));
+    ctx.set_variable("list", Value::list_empty(Type::Bool));
+    ctx.set_variable("notobj", Value::bool(true));
+    ctx.set_variable("notlist", Value::bool(true));
+    ctx.set_variable("map", Value::null(Type::map(Type::String)));
+    for (src, want, errors) in rows {
+        let expr = hcldecode::parse_expression(src, "e.hcl").unwrap();
+        let mut ctx = ctx.clone();
+        // `value` is true where the reference's row says so, false for the
+        // conversion row.
+        ctx.set_variable("value", Value::bool(!src.starts_with("value &&")));
+        let ctx = if src.starts_with("foo(") {
+            EvalContext::new()
+        } else {
+            ctx
+        };
+        let (v, diags) = evaluate(expr.as_ref(), Some(&ctx));
+        let got: Vec<&str> = diags.iter().map(|d| d.summary.as_str()).collect();
+        assert_eq!(&got, errors, "{src}");
+        match want {
+            Some(b) => assert_eq!(v, Value::bool(*b), "{src}"),
+            None => assert!(!v.is_known() && v.ty() == &Type::Bool, "{src}: {v:?}"),
+        }
+    }
+}
