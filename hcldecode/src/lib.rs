@@ -65,7 +65,7 @@ pub use hcldecode_spec::diag::{Diagnostic, Diagnostics, Severity};
 pub use hcldecode_spec::source::{Pos, Range, SourceFile, Span};
 pub use hcldecode_spec::spec::Spec;
 pub use hcldecode_spec::syntax::body::Body;
-pub use hcldecode_spec::syntax::expr::Expression;
+pub use hcldecode_spec::syntax::expr::{ExprRef, Expression};
 /// "Did you mean" suggestions as the decoder makes them, for an
 /// application's own errors.
 pub use hcldecode_spec::syntax::suggest;

@@ -501,3 +501,49 @@ check "static" {
         assert_eq!(c.check[0].when.source_text(), "size > check.value");
     }
 }
+
+/// The host vetoes `for_each` values it does not accept (ext/dynblock's
+/// `OptCheckForEach`): here, values that are not known.
+#[cfg(feature = "derive")]
+fn known_only(
+    v: &hcldecode::Value,
+    expr: hcldecode::ExprRef<'_>,
+    _: Option<&hcldecode::eval::EvalContext>,
+) -> hcldecode::Diagnostics {
+    let mut d = hcldecode::Diagnostics::new();
+    if !v.is_wholly_known() {
+        d.push(
+            hcldecode::Diagnostic::error(
+                "Invalid for_each",
+                "The for_each value must be known when the configuration is decoded.",
+            )
+            .with_subject(expr.range()),
+        );
+    }
+    d
+}
+
+#[cfg(feature = "derive")]
+#[test]
+fn the_host_checks_for_each_values() {
+    let check = hcldecode::decode::ForEachCheck(known_only);
+    let src = "dynamic \"port\" {\n  for_each = ports\n  content { to = port.value }\n}\n";
+    let known = hcldecode::Value::tuple(vec![hcldecode::Value::int(80)]);
+    let ok: WithRest = hcldecode::Decoder::new()
+        .dynamic_blocks(true)
+        .check_for_each(check)
+        .variable("ports", known)
+        .decode_str(src, "p.hcl")
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(ok.port[0].to, 80);
+    let unknown = hcldecode::Value::unknown(hcldecode::Type::list(hcldecode::Type::Number));
+    let e = hcldecode::Decoder::new()
+        .dynamic_blocks(true)
+        .check_for_each(check)
+        .variable("ports", unknown)
+        .decode_str::<WithRest>(src, "p.hcl")
+        .unwrap_err();
+    let d = &e.diagnostics()[0];
+    assert_eq!(d.summary, "Invalid for_each");
+    assert_eq!(d.subject.as_ref().unwrap().to_string(), "p.hcl:2,14-19");
+}

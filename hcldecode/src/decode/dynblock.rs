@@ -97,6 +97,8 @@ struct Shared {
     remaining: AtomicU64,
     /// The limit `remaining` started from.
     limit: u64,
+    /// The host's check of `for_each` values.
+    check: Option<super::ForEachCheck>,
     /// An empty context: the `for_each` context of static blocks' bodies
     /// at the top when the decoder has none (the reference's
     /// `nil.NewChild()`).
@@ -146,7 +148,7 @@ pub(crate) struct Scope {
 
 impl Scope {
     /// The scope of the root body, decoded in `base`.
-    pub(crate) fn root(base: Option<&EvalContext>) -> Scope {
+    pub(crate) fn root(base: Option<&EvalContext>, check: Option<super::ForEachCheck>) -> Scope {
         let limit = base
             .and_then(EvalContext::limits)
             .unwrap_or_else(crate::limits::ambient)
@@ -162,6 +164,7 @@ impl Scope {
                 base,
                 remaining: AtomicU64::new(limit),
                 limit,
+                check,
                 empty: Arc::new(EvalContext::new()),
             }),
         }
@@ -224,12 +227,13 @@ pub(crate) struct Resume {
     iteration: Option<Arc<Iteration>>,
     unknown: bool,
     hidden: Vec<String>,
+    check: Option<super::ForEachCheck>,
 }
 
 impl Scope {
     /// The scope of a body decoded later (see [`Resume`]) in `base`.
     pub(crate) fn resume(r: &Resume, base: Option<&EvalContext>) -> Scope {
-        let mut scope = Scope::root(base);
+        let mut scope = Scope::root(base, r.check);
         scope.for_each_ctx = r.for_each_ctx.clone();
         scope.attr_ctx = r
             .iteration
@@ -252,6 +256,7 @@ impl Scope {
             iteration: self.iteration.clone(),
             unknown: self.unknown,
             hidden,
+            check: self.shared.check,
         }
     }
 
@@ -565,6 +570,15 @@ fn decode_spec<'b>(
     let for_each = eval::evaluate_into(each.expr, scope.for_each_ctx.as_deref(), diags);
     if diags.0[each_mark..].iter().any(Diagnostic::is_error) {
         return None;
+    }
+    // The host's veto (`OptCheckForEach`).
+    if let Some(check) = scope.shared.check {
+        let found = (check.0)(&for_each, each.expr, scope.for_each_ctx.as_deref());
+        let vetoed = found.has_errors();
+        diags.extend(found);
+        if vetoed {
+            return None;
+        }
     }
     let ty = for_each.ty();
     let iterable = matches!(

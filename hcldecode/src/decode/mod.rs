@@ -84,6 +84,56 @@ pub struct DecodeOptions {
     /// each block on its own, so typed decoding turns it on. Off by
     /// default, as in `hcldec`.
     pub keep_block_types: bool,
+    /// With [`dynamic_blocks`](Self::dynamic_blocks): the host's check of
+    /// each dynamic block's `for_each` value (ext/dynblock's
+    /// `OptCheckForEach`, hcl v2.20), run once the value is evaluated; an
+    /// error from it ends that dynamic block.
+    pub check_for_each: Option<ForEachCheck>,
+}
+
+/// A host's check of a dynamic block's `for_each` value
+/// ([`DecodeOptions::check_for_each`]): given the value, its expression
+/// and the context it was evaluated in, the diagnostics to report (an
+/// error vetoes the value). A plain function, so that options stay `Copy`.
+///
+/// ```
+/// use hcldecode::decode::{decode_with, DecodeOptions, ForEachCheck};
+/// use hcldecode::spec_file::LoadedSpec;
+/// use hcldecode::{Diagnostic, Diagnostics};
+/// // At most two blocks from one dynamic block.
+/// let check = ForEachCheck(|v, expr, _| {
+///     let mut d = Diagnostics::new();
+///     if v.length_int().is_some_and(|n| n > 2) {
+///         d.push(Diagnostic::error("Too many ports", "At most two.").with_subject(expr.range()));
+///     }
+///     d
+/// });
+/// let spec = "block_list {\n block_type = \"port\"\n object {\n  attr \"to\" { type = number }\n }\n}\n";
+/// let (spec, _) = LoadedSpec::load_str(spec, "s.hcldec");
+/// let src = b"dynamic \"port\" {\n  for_each = [1, 2, 3]\n  content { to = port.value }\n}\n";
+/// let (file, _) = hcldecode::parse::parse_native(src, "a.hcl");
+/// let opts = DecodeOptions::new().dynamic_blocks(true).check_for_each(check);
+/// let (_, diags) = decode_with(&file.body, &spec.unwrap().spec, None, None, opts);
+/// assert_eq!(diags[0].summary, "Too many ports");
+/// assert_eq!(diags[0].subject.as_ref().unwrap().to_string(), "a.hcl:2,14-23");
+/// ```
+#[derive(Clone, Copy)]
+pub struct ForEachCheck(
+    pub fn(&Value, hcldecode_spec::syntax::expr::ExprRef<'_>, Option<&EvalContext>) -> Diagnostics,
+);
+
+impl PartialEq for ForEachCheck {
+    fn eq(&self, other: &ForEachCheck) -> bool {
+        std::ptr::fn_addr_eq(self.0, other.0)
+    }
+}
+
+impl Eq for ForEachCheck {}
+
+impl std::fmt::Debug for ForEachCheck {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ForEachCheck(..)")
+    }
 }
 
 impl DecodeOptions {
@@ -113,6 +163,12 @@ impl DecodeOptions {
     /// ```
     pub fn element_errors(mut self, on: bool) -> DecodeOptions {
         self.element_errors = on;
+        self
+    }
+
+    /// Sets [`check_for_each`](Self::check_for_each).
+    pub fn check_for_each(mut self, check: ForEachCheck) -> DecodeOptions {
+        self.check_for_each = Some(check);
         self
     }
 
@@ -184,7 +240,9 @@ fn run<R: Recorder>(
         .and_then(|s| s.downcast_ref::<dynblock::Resume>())
     {
         Some(r) => Some(dynblock::Scope::resume(r, ctx)),
-        None => options.dynamic_blocks.then(|| dynblock::Scope::root(ctx)),
+        None => options
+            .dynamic_blocks
+            .then(|| dynblock::Scope::root(ctx, options.check_for_each)),
     };
     let d = Decoder {
         ctx,

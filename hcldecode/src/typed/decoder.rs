@@ -190,6 +190,14 @@ impl Decoder {
         self
     }
 
+    /// With [`dynamic_blocks`](Self::dynamic_blocks): the application's
+    /// check of each dynamic block's `for_each` value, whose errors veto
+    /// it ([`DecodeOptions::check_for_each`](crate::decode::DecodeOptions)).
+    pub fn check_for_each(mut self, check: crate::decode::ForEachCheck) -> Decoder {
+        self.options = self.options.check_for_each(check);
+        self
+    }
+
     /// Whether an attribute value that does not convert to its field's
     /// type is reported at each failing element of its tuple and object
     /// literals, with the element's path (`.soft: a number is required`),
