@@ -84,17 +84,10 @@ fn known_partial_tree_deviation(dump: &str) -> bool {
 
 /// Whether a vector's source has `::` (as text, or hex-encoded).
 fn has_double_colon(case: &Value) -> bool {
-    let text = case.get("s");
-    if *text != Value::Null && text.str().contains("::") {
-        return true;
-    }
-    let hex = case.get("h");
-    *hex != Value::Null
-        && hex
-            .str()
-            .as_bytes()
+    let hex = case.get("h").str().as_bytes();
+    case.get("s").str().contains("::")
+        || hex
             .chunks(2)
-            .collect::<Vec<_>>()
-            .windows(2)
-            .any(|w| w[0] == b"3a" && w[1] == b"3a")
+            .zip(hex.chunks(2).skip(1))
+            .any(|(a, b)| a == b"3a" && b == b"3a")
 }
