@@ -18,4 +18,5 @@ mod ranges;
 pub mod source;
 pub mod spec;
 pub mod syntax;
+pub mod type_mismatch;
 pub mod types;

@@ -10,11 +10,11 @@
 //! make: nulls, bools, numbers, strings, tuples and objects.
 
 use super::type_constraint::OptionalAttrs;
-use crate::go_quote::quote;
 use crate::source::SourceFile;
 use crate::syntax::MAX_NUMBER_LENGTH;
 use crate::syntax::native::analysis::object_key_as_keyword;
 use crate::syntax::native::ast::{Expr, ExprKind, Literal, UnaryOp};
+use crate::type_mismatch::mismatch_message;
 use crate::types::Type;
 
 /// The error converting the default `expr` of an optional attribute to the
@@ -225,7 +225,7 @@ fn convert(v: &Lit, want: &Type) -> Result<(), String> {
         return Ok(());
     }
     if !plan(&got, want, true) {
-        return Err(mismatch_message(&got, want));
+        return Err(mismatch_message(&got, want, &plan));
     }
     run(v, want)
 }
@@ -346,102 +346,6 @@ fn plan(from: &Type, to: &Type, unsafe_: bool) -> bool {
         (Type::Object(fo), Type::Map(t)) => fo.attrs().iter().all(|(_, f)| sub(f, t)),
         (Type::Map(f), Type::Object(o)) => unsafe_ && o.attrs().iter().all(|(_, t)| sub(f, t)),
         _ => false,
-    }
-}
-
-/// cty's `convert.MismatchMessage`, as the dynamic layer has it.
-fn mismatch_message(got: &Type, want: &Type) -> String {
-    match (got, want) {
-        (Type::Object(_), Type::Object(_)) => mismatch_objects(got, want),
-        (Type::Tuple(_), Type::List(e)) if e.is_dynamic() => {
-            "all list elements must have the same type".to_string()
-        }
-        (Type::Tuple(_), Type::Set(e)) if e.is_dynamic() => {
-            "all set elements must have the same type".to_string()
-        }
-        (Type::Object(_), Type::Map(e)) if e.is_dynamic() => {
-            "all map elements must have the same type".to_string()
-        }
-        (Type::Tuple(_) | Type::Object(_), _) if want.is_collection() => {
-            mismatch_from_structural(got, want)
-        }
-        _ if got.is_collection() && want.is_collection() => mismatch_from_collection(got, want),
-        _ => required(want),
-    }
-}
-
-fn required(want: &Type) -> String {
-    want.friendly_name_for_constraint() + " required"
-}
-
-fn mismatch_objects(got: &Type, want: &Type) -> String {
-    let (Some(g), Some(w)) = (got.object_type(), want.object_type()) else {
-        return required(want);
-    };
-    let mut missing: Vec<String> = Vec::new();
-    let mut unsafe_mismatch: Option<String> = None;
-    let mut safe_mismatch: Option<String> = None;
-    for (name, wty) in w.attrs() {
-        let Some(gty) = g.get(name) else {
-            missing.push(quote(name));
-            continue;
-        };
-        if gty == wty || unsafe_mismatch.is_some() {
-            continue;
-        }
-        let why = || format!("attribute {}: {}", quote(name), mismatch_message(gty, wty));
-        if !plan(gty, wty, true) {
-            unsafe_mismatch = Some(why());
-        }
-        if safe_mismatch.is_none() && !plan(gty, wty, false) {
-            safe_mismatch = Some(why());
-        }
-    }
-    // Attribute names are sorted, so the missing ones are.
-    match missing.as_slice() {
-        [] => unsafe_mismatch
-            .or(safe_mismatch)
-            .unwrap_or_else(|| "incorrect object attributes".to_string()),
-        [one] => format!("attribute {one} is required"),
-        [a, b] => format!("attributes {a} and {b} are required"),
-        [init @ .., last] => format!("attributes {}, and {last} are required", init.join(", ")),
-    }
-}
-
-fn mismatch_from_structural(got: &Type, want: &Type) -> String {
-    let Some(wety) = want.element_type() else {
-        return required(want);
-    };
-    let elems: Vec<(String, &Type)> = match (want, got) {
-        (Type::List(_) | Type::Set(_), Type::Tuple(ts)) => ts
-            .iter()
-            .enumerate()
-            .map(|(i, t)| (i.to_string(), t))
-            .collect(),
-        (Type::Map(_), Type::Object(o)) => o.attrs().iter().map(|(n, t)| (quote(n), t)).collect(),
-        _ => return required(want),
-    };
-    for (key, gety) in elems {
-        if gety != wety && !plan(gety, wety, true) {
-            return format!("element {key}: {}", mismatch_message(gety, wety));
-        }
-    }
-    format!(
-        "all elements must be {}",
-        wety.friendly_name_for_constraint()
-    )
-}
-
-fn mismatch_from_collection(got: &Type, want: &Type) -> String {
-    let noun = match (want, got) {
-        (Type::List(_), Type::List(_) | Type::Set(_)) => "list element type",
-        (Type::Set(_), Type::List(_) | Type::Set(_)) => "set element type",
-        (Type::Map(_), Type::Map(_)) => "map element type",
-        _ => return required(want),
-    };
-    match (got.element_type(), want.element_type()) {
-        (Some(g), Some(w)) => format!("incorrect {noun}: {}", mismatch_message(g, w)),
-        _ => required(want),
     }
 }
 
