@@ -39,15 +39,40 @@ fn host_mask(prefix: u32, bits: u32) -> u128 {
     all & !mask(prefix, bits)
 }
 
-/// Go's `net.ParseCIDR`.
-fn parse_cidr(s: &str) -> Result<Net, FunctionError> {
+/// An IPv4 address whose parts may have leading zeros, read as decimal
+/// (Terraform's `ipaddr`, Go's parser before Go 1.17).
+fn lenient_v4(s: &str) -> Option<Ipv4Addr> {
+    let parts: Vec<&str> = s.split('.').collect();
+    if parts.len() != 4 {
+        return None;
+    }
+    let mut octets = [0u8; 4];
+    for (o, p) in octets.iter_mut().zip(&parts) {
+        if p.is_empty() || p.len() > 3 || !p.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        *o = p.parse().ok()?;
+    }
+    Some(Ipv4Addr::from(octets))
+}
+
+/// An address as Terraform reads one (`terraform`: leading zeros allowed
+/// in IPv4 parts).
+fn parse_ip(s: &str, terraform: bool) -> Option<IpAddr> {
+    s.parse()
+        .ok()
+        .or_else(|| terraform.then(|| lenient_v4(s).map(IpAddr::V4)).flatten())
+}
+
+/// `net.ParseCIDR`, or Terraform's `ipaddr.ParseCIDR` (`terraform`).
+fn parse_cidr_in(s: &str, terraform: bool) -> Result<Net, FunctionError> {
     let err = || {
         FunctionError::call(format!(
             "invalid CIDR expression: invalid CIDR address: {s}"
         ))
     };
     let (ip, len) = s.split_once('/').ok_or_else(err)?;
-    let ip: IpAddr = ip.parse().map_err(|_| err())?;
+    let ip = parse_ip(ip, terraform).ok_or_else(err)?;
     if len.is_empty() || !len.bytes().all(|b| b.is_ascii_digit()) || len.len() > 4 {
         return Err(err());
     }
@@ -93,16 +118,28 @@ fn net_string(n: &Net) -> String {
 shared_function! {
     /// `cidrhost(prefix, hostnum)`: the address of host `hostnum` (negative:
     /// from the end) in a network.
-    cidrhost => build(
+    cidrhost => cidrhost_in(false)
+}
+
+/// `cidrhost` as go-cty-funcs (`terraform` false) or Terraform has it.
+pub(crate) fn cidrhost_in(terraform: bool) -> Function {
+    build(
         "Calculates a full host IP address within a given IP network address prefix.",
-        vec![Parameter::new("prefix", Type::String), Parameter::new("hostnum", Type::Number)],
+        vec![
+            Parameter::new("prefix", Type::String),
+            Parameter::new("hostnum", Type::Number),
+        ],
         None,
         ReturnType::Static(Type::String),
-        |args, _| {
+        move |args, _| {
             let num = go_int(num_arg(args, 1)?)?;
-            let n = parse_cidr(str_arg(args, 0)?)?;
+            let n = parse_cidr_in(str_arg(args, 0)?, terraform)?;
             let host_len = n.bits - n.prefix;
-            let max: u128 = if host_len >= 128 { u128::MAX } else { (1u128 << host_len) - 1 };
+            let max: u128 = if host_len >= 128 {
+                u128::MAX
+            } else {
+                (1u128 << host_len) - 1
+            };
             let (host, magnitude) = if num < 0 {
                 let back = (-(num as i128) - 1) as u128;
                 (max.wrapping_sub(back), back)
@@ -115,20 +152,34 @@ shared_function! {
                     n.prefix
                 )));
             }
-            Ok(Value::string(ip_string(n.addr | (host & host_mask(n.prefix, n.bits)), n.bits)))
+            Ok(Value::string(ip_string(
+                n.addr | (host & host_mask(n.prefix, n.bits)),
+                n.bits,
+            )))
         },
     )
 }
 
 shared_function! {
     /// `cidrnetmask(prefix)`: an IPv4 network's mask in dotted form.
-    cidrnetmask => build(
+    cidrnetmask => cidrnetmask_in(false)
+}
+
+/// `cidrnetmask` as go-cty-funcs (`terraform` false) or Terraform has it.
+pub(crate) fn cidrnetmask_in(terraform: bool) -> Function {
+    build(
         "Converts an IPv4 address prefix given in CIDR notation into a subnet mask address.",
         vec![Parameter::new("prefix", Type::String)],
         None,
         ReturnType::Static(Type::String),
-        |args, _| {
-            let n = parse_cidr(str_arg(args, 0)?)?;
+        move |args, _| {
+            let n = parse_cidr_in(str_arg(args, 0)?, terraform)?;
+            if terraform && n.bits == 128 && Ipv6Addr::from(n.addr).to_ipv4_mapped().is_none() {
+                return Err(FunctionError::call(format!(
+                    "IPv6 addresses cannot have a netmask: {}",
+                    str_arg(args, 0)?
+                )));
+            }
             let m = mask(n.prefix, n.bits);
             Ok(Value::string(if n.bits == 32 {
                 Ipv4Addr::from(m as u32).to_string()
@@ -174,7 +225,12 @@ fn subnet(n: &Net, newbits: i64, num: i64) -> Result<Net, FunctionError> {
 
 shared_function! {
     /// `cidrsubnet(prefix, newbits, netnum)`.
-    cidrsubnet => build(
+    cidrsubnet => cidrsubnet_in(false)
+}
+
+/// `cidrsubnet` as go-cty-funcs (`terraform` false) or Terraform has it.
+pub(crate) fn cidrsubnet_in(terraform: bool) -> Function {
+    build(
         "Calculates a subnet address within a given IP network address prefix.",
         vec![
             Parameter::new("prefix", Type::String),
@@ -183,12 +239,14 @@ shared_function! {
         ],
         None,
         ReturnType::Static(Type::String),
-        |args, _| {
+        move |args, _| {
             let newbits = go_int(num_arg(args, 1)?)?;
             let netnum = go_int(num_arg(args, 2)?)?;
-            let n = parse_cidr(str_arg(args, 0)?)?;
-            if newbits > 32 {
-                return Err(FunctionError::call("may not extend prefix by more than 32 bits"));
+            let n = parse_cidr_in(str_arg(args, 0)?, terraform)?;
+            if newbits > 32 && !terraform {
+                return Err(FunctionError::call(
+                    "may not extend prefix by more than 32 bits",
+                ));
             }
             subnet(&n, newbits, netnum).map(|s| Value::string(net_string(&s)))
         },
@@ -211,19 +269,26 @@ fn all_ones(bits: u32) -> u128 {
 shared_function! {
     /// `cidrsubnets(prefix, newbits...)`: consecutive subnets of the given
     /// sizes.
-    cidrsubnets => build(
+    cidrsubnets => cidrsubnets_in(false)
+}
+
+/// `cidrsubnets` as go-cty-funcs (`terraform` false) or Terraform has it.
+pub(crate) fn cidrsubnets_in(terraform: bool) -> Function {
+    build(
         "Calculates a sequence of consecutive subnet prefixes that may be of different prefix lengths under a common base prefix.",
         vec![Parameter::new("prefix", Type::String)],
         Some(Parameter::new("newbits", Type::Number)),
         ReturnType::Static(Type::list(Type::String)),
-        |args, _| {
-            let n = parse_cidr(str_arg(args, 0)?).map_err(|e| FunctionError::arg(0, e.to_string()))?;
+        move |args, _| {
+            let n = parse_cidr_in(str_arg(args, 0)?, terraform)
+                .map_err(|e| FunctionError::arg(0, e.to_string()))?;
             let lens = &args[1..];
             if lens.is_empty() {
                 return Ok(Value::list_empty(Type::String));
             }
             super::stdlib::check_size(lens.len() as u64, 0)?;
-            let first = go_int(num_arg(args, 1)?).map_err(|e| FunctionError::arg(1, e.to_string()))?;
+            let first =
+                go_int(num_arg(args, 1)?).map_err(|e| FunctionError::arg(1, e.to_string()))?;
             let first_len = (i64::from(n.prefix) + first).clamp(0, i64::from(n.bits)) as u32;
             // go-cidr's PreviousSubnet: the network before, at that length.
             let mut current = Net {
@@ -233,37 +298,119 @@ shared_function! {
             };
             let mut out = Vec::with_capacity(lens.len());
             for (i, _) in lens.iter().enumerate() {
-                let length = go_int(num_arg(args, i + 1)?).map_err(|e| FunctionError::arg(i + 1, e.to_string()))?;
+                let length = go_int(num_arg(args, i + 1)?)
+                    .map_err(|e| FunctionError::arg(i + 1, e.to_string()))?;
                 if length < 1 {
-                    return Err(FunctionError::arg(i + 1, "must extend prefix by at least one bit"));
+                    return Err(FunctionError::arg(
+                        i + 1,
+                        "must extend prefix by at least one bit",
+                    ));
                 }
-                if length > 32 {
-                    return Err(FunctionError::arg(i + 1, "may not extend prefix by more than 32 bits"));
+                if length > 32 && !terraform {
+                    return Err(FunctionError::arg(
+                        i + 1,
+                        "may not extend prefix by more than 32 bits",
+                    ));
                 }
                 let length = length + i64::from(n.prefix);
                 if length > i64::from(n.bits) {
                     let proto = if n.bits == 32 { "IPv4" } else { "IPv6" };
-                    return Err(FunctionError::arg(i + 1, format!(
-                        "would extend prefix to {length} bits, which is too long for an {proto} address"
-                    )));
+                    return Err(FunctionError::arg(
+                        i + 1,
+                        format!(
+                            "would extend prefix to {length} bits, which is too long for an {proto} address"
+                        ),
+                    ));
                 }
                 let length = length as u32;
                 // go-cidr's NextSubnet.
                 let m = mask(length, n.bits);
-                let cur = Net { addr: last(&current) & m, prefix: length, bits: n.bits };
+                let cur = Net {
+                    addr: last(&current) & m,
+                    prefix: length,
+                    bits: n.bits,
+                };
                 let next_addr = last(&cur).wrapping_add(1) & all_ones(n.bits);
-                let next = Net { addr: next_addr & m, prefix: length, bits: n.bits };
+                let next = Net {
+                    addr: next_addr & m,
+                    prefix: length,
+                    bits: n.bits,
+                };
                 let rollover = next_addr == 0;
                 if rollover || next.addr & mask(n.prefix, n.bits) != n.addr {
-                    return Err(FunctionError::arg(i + 1, format!(
-                        "not enough remaining address space for a subnet with a prefix of {length} bits after {}",
-                        net_string(&current)
-                    )));
+                    return Err(FunctionError::arg(
+                        i + 1,
+                        format!(
+                            "not enough remaining address space for a subnet with a prefix of {length} bits after {}",
+                            net_string(&current)
+                        ),
+                    ));
                 }
                 current = next;
                 out.push(Value::string(net_string(&current)));
             }
             Ok(Value::list(Type::String, out))
+        },
+    )
+}
+
+/// A network or address as Go's `To4` sees it: an IPv4-mapped IPv6 one
+/// is IPv4, with the last 32 bits of its mask.
+fn as_v4_if_mapped(n: Net) -> Net {
+    if n.bits == 128 && Ipv6Addr::from(n.addr).to_ipv4_mapped().is_some() {
+        Net {
+            addr: n.addr & 0xFFFF_FFFF,
+            prefix: n.prefix.saturating_sub(96),
+            bits: 32,
+        }
+    } else {
+        n
+    }
+}
+
+/// `cidrcontains(containing_prefix, contained_ip_or_prefix)` (Terraform's;
+/// in the `terraform` set): whether an address, or every address of a
+/// network, is inside a network.
+pub(crate) fn cidrcontains() -> Function {
+    build(
+        "Determines whether a given IP address or an address prefix given in CIDR notation is within a given IP network address prefix.",
+        vec![
+            Parameter::new("containing_prefix", Type::String),
+            Parameter::new("contained_ip_or_prefix", Type::String),
+        ],
+        None,
+        ReturnType::Static(Type::Bool),
+        |args, _| {
+            let prefix = str_arg(args, 0)?;
+            let addr = str_arg(args, 1)?;
+            let containing = as_v4_if_mapped(parse_cidr_in(prefix, true)?);
+            let contained = match parse_ip(addr, true).ok_or(()) {
+                Ok(IpAddr::V4(a)) => Net {
+                    addr: u128::from(u32::from(a)),
+                    prefix: 32,
+                    bits: 32,
+                },
+                Ok(IpAddr::V6(a)) => Net {
+                    addr: u128::from(a),
+                    prefix: 128,
+                    bits: 128,
+                },
+                Err(()) => parse_cidr_in(addr, true).map_err(|_| {
+                    FunctionError::call(format!("invalid IP address or prefix: {addr}"))
+                })?,
+            };
+            let contained = as_v4_if_mapped(contained);
+            if contained.bits != containing.bits {
+                return Err(FunctionError::call(format!(
+                    "address family mismatch: {prefix} vs. {addr}"
+                )));
+            }
+            let m = mask(containing.prefix, containing.bits);
+            let first = contained.addr & mask(contained.prefix, contained.bits);
+            let last = first | host_mask(contained.prefix, contained.bits);
+            Ok(Value::bool(
+                first & m == containing.addr && last & m == containing.addr,
+            ))
         },
     )
 }

@@ -129,13 +129,75 @@ fn pem_block(text: &str) -> Option<(PemHeaders, Vec<u8>)> {
 shared_function! {
     /// `rsadecrypt(ciphertext, privatekey)`: Base64 ciphertext decrypted
     /// with a PEM PKCS #1 RSA private key.
-    rsadecrypt => build(
+    rsadecrypt => rsadecrypt_in(false)
+}
+
+/// The private key of `rsadecrypt`: PEM PKCS #1, and with `terraform`
+/// also PKCS #8 and OpenSSH's format (Terraform reads keys with
+/// `ssh.ParseRawPrivateKey`).
+fn private_key(text: &str, terraform: bool) -> Result<rsa::RsaPrivateKey, FunctionError> {
+    use rsa::pkcs1::DecodeRsaPrivateKey;
+    #[cfg(feature = "terraform")]
+    if terraform && text.contains("-----BEGIN OPENSSH PRIVATE KEY-----") {
+        let bad =
+            |e: &dyn std::fmt::Display| FunctionError::call(format!("failed to parse key: {e}"));
+        let key = ssh_key::PrivateKey::from_openssh(text.trim()).map_err(|e| bad(&e))?;
+        if key.is_encrypted() {
+            return Err(FunctionError::call(
+                "failed to parse key: password protected keys are not supported. Please decrypt the key prior to use",
+            ));
+        }
+        let pair = key.key_data().rsa().ok_or_else(|| bad(&"not an RSA key"))?;
+        let int = |m: &ssh_key::Mpint| {
+            m.as_positive_bytes()
+                .map(rsa::BigUint::from_bytes_be)
+                .ok_or_else(|| bad(&"a negative RSA parameter"))
+        };
+        return rsa::RsaPrivateKey::from_components(
+            int(&pair.public.n)?,
+            int(&pair.public.e)?,
+            int(&pair.private.d)?,
+            vec![int(&pair.private.p)?, int(&pair.private.q)?],
+        )
+        .map_err(|e| bad(&e));
+    }
+    let (headers, der) =
+        pem_block(text).ok_or_else(|| FunctionError::call("failed to parse key: no key found"))?;
+    if headers
+        .iter()
+        .any(|(k, v)| k == "Proc-Type" && v == "4,ENCRYPTED")
+    {
+        return Err(FunctionError::call(
+            "failed to parse key: password protected keys are not supported. Please decrypt the key prior to use",
+        ));
+    }
+    match rsa::RsaPrivateKey::from_pkcs1_der(&der) {
+        Ok(k) => Ok(k),
+        Err(e) => {
+            if terraform {
+                use rsa::pkcs8::DecodePrivateKey;
+                if let Ok(k) = rsa::RsaPrivateKey::from_pkcs8_der(&der) {
+                    return Ok(k);
+                }
+            }
+            Err(FunctionError::call(format!(
+                "x509: failed to parse private key: {e}"
+            )))
+        }
+    }
+}
+
+/// `rsadecrypt` as go-cty-funcs (`terraform` false) or Terraform has it.
+pub(crate) fn rsadecrypt_in(terraform: bool) -> Function {
+    build(
         "Decrypts an RSA-encrypted ciphertext, returning the plaintext.",
-        vec![Parameter::new("ciphertext", Type::String), Parameter::new("privatekey", Type::String)],
+        vec![
+            Parameter::new("ciphertext", Type::String),
+            Parameter::new("privatekey", Type::String),
+        ],
         None,
         ReturnType::Static(Type::String),
-        |args, _| {
-            use rsa::pkcs1::DecodeRsaPrivateKey;
+        move |args, _| {
             let s = str_arg(args, 0)?;
             let ct = super::encoding::decode_std(s).ok_or_else(|| {
                 FunctionError::call(format!(
@@ -143,15 +205,7 @@ shared_function! {
                     crate::value::go_quote(s)
                 ))
             })?;
-            let (headers, der) = pem_block(str_arg(args, 1)?)
-                .ok_or_else(|| FunctionError::call("failed to parse key: no key found"))?;
-            if headers.iter().any(|(k, v)| k == "Proc-Type" && v == "4,ENCRYPTED") {
-                return Err(FunctionError::call(
-                    "failed to parse key: password protected keys are not supported. Please decrypt the key prior to use",
-                ));
-            }
-            let key = rsa::RsaPrivateKey::from_pkcs1_der(&der)
-                .map_err(|e| FunctionError::call(format!("x509: failed to parse private key: {e}")))?;
+            let key = private_key(str_arg(args, 1)?, terraform)?;
             let out = key
                 .decrypt(rsa::Pkcs1v15Encrypt, &ct)
                 .map_err(|_| FunctionError::call("crypto/rsa: decryption error"))?;

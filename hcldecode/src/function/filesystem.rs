@@ -101,7 +101,7 @@ fn resolve(path: &str, fs: &FsConfig) -> Result<(PathBuf, Option<PathBuf>), Func
     }
 }
 
-fn read(path: &str, fs: &FsConfig) -> Result<Vec<u8>, FunctionError> {
+pub(crate) fn read(path: &str, fs: &FsConfig) -> Result<Vec<u8>, FunctionError> {
     let (shown, real) = resolve(path, fs)?;
     let Some(real) = real else {
         return Err(FunctionError::call(format!(

@@ -53,17 +53,24 @@ pub enum FunctionSet {
     /// `basename`, `dirname`, `pathexpand`, confined to a base directory
     /// (cargo feature `filesystem`).
     Filesystem,
+    /// Terraform's functions beyond Nomad's (`one`, `sum`, `templatefile`,
+    /// `base64gzip`, `cidrcontains`, `timestamp`, ...), and Terraform's
+    /// meaning of `index`, `length`, `coalesce`, `replace` and `reverse`,
+    /// which take precedence over the `stdlib` set's (cargo feature
+    /// `terraform`). [`Functions::terraform`] is the whole profile.
+    Terraform,
 }
 
 impl FunctionSet {
     /// Every set, in documentation order.
-    pub const ALL: [FunctionSet; 6] = [
+    pub const ALL: [FunctionSet; 7] = [
         FunctionSet::Stdlib,
         FunctionSet::Encoding,
         FunctionSet::Crypto,
         FunctionSet::Uuid,
         FunctionSet::Cidr,
         FunctionSet::Filesystem,
+        FunctionSet::Terraform,
     ];
 
     /// The set's name (as `hcldec --functions=` takes it).
@@ -79,6 +86,7 @@ impl FunctionSet {
             FunctionSet::Uuid => "uuid",
             FunctionSet::Cidr => "cidr",
             FunctionSet::Filesystem => "filesystem",
+            FunctionSet::Terraform => "terraform",
         }
     }
 
@@ -111,6 +119,7 @@ impl FunctionSet {
             FunctionSet::Uuid => cfg!(feature = "uuid"),
             FunctionSet::Cidr => cfg!(feature = "cidr"),
             FunctionSet::Filesystem => cfg!(feature = "filesystem"),
+            FunctionSet::Terraform => cfg!(feature = "terraform"),
         }
     }
 
@@ -137,6 +146,7 @@ impl FunctionSet {
                 "fileset",
                 "pathexpand",
             ],
+            FunctionSet::Terraform => &TERRAFORM_NAMES,
         }
     }
 }
@@ -224,6 +234,55 @@ const STDLIB_NAMES: [&str; 72] = [
     "zipmap",
 ];
 
+/// The `terraform` set's names (Terraform's functions that Nomad's map
+/// lacks or means otherwise).
+const TERRAFORM_NAMES: [&str; 44] = [
+    "alltrue",
+    "anytrue",
+    "base64gunzip",
+    "base64gzip",
+    "base64sha256",
+    "base64sha512",
+    "cidrcontains",
+    "cidrhost",
+    "cidrnetmask",
+    "cidrsubnet",
+    "cidrsubnets",
+    "coalesce",
+    "endswith",
+    "filebase64sha256",
+    "filebase64sha512",
+    "filemd5",
+    "filesha1",
+    "filesha256",
+    "filesha512",
+    "index",
+    "length",
+    "list",
+    "lookup",
+    "map",
+    "matchkeys",
+    "nonsensitive",
+    "one",
+    "plantimestamp",
+    "replace",
+    "reverse",
+    "rsadecrypt",
+    "sensitive",
+    "startswith",
+    "strcontains",
+    "sum",
+    "templatefile",
+    "templatestring",
+    "textdecodebase64",
+    "textencodebase64",
+    "timecmp",
+    "timestamp",
+    "transpose",
+    "urldecode",
+    "uuid",
+];
+
 /// A union of function sets, with the base directory the filesystem
 /// functions are confined to. Cheap to clone; functions are built on first
 /// use and shared.
@@ -231,6 +290,35 @@ const STDLIB_NAMES: [&str; 72] = [
 pub struct Functions {
     sets: u8,
     inner: Arc<Inner>,
+}
+
+/// A library that does not keep itself alive: what its own template
+/// functions hold to call back into it.
+#[derive(Clone)]
+pub(crate) struct WeakFunctions {
+    sets: u8,
+    inner: std::sync::Weak<Inner>,
+    fs: Option<FsConfig>,
+}
+
+impl WeakFunctions {
+    /// The library, or one of the same sets if it is gone.
+    #[cfg_attr(not(feature = "terraform"), allow(dead_code))]
+    pub(crate) fn upgrade(&self) -> Functions {
+        match self.inner.upgrade() {
+            Some(inner) => Functions {
+                sets: self.sets,
+                inner,
+            },
+            None => Functions {
+                sets: self.sets,
+                inner: Arc::new(Inner {
+                    fs: self.fs.clone(),
+                    built: OnceLock::new(),
+                }),
+            },
+        }
+    }
 }
 
 /// The library's functions by name, each built on first use.
@@ -322,6 +410,32 @@ impl Functions {
     /// ```
     pub fn cidr() -> Functions {
         Functions::of(FunctionSet::Cidr)
+    }
+
+    /// Terraform's function library: every set, the `terraform` set's
+    /// meaning where Terraform and Nomad differ (`reverse` of a list,
+    /// `index` of a value, `length` of a string too, ...), and the file
+    /// functions (`file`, `templatefile`, `filemd5`, ...) reading only
+    /// inside `base`.
+    ///
+    #[cfg_attr(feature = "terraform", doc = "```")]
+    #[cfg_attr(not(feature = "terraform"), doc = "```ignore")]
+    /// use hcldecode::Value;
+    /// let tf = hcldecode::function::Functions::terraform(".");
+    /// let one = tf.get("one").unwrap();
+    /// assert_eq!(one.call(&[Value::tuple(vec![Value::int(7)])]).unwrap(), Value::int(7));
+    /// let reverse = tf.get("reverse").unwrap();
+    /// let xs = Value::tuple(vec![Value::int(1), Value::int(2)]);
+    /// assert_eq!(reverse.call(&[xs]).unwrap(), Value::tuple(vec![Value::int(2), Value::int(1)]));
+    /// ```
+    pub fn terraform(base: impl Into<PathBuf>) -> Functions {
+        Functions::filesystem(base).with(Functions {
+            sets: FunctionSet::ALL
+                .into_iter()
+                .filter(|s| *s != FunctionSet::Filesystem)
+                .fold(0, |b, s| b | s.bit()),
+            inner: Arc::default(),
+        })
     }
 
     /// The `filesystem` set, reading only inside `base` (relative paths
@@ -430,7 +544,7 @@ impl Functions {
     /// use hcldecode::function::{FunctionSet, Functions};
     /// let f = Functions::parse("stdlib, uuid").unwrap();
     /// assert!(f.contains(FunctionSet::Uuid));
-    /// assert_eq!(Functions::parse("std").unwrap_err(), "unknown function set \"std\" (known: stdlib, encoding, crypto, uuid, cidr, filesystem)");
+    /// assert_eq!(Functions::parse("std").unwrap_err(), "unknown function set \"std\" (known: stdlib, encoding, crypto, uuid, cidr, filesystem, terraform)");
     /// ```
     pub fn parse(list: &str) -> Result<Functions, String> {
         let mut out = Functions::none();
@@ -442,10 +556,11 @@ impl Functions {
                     known.join(", ")
                 ));
             };
-            out = out.with(if set == FunctionSet::Filesystem {
-                Functions::filesystem(".")
-            } else {
-                Functions::of(set)
+            out = out.with(match set {
+                FunctionSet::Filesystem => Functions::filesystem("."),
+                // The Terraform set is the whole profile.
+                FunctionSet::Terraform => Functions::terraform("."),
+                _ => Functions::of(set),
             });
         }
         Ok(out)
@@ -491,8 +606,25 @@ impl Functions {
         built[i].1.get_or_init(|| self.build(name)).as_ref()
     }
 
+    /// A handle on this library that does not keep it alive.
+    fn downgrade(&self) -> WeakFunctions {
+        WeakFunctions {
+            sets: self.sets,
+            inner: Arc::downgrade(&self.inner),
+            fs: self.inner.fs.clone(),
+        }
+    }
+
     #[allow(unused_variables)]
     fn build(&self, name: &str) -> Option<Function> {
+        // Terraform's meaning first, where it and Nomad's differ.
+        #[cfg(feature = "terraform")]
+        if self.contains(FunctionSet::Terraform)
+            && let Some(f) =
+                super::terraform::lookup(name, self.inner.fs.as_ref(), &self.downgrade())
+        {
+            return Some(f);
+        }
         #[cfg(feature = "stdlib")]
         if self.contains(FunctionSet::Stdlib)
             && let Some(f) = super::stdlib::library_function(name)

@@ -45,10 +45,14 @@ mod filesystem;
 mod fs_config;
 mod library;
 pub mod stdlib;
+#[cfg(feature = "terraform")]
+mod terraform;
 #[cfg(feature = "uuid")]
 mod uuid;
 
 pub use library::{DEFAULT_MAX_FILE_BYTES, FunctionSet, Functions};
+#[cfg(feature = "terraform")]
+pub use terraform::MAX_TEMPLATE_DEPTH;
 
 use std::fmt;
 use std::sync::Arc;

@@ -207,7 +207,7 @@ pub(crate) fn parse_duration(s: &str) -> Result<i128, String> {
 }
 
 /// Go's `time.Format(time.RFC3339)`.
-fn format_rfc3339(t: &OffsetDateTime) -> String {
+pub(crate) fn format_rfc3339(t: &OffsetDateTime) -> String {
     let mut out = format!(
         "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}",
         t.year(),

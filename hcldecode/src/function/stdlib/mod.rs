@@ -65,11 +65,15 @@ pub use self::bool::{and, equal, not, not_equal, or};
 pub use self::collection::{coalesce, concat, has_index, length};
 #[cfg(feature = "stdlib")]
 pub use self::conversion::make_to_func;
+#[cfg(feature = "terraform")]
+pub(crate) use self::datetime::{format_rfc3339, parse_timestamp};
 pub use self::json::{json_decode, json_encode};
 pub use self::number::{
     abs, add, divide, greater_than, greater_than_or_equal_to, int, less_than,
     less_than_or_equal_to, max, min, modulo, multiply, negate, subtract,
 };
+#[cfg(feature = "terraform")]
+pub(crate) use self::regexp::compile as regex_compile;
 pub use self::string::{lower, reverse, strlen, substr, upper};
 
 /// The names hcldec spec files call functions by, in order.

@@ -1,0 +1,52 @@
+//! OpenTofu's function test tables (internal/lang/funcs/*_test.go,
+//! MPL-2.0), ported row by row as in `functions_cty.rs` (by
+//! `scripts/port-tofu-tables.py`), run against the Terraform profile.
+//! File functions read OpenTofu's testdata, vendored under
+//! `tests/data/tofu/testdata` (see `tests/data/tofu/README.md`).
+#![cfg(feature = "terraform")]
+#![allow(clippy::unreadable_literal, clippy::excessive_precision)]
+
+use hcldecode::Type;
+use hcldecode::function::Functions;
+use hcldecode::value::Value;
+
+mod cty_tables_support;
+use cty_tables_support::*;
+
+/// The Terraform profile, its file functions reading under
+/// `tests/data/tofu` (where `testdata/...` paths resolve).
+fn lib() -> Functions {
+    Functions::terraform(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tofu"))
+}
+
+/// Runs a table: (Go row index, arguments, expected result).
+fn run(name: &str, rows: Vec<(usize, Vec<Value>, Result<Value, ()>)>) {
+    let lib = lib();
+    let f = lib
+        .get(name)
+        .unwrap_or_else(|| panic!("no function {name}"));
+    run_rows(name, f, rows);
+}
+
+#[path = "functions_tofu/tofu_cidr.rs"]
+mod tofu_cidr;
+#[path = "functions_tofu/tofu_collection.rs"]
+mod tofu_collection;
+#[path = "functions_tofu/tofu_conversion.rs"]
+mod tofu_conversion;
+#[path = "functions_tofu/tofu_crypto.rs"]
+mod tofu_crypto;
+#[path = "functions_tofu/tofu_datetime.rs"]
+mod tofu_datetime;
+#[path = "functions_tofu/tofu_encoding.rs"]
+mod tofu_encoding;
+#[path = "functions_tofu/tofu_filesystem.rs"]
+mod tofu_filesystem;
+#[path = "functions_tofu/tofu_number.rs"]
+mod tofu_number;
+#[path = "functions_tofu/tofu_sensitive.rs"]
+mod tofu_sensitive;
+#[path = "functions_tofu/tofu_shape.rs"]
+mod tofu_shape;
+#[path = "functions_tofu/tofu_string.rs"]
+mod tofu_string;
