@@ -294,6 +294,7 @@ pub struct Functions {
 
 /// A library that does not keep itself alive: what its own template
 /// functions hold to call back into it.
+#[cfg(feature = "terraform")]
 #[derive(Clone)]
 pub(crate) struct WeakFunctions {
     sets: u8,
@@ -301,9 +302,9 @@ pub(crate) struct WeakFunctions {
     fs: Option<FsConfig>,
 }
 
+#[cfg(feature = "terraform")]
 impl WeakFunctions {
     /// The library, or one of the same sets if it is gone.
-    #[cfg_attr(not(feature = "terraform"), allow(dead_code))]
     pub(crate) fn upgrade(&self) -> Functions {
         match self.inner.upgrade() {
             Some(inner) => Functions {
@@ -607,6 +608,7 @@ impl Functions {
     }
 
     /// A handle on this library that does not keep it alive.
+    #[cfg(feature = "terraform")]
     fn downgrade(&self) -> WeakFunctions {
         WeakFunctions {
             sets: self.sets,
