@@ -27,7 +27,7 @@ const USAGE: &str = "usage: hcldec --spec=<spec-file> [options] [hcl-file ...]
       --diags string        format any returned diagnostics in the given format; currently only \"json\" is accepted
       --keep-nulls          retain object properties that have null as their value (they are removed by default)
       --json-schema         print a JSON Schema of the HCL JSON syntax the spec accepts, instead of decoding (extension)
-      --functions sets      make function sets callable from the input files (extension): a comma-separated list of stdlib, encoding, crypto, uuid, cidr, filesystem
+      --functions sets      make function sets callable from the input files (extension): a comma-separated list of stdlib, encoding, crypto, uuid, cidr, filesystem, terraform (Terraform's library: every set, Terraform's meaning of reverse, index, length, ...)
   -o, --out string          write to the given file, instead of stdout
   -s, --spec string         path to spec file (required)
       --var-refs            rather than decoding input, produce a JSON description of the variables referenced by it

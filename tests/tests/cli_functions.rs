@@ -126,3 +126,57 @@ fn filesystem_reads_beside_each_input_file() {
     assert_eq!(d["subject"]["start"]["byte"], 10, "{d}");
     assert!(!String::from_utf8_lossy(&out.stdout).contains("secret"));
 }
+
+/// `--functions=terraform` is Terraform's library: Terraform's meaning of
+/// the names Nomad's map gives another (`reverse` of a list, `index` of a
+/// value, `length` of a string), its own functions, and `templatefile`
+/// reading beside the input file with the same functions.
+#[test]
+fn terraform_profile() {
+    if !has_set("terraform") {
+        return;
+    }
+    let dir = scratch("terraform");
+    std::fs::write(
+        dir.join("spec.hcldec"),
+        "object {\n  attr \"a\" {}\n  attr \"b\" {}\n  attr \"c\" {}\n  attr \"d\" {}\n  attr \"e\" {}\n}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("greet.tmpl"),
+        "%{ for n in names }Hello, ${upper(n)}! %{ endfor }",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("in.hcl"),
+        "a = reverse([1, 2, 3])\nb = index([\"x\", \"y\"], \"y\")\nc = length(\"héllo\")\nd = templatefile(\"greet.tmpl\", { names = [\"ann\", \"bo\"] })\ne = one([sum([1, 2])])\n",
+    )
+    .unwrap();
+    let run = |set: &str| {
+        hcldec()
+            .current_dir(&dir)
+            .args([
+                "--spec=spec.hcldec",
+                "--diags=json",
+                &format!("--functions={set}"),
+                "in.hcl",
+            ])
+            .output()
+            .unwrap()
+    };
+    let out = run("terraform");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let got: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        got,
+        serde_json::json!({"a": [3, 2, 1], "b": 1, "c": 5, "d": "Hello, ANN! Hello, BO! ", "e": 3})
+    );
+    // Nomad's stdlib reads `reverse` as a string function and lacks `one`.
+    let out = run("stdlib,filesystem");
+    assert_eq!(out.status.code(), Some(2));
+}
