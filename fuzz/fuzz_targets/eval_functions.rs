@@ -1,6 +1,7 @@
 //! Expressions with the whole function library (every set; the filesystem
-//! set confined to an empty scratch directory): any text evaluates to a
-//! value or diagnostics, within the evaluation limits.
+//! set confined to an empty scratch directory), as Nomad's map (texts of
+//! even length) or Terraform's profile (odd length): any text evaluates to
+//! a value or diagnostics, within the evaluation limits.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 
@@ -20,8 +21,13 @@ fuzz_target!(|data: &[u8]| {
     let mut ctx = common::context();
     let root = std::env::temp_dir().join("hcldecode-fuzz-fs-root");
     let _ = std::fs::create_dir_all(&root);
-    let mut lib = Functions::parse("stdlib,encoding,crypto,uuid,cidr").unwrap_or_default();
-    lib = lib.with(Functions::filesystem(root));
+    let lib = if text.len() % 2 == 1 {
+        Functions::terraform(root)
+    } else {
+        Functions::parse("stdlib,encoding,crypto,uuid,cidr")
+            .unwrap_or_default()
+            .with(Functions::filesystem(root))
+    };
     ctx.set_function_library(lib);
     let (v, _) = evaluate(expr.as_ref(), Some(&ctx));
     let _ = marshal(&v, &hcldecode::Type::Dynamic);
