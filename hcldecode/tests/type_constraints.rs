@@ -890,10 +890,10 @@ fn newer_defaults_apply_rows() -> Vec<(&'static str, OptionalAttrs, Value, Value
         ("translated_address", s("192.168.0.1")),
         ("translated_port", s("3306")),
     ]);
-    let foo = Type::object([("foo", Type::String)]);
+    let foo_ty = Type::object([("foo", Type::String)]);
     let foo_default = |d: Option<Value>| {
         node(
-            foo.clone(),
+            foo_ty.clone(),
             &["foo"],
             d.map(|d| vec![("foo", d)]).unwrap_or_default(),
             vec![],
