@@ -1,6 +1,7 @@
 //! Type constraints with `optional(type, default)` object attributes: a
 //! port of HCL's `ext/typeexpr` (`getType`, `TypeConstraintWithDefaults`)
-//! as hcl v2.14.1 has it, diagnostics included.
+//! as hcl v2.24 has it (v2.14.1's, plus v2.17.1's error for an attribute
+//! named twice), diagnostics included.
 //!
 //! Spec files use it for an `attr` spec whose `type` calls `optional`
 //! anywhere (the reference's hcldec has no `optional`; the reference's

@@ -1,7 +1,7 @@
 //! Values of type constraints with optional object attributes
 //! (`optional(type, default)`, see
 //! [`hcldecode_spec::spec::type_constraint`]): defaults applied as
-//! ext/typeexpr's `Defaults.Apply` does (hcl v2.14.1), then conversion, an
+//! ext/typeexpr's `Defaults.Apply` does (hcl v2.24), then conversion, an
 //! absent optional attribute becoming a null of its type.
 //!
 //! ```
@@ -26,7 +26,7 @@ use super::{literal, literal_value};
 use crate::Type;
 use crate::eval;
 use crate::value::Value;
-use crate::value::convert::{ConvertError, convert};
+use crate::value::convert::{ConvertError, convert, unify_unsafe};
 
 /// Evaluates default values as ext/typeexpr does: without variables or
 /// functions, then converted to the attribute's type (the
@@ -115,34 +115,30 @@ pub fn convert_with_defaults(
     convert(&v, ty)
 }
 
-/// ext/typeexpr's `Defaults.Apply` (hcl v2.14.1): walking the value, where
-/// the constraint has defaults for an object (or map) value, its absent and
-/// null attributes get them; the walk continues into what was added.
-/// Collections are rebuilt from their new elements (as a tuple, object or
-/// set of the elements' own types where a list or map can no longer hold
-/// them; the reference panics).
+/// ext/typeexpr's `Defaults.Apply` (hcl v2.24): null and unknown values
+/// are left alone; the elements and attributes of other values are walked
+/// with the constraint's node for them, and where the node has defaults
+/// for an object (or map) value, its absent and null attributes get them
+/// (with the defaults' own nested defaults applied). Lists, sets and maps
+/// whose elements no longer have one type are unified (cty's
+/// `UnifyUnsafe`) and kept as a tuple or object where they cannot be.
+/// cty's refinements (an unknown that cannot be null) are not kept:
+/// hcldecode's unknowns have none.
 pub fn apply_defaults(v: &Value, opt: &OptionalAttrs) -> Value {
     transform(v, Some(opt))
 }
 
-/// The child node of `node` for a step into `v` (`Defaults.traverse`):
-/// attribute steps (object values) follow attributes of an object node,
-/// index steps (list, tuple, map and set elements) indices of a tuple node;
-/// collection nodes lead to their element node either way.
-fn child<'o>(
-    node: &'o OptionalAttrs,
-    v: &Value,
-    key: &str,
-    attr_step: bool,
-) -> Option<&'o OptionalAttrs> {
+/// The child node of `node` for a step into a value (`Defaults.getChild`,
+/// the type assumptions checked since hcl v2.16): index steps (list, set
+/// and tuple elements) follow the indices of a tuple node, key steps
+/// (object and map values) the attributes of an object node; otherwise
+/// the element node of a collection node (there is none for an object
+/// or tuple node).
+fn child<'o>(node: &'o OptionalAttrs, key: &str, index_step: bool) -> Option<&'o OptionalAttrs> {
     match &node.ty {
-        Type::Object(_) if attr_step => node.child(key),
-        Type::Map(_) if attr_step => node.child(""),
-        Type::Tuple(_) if !attr_step && !matches!(v.ty(), Type::Set(_) | Type::Map(_)) => {
-            node.child(key)
-        }
-        Type::List(_) | Type::Set(_) | Type::Map(_) if !attr_step => node.child(""),
-        _ => None,
+        Type::Tuple(_) if index_step => node.child(key),
+        Type::Object(_) if !index_step => node.child(key),
+        _ => node.child(""),
     }
 }
 
@@ -150,34 +146,82 @@ fn transform(v: &Value, node: Option<&OptionalAttrs>) -> Value {
     let Some(node) = node else {
         return v.clone();
     };
-    let mut v = v.clone();
-    let obj_like = v.ty().is_object() || matches!(v.ty(), Type::Map(_));
-    if v.is_known() && !node.defaults.is_empty() && obj_like {
-        let mut attrs: Vec<(Arc<str>, Value)> = match v.entries() {
-            Some(es) if !v.is_null() => es.map(|(k, x)| (k.clone(), x.clone())).collect(),
-            _ => Vec::new(),
-        };
-        for (name, d) in &node.defaults {
-            match attrs.iter_mut().find(|(k, _)| &**k == name) {
-                Some((_, x)) if x.is_null() => *x = literal_value(d),
-                Some(_) => {}
-                None => attrs.push((Arc::from(name.as_str()), literal_value(d))),
+    if v.is_null() || !v.is_known() || (node.defaults.is_empty() && node.children.is_empty()) {
+        return v.clone();
+    }
+    match v.ty() {
+        Type::List(_) | Type::Set(_) | Type::Tuple(_) => {
+            let elems: Vec<Value> = v
+                .elements()
+                .unwrap_or(&[])
+                .iter()
+                .enumerate()
+                .map(|(i, e)| transform(e, child(node, &i.to_string(), true)))
+                .collect();
+            if elems.is_empty() {
+                return v.clone();
+            }
+            match (v.ty(), unify_all(&elems)) {
+                (Type::List(_), Some((ety, elems))) => Value::list(ety, elems),
+                (Type::Set(_), Some((ety, elems))) => Value::set(ety, elems),
+                _ => Value::tuple(elems),
             }
         }
-        v = Value::object(attrs);
+        Type::Map(_) | Type::Object(_) => {
+            let mut entries: Vec<(Arc<str>, Value)> = v
+                .entries()
+                .map(|es| {
+                    es.map(|(k, e)| (k.clone(), transform(e, child(node, k, false))))
+                        .collect()
+                })
+                .unwrap_or_default();
+            for (name, d) in &node.defaults {
+                let with_defaults = || transform(&literal_value(d), node.child(name));
+                match entries.iter_mut().find(|(k, _)| &**k == name) {
+                    Some((_, x)) if x.is_null() => *x = with_defaults(),
+                    Some(_) => {}
+                    None => entries.push((Arc::from(name.as_str()), with_defaults())),
+                }
+            }
+            if v.ty().is_object() {
+                return Value::object(entries);
+            }
+            if entries.is_empty() {
+                return v.clone();
+            }
+            entries.sort_by(|a, b| a.0.cmp(&b.0));
+            let elems: Vec<Value> = entries.iter().map(|(_, e)| e.clone()).collect();
+            match unify_all(&elems) {
+                Some((ety, elems)) => {
+                    Value::map(ety, entries.into_iter().map(|(k, _)| k).zip(elems))
+                }
+                None => Value::object(entries),
+            }
+        }
+        _ => v.clone(),
     }
-    if v.is_null() || !v.is_known() {
-        return v;
-    }
-    rebuild(&v, |key, x, attr_step| {
-        transform(x, child(node, &v, key, attr_step))
-    })
 }
 
-/// `v` with each element or attribute replaced by `f(key, element,
-/// is_attribute_step)` (the key of an element is its index), rebuilt as the same kind of collection where it can
-/// hold the results.
-fn rebuild(v: &Value, mut f: impl FnMut(&str, &Value, bool) -> Value) -> Value {
+/// The elements converted to the type they unify to (cty's `UnifyUnsafe`
+/// and its conversions); `None` when there is none or a conversion fails.
+fn unify_all(elems: &[Value]) -> Option<(Type, Vec<Value>)> {
+    let types: Vec<Type> = elems.iter().map(|e| e.ty().clone()).collect();
+    let (ty, convs) = unify_unsafe(&types)?;
+    let out = elems
+        .iter()
+        .zip(convs)
+        .map(|(e, c)| match c {
+            Some(c) => c.apply(e).ok(),
+            None => Some(e.clone()),
+        })
+        .collect::<Option<Vec<Value>>>()?;
+    Some((ty, out))
+}
+
+/// `v` with each element or attribute replaced by `f(key, element)` (the
+/// key of an element is its index), rebuilt as the same kind of collection
+/// where it can hold the results.
+fn rebuild(v: &Value, mut f: impl FnMut(&str, &Value) -> Value) -> Value {
     match v.ty() {
         Type::List(_) | Type::Tuple(_) | Type::Set(_) => {
             let elems: Vec<Value> = v
@@ -185,7 +229,7 @@ fn rebuild(v: &Value, mut f: impl FnMut(&str, &Value, bool) -> Value) -> Value {
                 .unwrap_or(&[])
                 .iter()
                 .enumerate()
-                .map(|(i, e)| f(&i.to_string(), e, false))
+                .map(|(i, e)| f(&i.to_string(), e))
                 .collect();
             if elems.is_empty() {
                 return v.clone();
@@ -201,12 +245,11 @@ fn rebuild(v: &Value, mut f: impl FnMut(&str, &Value, bool) -> Value) -> Value {
             }
         }
         Type::Map(_) | Type::Object(_) => {
-            let is_obj = v.ty().is_object();
             let entries: Vec<(Arc<str>, Value)> = v
                 .entries()
-                .map(|es| es.map(|(k, e)| (k.clone(), f(k, e, is_obj))).collect())
+                .map(|es| es.map(|(k, e)| (k.clone(), f(k, e))).collect())
                 .unwrap_or_default();
-            if is_obj {
+            if v.ty().is_object() {
                 return Value::object(entries);
             }
             if entries.is_empty() {
@@ -247,10 +290,10 @@ fn fill_optional(v: &Value, node: Option<&OptionalAttrs>) -> Value {
         }
         (Type::List(_) | Type::Set(_) | Type::Map(_), _) => {
             let elem = node.child("");
-            rebuild(v, |_, e, _| fill_optional(e, elem))
+            rebuild(v, |_, e| fill_optional(e, elem))
         }
         (Type::Tuple(_), Type::Tuple(_) | Type::List(_)) => {
-            rebuild(v, |k, e, _| fill_optional(e, node.child(k)))
+            rebuild(v, |k, e| fill_optional(e, node.child(k)))
         }
         _ => v.clone(),
     }
