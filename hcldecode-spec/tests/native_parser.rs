@@ -361,3 +361,38 @@ fn identifiers_follow_unicode_9() {
     assert!(!native::is_valid_identifier("a.b"));
     assert!(!native::is_valid_identifier(""));
 }
+
+/// hclsyntax `TestParseConfig` row `a = { b = c. }` (HCL v2.22, #692): a
+/// reference ending in a dot is a syntax-error node over the reference and
+/// the dot, and the object keeps its item (an editor completes there).
+#[test]
+fn object_item_with_a_trailing_dot_is_kept() {
+    let (src, f, diags) = config("a = { b = c. }");
+    assert_eq!(brief(&diags), ["Invalid attribute name @ 1:14-1:15"]);
+    let e = &f.body.attributes[0].expr;
+    assert_eq!(e.span, Span::new(4, 14));
+    let ExprKind::Object { items, .. } = &e.kind else {
+        panic!("not an object: {e:?}");
+    };
+    assert_eq!(items.len(), 1);
+    assert_eq!(src.text(items[0].key.span), "b");
+    assert!(matches!(items[0].value.kind, ExprKind::Invalid));
+    assert_eq!(items[0].value.span, Span::new(10, 12));
+    // Other errors in a value still drop the item, as upstream.
+    let (_, f, _) = config("a = { b = 1 + }");
+    let ExprKind::Object { items, .. } = &f.body.attributes[0].expr.kind else {
+        panic!("not an object");
+    };
+    assert!(items.is_empty());
+}
+
+/// A reference ending in a dot outside an object is the same node: the
+/// reference and the dot, with no traversal left for `--var-refs`.
+#[test]
+fn trailing_dot_is_a_syntax_error_node() {
+    let (_, f, diags) = config("a = foo.bar.\nb = 1\n");
+    assert_eq!(brief(&diags), ["Invalid attribute name @ 1:13-2:1"]);
+    let e = &f.body.attributes[0].expr;
+    assert!(matches!(e.kind, ExprKind::Invalid), "{e:?}");
+    assert_eq!(e.span, Span::new(4, 12));
+}

@@ -74,6 +74,12 @@ pub(crate) struct Parser<'a> {
     scratch_labels: Vec<Label>,
     depth: u32,
     pub(crate) max_depth: u32,
+    /// The span of the last invalid node that stands for an expression
+    /// the parser gave up on but whose extent it knows (hclsyntax's
+    /// `ExprSyntaxError`: a reference ending in a dot, a malformed
+    /// namespaced call). An object constructor keeps its item, so an
+    /// editor can complete after the dot.
+    syntax_error: Option<Span>,
 }
 
 pub(crate) enum Item {
@@ -96,6 +102,7 @@ impl<'a> Parser<'a> {
             nl_stack: vec![true],
             include_nl: true,
             recovery: false,
+            syntax_error: None,
             diags: Vec::new(),
             scratch_attrs: Vec::new(),
             scratch_blocks: Vec::new(),
@@ -912,6 +919,16 @@ impl<'a> Parser<'a> {
         self.err("Invalid legacy index syntax", &detail, subject, None);
     }
 
+    /// An invalid node over `span` that stands for an expression given up
+    /// on (hclsyntax's `ExprSyntaxError`).
+    fn syntax_error(&mut self, span: Span) -> Expr {
+        self.syntax_error = Some(span);
+        Expr {
+            span,
+            kind: ExprKind::Invalid,
+        }
+    }
+
     fn parse_expression_traversals(&mut self, from: Expr) -> Expr {
         let depth = self.depth;
         let ret = self.parse_expression_traversals_inner(from);
@@ -1056,6 +1073,10 @@ impl<'a> Parser<'a> {
                                 attr_tok.span,
                                 None,
                             );
+                            // The reference so far and the dot (HCL v2.22,
+                            // #692).
+                            steps.clear();
+                            ret = self.syntax_error(rb(from_start, dot.span));
                             self.set_recovery();
                         }
                     }
@@ -1376,10 +1397,7 @@ impl<'a> Parser<'a> {
                     Some(rb(name.span, part.span)),
                 );
                 self.recover_over(T::OParen);
-                return Expr {
-                    span: rb(name.span, part.span),
-                    kind: ExprKind::Invalid,
-                };
+                return self.syntax_error(rb(name.span, part.span));
             }
             let full = namespaced.get_or_insert_with(|| self.text(name.span).to_string());
             full.push_str("::");
@@ -1396,10 +1414,7 @@ impl<'a> Parser<'a> {
                 Some(rb(name.span, open.span)),
             );
             self.recover_over(T::OParen);
-            return Expr {
-                span: rb(name.span, open.span),
-                kind: ExprKind::Invalid,
-            };
+            return self.syntax_error(rb(name.span, open.span));
         }
         let args_start = self.scratch_exprs.len();
         let mut expand_final = false;
@@ -1585,6 +1600,17 @@ impl<'a> Parser<'a> {
             let m = self.mark();
             let value = self.parse_expression();
             if self.recovery && self.errs_since(m) {
+                // An item whose value the parser gave up on at a known
+                // extent stays (HCL v2.22, #692), though the rest of the
+                // object is skipped.
+                if matches!(value.kind, ExprKind::Invalid) && self.syntax_error == Some(value.span)
+                {
+                    self.scratch_items.push(ObjectItem {
+                        key,
+                        force_non_literal,
+                        value,
+                    });
+                }
                 close = self.recover(T::CBrace);
                 break;
             }
