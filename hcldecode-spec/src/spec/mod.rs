@@ -38,7 +38,7 @@ pub use validate::{SpecError, SpecErrorKind};
 /// Something the dynamic layer computed and the static layer carries
 /// without looking inside: a literal's value, a transform or validation
 /// function.
-pub trait Dynamic: Any + Send + Sync + fmt::Debug {
+pub trait Dynamic: Any + Send + Sync + std::panic::RefUnwindSafe + fmt::Debug {
     /// For downcasting to the concrete type.
     fn as_any(&self) -> &dyn Any;
     /// For a value: its type.

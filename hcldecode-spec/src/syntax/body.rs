@@ -234,7 +234,7 @@ impl BlockLabel<'_> {
 }
 
 /// A block found in a body.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Block<'a> {
     /// The block type.
     pub type_name: &'a str,
@@ -254,7 +254,22 @@ pub struct Block<'a> {
     /// dynamic layer's dynamic-block expansion gives each block it generates
     /// the iteration its body is evaluated in); `None` for blocks read from
     /// the syntax.
-    pub scope: Option<&'a (dyn std::any::Any + Send + Sync)>,
+    pub scope: Option<&'a (dyn std::any::Any + Send + Sync + std::panic::RefUnwindSafe)>,
+}
+
+impl std::fmt::Debug for Block<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Block")
+            .field("type_name", &self.type_name)
+            .field("labels", &self.labels)
+            .field("body", &self.body)
+            .field("file", &self.file)
+            .field("type_span", &self.type_span)
+            .field("def_span", &self.def_span)
+            .field("open_brace_span", &self.open_brace_span)
+            .field("scope", &self.scope.map(|_| "..")) // opaque
+            .finish()
+    }
 }
 
 impl Block<'_> {

@@ -19,7 +19,7 @@ use crate::syntax::native::ast;
 /// later: the dynamic layer's dynamic-block expansion attaches the
 /// iteration a generated block's body is evaluated in. The static layer
 /// only carries it.
-pub type AnyScope = Arc<dyn std::any::Any + Send + Sync>;
+pub type AnyScope = Arc<dyn std::any::Any + Send + Sync + std::panic::RefUnwindSafe>;
 
 /// A borrowed expression of some syntax, with the file it belongs to.
 #[derive(Clone, Copy, Debug)]

@@ -120,7 +120,9 @@ pub(crate) struct BlockScope {
 impl BlockScope {
     /// The scope attached to `block`, if an expansion attached one.
     pub(crate) fn of<'b>(block: &Block<'b>) -> Option<&'b BlockScope> {
-        block.scope.and_then(|s| s.downcast_ref::<BlockScope>())
+        block
+            .scope
+            .and_then(|s| (s as &dyn std::any::Any).downcast_ref::<BlockScope>())
     }
 
     /// Whether the block's body is unknown (an unknown `for_each`).

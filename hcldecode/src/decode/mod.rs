@@ -237,7 +237,7 @@ fn run<R: Recorder>(
     // is decoded in the scope it was handed out of.
     let scope = match body
         .scope()
-        .and_then(|s| s.downcast_ref::<dynblock::Resume>())
+        .and_then(|s| (&**s as &dyn std::any::Any).downcast_ref::<dynblock::Resume>())
     {
         Some(r) => Some(dynblock::Scope::resume(r, ctx)),
         None => options

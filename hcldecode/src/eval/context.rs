@@ -209,6 +209,24 @@ impl EvalContext {
         out
     }
 
+    /// The function library offered here or in a parent, if any (see
+    /// [`set_function_library`](EvalContext::set_function_library)).
+    ///
+    /// ```
+    /// use hcldecode::eval::EvalContext;
+    /// use hcldecode::function::{FunctionSet, Functions};
+    /// let mut ctx = EvalContext::new();
+    /// assert!(ctx.function_library().is_none());
+    /// ctx.set_function_library(Functions::stdlib());
+    /// assert!(ctx.function_library().unwrap().contains(FunctionSet::Stdlib));
+    /// ```
+    pub fn function_library(&self) -> Option<&Functions> {
+        self.functions
+            .as_ref()
+            .and_then(|f| f.library.as_ref())
+            .or_else(|| self.parent.as_ref().and_then(|p| p.function_library()))
+    }
+
     /// Function names, here first, then in parents.
     pub fn function_names(&self) -> Vec<&str> {
         let mut out: Vec<&str> = self

@@ -61,7 +61,7 @@ pub fn evaluate_expression(
     let mut diags = Diagnostics::new();
     let locals = expr
         .scope()
-        .and_then(|s| s.downcast_ref::<ExprScope>())
+        .and_then(|s| (&**s as &dyn std::any::Any).downcast_ref::<ExprScope>())
         .map(ExprScope::locals);
     let v = evaluate_with_locals(expr.as_ref(), ctx, locals.as_deref(), &mut diags);
     if diags.has_errors() {

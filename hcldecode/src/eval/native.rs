@@ -345,9 +345,13 @@ impl<'a> Evaluator<'a, '_> {
                 );
             } else {
                 let names = self.ctx.map(|c| c.function_names()).unwrap_or_default();
+                let library = self.ctx.and_then(EvalContext::function_library);
                 self.err_x(
                     (Code::UnknownFunction, "Call to unknown function"),
-                    unknown_function_detail(name, names),
+                    match library.and_then(|l| set_not_enabled(name, l)) {
+                        Some(hint) => hint,
+                        None => unknown_function_detail(name, names),
+                    },
                     name_span,
                     Some(e.span),
                     e,
@@ -1633,6 +1637,28 @@ fn unknown_function_detail<'n>(name: &str, names: impl IntoIterator<Item = &'n s
         None => String::new(),
     };
     format!("There is no function named {bare:?} in namespace {namespace}.{suggestion}")
+}
+
+/// Where an application offers a function library, the detail for a call
+/// of a function that a set it did not enable has: which set, and how to
+/// enable it (a "did you mean" would name a different function).
+fn set_not_enabled(name: &str, library: &crate::function::Functions) -> Option<String> {
+    use crate::function::FunctionSet;
+    let set = FunctionSet::ALL
+        .into_iter()
+        .find(|s| !library.contains(*s) && s.function_names().contains(&name))?;
+    let how = match set {
+        FunctionSet::Filesystem | FunctionSet::Terraform => format!("`Functions::{set}(base_dir)`"),
+        _ => format!("`Functions::{set}()`"),
+    };
+    let feature = if set.is_available() {
+        String::new()
+    } else {
+        format!(" (and build hcldecode with the cargo feature `{set}`)")
+    };
+    Some(format!(
+        "There is no function named {name:?}: it is in the {set} function set, which is not enabled. Enable it with {how} or `--functions={set}`{feature}."
+    ))
 }
 
 /// The operand whose diagnostics a short-circuited operation keeps.

@@ -303,7 +303,10 @@ fn go_dir(p: &str) -> String {
     go_clean(&p[..i])
 }
 
-fn path_fn(description: &str, f: impl Fn(&str) -> String + Send + Sync + 'static) -> Function {
+fn path_fn(
+    description: &str,
+    f: impl Fn(&str) -> String + Send + Sync + std::panic::RefUnwindSafe + 'static,
+) -> Function {
     build(
         description,
         vec![path_param()],

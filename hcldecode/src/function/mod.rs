@@ -179,11 +179,15 @@ impl Parameter {
 
 /// Computes a function's return type from its arguments (unknown values
 /// when only types are known).
-pub type TypeFn = dyn Fn(&[Value]) -> Result<Type, FunctionError> + Send + Sync;
+pub type TypeFn =
+    dyn Fn(&[Value]) -> Result<Type, FunctionError> + Send + Sync + std::panic::RefUnwindSafe;
 
 /// A function's implementation: the arguments and the return type computed
 /// for them; must return a value conforming to that type.
-pub type ImplFn = dyn Fn(&[Value], &Type) -> Result<Value, FunctionError> + Send + Sync;
+pub type ImplFn = dyn Fn(&[Value], &Type) -> Result<Value, FunctionError>
+    + Send
+    + Sync
+    + std::panic::RefUnwindSafe;
 
 /// How a function's return type is found.
 pub enum ReturnType {

@@ -100,7 +100,7 @@ pub(crate) fn transform_function(d: &DynRef) -> Option<&Function> {
 
 /// A validation function: returns diagnostics about a decoded value
 /// (without a subject, the wrapped spec's source range is used).
-pub type ValidateFnType = dyn Fn(&Value) -> Diagnostics + Send + Sync;
+pub type ValidateFnType = dyn Fn(&Value) -> Diagnostics + Send + Sync + std::panic::RefUnwindSafe;
 
 /// A validation function for a validate spec.
 #[derive(Clone)]

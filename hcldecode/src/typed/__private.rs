@@ -154,18 +154,12 @@ pub fn check_keys(value: &Value, at: At<'_>, keys: &[&str], ignore: bool) -> Res
         }
         let suggestion = did_you_mean(k, keys.iter().copied()).unwrap_or_default();
         let at_k = at.key_name(k);
-        errs.push(
-            at_k.error(
-                "Unsupported attribute",
-                at.inappropriate(&format!(
-                    "attribute {:?} is not expected here.{suggestion}",
-                    &**k
-                ))
-                .trim_end_matches('.')
-                .to_string()
-                    + ".",
-            ),
-        );
+        errs.push(at_k.error(
+            "Unsupported attribute",
+            // The suggestion ends the sentence: no period after its
+            // question mark.
+            at.inappropriate(&format!("attribute {:?} is not expected here", &**k)) + &suggestion,
+        ));
     }
     errs.finish(())
 }

@@ -254,7 +254,11 @@ pub(crate) fn build(
     params: Vec<Parameter>,
     var_param: Option<Parameter>,
     return_type: ReturnType,
-    implementation: impl Fn(&[Value], &Type) -> Result<Value, FunctionError> + Send + Sync + 'static,
+    implementation: impl Fn(&[Value], &Type) -> Result<Value, FunctionError>
+    + Send
+    + Sync
+    + std::panic::RefUnwindSafe
+    + 'static,
 ) -> Function {
     Function::new(FunctionSpec {
         description: description.to_string(),

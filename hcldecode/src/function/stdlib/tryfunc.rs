@@ -13,7 +13,11 @@ fn special(
     params: Vec<Parameter>,
     var_param: Option<Parameter>,
     return_type: ReturnType,
-    implementation: impl Fn(&[Value], &Type) -> Result<Value, FunctionError> + Send + Sync + 'static,
+    implementation: impl Fn(&[Value], &Type) -> Result<Value, FunctionError>
+    + Send
+    + Sync
+    + std::panic::RefUnwindSafe
+    + 'static,
     kind: Special,
 ) -> Function {
     Function::special(
