@@ -1,4 +1,4 @@
-//! `yamlencode` and `yamldecode` (go-cty-yaml 1.0): YAML 1.1 scalar
+//! `yamlencode` and `yamldecode` (go-cty-yaml 1.2.0): YAML 1.1 scalar
 //! resolution (`yes`, `0x1F`, `~`), anchors, aliases and `<<` merge keys
 //! when decoding, parsed by the `yaml-rust2` crate; encoding with a port of
 //! the parts of libyaml's emitter go-cty-yaml uses (block style, double
@@ -119,7 +119,11 @@ fn resolve_bool_null(s: &str) -> Option<Value> {
 
 /// Go's `getnum` for a one- or two-digit field.
 fn num12(s: &[u8], p: &mut usize) -> Option<u32> {
-    let d = |i: usize| s.get(i).filter(|c| c.is_ascii_digit()).map(|c| u32::from(c - b'0'));
+    let d = |i: usize| {
+        s.get(i)
+            .filter(|c| c.is_ascii_digit())
+            .map(|c| u32::from(c - b'0'))
+    };
     let mut n = d(*p)?;
     *p += 1;
     if let Some(x) = d(*p) {
@@ -381,7 +385,10 @@ impl Decoder<'_> {
                 let text = self.src.split('\n').nth(line).unwrap_or("");
                 let lead = &text[..text.len() - text.trim_start_matches([' ', '\t']).len()];
                 if !self.flow.iter().any(|f| *f) && lead.contains('\t') {
-                    return Err(go_scanner_err(line, "found character that cannot start any token"));
+                    return Err(go_scanner_err(
+                        line,
+                        "found character that cannot start any token",
+                    ));
                 }
                 return Err(scan_err(&e));
             }
@@ -434,7 +441,10 @@ impl Decoder<'_> {
             return Ok(());
         }
         let line = self.src[..line_start].matches('\n').count();
-        Err(go_scanner_err(line, "found character that cannot start any token"))
+        Err(go_scanner_err(
+            line,
+            "found character that cannot start any token",
+        ))
     }
 
     fn count(&mut self, n: u64) -> Result<(), String> {
@@ -993,4 +1003,69 @@ shared_function! {
             encode(&args[0]).map(Value::string).map_err(FunctionError::call)
         },
     )
+}
+
+#[cfg(test)]
+mod tests {
+    //! Expected values are go-cty-yaml 1.2.0's, recorded with
+    //! scripts/reference-latest.sh's hcldec-ext.
+    use super::*;
+
+    fn err(src: &str) -> String {
+        match decode(src) {
+            Err(FunctionError::Call(m)) => m,
+            other => panic!("{src:?}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn timestamps_as_go_time_parse() {
+        assert_eq!(parse_yaml_timestamp("2001-12-14 21:59:43.10 -5"), None);
+        assert_eq!(parse_yaml_timestamp("2001-12-14 21:59:43.10 -5:30"), None);
+        assert_eq!(
+            parse_yaml_timestamp("2001-12-14 21:59:43.10").as_deref(),
+            Some("2001-12-14T21:59:43Z")
+        );
+        assert_eq!(
+            parse_yaml_timestamp("2001-12-14t21:59:43.10-05:00").as_deref(),
+            Some("2001-12-14T21:59:43-05:00")
+        );
+        assert_eq!(
+            parse_yaml_timestamp("2002-12-14").as_deref(),
+            Some("2002-12-14T00:00:00Z")
+        );
+    }
+
+    #[test]
+    fn int_literals_without_underscores() {
+        assert!(!is_int_literal("1_000"));
+        assert!(is_int_literal("+1000"));
+        assert!(is_int_literal("0x1F"));
+        assert!(!is_int_literal("+"));
+    }
+
+    #[test]
+    fn go_yaml_scanner_checks() {
+        assert_eq!(err("\"\\/\""), "found unknown escape character");
+        assert_eq!(
+            err("a: 1\nb: \"\\/\""),
+            "on line 2, column 1: found unknown escape character"
+        );
+        assert_eq!(err("\ta: 1"), "found character that cannot start any token");
+        assert_eq!(err("- \tx"), "found character that cannot start any token");
+        assert_eq!(
+            err("a:\n\t- 1"),
+            "on line 2, column 1: found character that cannot start any token"
+        );
+        assert!(decode("[1,\t2]").is_ok());
+        assert!(decode("a: 1\t# c").is_ok());
+    }
+
+    #[test]
+    fn non_bmp_is_escaped() {
+        assert_eq!(
+            encode(&Value::string("😀")).as_deref(),
+            Ok("\"\\U0001F600\"\n")
+        );
+    }
 }

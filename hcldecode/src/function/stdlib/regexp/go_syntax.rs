@@ -413,8 +413,7 @@ impl<'a> Parser<'a> {
                             t = &t[1..];
                         }
                         Some((min, max, after)) => {
-                            if min < 0
-                                || min > MAX_REPEAT
+                            if !(0..=MAX_REPEAT).contains(&min)
                                 || max > MAX_REPEAT
                                 || (max >= 0 && min > max)
                             {
@@ -645,18 +644,19 @@ impl<'a> Parser<'a> {
         let mut first = true;
         while t.is_empty() || !t.starts_with(']') || first {
             first = false;
-            if t.len() > 2 && t.starts_with("[:") {
-                if let Some(i) = t[2..].find(":]") {
-                    let name = &t[..i + 4];
-                    let inner = &name[2..name.len() - 2];
-                    let bare = inner.strip_prefix('^').unwrap_or(inner);
-                    if !POSIX.contains(&bare) {
-                        return Err(err(INVALID_CHAR_RANGE, name));
-                    }
-                    out.push_str(name);
-                    t = &t[i + 4..];
-                    continue;
+            if t.len() > 2
+                && t.starts_with("[:")
+                && let Some(i) = t[2..].find(":]")
+            {
+                let name = &t[..i + 4];
+                let inner = &name[2..name.len() - 2];
+                let bare = inner.strip_prefix('^').unwrap_or(inner);
+                if !POSIX.contains(&bare) {
+                    return Err(err(INVALID_CHAR_RANGE, name));
                 }
+                out.push_str(name);
+                t = &t[i + 4..];
+                continue;
             }
             if t.len() >= 2 && t.starts_with('\\') && matches!(t.as_bytes()[1], b'p' | b'P') {
                 let (class, rest) = self.parse_unicode_class(t)?;
@@ -664,16 +664,17 @@ impl<'a> Parser<'a> {
                 t = rest;
                 continue;
             }
-            if t.len() >= 2 && t.starts_with('\\') {
-                if let Some((set, neg)) = perl_class(t.as_bytes()[1]) {
-                    if neg {
-                        out.push_str(&format!("[^{set}]"));
-                    } else {
-                        out.push_str(set);
-                    }
-                    t = &t[2..];
-                    continue;
+            if t.len() >= 2
+                && t.starts_with('\\')
+                && let Some((set, neg)) = perl_class(t.as_bytes()[1])
+            {
+                if neg {
+                    out.push_str(&format!("[^{set}]"));
+                } else {
+                    out.push_str(set);
                 }
+                t = &t[2..];
+                continue;
             }
             let rng = t;
             let (lo, rest) = parse_class_char(t, s)?;
