@@ -208,9 +208,13 @@ pub(crate) fn parse_duration(s: &str) -> Result<i128, String> {
 
 /// Go's `time.Format(time.RFC3339)`.
 pub(crate) fn format_rfc3339(t: &OffsetDateTime) -> String {
+    // Go's appendInt(year, 4): the sign, then at least four digits
+    // (`-0002`, `10000`); Rust's `{:04}` would count the sign (`-002`).
+    let y = t.year();
+    let sign = if y < 0 { "-" } else { "" };
     let mut out = format!(
-        "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}",
-        t.year(),
+        "{sign}{:04}-{:02}-{:02}T{:02}:{:02}:{:02}",
+        y.unsigned_abs(),
         u8::from(t.month()),
         t.day(),
         t.hour(),

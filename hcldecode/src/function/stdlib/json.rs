@@ -22,10 +22,38 @@ shared_function! {
                 return Ok(Value::string("null"));
             }
             json::marshal(val, val.ty())
-                .map(Value::string)
+                .map(|text| Value::string(go122_escapes(&text)))
                 .map_err(|e| FunctionError::call(e.message))
         },
     )
+}
+
+/// Go 1.22's `encoding/json` writes U+0008 and U+000C as `\b` and `\f`
+/// where earlier Go (and the JSON writer shared with hcldec's output, which
+/// follows the v2.14.1 reference) writes `\u0008` and `\u000c`.
+fn go122_escapes(text: &str) -> String {
+    if !text.contains("\\u000") {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find('\\') {
+        out.push_str(&rest[..i]);
+        let esc = &rest[i..];
+        let (with, len) = if esc.starts_with("\\u0008") {
+            ("\\b", 6)
+        } else if esc.starts_with("\\u000c") {
+            ("\\f", 6)
+        } else {
+            // Any other escape (`\\` included) is two characters or
+            // `\uXXXX`; copying its first two keeps the scan aligned.
+            (esc.get(..2).unwrap_or(esc), 2)
+        };
+        out.push_str(with);
+        rest = esc.get(len..).unwrap_or("");
+    }
+    out.push_str(rest);
+    out
 }
 
 shared_function! {
@@ -45,4 +73,18 @@ shared_function! {
             json::unmarshal(str_arg(args, 0)?, ret).map_err(|e| FunctionError::call(e.message))
         },
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::go122_escapes;
+
+    #[test]
+    fn backspace_and_form_feed_as_go_1_22() {
+        // Go 1.22+ json.Marshal("\b\f\u0001\\u0008"): "\b\f\u0001\\u0008"
+        assert_eq!(
+            go122_escapes(r#""\u0008\u000c\u0001\\u0008""#),
+            r#""\b\f\u0001\\u0008""#
+        );
+    }
 }

@@ -72,8 +72,6 @@ pub use self::number::{
     abs, add, divide, greater_than, greater_than_or_equal_to, int, less_than,
     less_than_or_equal_to, max, min, modulo, multiply, negate, subtract,
 };
-#[cfg(feature = "terraform")]
-pub(crate) use self::regexp::compile as regex_compile;
 pub use self::string::{lower, reverse, strlen, substr, upper};
 
 /// The names hcldec spec files call functions by, in order.

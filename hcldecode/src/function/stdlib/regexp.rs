@@ -1,9 +1,12 @@
 //! Regular expression functions (cty stdlib/regexp.go, string_replace.go):
-//! `regex`, `regexall`, `regex_replace`, with Go's RE2 syntax through the
-//! `regex` crate (also linear-time, so no pattern is catastrophic).
+//! `regex`, `regexall`, `regex_replace`, with Go's RE2 syntax.
 //!
-//! Go's `\d`, `\w`, `\s` and `\b` are ASCII-only while the crate's are
-//! Unicode-aware: patterns are rewritten to the ASCII classes first.
+//! Patterns are parsed as Go's `regexp/syntax` parses them
+//! ([`go_syntax`]): what Go rejects fails with Go's error, and what Go
+//! accepts is translated into an equivalent pattern for the `regex` crate
+//! (also linear-time, so no pattern is catastrophic).
+
+mod go_syntax;
 
 use std::cell::RefCell;
 use std::sync::Arc;
@@ -15,93 +18,32 @@ use crate::Type;
 use crate::function::{FunctionError, Parameter, ReturnType};
 use crate::value::Value;
 
+pub(crate) use go_syntax::GoError;
+
 /// The most memory a compiled pattern may take.
 const MAX_COMPILED_BYTES: usize = 16 << 20;
 
-/// Rewrites Go's ASCII Perl classes for the `regex` crate.
-fn go_pattern(p: &str) -> String {
-    let mut out = String::with_capacity(p.len() + 8);
-    let mut in_class = 0usize;
-    let mut chars = p.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '\\' => {
-                let Some(n) = chars.next() else {
-                    out.push('\\');
-                    break;
-                };
-                let rep = match (n, in_class > 0) {
-                    ('d', false) => "[0-9]",
-                    ('D', false) => "[^0-9]",
-                    ('w', false) => "[0-9A-Za-z_]",
-                    ('W', false) => "[^0-9A-Za-z_]",
-                    ('s', false) => "[\\t\\n\\f\\r ]",
-                    ('S', false) => "[^\\t\\n\\f\\r ]",
-                    ('b', false) => "(?-u:\\b)",
-                    ('B', false) => "(?-u:\\B)",
-                    ('d', true) => "0-9",
-                    ('D', true) => "[^0-9]",
-                    ('w', true) => "0-9A-Za-z_",
-                    ('W', true) => "[^0-9A-Za-z_]",
-                    ('s', true) => "\\t\\n\\f\\r ",
-                    ('S', true) => "[^\\t\\n\\f\\r ]",
-                    _ => {
-                        out.push('\\');
-                        out.push(n);
-                        continue;
-                    }
-                };
-                out.push_str(rep);
-            }
-            '[' => {
-                out.push('[');
-                if in_class == 0 {
-                    in_class = 1;
-                    // A leading `]` (after an optional `^`) is literal.
-                    if chars.peek() == Some(&'^') {
-                        out.push('^');
-                        chars.next();
-                    }
-                    if chars.peek() == Some(&']') {
-                        out.push_str("\\]");
-                        chars.next();
-                    }
-                } else if chars.peek() == Some(&':') {
-                    // `[:alpha:]`: copy through its closing `]`.
-                    for c2 in chars.by_ref() {
-                        out.push(c2);
-                        if c2 == ']' {
-                            break;
-                        }
-                    }
-                } else {
-                    // A literal `[` inside a class in Go.
-                    out.pop();
-                    out.push_str("\\[");
-                }
-            }
-            ']' if in_class > 0 => {
-                in_class = 0;
-                out.push(']');
-            }
-            '&' | '~' | '-' if in_class > 0 && chars.peek() == Some(&c) => {
-                // Set operators in the crate, literal in Go.
-                out.push('\\');
-                out.push(c);
-            }
-            c => out.push(c),
-        }
+/// A compiled Go pattern: the crate's regex and Go's capture group names
+/// (`names[i]` for group `i + 1`; a name may appear twice, as in Go).
+pub(crate) struct GoRegex {
+    pub re: Regex,
+    pub names: Vec<Option<String>>,
+}
+
+impl GoError {
+    /// Go's `(*syntax.Error).Error()`.
+    pub(crate) fn go_text(&self) -> String {
+        format!("error parsing regexp: {}: `{}`", self.code, self.expr)
     }
-    out
 }
 
 thread_local! {
     /// Recently compiled patterns (a configuration tends to reuse a few).
-    static CACHE: RefCell<Vec<(Arc<str>, Arc<Regex>)>> = const { RefCell::new(Vec::new()) };
+    static CACHE: RefCell<Vec<(Arc<str>, Arc<GoRegex>)>> = const { RefCell::new(Vec::new()) };
 }
 
 /// Compiles a Go pattern.
-pub(crate) fn compile(pattern: &str) -> Result<Arc<Regex>, String> {
+pub(crate) fn compile(pattern: &str) -> Result<Arc<GoRegex>, GoError> {
     if let Some(re) = CACHE.with(|c| {
         c.borrow()
             .iter()
@@ -110,22 +52,18 @@ pub(crate) fn compile(pattern: &str) -> Result<Arc<Regex>, String> {
     }) {
         return Ok(re);
     }
-    let re = RegexBuilder::new(&go_pattern(pattern))
+    let t = go_syntax::translate(pattern)?;
+    // Every construct was checked against Go's grammar; what the crate can
+    // still refuse is size.
+    let re = RegexBuilder::new(&t.pattern)
         .size_limit(MAX_COMPILED_BYTES)
         .dfa_size_limit(MAX_COMPILED_BYTES)
         .build()
-        .map_err(|e| match e {
-            regex::Error::Syntax(s) => s
-                .lines()
-                .last()
-                .unwrap_or_default()
-                .trim_start_matches("error: ")
-                .to_string(),
-            regex::Error::CompiledTooBig(n) => {
-                format!("the compiled pattern would exceed the limit of {n} bytes")
-            }
-            e => e.to_string(),
+        .map_err(|_| GoError {
+            code: "expression too large",
+            expr: pattern.to_string(),
         })?;
+    let re = GoRegex { re, names: t.names };
     let re = Arc::new(re);
     CACHE.with(|c| {
         let mut c = c.borrow_mut();
@@ -138,14 +76,18 @@ pub(crate) fn compile(pattern: &str) -> Result<Arc<Regex>, String> {
 }
 
 /// cty's `regexPatternResultType`.
-fn result_type(pattern: &str) -> Result<(Type, Arc<Regex>), FunctionError> {
-    let re = compile(pattern)
-        .map_err(|e| FunctionError::arg(0, format!("invalid regexp pattern: {e}")))?;
+fn result_type(pattern: &str) -> Result<(Type, Arc<GoRegex>), FunctionError> {
+    let re = compile(pattern).map_err(|e| {
+        FunctionError::arg(
+            0,
+            format!("invalid regexp pattern: {} in {}", e.code, e.expr),
+        )
+    })?;
     let mut unnamed = 0;
     let mut names = Vec::new();
-    for n in re.capture_names().skip(1) {
+    for n in &re.names {
         match n {
-            Some(n) => names.push(n.to_string()),
+            Some(n) => names.push(n.clone()),
             None => unnamed += 1,
         }
     }
@@ -163,21 +105,84 @@ fn result_type(pattern: &str) -> Result<(Type, Arc<Regex>), FunctionError> {
     Ok((ty, re))
 }
 
-fn pattern_result(re: &Regex, caps: &regex::Captures<'_>, ty: &Type) -> Value {
+/// cty's `regexPatternResult`: a group that took no part is null; with a
+/// name used twice, the later group's value wins (Go builds a map).
+fn pattern_result(re: &GoRegex, caps: &regex::Captures<'_>, ty: &Type) -> Value {
     let group = |i: usize| match caps.get(i) {
         Some(m) => Value::string(m.as_str()),
         None => Value::null(Type::String),
     };
     match ty {
         Type::Tuple(ts) => Value::tuple((1..=ts.len()).map(group).collect()),
-        Type::Object(_) => Value::object(
-            re.capture_names()
-                .enumerate()
-                .skip(1)
-                .filter_map(|(i, n)| Some((n?.to_string(), group(i)))),
-        ),
+        Type::Object(_) => {
+            let mut attrs = std::collections::BTreeMap::new();
+            for (i, n) in re.names.iter().enumerate() {
+                if let Some(n) = n {
+                    attrs.insert(n.clone(), group(i + 1));
+                }
+            }
+            Value::object(attrs)
+        }
         _ => group(0),
     }
+}
+
+/// Go's `(*Regexp).Expand` of a `ReplaceAllString` template: `$1`,
+/// `${1}`, `$name`, `${name}` (the longest run of letters, digits and `_`),
+/// `$$` for `$`; a malformed `$` is kept as it is.
+fn expand(out: &mut String, template: &str, re: &GoRegex, caps: &regex::Captures<'_>) {
+    let mut rest = template;
+    while let Some(i) = rest.find('$') {
+        out.push_str(&rest[..i]);
+        rest = &rest[i + 1..];
+        if let Some(r) = rest.strip_prefix('$') {
+            out.push('$');
+            rest = r;
+            continue;
+        }
+        let is_name = |c: char| c == '_' || c.is_alphanumeric();
+        let (name, after) = if let Some(r) = rest.strip_prefix('{') {
+            match r.find(|c: char| !is_name(c)) {
+                Some(e) if e > 0 && r[e..].starts_with('}') => (&r[..e], &r[e + 1..]),
+                _ => ("", rest),
+            }
+        } else {
+            let e = rest.find(|c: char| !is_name(c)).unwrap_or(rest.len());
+            (&rest[..e], &rest[e..])
+        };
+        if name.is_empty() {
+            out.push('$');
+            continue;
+        }
+        rest = after;
+        let num = if name.bytes().all(|b| b.is_ascii_digit()) {
+            let mut n: i64 = 0;
+            for b in name.bytes() {
+                if n >= 100_000_000 {
+                    n = -1;
+                    break;
+                }
+                n = n * 10 + i64::from(b - b'0');
+            }
+            Some(n)
+        } else {
+            None
+        };
+        let m = match num {
+            Some(n) if n >= 0 => caps.get(n as usize),
+            Some(_) => None,
+            None => re
+                .names
+                .iter()
+                .enumerate()
+                .filter(|(_, n)| n.as_deref() == Some(name))
+                .find_map(|(i, _)| caps.get(i + 1)),
+        };
+        if let Some(m) = m {
+            out.push_str(m.as_str());
+        }
+    }
+    out.push_str(rest);
 }
 
 shared_function! {
@@ -197,7 +202,7 @@ shared_function! {
             }
             let (_, re) = result_type(str_arg(args, 0)?)?;
             let s = str_arg(args, 1)?;
-            match re.captures(s) {
+            match re.re.captures(s) {
                 Some(c) => Ok(pattern_result(&re, &c, ret)),
                 None => Err(FunctionError::call("pattern did not match any part of the given string")),
             }
@@ -223,7 +228,7 @@ shared_function! {
             let (_, re) = result_type(str_arg(args, 0)?)?;
             let s = str_arg(args, 1)?;
             let mut out = Vec::new();
-            for c in re.captures_iter(s) {
+            for c in re.re.captures_iter(s) {
                 check_size(out.len() as u64 + 1, 0)?;
                 out.push(pattern_result(&re, &c, &ety));
             }
@@ -249,13 +254,21 @@ shared_function! {
         ReturnType::Static(Type::String),
         |args, _| {
             let s = str_arg(args, 0)?;
-            let re = compile(str_arg(args, 1)?)
-                .map_err(|e| FunctionError::call(format!("error parsing regexp: {e}")))?;
+            let re = compile(str_arg(args, 1)?).map_err(|e| FunctionError::call(e.go_text()))?;
             let rep = str_arg(args, 2)?;
-            let n = re.find_iter(s).count() as u64;
+            let n = re.re.find_iter(s).count() as u64;
             let est = (rep.len() as u64 + 64).saturating_mul(n).saturating_add(s.len() as u64);
             check_size(0, est.min(s.len() as u64 + rep.len() as u64 * n))?;
-            Ok(Value::string(re.replace_all(s, rep)))
+            let mut out = String::with_capacity(s.len());
+            let mut last = 0;
+            for c in re.re.captures_iter(s) {
+                let m = c.get(0).expect("group 0");
+                out.push_str(&s[last..m.start()]);
+                expand(&mut out, rep, &re, &c);
+                last = m.end();
+            }
+            out.push_str(&s[last..]);
+            Ok(Value::string(out))
         },
     )
 }

@@ -1,4 +1,4 @@
-//! `yamlencode` and `yamldecode` (go-cty-yaml 1.0): YAML 1.1 scalar
+//! `yamlencode` and `yamldecode` (go-cty-yaml 1.2.0): YAML 1.1 scalar
 //! resolution (`yes`, `0x1F`, `~`), anchors, aliases and `<<` merge keys
 //! when decoding, parsed by the `yaml-rust2` crate; encoding with a port of
 //! the parts of libyaml's emitter go-cty-yaml uses (block style, double
@@ -35,18 +35,17 @@ enum Resolved {
     Merge,
 }
 
+/// go-cty-yaml's `integerLiteralRegexp` (YAML 1.2): `[-+]?[0-9]+`,
+/// `0o[0-7]+` or `0x[0-9a-fA-F]+`; no `_` (so `1_000` is a string).
 fn is_int_literal(s: &str) -> bool {
-    let s = s.strip_prefix(['-', '+']).unwrap_or(s);
-    if s.is_empty() {
-        return true;
-    }
     if let Some(r) = s.strip_prefix("0o") {
-        return !r.is_empty() && r.bytes().all(|c| matches!(c, b'0'..=b'7' | b'_'));
+        return !r.is_empty() && r.bytes().all(|c| matches!(c, b'0'..=b'7'));
     }
     if let Some(r) = s.strip_prefix("0x") {
-        return !r.is_empty() && r.bytes().all(|c| c.is_ascii_hexdigit() || c == b'_');
+        return !r.is_empty() && r.bytes().all(|c| c.is_ascii_hexdigit());
     }
-    s.bytes().all(|c| c.is_ascii_digit() || c == b'_')
+    let s = s.strip_prefix(['-', '+']).unwrap_or(s);
+    !s.is_empty() && s.bytes().all(|c| c.is_ascii_digit())
 }
 
 fn is_float_literal(s: &str) -> bool {
@@ -118,83 +117,94 @@ fn resolve_bool_null(s: &str) -> Option<Value> {
     })
 }
 
-/// go-cty-yaml's timestamp forms, as RFC 3339 text.
+/// Go's `getnum` for a one- or two-digit field.
+fn num12(s: &[u8], p: &mut usize) -> Option<u32> {
+    let d = |i: usize| {
+        s.get(i)
+            .filter(|c| c.is_ascii_digit())
+            .map(|c| u32::from(c - b'0'))
+    };
+    let mut n = d(*p)?;
+    *p += 1;
+    if let Some(x) = d(*p) {
+        n = n * 10 + x;
+        *p += 1;
+    }
+    Some(n)
+}
+
+/// go-cty-yaml's `parseTimestamp` as RFC 3339 text: Go's `time.Parse` with
+/// the layouts `2006-1-2T15:4:5.999999999Z07:00` (or `t`),
+/// `2006-1-2 15:4:5.999999999` (no zone: `... 21:59:43.10 -5` stays a
+/// string) and `2006-1-2`.
 fn parse_yaml_timestamp(s: &str) -> Option<String> {
     let b = s.as_bytes();
     if b.len() < 5 || !b[..4].iter().all(u8::is_ascii_digit) || b[4] != b'-' {
         return None;
     }
-    let mut parts = s.splitn(2, ['T', 't', ' ']);
-    let date = parts.next()?;
-    let rest = parts.next();
-    let mut d = date.split('-');
-    let y: i32 = d.next()?.parse().ok()?;
-    let mo: u8 = d
-        .next()
-        .filter(|x| (1..=2).contains(&x.len()))?
-        .parse()
-        .ok()?;
-    let da: u8 = d
-        .next()
-        .filter(|x| (1..=2).contains(&x.len()))?
-        .parse()
-        .ok()?;
-    if d.next().is_some() {
-        return None;
-    }
-    let month = time::Month::try_from(mo).ok()?;
-    let date = time::Date::from_calendar_date(y, month, da).ok()?;
-    let Some(rest) = rest else {
-        return Some(format!("{:04}-{:02}-{:02}T00:00:00Z", date.year(), mo, da));
+    let y: i32 = s[..4].parse().ok()?;
+    let mut p = 5;
+    let mo = num12(b, &mut p)?;
+    (b.get(p) == Some(&b'-')).then_some(())?;
+    p += 1;
+    let da = num12(b, &mut p)?;
+    let month = time::Month::try_from(u8::try_from(mo).ok()?).ok()?;
+    time::Date::from_calendar_date(y, month, u8::try_from(da).ok()?).ok()?;
+    let date = format!("{y:04}-{mo:02}-{da:02}");
+    let Some(&sep) = b.get(p) else {
+        return Some(format!("{date}T00:00:00Z"));
     };
-    let space = s.as_bytes()[date_len(s)] == b' ';
-    let (clock, zone) = if space {
-        (rest, None)
-    } else {
-        let i = rest.find(['Z', '+', '-'])?;
-        (&rest[..i], Some(&rest[i..]))
-    };
-    let (hms, _frac) = clock.split_once('.').unwrap_or((clock, ""));
-    let mut t = hms.split(':');
-    let h: u8 = t
-        .next()
-        .filter(|x| (1..=2).contains(&x.len()))?
-        .parse()
-        .ok()?;
-    let mi: u8 = t
-        .next()
-        .filter(|x| (1..=2).contains(&x.len()))?
-        .parse()
-        .ok()?;
-    let se: u8 = t
-        .next()
-        .filter(|x| (1..=2).contains(&x.len()))?
-        .parse()
-        .ok()?;
-    if t.next().is_some() || h > 23 || mi > 59 || se > 59 {
-        return None;
-    }
-    let z = match zone {
-        None | Some("Z") => "Z".to_string(),
-        Some(z) if z.len() == 6 && z.as_bytes()[3] == b':' => {
-            if &z[1..] == "00:00" {
-                "Z".to_string()
-            } else {
-                z.to_string()
-            }
-        }
+    let zoned = match sep {
+        b'T' | b't' => true,
+        b' ' => false,
         _ => return None,
     };
-    Some(format!(
-        "{:04}-{:02}-{:02}T{h:02}:{mi:02}:{se:02}{z}",
-        date.year(),
-        mo,
-        da
-    ))
-}
-
-fn date_len(s: &str) -> usize {
-    s.find(['T', 't', ' ']).unwrap_or(s.len())
+    p += 1;
+    let h = num12(b, &mut p)?;
+    (b.get(p) == Some(&b':')).then_some(())?;
+    p += 1;
+    let mi = num12(b, &mut p)?;
+    (b.get(p) == Some(&b':')).then_some(())?;
+    p += 1;
+    let se = num12(b, &mut p)?;
+    if h > 23 || mi > 59 || se > 59 {
+        return None;
+    }
+    if matches!(b.get(p), Some(b'.' | b',')) && b.get(p + 1).is_some_and(u8::is_ascii_digit) {
+        p += 1;
+        while b.get(p).is_some_and(u8::is_ascii_digit) {
+            p += 1;
+        }
+    }
+    let clock = format!("{h:02}:{mi:02}:{se:02}");
+    let rest = &s[p..];
+    if !zoned {
+        return rest.is_empty().then(|| format!("{date}T{clock}Z"));
+    }
+    let z = rest.as_bytes();
+    let zone = if rest == "Z" {
+        "Z".to_string()
+    } else if z.len() == 6
+        && matches!(z[0], b'+' | b'-')
+        && z[3] == b':'
+        && [1, 2, 4, 5].iter().all(|&i| z[i].is_ascii_digit())
+    {
+        let hh: u32 = rest[1..3].parse().ok()?;
+        let mm: u32 = rest[4..6].parse().ok()?;
+        if hh > 24 || mm > 60 {
+            return None;
+        }
+        // Go prints the offset it computed: `+01:60` is `+02:00`.
+        let off = hh * 60 + mm;
+        if off == 0 {
+            "Z".to_string()
+        } else {
+            format!("{}{:02}:{:02}", &rest[..1], off / 60, off % 60)
+        }
+    } else {
+        return None;
+    };
+    Some(format!("{date}T{clock}{zone}"))
 }
 
 /// go-cty-yaml's `resolveScalar`.
@@ -304,6 +314,14 @@ fn is_base64(s: &str) -> bool {
 
 struct Decoder<'a> {
     parser: Parser<std::str::Chars<'a>>,
+    /// The source, for the checks go-yaml's scanner makes that
+    /// `yaml-rust2` (a YAML 1.2 parser) does not.
+    src: &'a str,
+    /// Byte offset of each char, when the source is not ASCII (markers
+    /// count chars).
+    offsets: Option<Vec<usize>>,
+    /// Whether each open collection is a flow one (`[` or `{`).
+    flow: Vec<bool>,
     /// Anchored values, with the number of nodes each expands to.
     anchors: HashMap<usize, (Value, u64)>,
     pending: Vec<usize>,
@@ -314,6 +332,43 @@ struct Decoder<'a> {
     too_large: Option<FunctionError>,
 }
 
+/// go-cty-yaml's text for a scanner error on the 0-based `line`: no
+/// position on the first line, else the line and column 1.
+fn go_scanner_err(line: usize, msg: &str) -> String {
+    if line == 0 {
+        msg.to_string()
+    } else {
+        format!("on line {}, column 1: {msg}", line + 1)
+    }
+}
+
+/// go-yaml's escapes in a double-quoted scalar (YAML 1.1: no `\/`, which
+/// YAML 1.2 and `yaml-rust2` accept); `at` is the opening quote.
+fn check_escapes(src: &str, at: usize) -> Result<(), String> {
+    let Some(body) = src.get(at + 1..) else {
+        return Ok(());
+    };
+    let mut chars = body.char_indices();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '"' => return Ok(()),
+            '\\' => match chars.next() {
+                Some((
+                    _,
+                    '0' | 'a' | 'b' | 't' | '\t' | 'n' | 'v' | 'f' | 'r' | 'e' | ' ' | '"' | '\''
+                    | '\\' | 'N' | '_' | 'L' | 'P' | 'x' | 'u' | 'U' | '\n' | '\r',
+                )) => {}
+                _ => {
+                    let line = src[..at + 1 + i].matches('\n').count();
+                    return Err(go_scanner_err(line, "found unknown escape character"));
+                }
+            },
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
 fn scan_err(e: &yaml_rust2::ScanError) -> String {
     let m = e.marker();
     format!("on line {}, column {}: {}", m.line(), m.col() + 1, e.info())
@@ -321,10 +376,75 @@ fn scan_err(e: &yaml_rust2::ScanError) -> String {
 
 impl Decoder<'_> {
     fn next(&mut self) -> Result<Event, String> {
-        self.parser
-            .next_token()
-            .map(|(e, _)| e)
-            .map_err(|e| scan_err(&e))
+        let (ev, mark) = match self.parser.next_token() {
+            Ok(t) => t,
+            Err(e) => {
+                // yaml-rust2's own refusal of an indenting tab: go-yaml's
+                // scanner stops at that tab first.
+                let line = e.marker().line().saturating_sub(1);
+                let text = self.src.split('\n').nth(line).unwrap_or("");
+                let lead = &text[..text.len() - text.trim_start_matches([' ', '\t']).len()];
+                if !self.flow.iter().any(|f| *f) && lead.contains('\t') {
+                    return Err(go_scanner_err(
+                        line,
+                        "found character that cannot start any token",
+                    ));
+                }
+                return Err(scan_err(&e));
+            }
+        };
+        let at = match &self.offsets {
+            Some(o) => o.get(mark.index()).copied().unwrap_or(self.src.len()),
+            None => mark.index().min(self.src.len()),
+        };
+        match &ev {
+            Event::SequenceEnd | Event::MappingEnd => {
+                self.flow.pop();
+            }
+            Event::Scalar(_, style, ..) => {
+                self.check_leading_tab(at)?;
+                if *style == TScalarStyle::DoubleQuoted {
+                    check_escapes(self.src, at)?;
+                }
+            }
+            Event::SequenceStart(..) | Event::MappingStart(..) => {
+                self.check_leading_tab(at)?;
+                let flow = matches!(self.src.as_bytes().get(at), Some(b'[' | b'{'));
+                self.flow.push(flow);
+            }
+            Event::Alias(_) => self.check_leading_tab(at)?,
+            _ => {}
+        }
+        Ok(ev)
+    }
+
+    /// go-yaml skips tabs before a token only in flow context or where no
+    /// simple key may start: a tab before the first token of a line (or
+    /// after a block `-` or `?` indicator) in block context "cannot start
+    /// any token".
+    fn check_leading_tab(&self, at: usize) -> Result<(), String> {
+        if self.flow.iter().any(|f| *f) {
+            return Ok(());
+        }
+        let line_start = self.src[..at].rfind(['\n', '\r']).map_or(0, |i| i + 1);
+        let prefix = &self.src[line_start..at];
+        if !prefix.contains('\t') {
+            return Ok(());
+        }
+        let b = prefix.as_bytes();
+        let indicators_only = b.iter().enumerate().all(|(i, &c)| match c {
+            b' ' | b'\t' => true,
+            b'-' | b'?' => matches!(b.get(i + 1), Some(b' ' | b'\t')),
+            _ => false,
+        });
+        if !indicators_only {
+            return Ok(());
+        }
+        let line = self.src[..line_start].matches('\n').count();
+        Err(go_scanner_err(
+            line,
+            "found character that cannot start any token",
+        ))
     }
 
     fn count(&mut self, n: u64) -> Result<(), String> {
@@ -464,6 +584,9 @@ pub(crate) fn decode(src: &str) -> Result<Value, FunctionError> {
     let src = if src.is_empty() { "\n" } else { src };
     let mut d = Decoder {
         parser: Parser::new_from_str(src),
+        src,
+        offsets: (!src.is_ascii()).then(|| src.char_indices().map(|(i, _)| i).collect()),
+        flow: Vec::new(),
         anchors: HashMap::new(),
         pending: Vec::new(),
         depth: 0,
@@ -512,12 +635,12 @@ const BEST_WIDTH: usize = 80;
 
 fn is_printable(c: char) -> bool {
     let c = c as u32;
+    // go-yaml's `is_printable` (YAML 1.1): neither U+0085 nor anything
+    // past the Basic Multilingual Plane, so `😀` is written `\U0001F600`.
     c == 0x0A
         || (0x20..=0x7E).contains(&c)
-        || c == 0x85
         || (0xA0..=0xD7FF).contains(&c)
         || ((0xE000..=0xFFFD).contains(&c) && c != 0xFEFF)
-        || (0x10000..=0x10FFFF).contains(&c)
 }
 
 fn is_break(c: char) -> bool {
@@ -880,4 +1003,69 @@ shared_function! {
             encode(&args[0]).map(Value::string).map_err(FunctionError::call)
         },
     )
+}
+
+#[cfg(test)]
+mod tests {
+    //! Expected values are go-cty-yaml 1.2.0's, recorded with
+    //! scripts/reference-latest.sh's hcldec-ext.
+    use super::*;
+
+    fn err(src: &str) -> String {
+        match decode(src) {
+            Err(FunctionError::Call(m)) => m,
+            other => panic!("{src:?}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn timestamps_as_go_time_parse() {
+        assert_eq!(parse_yaml_timestamp("2001-12-14 21:59:43.10 -5"), None);
+        assert_eq!(parse_yaml_timestamp("2001-12-14 21:59:43.10 -5:30"), None);
+        assert_eq!(
+            parse_yaml_timestamp("2001-12-14 21:59:43.10").as_deref(),
+            Some("2001-12-14T21:59:43Z")
+        );
+        assert_eq!(
+            parse_yaml_timestamp("2001-12-14t21:59:43.10-05:00").as_deref(),
+            Some("2001-12-14T21:59:43-05:00")
+        );
+        assert_eq!(
+            parse_yaml_timestamp("2002-12-14").as_deref(),
+            Some("2002-12-14T00:00:00Z")
+        );
+    }
+
+    #[test]
+    fn int_literals_without_underscores() {
+        assert!(!is_int_literal("1_000"));
+        assert!(is_int_literal("+1000"));
+        assert!(is_int_literal("0x1F"));
+        assert!(!is_int_literal("+"));
+    }
+
+    #[test]
+    fn go_yaml_scanner_checks() {
+        assert_eq!(err("\"\\/\""), "found unknown escape character");
+        assert_eq!(
+            err("a: 1\nb: \"\\/\""),
+            "on line 2, column 1: found unknown escape character"
+        );
+        assert_eq!(err("\ta: 1"), "found character that cannot start any token");
+        assert_eq!(err("- \tx"), "found character that cannot start any token");
+        assert_eq!(
+            err("a:\n\t- 1"),
+            "on line 2, column 1: found character that cannot start any token"
+        );
+        assert!(decode("[1,\t2]").is_ok());
+        assert!(decode("a: 1\t# c").is_ok());
+    }
+
+    #[test]
+    fn non_bmp_is_escaped() {
+        assert_eq!(
+            encode(&Value::string("😀")).as_deref(),
+            Ok("\"\\U0001F600\"\n")
+        );
+    }
 }

@@ -3,7 +3,7 @@
 //! substring written `/.../` as a regular expression.
 
 use crate::Type;
-use crate::function::stdlib::{build, regex_compile, shared_function, str_arg};
+use crate::function::stdlib::{build, shared_function, str_arg};
 use crate::function::{FunctionError, Parameter, ReturnType};
 use crate::value::Value;
 
@@ -61,13 +61,13 @@ shared_function! {
         None,
         ReturnType::Static(Type::String),
         |args, _| {
-            let (text, sub, rep) = (str_arg(args, 0)?, str_arg(args, 1)?, str_arg(args, 2)?);
+            let sub = str_arg(args, 1)?;
             if sub.len() > 1 && sub.starts_with('/') && sub.ends_with('/') {
-                let re = regex_compile(&sub[1..sub.len() - 1])
-                    .map_err(|e| FunctionError::call(format!("error parsing regexp: {e}")))?;
-                let out = re.replace_all(text, rep);
-                crate::function::stdlib::check_size(0, out.len() as u64)?;
-                return Ok(Value::string(&*out));
+                // Go's `ReplaceAllString`, as Nomad's `regex_replace` has it.
+                let pattern = Value::string(&sub[1..sub.len() - 1]);
+                return crate::function::stdlib::library_function("regex_replace")
+                    .ok_or_else(|| FunctionError::Panic("no regex_replace function".into()))?
+                    .call(&[args[0].clone(), pattern, args[2].clone()]);
             }
             // Otherwise go-cty's `replace` (which bounds the result's size).
             crate::function::stdlib::library_function("replace")

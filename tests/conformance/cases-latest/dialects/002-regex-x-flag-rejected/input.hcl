@@ -1,0 +1,1 @@
+a = regex("(?x)a b", "ab")

@@ -1,0 +1,1 @@
+a = regex("a{2}{3}", "aaaaaa")

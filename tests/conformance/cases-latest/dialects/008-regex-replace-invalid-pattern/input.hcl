@@ -1,0 +1,1 @@
+a = regex_replace("aa", "a+*", "b")

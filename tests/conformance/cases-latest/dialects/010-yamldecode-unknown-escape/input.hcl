@@ -1,0 +1,1 @@
+a = yamldecode("a: 1\nb: \"x\\/y\"")

@@ -1,0 +1,5 @@
+spaced_offset  = yamldecode("2001-12-14 21:59:43.10 -5")
+underscore_int = yamldecode("1_000")
+spaced_no_zone = yamldecode("2001-12-14 21:59:43.10")
+lower_t_zone   = yamldecode("2001-12-14t21:59:43.10-05:00")
+plain_int      = yamldecode("+1000")

@@ -1,0 +1,1 @@
+a = yamldecode("a:\n\t- 1")
