@@ -28,6 +28,43 @@ fn run(name: &str, rows: Vec<(usize, Vec<Value>, Result<Value, ()>)>) {
     run_rows(name, f, rows);
 }
 
+/// Evaluates each (function, Go row index, expression, expected value)
+/// with the Terraform profile as OpenTofu's `TestFunctions` does: its file
+/// functions reading under `tests/data/tofu_lang/functions-test`. Every row
+/// that differs is reported.
+fn run_expressions(rows: Vec<(&str, usize, &str, Value)>) {
+    let lib = Functions::terraform(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/tofu_lang/functions-test"
+    ));
+    let mut ctx = hcldecode::eval::EvalContext::new();
+    ctx.set_function_library(lib);
+    let mut failures = Vec::new();
+    for (name, i, src, want) in rows {
+        let expr = match hcldecode::parse_expression(src, "test.hcl") {
+            Ok(e) => e,
+            Err(d) => {
+                failures.push(format!("{name} #{i}: {src}: does not parse: {d}"));
+                continue;
+            }
+        };
+        let (got, diags) = hcldecode::eval::evaluate(expr.as_ref(), Some(&ctx));
+        if diags.has_errors() {
+            failures.push(format!("{name} #{i}: {src}: {diags}"));
+        } else if !got.raw_equals(&want) {
+            failures.push(format!(
+                "{name} #{i}: {src}\n  got  {got:?}\n  want {want:?}"
+            ));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} expressions differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
 #[path = "functions_tofu/tofu_cidr.rs"]
 mod tofu_cidr;
 #[path = "functions_tofu/tofu_collection.rs"]
@@ -42,6 +79,8 @@ mod tofu_datetime;
 mod tofu_encoding;
 #[path = "functions_tofu/tofu_filesystem.rs"]
 mod tofu_filesystem;
+#[path = "functions_tofu/tofu_lang.rs"]
+mod tofu_lang;
 #[path = "functions_tofu/tofu_number.rs"]
 mod tofu_number;
 #[path = "functions_tofu/tofu_sensitive.rs"]

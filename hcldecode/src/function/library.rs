@@ -622,8 +622,16 @@ impl Functions {
         // Terraform's meaning first, where it and Nomad's differ.
         #[cfg(feature = "terraform")]
         if self.contains(FunctionSet::Terraform)
-            && let Some(f) =
-                super::terraform::lookup(name, self.inner.fs.as_ref(), &self.downgrade())
+            && let Some(f) = super::terraform::lookup(name, self.inner.fs.as_ref(), &|| {
+                // Templates render with this library's functions, held
+                // weakly: the library owns the functions it built.
+                let lib = self.downgrade();
+                std::sync::Arc::new(
+                    move |name: &str, text: &str, vars: &crate::value::Value, ranges: bool| {
+                        crate::render_template(name, text, vars, lib.upgrade(), ranges)
+                    },
+                )
+            })
         {
             return Some(f);
         }

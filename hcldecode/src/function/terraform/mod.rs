@@ -12,14 +12,20 @@ mod template;
 mod time;
 
 pub use template::MAX_TEMPLATE_DEPTH;
+pub(crate) use template::Render;
+
+use std::sync::Arc;
 
 use super::Function;
 use super::fs_config::FsConfig;
-use super::library::WeakFunctions;
 
 /// The set's function of a name: file functions read as `fs` allows
-/// (none without it); templates call the functions of `lib`.
-pub(crate) fn lookup(name: &str, fs: Option<&FsConfig>, lib: &WeakFunctions) -> Option<Function> {
+/// (none without it); templates render with what `render` gives.
+pub(crate) fn lookup(
+    name: &str,
+    fs: Option<&FsConfig>,
+    render: &dyn Fn() -> Arc<Render>,
+) -> Option<Function> {
     Some(match name {
         "alltrue" => collection::alltrue(),
         "anytrue" => collection::anytrue(),
@@ -57,8 +63,8 @@ pub(crate) fn lookup(name: &str, fs: Option<&FsConfig>, lib: &WeakFunctions) -> 
         "timecmp" => time::timecmp(),
         "timestamp" => time::timestamp(),
         "uuid" => super::uuid::lookup("uuidv4")?,
-        "templatestring" => template::templatestring(lib.clone()),
-        "templatefile" => template::templatefile(fs?.clone(), lib.clone()),
+        "templatestring" => template::templatestring(render()),
+        "templatefile" => template::templatefile(fs?.clone(), render()),
         n if n.starts_with("file") => encoding::file_hash(n, fs?)?,
         _ => return None,
     })

@@ -6,15 +6,17 @@
 //! nested renderings.
 //!
 //! The rendering itself is the evaluator's: the function layer sits below
-//! it, so it reaches it through the crate root's `render_template`.
+//! it, so the library hands these functions a [`Render`] that reaches it
+//! through the crate root's `render_template`.
 
 use std::cell::Cell;
+use std::sync::Arc;
 
 use crate::Type;
 use crate::function::fs_config::FsConfig;
-use crate::function::library::WeakFunctions;
 use crate::function::stdlib::{build, str_arg};
 use crate::function::{Function, FunctionError, Parameter, ReturnType};
+use crate::value::Value;
 
 /// The most templates rendered inside one another (OpenTofu allows 1024;
 /// each level costs stack, so the bound here is smaller).
@@ -47,6 +49,13 @@ impl Drop for Level {
     }
 }
 
+/// Renders template text: (file name, text, variables, whether errors
+/// about variables name their position).
+pub(crate) type Render = dyn Fn(&str, &str, &Value, bool) -> Result<Value, FunctionError>
+    + Send
+    + Sync
+    + std::panic::RefUnwindSafe;
+
 fn params(first: &str) -> Vec<Parameter> {
     vec![
         Parameter::new(first, Type::String),
@@ -55,7 +64,7 @@ fn params(first: &str) -> Vec<Parameter> {
 }
 
 /// `templatefile(path, vars)`.
-pub(super) fn templatefile(fs: FsConfig, lib: WeakFunctions) -> Function {
+pub(super) fn templatefile(fs: FsConfig, render: Arc<Render>) -> Function {
     build(
         "Reads the file at the given path and renders its content as a template using a supplied set of template variables.",
         params("path"),
@@ -68,13 +77,13 @@ pub(super) fn templatefile(fs: FsConfig, lib: WeakFunctions) -> Function {
             let text = String::from_utf8(bytes).map_err(|_| {
                 FunctionError::call(format!("contents of {path} are not valid UTF-8"))
             })?;
-            crate::render_template(path, &text, &args[1], lib.upgrade(), true)
+            render(path, &text, &args[1], true)
         },
     )
 }
 
 /// `templatestring(template, vars)`.
-pub(super) fn templatestring(lib: WeakFunctions) -> Function {
+pub(super) fn templatestring(render: Arc<Render>) -> Function {
     build(
         "Renders a string as a template using a supplied set of template variables.",
         params("template"),
@@ -82,13 +91,7 @@ pub(super) fn templatestring(lib: WeakFunctions) -> Function {
         ReturnType::Static(Type::Dynamic),
         move |args, _| {
             let _level = Level::enter("templatestring")?;
-            crate::render_template(
-                "<templatestring>",
-                str_arg(args, 0)?,
-                &args[1],
-                lib.upgrade(),
-                false,
-            )
+            render("<templatestring>", str_arg(args, 0)?, &args[1], false)
         },
     )
 }
