@@ -19,19 +19,22 @@ shared_function! {
                 .allow_dynamic_type()
                 .allow_null(),
         ),
-        ReturnType::Computed(Box::new(|args: &[Value]| {
-            let types: Vec<Type> = args.iter().map(|a| a.ty().clone()).collect();
-            match unify_unsafe(&types) {
-                Some((t, _)) => Ok(t),
-                None => Err(FunctionError::call("all arguments must have the same type")),
-            }
-        })),
+        ReturnType::Computed(Box::new(common_type)),
         |args, ret| {
             first_non_null(args, ret, |a| {
                 Some(convert(a, ret).map_err(|e| FunctionError::call(e.message)))
             })
         },
     )
+}
+
+/// The type the arguments unify to (`coalesce`'s result type).
+pub(crate) fn common_type(args: &[Value]) -> Result<Type, FunctionError> {
+    let types: Vec<Type> = args.iter().map(|a| a.ty().clone()).collect();
+    match unify_unsafe(&types) {
+        Some((t, _)) => Ok(t),
+        None => Err(FunctionError::call("all arguments must have the same type")),
+    }
 }
 
 /// The result of the first argument `take` accepts, passing over nulls

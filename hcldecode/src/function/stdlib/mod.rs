@@ -62,6 +62,8 @@ use crate::Type;
 use crate::value::Value;
 
 pub use self::bool::{and, equal, not, not_equal, or};
+#[cfg(feature = "terraform")]
+pub(crate) use self::collection::common_type as coalesce_type;
 pub use self::collection::{coalesce, concat, has_index, length};
 #[cfg(feature = "stdlib")]
 pub use self::conversion::make_to_func;

@@ -71,13 +71,7 @@ shared_function! {
         "Takes any number of arguments and returns the first one that isn't null or an empty string.",
         Vec::new(),
         Some(dynamic("vals").allow_unknown().allow_dynamic_type().allow_null()),
-        ReturnType::Computed(Box::new(|args: &[Value]| {
-            let types: Vec<Type> = args.iter().map(|a| a.ty().clone()).collect();
-            match unify_unsafe(&types) {
-                Some((t, _)) => Ok(t),
-                None => Err(FunctionError::call("all arguments must have the same type")),
-            }
-        })),
+        ReturnType::Computed(Box::new(crate::function::stdlib::coalesce_type)),
         |args, ret| {
             for a in args {
                 let a = convert(a, ret).unwrap_or_else(|_| a.clone());
