@@ -32,7 +32,7 @@ use crate::{Error, SourceMap, Type, Value};
 /// Sets `vars` (an object or map; null for none) as variables of `ctx`.
 fn set_vars(ctx: &mut EvalContext, vars: &Value, diags: &mut Diagnostics) {
     if let Err(d) = ctx.set_variables_from(vars) {
-        diags.push(d);
+        diags.extend(d);
     }
 }
 

@@ -325,7 +325,7 @@ fn set_variables_from_an_object_value() {
         .unwrap();
     assert_eq!(ctx.variable("x"), Some(&Value::int(1)));
     let d = ctx.set_variables_from(&Value::string("no")).unwrap_err();
-    assert_eq!(d.code, Some(Code::InvalidVariables));
+    assert_eq!(d[0].code, Some(Code::InvalidVariables));
     let (_, diags) = hcldecode::eval_expr("1", &Value::string("no"));
     assert_eq!(diags[0].code, Some(Code::InvalidVariables));
 }
@@ -349,4 +349,25 @@ fn extraneous_json_property_has_a_code() {
     let (_, diags) = spec.decode(&file.body, None);
     assert_eq!(diags.len(), 1);
     assert_eq!(diags[0].code, Some(Code::ExtraneousJsonProperty));
+}
+
+#[cfg(feature = "serde")]
+#[test]
+fn serializing_infinity_through_serde_is_an_error() {
+    let inf = Value::object([("x", Value::number(hcldecode::Number::infinity(false)))]);
+    let err = serde_json::to_string(&inf).unwrap_err();
+    assert!(err.to_string().contains("infinity"), "{err}");
+    // As marshal refuses it.
+    assert!(hcldecode::value::json::marshal(&inf, inf.ty()).is_err());
+}
+
+#[test]
+fn a_literal_specs_value_is_public() {
+    let (spec, _) =
+        LoadedSpec::load_file("literal {\n  value = { a = 1 }\n}\n", "s.hcldec").unwrap();
+    let hcldecode::Spec::Literal(l) = &spec.spec else {
+        panic!("{:?}", spec.spec)
+    };
+    let v = hcldecode::spec_file::literal_value(l);
+    assert_eq!(v.get_attr("a"), Some(Value::int(1)));
 }

@@ -164,7 +164,7 @@ impl EvalContext {
     /// The context has variables from then on (a reference to another
     /// name is "Unknown variable"). Any other value is an error
     /// ([`Code::InvalidVariables`](crate::diag::Code::InvalidVariables))
-    /// and sets nothing.
+    /// and sets nothing (the error is a list, to extend others with).
     ///
     /// ```
     /// use hcldecode::eval::EvalContext;
@@ -173,9 +173,9 @@ impl EvalContext {
     /// ctx.set_variables_from(&Value::object([("region", Value::string("eu"))])).unwrap();
     /// assert_eq!(ctx.variable("region"), Some(&Value::string("eu")));
     /// let d = ctx.set_variables_from(&Value::int(1)).unwrap_err();
-    /// assert_eq!(d.code, Some(hcldecode::diag::Code::InvalidVariables));
+    /// assert_eq!(d[0].code, Some(hcldecode::diag::Code::InvalidVariables));
     /// ```
-    pub fn set_variables_from(&mut self, vars: &Value) -> Result<(), crate::Diagnostic> {
+    pub fn set_variables_from(&mut self, vars: &Value) -> Result<(), crate::Diagnostics> {
         self.allow_variables();
         if vars.is_null() && vars.is_known() {
             return Ok(());
@@ -187,14 +187,14 @@ impl EvalContext {
                 }
                 Ok(())
             }
-            _ => Err(crate::Diagnostic::coded(
+            _ => Err(crate::Diagnostics::from(crate::Diagnostic::coded(
                 crate::diag::Code::InvalidVariables,
                 "Invalid variables",
                 format!(
                     "Variables must be given as an object or a map of known values, not {}.",
                     vars.ty().friendly_name()
                 ),
-            )),
+            ))),
         }
     }
 
