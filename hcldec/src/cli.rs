@@ -5,7 +5,7 @@
 //! other failure (unreadable spec flag, unwritable output, a value JSON
 //! cannot hold).
 
-use std::ffi::{OsStr, OsString};
+use std::ffi::OsString;
 use std::io::{IsTerminal, Read, Write};
 use std::path::Path;
 use std::process::ExitCode;
@@ -13,7 +13,7 @@ use std::process::ExitCode;
 use hcldecode::decode::DecodeOptions;
 use hcldecode::eval::EvalContext;
 use hcldecode::function::{FunctionSet, Functions};
-use hcldecode::parse::{self, File, Syntax};
+use hcldecode::parse::{self, File};
 use hcldecode::spec_file::LoadedSpec;
 use hcldecode::value::Value;
 use hcldecode_spec::diag::render::{self, SourceMap};
@@ -49,10 +49,7 @@ struct DiagWriter {
 
 impl DiagWriter {
     fn add(&mut self, f: &File) {
-        match f.body.json_root() {
-            Some((doc, root)) => self.files.add_json(doc.clone(), root),
-            None => self.files.add(f.source.clone(), f.blocks.clone()),
-        }
+        self.files.add_file(f);
     }
 
     fn write(&self, err: &mut dyn Write, diags: &Diagnostics) {
@@ -246,16 +243,11 @@ fn real_main(
     }
 
     let mut ctx: EvalContext = loaded.input_context();
-    for (i, v) in opts.vars.iter().enumerate() {
-        let (vals, files, d) = read_vars(v, i);
-        for f in &files {
-            dw.add(f);
-        }
-        diags.extend(d);
-        for (name, val) in vals {
-            ctx.set_variable(name, val);
-        }
+    let (files, d) = ctx.read_variables(&opts.vars);
+    for f in &files {
+        dw.add(f);
     }
+    diags.extend(d);
     if let Some(f) = &opts.functions {
         ctx.set_function_library(library_for_inputs(f));
     }
@@ -308,7 +300,7 @@ fn real_main(
     let decode_opts = DecodeOptions::new().dynamic_blocks(opts.dynamic_blocks);
     if opts.var_refs {
         let refs = loaded.variables_with(&body, decode_opts);
-        let text = crate::var_refs::document(&refs, ctx.as_ref());
+        let text = hcldecode::decode::var_refs_json(&refs, ctx.as_ref());
         return write_output(opts, stdout, |w| {
             w.write_all(text.as_bytes())?;
             w.write_all(b"\n")
@@ -404,34 +396,6 @@ fn write_result(opts: &Options, stdout: &mut dyn Write, val: &Value) -> Result<(
         return Err(format!("the result cannot be written as JSON: {at}: {e}").into());
     }
     result
-}
-
-/// `--vars`: a JSON object literal, or a file of HCL or JSON attributes.
-fn read_vars(arg: &OsStr, index: usize) -> (Vec<(String, Value)>, Vec<File>, Diagnostics) {
-    let mut diags = Diagnostics::new();
-    let literal = arg.to_str().filter(|a| a.trim_start().starts_with('{'));
-    let (file, d) = match literal {
-        Some(json) => {
-            let (f, d) = parse::parse(
-                json.as_bytes(),
-                &format!("<vars argument {index}>"),
-                Syntax::Json,
-            );
-            (Some(f), d)
-        }
-        None => parse::parse_path(arg),
-    };
-    diags.extend(d);
-    let Some(file) = file else {
-        return (Vec::new(), Vec::new(), diags);
-    };
-    let mut vals = Vec::new();
-    let attrs = file.body.just_attributes(&mut diags);
-    for a in attrs {
-        let v = hcldecode::eval::evaluate_into(a.expr, None, &mut diags);
-        vals.push((a.name.to_string(), v));
-    }
-    (vals, vec![file.clone()], diags)
 }
 
 /// Runs `write` on `-o FILE` (see [`crate::output`] for how each kind of

@@ -20,6 +20,5 @@
 mod args;
 mod cli;
 mod output;
-mod var_refs;
 
 pub use cli::{main, run};

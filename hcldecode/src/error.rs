@@ -33,6 +33,9 @@ pub struct Error {
     /// explains them (an error elsewhere usually made the value unknown).
     unknown: Vec<Diagnostic>,
     files: SourceMap,
+    /// Built from a list of diagnostics (which may be empty: it renders
+    /// as nothing), not as an error without any.
+    listed: bool,
 }
 
 impl Error {
@@ -50,10 +53,18 @@ impl Error {
         }
     }
 
-    /// An error with the given diagnostics (which should include an error).
+    /// An error with the given diagnostics (which should include an
+    /// error). It renders them, so an empty list (of warnings, say)
+    /// renders as nothing.
+    ///
+    /// ```
+    /// use hcldecode::{Diagnostics, Error};
+    /// assert_eq!(Error::from_diagnostics(Diagnostics::new()).to_string(), "");
+    /// ```
     pub fn from_diagnostics(diags: Diagnostics) -> Error {
         Error {
             diags,
+            listed: true,
             ..Error::default()
         }
     }
@@ -155,6 +166,7 @@ impl Error {
             diags: all,
             unknown: Vec::new(),
             files,
+            listed: self.listed,
         }
     }
 
@@ -193,7 +205,9 @@ impl Error {
         let mut out = String::new();
         let diags = self.diagnostics();
         if diags.is_empty() {
-            out.push_str(EMPTY_TEXT);
+            if !self.listed {
+                out.push_str(EMPTY_TEXT);
+            }
             return out;
         }
         for d in diags {
@@ -211,7 +225,8 @@ impl Error {
 }
 
 /// What an error without any diagnostic (one built with
-/// `Error::default()`) shows, so that it is never an empty string.
+/// `Error::default()`, not from a list) shows, so that it is never an
+/// empty string.
 const EMPTY_TEXT: &str = "Error: Decoding failed\n\nNo diagnostic explains why.\n\n";
 
 #[cfg(feature = "miette")]

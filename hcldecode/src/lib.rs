@@ -42,6 +42,28 @@ pub mod typed;
 pub mod value;
 
 pub use error::Error;
+/// Diagnostics and their renderings, without depending on
+/// `hcldecode-spec`: [`diag::Code`] (stable codes to match on),
+/// [`diag::render`] (text with snippets and `hcldec --diags=json`'s
+/// document, through a [`SourceMap`] of the files read).
+///
+/// ```
+/// use hcldecode::{SourceMap, diag::render};
+/// let (file, diags) = hcldecode::parse::parse_native(b"a = \n", "bad.hcl");
+/// let mut files = SourceMap::new();
+/// files.add_file(&file);
+/// let mut text = String::new();
+/// render::write_text(&mut text, &diags, &files, 0, false);
+/// assert!(text.contains("  on bad.hcl line 1:\n   1: a = \n"), "{text}");
+/// let mut json = String::new();
+/// render::write_json(&mut json, &diags);
+/// assert!(json.starts_with("{\n  \"diagnostics\": ["));
+/// // Nothing to report renders as nothing.
+/// let mut none = String::new();
+/// render::write_text(&mut none, &hcldecode::Diagnostics::new(), &files, 0, false);
+/// assert_eq!(none, "");
+/// ```
+pub use hcldecode_spec::diag;
 /// A `(value, Diagnostics)` pair as a `Result` (see the trait).
 ///
 /// ```
@@ -85,6 +107,12 @@ pub use value::{Number, Value};
 ))]
 #[doc = include_str!("../../docs/migrating-from-hcl-rs.md")]
 pub struct MigratingFromHclRs;
+
+/// `README.md`, whose Rust examples run as doctests (the spec-file
+/// example among them).
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+pub struct ReadMe;
 
 /// Derives [`HclDecode`] for a struct or enum: see
 /// [`typed::derive_reference`] for every attribute.

@@ -7,13 +7,13 @@ use hcldecode_spec::spec::Spec;
 use hcldecode_spec::spec::load::{FunctionDecl, load_spec_body};
 use hcldecode_spec::syntax::body::Body;
 
-use crate::Type;
 use crate::decode::{self, Traversal};
 use crate::eval::{self, EvalContext};
 use crate::function::{Function, FunctionError, FunctionSpec, Parameter, ReturnType, stdlib};
 use crate::parse::{self, File};
 use crate::spec_values::RuntimeSpecEval;
 use crate::value::Value;
+use crate::{Error, SourceMap, Type};
 
 /// A loaded hcldec spec file: the spec, the variables and functions it
 /// declares, and the spec functions its expressions use.
@@ -28,11 +28,30 @@ pub struct LoadedSpec {
     pub variables: Vec<(String, Value)>,
     /// Functions from `function` blocks.
     pub functions: Vec<(String, Function)>,
+    /// The spec file, for snippets of diagnostics about the spec's own
+    /// expressions.
+    file: Option<Arc<File>>,
 }
 
 impl LoadedSpec {
-    /// Reads, parses and loads a spec file. The parsed file is returned for
-    /// diagnostic snippets whenever it could be read.
+    /// Reads, parses and loads a spec file. The spec is `None` whenever
+    /// reading, parsing or loading reported an error (a spec with errors
+    /// would decode with a wrong schema: `type = strin` read as `any`);
+    /// the parsed file is returned for diagnostic snippets whenever it
+    /// could be read. [`LoadedSpec::load_file`] gives a `Result` whose
+    /// error renders with snippets.
+    ///
+    /// ```
+    /// use hcldecode::spec_file::LoadedSpec;
+    /// let dir = std::env::temp_dir().join(format!("hcldecode-doc-{}", std::process::id()));
+    /// std::fs::create_dir_all(&dir).unwrap();
+    /// let path = dir.join("bad.hcldec");
+    /// std::fs::write(&path, "attr {\n  name = \"a\"\n  type = strin\n}\n").unwrap();
+    /// let (spec, file, diags) = LoadedSpec::load_path(&path);
+    /// assert!(spec.is_none() && diags.has_errors());
+    /// assert!(file.is_some()); // for snippets
+    /// # std::fs::remove_dir_all(&dir).ok();
+    /// ```
     pub fn load_path(
         path: impl AsRef<std::path::Path>,
     ) -> (Option<LoadedSpec>, Option<File>, Diagnostics) {
@@ -45,16 +64,21 @@ impl LoadedSpec {
         }
         let (loaded, d) = LoadedSpec::load_source(&file);
         diags.extend(d);
-        (Some(loaded), Some(file), diags)
+        let loaded = (!diags.has_errors()).then_some(loaded);
+        (loaded, Some(file), diags)
     }
 
-    /// Loads spec-file text.
+    /// Loads spec-file text. The spec is `None` whenever parsing or
+    /// loading reported an error, so `spec.expect(..)` cannot go on with a
+    /// wrong schema; the diagnostics say why (warnings come with a spec).
     ///
     /// ```
     /// use hcldecode::spec_file::LoadedSpec;
     /// let (spec, diags) = LoadedSpec::load_str("object {\n attr \"a\" { type = number }\n}\n", "s.hcldec");
     /// assert!(!diags.has_errors());
     /// assert_eq!(spec.unwrap().spec.kind_name(), "object");
+    /// let (spec, diags) = LoadedSpec::load_str("attr {\n name = \"a\"\n type = strin\n}\n", "s.hcldec");
+    /// assert!(spec.is_none() && diags.has_errors());
     /// ```
     pub fn load_str(src: &str, filename: &str) -> (Option<LoadedSpec>, Diagnostics) {
         let (file, mut diags) = parse::parse_native(src.as_bytes(), filename);
@@ -63,10 +87,47 @@ impl LoadedSpec {
         }
         let (loaded, d) = LoadedSpec::load_source(&file);
         diags.extend(d);
-        (Some(loaded), diags)
+        let loaded = (!diags.has_errors()).then_some(loaded);
+        (loaded, diags)
+    }
+
+    /// Loads spec-file text as a `Result`: the spec and any warnings, or
+    /// an [`Error`] with every diagnostic that renders with snippets of
+    /// the spec file.
+    ///
+    /// ```
+    /// use hcldecode::spec_file::LoadedSpec;
+    /// let err = LoadedSpec::load_file("attr {\n name = \"a\"\n type = strin\n}\n", "s.hcldec").unwrap_err();
+    /// assert!(err.to_string().contains("   3:  type = strin\n"), "{err}");
+    /// let (spec, warnings) = LoadedSpec::load_file("attr {\n name = \"a\"\n}\n", "s.hcldec").unwrap();
+    /// assert!(warnings.is_empty());
+    /// assert_eq!(spec.spec.kind_name(), "attr");
+    /// ```
+    pub fn load_file(src: &str, filename: &str) -> Result<(LoadedSpec, Diagnostics), Error> {
+        let (file, mut diags) = parse::parse_native(src.as_bytes(), filename);
+        let mut loaded = None;
+        if !diags.has_errors() {
+            let (l, d) = LoadedSpec::load_source(&file);
+            diags.extend(d);
+            loaded = Some(l);
+        }
+        match loaded {
+            Some(l) if !diags.has_errors() => Ok((l, diags)),
+            _ => {
+                let mut files = SourceMap::new();
+                files.add_file(&file);
+                Err(Error::from_diagnostics(diags).with_files(files))
+            }
+        }
     }
 
     fn load_source(file: &File) -> (LoadedSpec, Diagnostics) {
+        let (mut loaded, diags) = LoadedSpec::load_body(file);
+        loaded.file = Some(Arc::new(file.clone()));
+        (loaded, diags)
+    }
+
+    fn load_body(file: &File) -> (LoadedSpec, Diagnostics) {
         let mut ctx = EvalContext::new();
         ctx.set_functions_lazy(&stdlib::SPEC_FUNCTION_NAMES, stdlib::lookup);
         let spec_ctx = Arc::new(ctx);
@@ -87,9 +148,114 @@ impl LoadedSpec {
                 spec_ctx,
                 variables: ev.variables,
                 functions,
+                file: None,
             },
             diags,
         )
+    }
+
+    /// The spec file this was loaded from (its text, body and blocks), for
+    /// snippets of diagnostics about it ([`SourceMap::add_file`]).
+    ///
+    /// ```
+    /// use hcldecode::spec_file::LoadedSpec;
+    /// let (spec, _) = LoadedSpec::load_str("attr {\n name = \"a\"\n}\n", "s.hcldec");
+    /// assert_eq!(&**spec.unwrap().file().unwrap().source.name(), "s.hcldec");
+    /// ```
+    pub fn file(&self) -> Option<&File> {
+        self.file.as_deref()
+    }
+
+    /// The source files of the spec and of `body`, for snippets of the
+    /// diagnostics of decoding `body`.
+    fn source_map(&self, body: &Body) -> SourceMap {
+        let mut files = SourceMap::new();
+        if let Some(f) = self.file() {
+            files.add_file(f);
+        }
+        files.add_body(body);
+        files
+    }
+
+    /// Decodes a parsed file with the spec, as a `Result`: the value and
+    /// any warnings, or an [`Error`] with every diagnostic that renders
+    /// with snippets of the file (and of the spec, for errors in its
+    /// expressions), as typed decoding's errors do. [`IntoResult`](crate::IntoResult)
+    /// on [`decode`](Self::decode)'s pair gives the bare diagnostics.
+    ///
+    /// ```
+    /// use hcldecode::spec_file::LoadedSpec;
+    /// let (spec, _) = LoadedSpec::load_file("object {\n attr \"port\" { type = number }\n}\n", "s.hcldec").unwrap();
+    /// let (file, _) = hcldecode::parse::parse_native(b"port = \"http\"\n", "app.hcl");
+    /// let err = spec.decode_file(&file, None).unwrap_err();
+    /// assert_eq!(err.diagnostics()[0].code, Some(hcldecode::diag::Code::IncorrectAttributeValueType));
+    /// assert!(err.to_string().contains("  on app.hcl line 1:\n   1: port = \"http\"\n"), "{err}");
+    /// ```
+    pub fn decode_file(
+        &self,
+        file: &File,
+        ctx: Option<&EvalContext>,
+    ) -> Result<(Value, Diagnostics), Error> {
+        let (v, diags) = self.decode(&file.body, ctx);
+        if diags.has_errors() {
+            let mut files = self.source_map(&file.body);
+            files.add_file(file);
+            return Err(Error::from_diagnostics(diags).with_files(files));
+        }
+        Ok((v, diags))
+    }
+
+    /// Decodes a parsed file with the spec into any `T: Deserialize`
+    /// (feature `serde`): the spec's value deserialized with a
+    /// [`ValueDeserializer`](crate::serde::ValueDeserializer) over the
+    /// decode's trace, so that `T`'s errors (a number out of range for a
+    /// `u8`, a missing field, a bad variant) point at the source range of
+    /// the part of the value they are about, and render with snippets as
+    /// [`decode_file`](Self::decode_file)'s do. The ranged route from a
+    /// runtime spec into serde types ([`serde::from_value`](crate::serde::from_value)
+    /// has no ranges: a value alone has none).
+    ///
+    /// ```
+    /// use hcldecode::spec_file::LoadedSpec;
+    /// #[derive(serde::Deserialize, Debug)]
+    /// struct Config { a: String, b: u8 }
+    /// let (spec, _) = LoadedSpec::load_file(
+    ///     "object {\n  attr \"a\" { type = string }\n  attr \"b\" { type = number }\n}\n",
+    ///     "s.hcldec",
+    /// ).unwrap();
+    /// let (file, _) = hcldecode::parse::parse_native(b"a = \"x\"\nb = 300\n", "in.hcl");
+    /// let err = spec.deserialize::<Config>(&file, None).unwrap_err();
+    /// assert_eq!(err.diagnostics()[0].subject.as_ref().unwrap().to_string(), "in.hcl:2,5-8");
+    /// assert!(err.to_string().contains("   2: b = 300\n"), "{err}");
+    /// let (file, _) = hcldecode::parse::parse_native(b"a = \"x\"\nb = 30\n", "in.hcl");
+    /// let (cfg, _warnings) = spec.deserialize::<Config>(&file, None).unwrap();
+    /// assert_eq!(cfg.b, 30);
+    /// ```
+    #[cfg(feature = "serde")]
+    pub fn deserialize<T: ::serde::de::DeserializeOwned>(
+        &self,
+        file: &File,
+        ctx: Option<&EvalContext>,
+    ) -> Result<(T, Diagnostics), Error> {
+        let (v, trace, diags) =
+            decode::decode_traced(&file.body, &self.spec, ctx, Some(&self.spec_ctx));
+        let with_files = |e: Error| {
+            let mut files = self.source_map(&file.body);
+            files.add_file(file);
+            e.with_files(files)
+        };
+        if diags.has_errors() {
+            return Err(with_files(Error::from_diagnostics(diags)));
+        }
+        let at = crate::typed::At::trace(&trace);
+        match T::deserialize(crate::serde::ValueDeserializer::new(&v, at)) {
+            Ok(t) => Ok((t, diags)),
+            Err(e) => {
+                let mut all = diags;
+                all.extend(e.placed_at(at).into_diagnostics());
+                Err(with_files(Error::from_diagnostics(all)))
+            }
+        }
     }
 
     /// The context for input expressions: the spec's variables and
@@ -146,6 +312,20 @@ impl LoadedSpec {
     pub fn implied_type(&self) -> Type {
         decode::implied_type(&self.spec, Some(&self.spec_ctx))
     }
+}
+
+/// The value of a `literal` spec (as decoding gives it).
+///
+/// ```
+/// use hcldecode::Spec;
+/// use hcldecode::spec_file::{LoadedSpec, literal_value};
+/// let (spec, _) = LoadedSpec::load_file("literal {\n  value = [1, \"a\"]\n}\n", "s.hcldec").unwrap();
+/// let Spec::Literal(l) = &spec.spec else { panic!() };
+/// let v = literal_value(l);
+/// assert_eq!(v, hcldecode::Value::tuple(vec![hcldecode::Value::int(1), hcldecode::Value::string("a")]));
+/// ```
+pub fn literal_value(spec: &hcldecode_spec::spec::LiteralSpec) -> Value {
+    crate::spec_values::literal_value(&spec.value)
 }
 
 /// A function declared in a spec file (`userfunc`): its parameters take any

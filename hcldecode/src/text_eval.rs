@@ -23,38 +23,27 @@ use hcldecode_spec::syntax::expr::{ExprRef, NativeExpr};
 use hcldecode_spec::syntax::native;
 
 use crate::eval::{self, EvalContext};
-use crate::function::stdlib;
+use crate::function::{Functions, stdlib};
 use crate::parse;
 use crate::spec_file::LoadedSpec;
 use crate::value::convert::convert;
-use crate::{Type, Value};
+use crate::{Error, SourceMap, Type, Value};
 
 /// Sets `vars` (an object or map; null for none) as variables of `ctx`.
 fn set_vars(ctx: &mut EvalContext, vars: &Value, diags: &mut Diagnostics) {
-    ctx.allow_variables();
-    if vars.is_null() {
-        return;
-    }
-    match vars.entries() {
-        Some(entries) if vars.is_wholly_known() => {
-            for (k, v) in entries {
-                ctx.set_variable(k.to_string(), v.clone());
-            }
-        }
-        _ => diags.push(Diagnostic::error(
-            "Invalid variables",
-            format!(
-                "Variables must be given as an object or a map of known values, not {}.",
-                vars.ty().friendly_name()
-            ),
-        )),
+    if let Err(d) = ctx.set_variables_from(vars) {
+        diags.extend(d);
     }
 }
 
-/// The context of expressions: the function library and `vars`.
-fn context(vars: &Value, diags: &mut Diagnostics) -> EvalContext {
+/// The context of expressions: the spec function library, `lib` below
+/// it, and `vars`.
+fn context(vars: &Value, lib: Option<&Functions>, diags: &mut Diagnostics) -> EvalContext {
     let mut ctx = EvalContext::new();
     ctx.set_functions_lazy(&stdlib::SPEC_FUNCTION_NAMES, stdlib::lookup);
+    if let Some(lib) = lib {
+        ctx.set_function_library(lib.clone());
+    }
     set_vars(&mut ctx, vars, diags);
     ctx
 }
@@ -88,17 +77,24 @@ fn evaluate_parsed(
 /// assert_eq!(diags[0].summary, "Unknown variable");
 /// ```
 pub fn eval_expr(src: &str, vars: &Value) -> (Value, Diagnostics) {
+    let (v, diags, _) = expr_impl(src, vars, None);
+    (v, diags)
+}
+
+fn expr_impl(src: &str, vars: &Value, lib: Option<&Functions>) -> (Value, Diagnostics, SourceMap) {
     let mut diags = Diagnostics::new();
-    let ctx = context(vars, &mut diags);
+    let ctx = context(vars, lib, &mut diags);
     let file = SourceFile::new("<expr>", src);
+    let mut files = SourceMap::new();
+    files.add(file.clone(), Vec::new());
     let (expr, d) = native::parse_expression(&file);
     let failed = d.has_errors();
     diags.extend(d);
     if failed || diags.has_errors() {
-        return (Value::dynamic(), diags);
+        return (Value::dynamic(), diags, files);
     }
     let v = evaluate_parsed(&file, expr, &ctx, &mut diags);
-    (v, diags)
+    (v, diags, files)
 }
 
 /// `evaltemplate`: the string the template `src` (text with `${...}`
@@ -113,34 +109,45 @@ pub fn eval_expr(src: &str, vars: &Value) -> (Value, Diagnostics) {
 /// assert_eq!(s.as_deref(), Some("<a><b>"));
 /// ```
 pub fn eval_template(src: &str, vars: &Value) -> (Option<String>, Diagnostics) {
+    let (v, diags, _) = template_impl(src, vars, None);
+    (v, diags)
+}
+
+fn template_impl(
+    src: &str,
+    vars: &Value,
+    lib: Option<&Functions>,
+) -> (Option<String>, Diagnostics, SourceMap) {
     let mut diags = Diagnostics::new();
-    let ctx = context(vars, &mut diags);
+    let ctx = context(vars, lib, &mut diags);
     let file = SourceFile::new("<template>", src);
+    let mut files = SourceMap::new();
+    files.add(file.clone(), Vec::new());
     let (expr, d) = native::parse_template(&file);
     let failed = d.has_errors();
     diags.extend(d);
     if failed || diags.has_errors() {
-        return (None, diags);
+        return (None, diags, files);
     }
     let v = evaluate_parsed(&file, expr, &ctx, &mut diags);
     if diags.has_errors() {
-        return (None, diags);
+        return (None, diags, files);
     }
     match convert(&v, &Type::String) {
-        Ok(s) if s.is_known() && !s.is_null() => (s.as_str().map(str::to_string), diags),
+        Ok(s) if s.is_known() && !s.is_null() => (s.as_str().map(str::to_string), diags, files),
         Ok(_) => {
             diags.push(Diagnostic::error(
                 "Invalid template result",
                 "The template produced a null or unknown value, not a string.",
             ));
-            (None, diags)
+            (None, diags, files)
         }
         Err(e) => {
             diags.push(Diagnostic::error(
                 "Invalid template result",
                 format!("The template result cannot be a string: {e}."),
             ));
-            (None, diags)
+            (None, diags, files)
         }
     }
 }
@@ -157,13 +164,24 @@ pub fn eval_template(src: &str, vars: &Value) -> (Option<String>, Diagnostics) {
 /// assert_eq!(diags[0].summary, "Unexpected \"blk\" block");
 /// ```
 pub fn eval_config_attrs(src: &str, vars: &Value) -> (Value, Diagnostics) {
+    let (v, diags, _) = config_attrs_impl(src, vars, None);
+    (v, diags)
+}
+
+fn config_attrs_impl(
+    src: &str,
+    vars: &Value,
+    lib: Option<&Functions>,
+) -> (Value, Diagnostics, SourceMap) {
     let mut diags = Diagnostics::new();
-    let ctx = context(vars, &mut diags);
+    let ctx = context(vars, lib, &mut diags);
     let (file, d) = parse::parse_native(src.as_bytes(), "<config>");
+    let mut files = SourceMap::new();
+    files.add_file(&file);
     let failed = d.has_errors();
     diags.extend(d);
     if failed {
-        return (Value::dynamic(), diags);
+        return (Value::dynamic(), diags, files);
     }
     let attrs = file.body.just_attributes(&mut diags);
     let vals: Vec<(String, Value)> = attrs
@@ -175,7 +193,7 @@ pub fn eval_config_attrs(src: &str, vars: &Value) -> (Value, Diagnostics) {
             )
         })
         .collect();
-    (Value::object(vals), diags)
+    (Value::object(vals), diags, files)
 }
 
 /// `evalconfig`: the value the spec file `spec` (hcldec's spec format,
@@ -194,20 +212,140 @@ pub fn eval_config_attrs(src: &str, vars: &Value) -> (Value, Diagnostics) {
 /// assert_eq!(v.get_attr("pair"), Some(Value::tuple(vec![Value::int(1), Value::int(2)])));
 /// ```
 pub fn eval_config(src: &str, spec: &str, vars: &Value) -> (Value, Diagnostics) {
-    let (loaded, mut diags) = LoadedSpec::load_str(spec, "<spec>");
-    let Some(loaded) = loaded.filter(|_| !diags.has_errors()) else {
-        return (Value::dynamic(), diags);
+    let (v, diags, _) = config_impl(src, spec, vars, None);
+    (v, diags)
+}
+
+fn config_impl(
+    src: &str,
+    spec: &str,
+    vars: &Value,
+    lib: Option<&Functions>,
+) -> (Value, Diagnostics, SourceMap) {
+    let mut files = SourceMap::new();
+    let loaded = match LoadedSpec::load_file(spec, "<spec>") {
+        Ok((l, d)) => (l, d),
+        Err(e) => {
+            let files = e.files().clone();
+            return (Value::dynamic(), e.into_diagnostics(), files);
+        }
     };
+    let (loaded, mut diags) = loaded;
+    if let Some(f) = loaded.file() {
+        files.add_file(f);
+    }
     let mut ctx = loaded.input_context();
     ctx.set_functions_lazy(&stdlib::SPEC_FUNCTION_NAMES, stdlib::lookup);
+    if let Some(lib) = lib {
+        ctx.set_function_library(lib.clone());
+    }
     set_vars(&mut ctx, vars, &mut diags);
     let (file, d) = parse::parse_native(src.as_bytes(), "<config>");
+    files.add_file(&file);
     let failed = d.has_errors();
     diags.extend(d);
     if failed || diags.has_errors() {
-        return (Value::dynamic(), diags);
+        return (Value::dynamic(), diags, files);
     }
     let (v, d) = loaded.decode(&file.body, Some(&ctx));
     diags.extend(d);
-    (v, diags)
+    (v, diags, files)
+}
+
+/// The `eval_*` entry points with options: a function library below the
+/// spec functions (`merge`, `cidrsubnet`, ... as
+/// [`Functions`] sets give them), and a `Result` whose [`Error`] renders
+/// every diagnostic with its snippet of the text evaluated.
+///
+/// ```
+/// use hcldecode::text_eval::TextEval;
+/// use hcldecode::function::Functions;
+/// use hcldecode::Value;
+/// let vars = Value::object([("a", Value::object([("x", Value::int(1))]))]);
+/// # #[cfg(feature = "stdlib")] {
+/// let eval = TextEval::new().functions(Functions::stdlib());
+/// let (v, _warnings) = eval.expr("merge(a, { y = 2 })", &vars).unwrap();
+/// assert_eq!(v.get_attr("y"), Some(Value::int(2)));
+/// # }
+/// let err = TextEval::new().expr("upper(nope)", &vars).unwrap_err();
+/// assert_eq!(err.diagnostics()[0].code, Some(hcldecode::diag::Code::UnknownVariable));
+/// assert!(err.to_string().contains("  on <expr> line 1:\n   1: upper(nope)\n"), "{err}");
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct TextEval {
+    functions: Option<Functions>,
+}
+
+impl TextEval {
+    /// The spec function library only, as the `eval_*` functions have.
+    pub fn new() -> TextEval {
+        TextEval::default()
+    }
+
+    /// Adds a function library (below the spec functions, which keep
+    /// their meaning).
+    ///
+    /// ```
+    /// use hcldecode::text_eval::TextEval;
+    /// use hcldecode::function::Functions;
+    /// let t = TextEval::new().functions(Functions::stdlib());
+    /// # #[cfg(feature = "stdlib")]
+    /// assert!(t.expr("keys({ a = 1 })", &hcldecode::Value::empty_object()).is_ok());
+    /// ```
+    pub fn functions(mut self, library: Functions) -> TextEval {
+        self.functions = Some(library);
+        self
+    }
+
+    /// [`eval_expr`] with these options.
+    pub fn expr(&self, src: &str, vars: &Value) -> Result<(Value, Diagnostics), Error> {
+        result(expr_impl(src, vars, self.functions.as_ref()))
+    }
+
+    /// [`eval_template`] with these options.
+    ///
+    /// ```
+    /// use hcldecode::text_eval::TextEval;
+    /// let err = TextEval::new().template("a ${b", &hcldecode::Value::empty_object()).unwrap_err();
+    /// assert!(err.to_string().contains("   1: a ${b\n"), "{err}");
+    /// ```
+    pub fn template(&self, src: &str, vars: &Value) -> Result<(String, Diagnostics), Error> {
+        let (s, diags, files) = template_impl(src, vars, self.functions.as_ref());
+        match s {
+            Some(s) if !diags.has_errors() => Ok((s, diags)),
+            _ => Err(Error::from_diagnostics(diags).with_files(files)),
+        }
+    }
+
+    /// [`eval_config_attrs`] with these options.
+    pub fn config_attrs(&self, src: &str, vars: &Value) -> Result<(Value, Diagnostics), Error> {
+        result(config_attrs_impl(src, vars, self.functions.as_ref()))
+    }
+
+    /// [`eval_config`] with these options; errors in the spec render with
+    /// snippets of the spec.
+    ///
+    /// ```
+    /// use hcldecode::text_eval::TextEval;
+    /// let err = TextEval::new()
+    ///     .config("a = 1\n", "attr {\n  name = \"a\"\n  type = strin\n}\n", &hcldecode::Value::empty_object())
+    ///     .unwrap_err();
+    /// assert!(err.to_string().contains("  on <spec> line 3"), "{err}");
+    /// ```
+    pub fn config(
+        &self,
+        src: &str,
+        spec: &str,
+        vars: &Value,
+    ) -> Result<(Value, Diagnostics), Error> {
+        result(config_impl(src, spec, vars, self.functions.as_ref()))
+    }
+}
+
+fn result<T>((v, diags, files): (T, Diagnostics, SourceMap)) -> Result<(T, Diagnostics), Error> {
+    if diags.has_errors() {
+        Err(Error::from_diagnostics(diags).with_files(files))
+    } else {
+        Ok((v, diags))
+    }
 }

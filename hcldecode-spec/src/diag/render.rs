@@ -60,6 +60,29 @@ impl SourceMap {
         });
     }
 
+    /// Registers a parsed file: a native-syntax file with its top-level
+    /// blocks (the "in BLOCK" context of snippets), a JSON-syntax file
+    /// with its tree (context lines such as `in service.web[0]`), as
+    /// `hcldec` shows them. A later file of the same name replaces an
+    /// earlier one.
+    ///
+    /// ```
+    /// use hcldecode_spec::diag::render::SourceMap;
+    /// use hcldecode_spec::syntax::{File, body::Body, native};
+    /// let (src, _) = native::source_from_bytes("a.hcl", b"a = 1\n".to_vec());
+    /// let (parsed, _) = native::parse_config(src.clone());
+    /// let file = File { source: src, body: Body::native(parsed.source.clone(), parsed.body), blocks: vec![] };
+    /// let mut map = SourceMap::new();
+    /// map.add_file(&file);
+    /// assert!(map.contains("a.hcl"));
+    /// ```
+    pub fn add_file(&mut self, file: &crate::syntax::File) {
+        match file.body.json_root() {
+            Some((doc, root)) => self.add_json(doc.clone(), root),
+            None => self.add(file.source.clone(), file.blocks.clone()),
+        }
+    }
+
     /// Registers the files `body` is read from (every file of a merged
     /// body) that are not registered yet, so that diagnostics about a body
     /// decoded on its own (a `remain` body, say) show snippets. Their

@@ -123,6 +123,13 @@ pub enum Code {
     ExtraneousContentBlock,
     /// Dynamic blocks: an expansion past the limit of generated blocks for one decode.
     TooManyDynamicBlocks,
+    /// JSON syntax: an object property that is no argument or block type of the body (the
+    /// JSON counterpart of [`UnsupportedArgument`](Code::UnsupportedArgument) and
+    /// [`UnsupportedBlockType`](Code::UnsupportedBlockType): JSON cannot tell which was meant).
+    ExtraneousJsonProperty,
+    /// Variables given as a value (`eval_*`'s `vars`, `EvalContext::set_variables_from`) that
+    /// are not an object or a map of known values.
+    InvalidVariables,
 }
 
 impl Code {
@@ -182,6 +189,8 @@ impl Code {
             Code::MissingContentBlock => "dynblock.missing_content_block",
             Code::ExtraneousContentBlock => "dynblock.extraneous_content_block",
             Code::TooManyDynamicBlocks => "dynblock.too_many_blocks",
+            Code::ExtraneousJsonProperty => "content.extraneous_json_property",
+            Code::InvalidVariables => "eval.invalid_variables",
         }
     }
 }

@@ -328,3 +328,26 @@ impl<T> IntoResult for (T, Diagnostics) {
         }
     }
 }
+
+/// The triples that return two things beside the diagnostics (the spec
+/// loader's spec and parsed file, the traced decoder's value and trace):
+/// `Ok(((a, b), warnings))` without errors, else `Err(diagnostics)`.
+///
+/// ```
+/// use hcldecode_spec::diag::{Diagnostic, Diagnostics, IntoResult};
+/// let ((a, b), warnings) = (1, "x", Diagnostics::new()).into_result().unwrap();
+/// assert_eq!((a, b, warnings.len()), (1, "x", 0));
+/// let failed = (1, "x", Diagnostics::from(Diagnostic::error("Bad", "")));
+/// assert!(failed.into_result().is_err());
+/// ```
+impl<A, B> IntoResult for (A, B, Diagnostics) {
+    type Value = (A, B);
+    fn into_result(self) -> Result<((A, B), Diagnostics), Diagnostics> {
+        let (a, b, diags) = self;
+        if diags.has_errors() {
+            Err(diags)
+        } else {
+            Ok(((a, b), diags))
+        }
+    }
+}

@@ -479,9 +479,10 @@ impl Loader<'_> {
         failed: &mut bool,
     ) -> Option<ArgValue> {
         let expr = args.expr(name)?;
-        let before = self.diags.has_errors();
-        let v = self.eval.arg(expr, kind, &mut self.diags);
-        if !before && self.diags.has_errors() {
+        // Its own errors, not those of earlier arguments, fail it.
+        let eval = &mut self.eval;
+        let (v, bad) = own_errors(&mut self.diags, |d| eval.arg(expr, kind, d));
+        if bad {
             *failed = true;
         }
         v

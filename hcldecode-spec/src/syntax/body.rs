@@ -1248,6 +1248,7 @@ fn json_content<'a>(
                 "Extraneous JSON object property",
                 format!("No argument or block type is named {name:?}.{suggestion}"),
             )
+            .with_code(Code::ExtraneousJsonProperty)
             .with_subject(doc.range(p.key.span))
             .with_context(doc.range(p.span())),
         );

@@ -8,6 +8,21 @@ pub mod native;
 mod number;
 pub mod suggest;
 
+/// A parsed configuration file: its body and source, for decoding and for
+/// showing diagnostics with snippets (register it with
+/// [`SourceMap::add_file`](crate::diag::render::SourceMap::add_file)).
+/// `hcldecode::parse` reads files into it.
+#[derive(Clone, Debug)]
+pub struct File {
+    /// The source text.
+    pub source: std::sync::Arc<crate::source::SourceFile>,
+    /// The top-level body.
+    pub body: body::Body,
+    /// Top-level blocks (span and header), the "in BLOCK" context of
+    /// diagnostic snippets.
+    pub blocks: Vec<(crate::source::Span, String)>,
+}
+
 /// The most characters a number may be written with (a literal in either
 /// syntax, or a string converted to a number). Parsing a number costs more
 /// than linear time in its digits, and no configuration needs more.

@@ -24,6 +24,7 @@ mod element_errors;
 mod kind;
 mod plan;
 pub mod trace;
+mod var_refs;
 
 pub use crate::eval::traversal::{Traversal, TraversalStep, expr_variables};
 #[doc(hidden)]
@@ -33,6 +34,7 @@ use plan::Plan;
 pub(crate) use plan::Prepared;
 pub use trace::{AttrTrace, BlockTrace, BodyTrace, DecodeHook, Trace};
 use trace::{Off, On, Recorder};
+pub use var_refs::var_refs_json;
 
 /// Decodes `body` with `spec` (`hcldec.Decode`).
 ///
@@ -296,7 +298,8 @@ fn run_direct<T>(
 /// assert!(diags.is_empty());
 /// let Trace::Body(body) = trace else { panic!() };
 /// let Trace::Object(props) = &body.spec else { panic!() };
-/// let Trace::Attr(port) = &props[0] else { panic!() };
+/// assert_eq!(props[0].0, "port");
+/// let Trace::Attr(port) = &props[0].1 else { panic!() };
 /// assert_eq!(port.expr.range().to_string(), "a.hcl:1,8-10");
 /// ```
 pub fn decode_traced(

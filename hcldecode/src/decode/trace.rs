@@ -72,8 +72,9 @@ pub enum Trace {
     Absent(Range),
     /// An `expr` spec: the expression.
     Expr(Expression),
-    /// An `object` spec: one trace per property, in declaration order.
-    Object(Vec<Trace>),
+    /// An `object` spec: each property's name and trace, in declaration
+    /// order (a name may repeat; the value keeps the last).
+    Object(Vec<(String, Trace)>),
     /// An `array` (tuple) spec: one trace per element.
     Tuple(Vec<Trace>),
     /// A `block` spec whose block is present.

@@ -159,6 +159,102 @@ impl EvalContext {
         self.functions.get_or_insert_with(Funcs::default);
     }
 
+    /// Sets every attribute of `vars` (an object or a map of known values)
+    /// as a variable, replacing variables of the same name; null sets none.
+    /// The context has variables from then on (a reference to another
+    /// name is "Unknown variable"). Any other value is an error
+    /// ([`Code::InvalidVariables`](crate::diag::Code::InvalidVariables))
+    /// and sets nothing (the error is a list, to extend others with).
+    ///
+    /// ```
+    /// use hcldecode::eval::EvalContext;
+    /// use hcldecode::Value;
+    /// let mut ctx = EvalContext::new();
+    /// ctx.set_variables_from(&Value::object([("region", Value::string("eu"))])).unwrap();
+    /// assert_eq!(ctx.variable("region"), Some(&Value::string("eu")));
+    /// let d = ctx.set_variables_from(&Value::int(1)).unwrap_err();
+    /// assert_eq!(d[0].code, Some(hcldecode::diag::Code::InvalidVariables));
+    /// ```
+    pub fn set_variables_from(&mut self, vars: &Value) -> Result<(), crate::Diagnostics> {
+        self.allow_variables();
+        if vars.is_null() && vars.is_known() {
+            return Ok(());
+        }
+        match vars.entries() {
+            Some(entries) if vars.is_wholly_known() => {
+                for (k, v) in entries {
+                    self.set_variable(k.to_string(), v.clone());
+                }
+                Ok(())
+            }
+            _ => Err(crate::Diagnostics::from(crate::Diagnostic::coded(
+                crate::diag::Code::InvalidVariables,
+                "Invalid variables",
+                format!(
+                    "Variables must be given as an object or a map of known values, not {}.",
+                    vars.ty().friendly_name()
+                ),
+            ))),
+        }
+    }
+
+    /// Reads variables as `hcldec --vars` does, each argument in turn (a
+    /// later one overriding an earlier one's variables of the same name):
+    /// an argument starting with `{` is a JSON object (its file named
+    /// `<vars argument N>`, `N` counting from 0), any other is the path
+    /// of a file of attributes (native syntax, or JSON for a `.json`
+    /// name). Attributes are evaluated without variables or functions.
+    /// Returns the files read, for snippets
+    /// ([`SourceMap::add_file`](crate::SourceMap::add_file)), and the
+    /// diagnostics; variables that evaluated are set even after errors.
+    ///
+    /// ```
+    /// use hcldecode::eval::EvalContext;
+    /// use hcldecode::Value;
+    /// let mut ctx = EvalContext::new();
+    /// let (files, diags) = ctx.read_variables([r#"{"a": 1, "b": "x"}"#, r#"{"b": "y"}"#]);
+    /// assert!(diags.is_empty());
+    /// assert_eq!(files.len(), 2);
+    /// assert_eq!(ctx.variable("a"), Some(&Value::int(1)));
+    /// assert_eq!(ctx.variable("b"), Some(&Value::string("y")));
+    /// let (_, diags) = ctx.read_variables(["/no/such/vars.hcl"]);
+    /// assert!(diags.has_errors());
+    /// ```
+    pub fn read_variables<S: AsRef<std::ffi::OsStr>>(
+        &mut self,
+        args: impl IntoIterator<Item = S>,
+    ) -> (Vec<crate::parse::File>, crate::Diagnostics) {
+        use crate::parse::{self, Syntax};
+        let mut diags = crate::Diagnostics::new();
+        let mut files = Vec::new();
+        for (index, arg) in args.into_iter().enumerate() {
+            let arg = arg.as_ref();
+            let literal = arg.to_str().filter(|a| a.trim_start().starts_with('{'));
+            let (file, d) = match literal {
+                Some(json) => {
+                    let (f, d) = parse::parse(
+                        json.as_bytes(),
+                        &format!("<vars argument {index}>"),
+                        Syntax::Json,
+                    );
+                    (Some(f), d)
+                }
+                None => parse::parse_path(arg),
+            };
+            diags.extend(d);
+            let Some(file) = file else {
+                continue;
+            };
+            let attrs = file.body.just_attributes(&mut diags);
+            for a in attrs {
+                let v = super::evaluate_into(a.expr, None, &mut diags);
+                self.set_variable(a.name.to_string(), v);
+            }
+            files.push(file.clone());
+        }
+        (files, diags)
+    }
+
     /// Whether this context or a parent has variables (possibly none).
     pub fn has_variables(&self) -> bool {
         self.variables.is_some() || self.parent.as_ref().is_some_and(|p| p.has_variables())

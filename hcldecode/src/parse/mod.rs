@@ -5,7 +5,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use hcldecode_spec::diag::{Diagnostic, Diagnostics};
-use hcldecode_spec::source::{SourceFile, Span};
+use hcldecode_spec::source::SourceFile;
 use hcldecode_spec::syntax::body::Body;
 use hcldecode_spec::syntax::expr::{Expression, NativeExpr};
 use hcldecode_spec::syntax::native;
@@ -14,18 +14,9 @@ use crate::limits::Limits;
 
 mod json;
 
-/// A parsed configuration file: its body and source, for decoding and for
-/// showing diagnostics with snippets.
-#[derive(Clone, Debug)]
-pub struct File {
-    /// The source text.
-    pub source: Arc<SourceFile>,
-    /// The top-level body.
-    pub body: Body,
-    /// Top-level blocks (span and header), the "in BLOCK" context of
-    /// diagnostic snippets.
-    pub blocks: Vec<(Span, String)>,
-}
+/// A parsed configuration file (defined beside the syntax, so that
+/// [`SourceMap::add_file`](crate::SourceMap::add_file) takes it).
+pub use hcldecode_spec::syntax::File;
 
 /// The syntax of a configuration file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -414,7 +414,11 @@ impl<T: DeserializeOwned> HclDecode for Serde<T> {
 }
 
 /// Deserializes a value into `T` (errors without ranges, as the value
-/// alone has none).
+/// alone has none). With a spec file,
+/// [`LoadedSpec::deserialize`](crate::spec_file::LoadedSpec::deserialize)
+/// decodes and deserializes with ranges; with a trace of your own
+/// ([`decode_traced`](crate::decode::decode_traced)), deserialize with
+/// `ValueDeserializer::new(&value, At::trace(&trace))`.
 ///
 /// ```
 /// let v = hcldecode::Value::from(vec![1, 2]);

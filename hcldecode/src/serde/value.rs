@@ -7,8 +7,7 @@
 //! Numbers are exact where the format can carry them:
 //!
 //! 1. an integer that fits `i64` or `u64` is that integer;
-//! 2. a number an `f64` holds exactly (`0.5`, `1e300`, infinities) is that
-//!    `f64`;
+//! 2. a number an `f64` holds exactly (`0.5`, `1e300`) is that `f64`;
 //! 3. anything else (`0.1`, which has no exact `f64`, or a 100-digit
 //!    integer): with the `serde-arbitrary-precision` feature, a serde_json
 //!    arbitrary-precision number of its shortest exact decimal form (as
@@ -49,8 +48,11 @@ impl Serialize for Number {
         if let Some(u) = self.to_u64() {
             return s.serialize_u64(u);
         }
+        if self.is_infinite() {
+            return Err(ser::Error::custom("cannot serialize infinity"));
+        }
         let f = self.to_f64();
-        if self.is_infinite() || Number::from_f64(f).is_some_and(|n| n.cty_equals(self)) {
+        if Number::from_f64(f).is_some_and(|n| n.cty_equals(self)) {
             return s.serialize_f64(f);
         }
         serialize_inexact(self, f, s)

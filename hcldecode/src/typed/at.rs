@@ -317,7 +317,7 @@ impl<'a> At<'a> {
         }
         if let Some(Trace::Object(props)) = self.spec_trace() {
             return match props.get(index) {
-                Some(t) => At {
+                Some((_, t)) => At {
                     node: Node::Trace(t),
                     attr: None,
                     parent: self.body_trace().or(self.parent),
@@ -368,6 +368,26 @@ impl<'a> At<'a> {
     pub fn key(self, k: &str) -> At<'a> {
         if let Node::None = self.node {
             return self;
+        }
+        // A block or body: the spec it is read with, and in an object
+        // spec the property of that name (the last, as the value keeps).
+        if let Some(t) = self.spec_trace() {
+            if let Trace::Object(props) = t {
+                return match props.iter().rposition(|(n, _)| n == k) {
+                    Some(i) => self.property(i, k),
+                    None => self,
+                };
+            }
+            if !matches!(self.node, Node::Trace(inner) if std::ptr::eq(inner, t)) {
+                let inner = At {
+                    node: Node::Trace(t),
+                    attr: None,
+                    parent: self.body_trace().or(self.parent),
+                }
+                .normalize();
+                let found = inner.key(k);
+                return if found.range().is_some() { found } else { self };
+            }
         }
         match self.node {
             Node::Trace(Trace::Blocks(bs)) => {

@@ -10,6 +10,17 @@ use super::super::{Decoder, Here};
 use crate::Type;
 use crate::value::Value;
 
+/// The trace of an object spec: each property's name and trace.
+fn object_trace<R: Recorder>(o: &ObjectSpec, traces: Vec<R::T>) -> Trace {
+    Trace::Object(
+        o.properties
+            .iter()
+            .zip(traces)
+            .map(|((k, _), t)| (k.clone(), R::get(t)))
+            .collect(),
+    )
+}
+
 impl Decoder<'_> {
     /// `ObjectSpec.decode`: the properties in declaration order.
     pub(in crate::decode) fn decode_object<R: Recorder>(
@@ -50,7 +61,7 @@ impl Decoder<'_> {
                 }
                 other.is_none()
             });
-            let t = R::rec(|| Trace::Object(traces.into_iter().map(R::get).collect()));
+            let t = R::rec(|| object_trace::<R>(o, traces));
             return match v {
                 Some(v) => (v, t),
                 None => {
@@ -68,7 +79,7 @@ impl Decoder<'_> {
                 traces.push(t);
             }
         }
-        let t = R::rec(|| Trace::Object(traces.into_iter().map(R::get).collect()));
+        let t = R::rec(|| object_trace::<R>(o, traces));
         // Property names repeat: an object of the values' own types
         // (a repeated name keeps the last value).
         let v = Value::object(o.properties.iter().map(|(k, _)| k.clone()).zip(vals));

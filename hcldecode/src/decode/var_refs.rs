@@ -1,18 +1,37 @@
-//! `--var-refs`: the variables an input refers to, as the reference prints
+//! `hcldec --var-refs`: the variables an input refers to, as the reference prints
 //! them (Go's `json.MarshalIndent` of its traversal records, two spaces a
 //! level), written straight from the traversals and their values.
 
 use std::fmt::Write;
 
-use hcldecode::decode::{Traversal, TraversalStep};
-use hcldecode::eval::{self, EvalContext};
-use hcldecode::value::{Value, ValueRef};
+use crate::decode::{Traversal, TraversalStep};
+use crate::eval::{self, EvalContext};
+use crate::value::{Value, ValueRef};
 use hcldecode_spec::diag::render::write_range_json;
 use hcldecode_spec::json_text::write_json_string;
 
-/// The `--var-refs` document for `refs`, whose values (where a traversal
-/// resolves to one JSON can hold) come from `ctx`.
-pub(crate) fn document(refs: &[Traversal], ctx: Option<&EvalContext>) -> String {
+/// The `hcldec --var-refs` document for `refs` (the variables a decode
+/// would read: [`variables`](super::variables),
+/// [`LoadedSpec::variables`](crate::spec_file::LoadedSpec::variables)),
+/// whose values (where a traversal resolves to one JSON can hold) come
+/// from `ctx`: a JSON array of `root_name`, `value`, `steps` and `range`,
+/// laid out as the reference prints it.
+///
+/// ```
+/// use hcldecode::decode::var_refs_json;
+/// use hcldecode::eval::EvalContext;
+/// use hcldecode::spec_file::LoadedSpec;
+/// let (spec, _) = LoadedSpec::load_str("attr {\n name = \"a\"\n}\n", "s.hcldec");
+/// let (file, _) = hcldecode::parse::parse_native(b"a = var.x\n", "in.hcl");
+/// let refs = spec.unwrap().variables(&file.body);
+/// let mut ctx = EvalContext::new();
+/// ctx.set_variable("var", hcldecode::Value::object([("x", hcldecode::Value::int(1))]));
+/// let doc = var_refs_json(&refs, Some(&ctx));
+/// // The traversal's value (`var.x`), where the context has it.
+/// assert!(doc.starts_with("[\n  {\n    \"root_name\": \"var\",\n    \"value\": 1,\n"), "{doc}");
+/// assert_eq!(var_refs_json(&[], None), "[]");
+/// ```
+pub fn var_refs_json(refs: &[Traversal], ctx: Option<&EvalContext>) -> String {
     if refs.is_empty() {
         return "[]".into();
     }
