@@ -219,6 +219,11 @@ fn struct_code(g: &mut Gen<'_>, fields: &[Field<'_>], ctor: TokenStream) -> Stru
                     }
                     (None, _) => spec,
                 };
+                let spec = if has_default {
+                    quote!(__hcl::defaulted(#spec))
+                } else {
+                    spec
+                };
                 props.push(quote!((#key, #spec)));
                 let get = match &default_fn {
                     Some(d) => quote!(#p.attr_or(__value, __at, #idx, #name, #d)),
@@ -241,7 +246,11 @@ fn struct_code(g: &mut Gen<'_>, fields: &[Field<'_>], ctor: TokenStream) -> Stru
                     attr: #plain,
                     required: #required,
                     optional: #p.hcl_optional(),
-                    constraint: #p.hcl_constraint(),
+                    constraint: if #has_default {
+                        #p.hcl_constraint().map(__hcl::ValueConstraint::nullable)
+                    } else {
+                        #p.hcl_constraint()
+                    },
                 }));
                 index += 1;
             }

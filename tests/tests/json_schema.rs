@@ -426,6 +426,8 @@ enum Kind {
 struct Limits {
     cpu: u32,
     memory: Option<u32>,
+    #[hcl(default)]
+    disk: u32,
 }
 
 #[derive(HclDecode, Debug)]
@@ -486,6 +488,14 @@ fn typed_docs() -> Vec<(bool, Json)> {
         ),
         (true, with("kind", json!("${\"bat\"}ch"))),
         (true, with("priority", json!(null))),
+        // Null gives a default.
+        (true, with("kind", json!(null))),
+        (true, with("offset", json!(null))),
+        (
+            true,
+            with("limits", json!({"cpu": 1, "memory": null, "disk": null})),
+        ),
+        (false, with("limits", json!({"cpu": 1, "disk": -1}))),
         (true, with("priority", json!(2e2))),
         (true, with("limits", json!({"cpu": "${v}", "memory": null}))),
         // Literals the Rust types reject.
@@ -500,7 +510,7 @@ fn typed_docs() -> Vec<(bool, Json)> {
         (false, with("ports", json!([null]))),
         (false, with("name", json!(null))),
         (false, with("limits", json!({"memory": 1}))),
-        (false, with("limits", json!({"cpu": 1, "disk": 1}))),
+        (false, with("limits", json!({"cpu": 1, "swap": 1}))),
         (false, with("limits", json!({"cpu": -1}))),
         (false, with("limits", json!([]))),
         // Tagged bodies per tag; an unknown tag.

@@ -119,6 +119,25 @@ pub fn object_constraint(
     )
 }
 
+/// The spec of an attribute field with a default: null (as absence) gives
+/// the default, so its constraint accepts null.
+pub fn defaulted(spec: Spec) -> Spec {
+    match spec {
+        Spec::Attr(mut a) => {
+            a.constraint = a
+                .constraint
+                .map(|c| std::sync::Arc::new((*c).clone().nullable()));
+            Spec::Attr(a)
+        }
+        Spec::Transform(mut t) => {
+            let wrapped = std::mem::replace(&mut *t.wrapped, Spec::Tuple(Vec::new()));
+            *t.wrapped = defaulted(wrapped);
+            Spec::Transform(t)
+        }
+        other => other,
+    }
+}
+
 /// A unit-variant enum's constraint: a string naming a variant.
 pub fn unit_constraint(names: &[&str]) -> Option<ValueConstraint> {
     Some(ValueConstraint::OneOf(names.iter().map(|n| n.to_string()).collect()).non_null())
