@@ -26,7 +26,7 @@ const USAGE: &str = "usage: hcldec --spec=<spec-file> [options] [hcl-file ...]
       --dynamic-blocks      expand dynamic blocks (HCL's ext/dynblock) in the input files before decoding (extension)
       --diags string        format any returned diagnostics in the given format; currently only \"json\" is accepted
       --keep-nulls          retain object properties that have null as their value (they are removed by default)
-      --json-schema         print a JSON Schema of the HCL JSON syntax the spec accepts, instead of decoding (extension)
+      --json-schema         print a JSON Schema of the HCL JSON syntax the spec accepts (with --dynamic-blocks, dynamic blocks too), instead of decoding (extension)
       --functions sets      make function sets callable from the input files (extension): a comma-separated list of stdlib, encoding, crypto, uuid, cidr, filesystem, terraform (Terraform's library: every set, Terraform's meaning of reverse, index, length, ...)
   -o, --out string          write to the given file, instead of stdout
   -s, --spec string         path to spec file (required)
@@ -234,7 +234,11 @@ fn real_main(
     };
 
     if opts.json_schema {
-        let schema = loaded.spec.to_json_schema();
+        let schema = loaded
+            .spec
+            .to_json_schema_with(hcldecode_spec::spec::JsonSchemaOptions {
+                dynamic_blocks: opts.dynamic_blocks,
+            });
         return write_output(opts, stdout, |w| {
             w.write_all(schema.as_bytes())?;
             w.write_all(b"\n")

@@ -215,11 +215,11 @@ fn attr_required(f: &Field<'_>) -> bool {
 fn field_spec(f: &Field<'_>, label_index: usize) -> Option<Spec> {
     let empty = || Box::new(Spec::Object(ObjectSpec::default()));
     Some(match f.kind {
-        Kind::Attr => Spec::Attr(AttrSpec {
-            name: f.name.clone(),
-            ty: f.declared.clone().unwrap_or_else(|| f.shape.hcl_type()),
-            required: attr_required(f),
-        }),
+        Kind::Attr => Spec::Attr(AttrSpec::new(
+            f.name.clone(),
+            f.declared.clone().unwrap_or_else(|| f.shape.hcl_type()),
+            attr_required(f),
+        )),
         Kind::Block => {
             let min_items = f.attrs.min_items.as_ref().map_or(0, |m| m.value);
             let max_items = f.attrs.max_items.as_ref().map_or(0, |m| m.value);
@@ -252,10 +252,7 @@ fn field_spec(f: &Field<'_>, label_index: usize) -> Option<Spec> {
                 }),
             }
         }
-        Kind::Label => Spec::BlockLabel(BlockLabelSpec {
-            index: label_index,
-            name: f.name.clone(),
-        }),
+        Kind::Label => Spec::BlockLabel(BlockLabelSpec::new(label_index, f.name.clone())),
         Kind::BlockAttrs => Spec::BlockAttrs(BlockAttrsSpec {
             type_name: f.name.clone(),
             element_type: f

@@ -103,6 +103,7 @@ struct StructCode {
     from: TokenStream,
     hcl_type: TokenStream,
     hcl_optional: TokenStream,
+    hcl_constraint: TokenStream,
     /// The body of the direct read (`Internals::direct_body`), where every
     /// field can be read directly (attributes and blocks).
     direct: Option<TokenStream>,
@@ -143,6 +144,7 @@ fn struct_code(g: &mut Gen<'_>, fields: &[Field<'_>], ctor: TokenStream) -> Stru
     let mut inits = Vec::new();
     let mut type_fields = Vec::new();
     let mut remain = false;
+    let mut flatten = false;
     let mut label_index = 0usize;
     let mut index = 0usize;
     // How each field is read from a body decoded directly (`None`: it
@@ -217,6 +219,11 @@ fn struct_code(g: &mut Gen<'_>, fields: &[Field<'_>], ctor: TokenStream) -> Stru
                     }
                     (None, _) => spec,
                 };
+                let spec = if has_default {
+                    quote!(__hcl::defaulted(#spec))
+                } else {
+                    spec
+                };
                 props.push(quote!((#key, #spec)));
                 let get = match &default_fn {
                     Some(d) => quote!(#p.attr_or(__value, __at, #idx, #name, #d)),
@@ -239,6 +246,11 @@ fn struct_code(g: &mut Gen<'_>, fields: &[Field<'_>], ctor: TokenStream) -> Stru
                     attr: #plain,
                     required: #required,
                     optional: #p.hcl_optional(),
+                    constraint: if #has_default {
+                        #p.hcl_constraint().map(__hcl::ValueConstraint::nullable)
+                    } else {
+                        #p.hcl_constraint()
+                    },
                 }));
                 index += 1;
             }
@@ -252,7 +264,7 @@ fn struct_code(g: &mut Gen<'_>, fields: &[Field<'_>], ctor: TokenStream) -> Stru
                     gets.push(quote!(let #var = #p.direct_label(__b, #index)?;));
                 }
                 lets.push(quote!(let #var = __errs.take(#p.attr(__value, __at, #idx, #name));));
-                type_fields.push(quote!(__hcl::FieldType { name: #name, ty: __hcl::Type::String, attr: false, required: false, optional: ::core::option::Option::None }));
+                type_fields.push(quote!(__hcl::FieldType { name: #name, ty: __hcl::Type::String, attr: false, required: false, optional: ::core::option::Option::None, constraint: ::core::option::Option::None }));
                 index += 1;
             }
             Kind::Block => {
@@ -264,7 +276,7 @@ fn struct_code(g: &mut Gen<'_>, fields: &[Field<'_>], ctor: TokenStream) -> Stru
                 if let Some(gets) = &mut direct_gets {
                     gets.push(quote!(let #var = #p.direct_blocks(__b, #index, &#opts)?;));
                 }
-                type_fields.push(quote!(__hcl::FieldType { name: #name, ty: __hcl::Type::Dynamic, attr: false, required: false, optional: ::core::option::Option::None }));
+                type_fields.push(quote!(__hcl::FieldType { name: #name, ty: __hcl::Type::Dynamic, attr: false, required: false, optional: ::core::option::Option::None, constraint: ::core::option::Option::None }));
                 index += 1;
             }
             Kind::BlockAttrs => {
@@ -283,16 +295,17 @@ fn struct_code(g: &mut Gen<'_>, fields: &[Field<'_>], ctor: TokenStream) -> Stru
                     None => quote!(#p.attr(__value, __at, #idx, #name)),
                 };
                 lets.push(quote!(let #var = __errs.take(#get);));
-                type_fields.push(quote!(__hcl::FieldType { name: #name, ty: __hcl::Type::Dynamic, attr: false, required: false, optional: ::core::option::Option::None }));
+                type_fields.push(quote!(__hcl::FieldType { name: #name, ty: __hcl::Type::Dynamic, attr: false, required: false, optional: ::core::option::Option::None, constraint: ::core::option::Option::None }));
                 index += 1;
             }
             Kind::Flatten => {
+                flatten = true;
                 g.bound(ty, quote!(__hcl::HclDecode));
                 asserts.push(assert("assert_decode"));
                 props.push(quote!((#key, #p.spec())));
                 direct_gets = None;
                 lets.push(quote!(let #var = __errs.take(#p.flatten(__value, __at, #idx, #key));));
-                type_fields.push(quote!(__hcl::FieldType { name: #key, ty: __hcl::Type::Dynamic, attr: false, required: false, optional: ::core::option::Option::None }));
+                type_fields.push(quote!(__hcl::FieldType { name: #key, ty: __hcl::Type::Dynamic, attr: false, required: false, optional: ::core::option::Option::None, constraint: ::core::option::Option::None }));
                 index += 1;
             }
             Kind::Remain => {
@@ -335,6 +348,15 @@ fn struct_code(g: &mut Gen<'_>, fields: &[Field<'_>], ctor: TokenStream) -> Stru
     let hcl_optional = quote! {
         __hcl::object_optional(::std::vec![#(#type_fields),*])
     };
+    let hcl_constraint = quote! {
+        __hcl::object_constraint(
+            ::std::vec![#(#type_fields),*],
+            #ignore_unknown,
+            #flatten,
+            <Self as __hcl::HclDecode>::hcl_optional().is_some()
+                || <Self as __hcl::HclDecode>::hcl_type().has_dynamic_types(),
+        )
+    };
     let direct = direct_gets.map(|gets| {
         quote! {
             #(#gets)*
@@ -346,6 +368,7 @@ fn struct_code(g: &mut Gen<'_>, fields: &[Field<'_>], ctor: TokenStream) -> Stru
         from,
         hcl_type,
         hcl_optional,
+        hcl_constraint,
         direct,
     }
 }
@@ -485,6 +508,7 @@ fn expand_struct(g: &mut Gen<'_>, fields: &[Field<'_>]) -> Impls {
         from,
         hcl_type,
         hcl_optional,
+        hcl_constraint,
         direct,
     } = struct_code(g, fields, quote!(Self));
     Impls {
@@ -494,6 +518,9 @@ fn expand_struct(g: &mut Gen<'_>, fields: &[Field<'_>]) -> Impls {
             }
             fn hcl_optional() -> ::core::option::Option<__hcl::OptionalAttrs> {
                 #hcl_optional
+            }
+            fn hcl_constraint() -> ::core::option::Option<__hcl::ValueConstraint> {
+                #hcl_constraint
             }
             fn from_hcl(
                 __value: &__hcl::Value,
@@ -536,6 +563,9 @@ fn expand_unit_enum(vs: &[Variant<'_>]) -> Impls {
         decode: quote! {
             fn hcl_type() -> __hcl::Type {
                 __hcl::Type::String
+            }
+            fn hcl_constraint() -> ::core::option::Option<__hcl::ValueConstraint> {
+                __hcl::unit_constraint(&[#(#names),*])
             }
             fn from_hcl(
                 __value: &__hcl::Value,

@@ -11,6 +11,7 @@
 //! cargo run -p hcldecode --example nomad                 # examples/nomad/job.hcl and job.hcl.json
 //! cargo run -p hcldecode --example nomad -- other.hcl    # any job file
 //! cargo run -p hcldecode --example nomad -- --spec       # the spec the types derive
+//! cargo run -p hcldecode --example nomad -- --json-schema  # the JSON Schema of job.hcl.json files
 //! ```
 
 use std::collections::BTreeMap;
@@ -305,6 +306,10 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.iter().any(|a| a == "--spec") {
         print!("{}", JobFile::spec().to_spec_file());
+        return;
+    }
+    if args.iter().any(|a| a == "--json-schema") {
+        print!("{}", decoder().json_schema::<JobFile>());
         return;
     }
     let paths: Vec<PathBuf> = if args.is_empty() {

@@ -17,6 +17,7 @@ use crate::syntax::expr::Expression;
 use crate::types::Type;
 use load::NullLiteral;
 
+mod constraint;
 mod json_schema;
 mod kind;
 pub mod literal_default;
@@ -28,6 +29,8 @@ pub mod type_constraint;
 pub mod typeexpr;
 mod validate;
 
+pub use constraint::ValueConstraint;
+pub use json_schema::JsonSchemaOptions;
 pub use kind::{
     AttrSpec, BlockAttrsSpec, BlockCollectionSpec, BlockLabelSpec, BlockMapSpec, BlockSpec,
     DefaultSpec, Hook, LiteralSpec, ObjectSpec, Transform, TransformSpec, ValidateSpec,
@@ -236,7 +239,7 @@ impl Spec {
     /// ```
     /// use hcldecode_spec::spec::{AttrSpec, BlockCollectionSpec, Spec};
     /// use hcldecode_spec::types::Type;
-    /// let attr = AttrSpec { name: "a".into(), ty: Type::Number, required: false };
+    /// let attr = AttrSpec::new("a", Type::Number, false);
     /// let spec = Spec::BlockList(BlockCollectionSpec {
     ///     type_name: "b".into(),
     ///     nested: Box::new(Spec::Attr(attr)),

@@ -33,7 +33,7 @@ pub enum Transform {
 /// ```
 /// use hcldecode_spec::spec::{AttrSpec, Hook, Spec};
 /// use hcldecode_spec::types::Type;
-/// let spec = Hook::raw_expression(AttrSpec { name: "when".into(), ty: Type::Dynamic, required: true });
+/// let spec = Hook::raw_expression(AttrSpec::new("when", Type::Dynamic, true));
 /// let Spec::Transform(t) = &spec else { panic!() };
 /// assert_eq!(Hook::of(t), Some(Hook::RawExpression));
 /// assert!(!Hook::is_remain(&spec));

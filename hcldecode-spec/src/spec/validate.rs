@@ -392,11 +392,7 @@ mod tests {
     use crate::types::Type;
 
     fn attr(name: &str) -> Spec {
-        Spec::Attr(AttrSpec {
-            name: name.into(),
-            ty: Type::String,
-            required: false,
-        })
+        Spec::Attr(AttrSpec::new(name, Type::String, false))
     }
 
     fn obj(props: Vec<(&str, Spec)>) -> Spec {
@@ -416,10 +412,7 @@ mod tests {
                     type_name: "b".into(),
                     nested: Box::new(obj(vec![(
                         "name",
-                        Spec::BlockLabel(BlockLabelSpec {
-                            index: 0,
-                            name: "name".into(),
-                        }),
+                        Spec::BlockLabel(BlockLabelSpec::new(0, "name")),
                     )])),
                     min_items: 1,
                     max_items: 2,
@@ -448,22 +441,13 @@ mod tests {
                     type_name: "l".into(),
                     nested: Box::new(obj(vec![(
                         "lbl",
-                        Spec::BlockLabel(BlockLabelSpec {
-                            index: 1,
-                            name: "n".into(),
-                        }),
+                        Spec::BlockLabel(BlockLabelSpec::new(1, "n")),
                     )])),
                     min_items: 3,
                     max_items: 2,
                 }),
             ),
-            (
-                "top",
-                Spec::BlockLabel(BlockLabelSpec {
-                    index: 0,
-                    name: "n".into(),
-                }),
-            ),
+            ("top", Spec::BlockLabel(BlockLabelSpec::new(0, "n"))),
         ]);
         let errs = s.validate();
         let got: Vec<(String, Code)> = errs

@@ -310,11 +310,7 @@ mod tests {
     use super::*;
 
     fn attr(name: &str, ty: Type) -> (String, Spec) {
-        let a = AttrSpec {
-            name: name.to_string(),
-            ty,
-            required: false,
-        };
+        let a = AttrSpec::new(name.to_string(), ty, false);
         (name.to_string(), Spec::Attr(a))
     }
 

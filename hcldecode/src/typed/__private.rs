@@ -8,7 +8,9 @@ pub use hcldecode_spec::syntax::body::Body;
 pub use super::blocks::{
     BlockOptions, BodyShape, HclBlocks, HclBody, HclKeyed, HclRemain, struct_direct_block,
 };
-pub use super::{At, Error, Errors, HclDecode, Internals, OptionalAttrs, TypePlan};
+pub use super::{
+    At, Error, Errors, HclDecode, Internals, OptionalAttrs, TypePlan, ValueConstraint,
+};
 pub use crate::decode::{DecodeHook, DirectBody};
 pub use crate::value::Value;
 pub use crate::{ObjectType, Type};
@@ -37,10 +39,7 @@ pub fn object_spec(properties: Vec<(&str, Spec)>, remain: bool) -> Spec {
 
 /// A label property.
 pub fn label_spec(index: usize, name: &str) -> Spec {
-    Spec::BlockLabel(BlockLabelSpec {
-        index,
-        name: name.to_string(),
-    })
+    Spec::BlockLabel(BlockLabelSpec::new(index, name.to_string()))
 }
 
 /// A `block_attrs` property.
@@ -76,6 +75,72 @@ pub struct FieldType<'a> {
     pub required: bool,
     /// The field type's optional attributes.
     pub optional: Option<OptionalAttrs>,
+    /// The field type's constraint (attributes only).
+    pub constraint: Option<ValueConstraint>,
+}
+
+/// A struct's constraint as an attribute value (see
+/// [`HclDecode::hcl_constraint`]): an object of its fields, those not
+/// required optional (labels, blocks and the like, which an object value
+/// hardly has, are optional and of any value). Keys that are no field are
+/// errors only when the struct reads the value as written
+/// (`read_as_written`: its type has optional attributes or `any`, so no
+/// conversion to an object type drops them first) and does not
+/// `ignore_unknown`. `None` with a flattened field (whose keys are its
+/// struct's).
+pub fn object_constraint(
+    fields: Vec<FieldType<'_>>,
+    ignore_unknown: bool,
+    flatten: bool,
+    read_as_written: bool,
+) -> Option<ValueConstraint> {
+    if flatten {
+        return None;
+    }
+    let optional = fields
+        .iter()
+        .filter(|f| !f.required)
+        .map(|f| f.name.to_string())
+        .collect();
+    let attrs = fields
+        .into_iter()
+        .map(|f| {
+            let c = f.constraint.unwrap_or(ValueConstraint::Type(f.ty));
+            (f.name.to_string(), c)
+        })
+        .collect();
+    Some(
+        ValueConstraint::Object {
+            attrs,
+            optional,
+            closed: read_as_written && !ignore_unknown,
+        }
+        .non_null(),
+    )
+}
+
+/// The spec of an attribute field with a default: null (as absence) gives
+/// the default, so its constraint accepts null.
+pub fn defaulted(spec: Spec) -> Spec {
+    match spec {
+        Spec::Attr(mut a) => {
+            a.constraint = a
+                .constraint
+                .map(|c| std::sync::Arc::new((*c).clone().nullable()));
+            Spec::Attr(a)
+        }
+        Spec::Transform(mut t) => {
+            let wrapped = std::mem::replace(&mut *t.wrapped, Spec::Tuple(Vec::new()));
+            *t.wrapped = defaulted(wrapped);
+            Spec::Transform(t)
+        }
+        other => other,
+    }
+}
+
+/// A unit-variant enum's constraint: a string naming a variant.
+pub fn unit_constraint(names: &[&str]) -> Option<ValueConstraint> {
+    Some(ValueConstraint::OneOf(names.iter().map(|n| n.to_string()).collect()).non_null())
 }
 
 /// The optional attributes of a struct's object type: its optional
@@ -414,6 +479,12 @@ pub fn with_type_constraint(spec: Spec, src: &str) -> Spec {
     match spec {
         Spec::Attr(mut a) => {
             a.ty = Type::Dynamic;
+            if a.constraint.is_none() {
+                a.constraint = Some(std::sync::Arc::new(ValueConstraint::from_optional(
+                    &ty,
+                    Some(&opt),
+                )));
+            }
             Spec::Transform(hcldecode_spec::spec::TransformSpec {
                 wrapped: Box::new(Spec::Attr(a)),
                 transform: hcldecode_spec::spec::Transform::Func(std::sync::Arc::new(
@@ -523,6 +594,8 @@ probe! {
     fn optional(&self) -> bool => T::optional();
     /// [`HclDecode::hcl_optional`].
     fn hcl_optional(&self) -> Option<OptionalAttrs> => T::hcl_optional();
+    /// [`HclDecode::hcl_constraint`].
+    fn hcl_constraint(&self) -> Option<ValueConstraint> => T::hcl_constraint();
     /// [`HclDecode::attr_spec`].
     fn attr_spec(&self, name: &str, required: bool) -> Spec => T::attr_spec(name, required);
     /// [`HclDecode::spec`].
@@ -661,12 +734,7 @@ fn too_deep_spec(name: &'static str, labels: Vec<String>) -> Spec {
     let properties = labels
         .into_iter()
         .enumerate()
-        .map(|(index, n)| {
-            (
-                n.clone(),
-                Spec::BlockLabel(BlockLabelSpec { index, name: n }),
-            )
-        })
+        .map(|(index, n)| (n.clone(), Spec::BlockLabel(BlockLabelSpec::new(index, n))))
         .collect();
     DecodeHook::Remain.wrap(Spec::Validate(hcldecode_spec::spec::ValidateSpec {
         wrapped: Box::new(Spec::Object(ObjectSpec { properties })),

@@ -259,7 +259,9 @@ impl HclRemain for Option<Body> {
 /// for a struct; an object of one such spec per block type for variants.
 fn shape_spec(shape: BodyShape, opts: &BlockOptions, make: impl Fn(String, Spec) -> Spec) -> Spec {
     match shape {
-        BodyShape::Variants(_) if opts.tag => make(opts.type_name.clone(), tagged_body_spec(opts)),
+        BodyShape::Variants(vs) if opts.tag => {
+            make(opts.type_name.clone(), tagged_body_spec(opts, vs))
+        }
         BodyShape::Struct(spec) => make(opts.type_name.clone(), spec),
         BodyShape::Variants(vs) => Spec::Object(ObjectSpec {
             properties: vs
@@ -272,16 +274,13 @@ fn shape_spec(shape: BodyShape, opts: &BlockOptions, make: impl Fn(String, Spec)
 
 /// The body spec of a block whose first label names its variant: the label,
 /// and the rest of the body kept, to be decoded with the variant's spec
-/// once the label is known ([`tagged_block`]).
-fn tagged_body_spec(opts: &BlockOptions) -> Spec {
+/// once the label is known ([`tagged_block`]). The label spec carries the
+/// variants' specs, for the JSON Schema.
+fn tagged_body_spec(opts: &BlockOptions, variants: Vec<(String, Spec)>) -> Spec {
+    let mut label = BlockLabelSpec::new(0, tag_label_name(opts));
+    label.variants = Some(variants.into());
     DecodeHook::remain(Spec::Object(ObjectSpec {
-        properties: vec![(
-            TAG_PROPERTY.to_string(),
-            Spec::BlockLabel(BlockLabelSpec {
-                index: 0,
-                name: tag_label_name(opts),
-            }),
-        )],
+        properties: vec![(TAG_PROPERTY.to_string(), Spec::BlockLabel(label))],
     }))
 }
 

@@ -190,6 +190,31 @@ impl Decoder {
         self
     }
 
+    /// The JSON Schema of the HCL JSON syntax this decoder reads `T` from
+    /// ([`json_schema`](super::json_schema)): with
+    /// [`dynamic_blocks`](Self::dynamic_blocks) on, every body may hold
+    /// `dynamic` blocks for its block types.
+    ///
+    /// ```
+    /// use hcldecode::{Decoder, HclDecode};
+    /// #[derive(HclDecode)]
+    /// struct Job {
+    ///     #[hcl(block)]
+    ///     port: Vec<Port>,
+    /// }
+    /// #[derive(HclDecode)]
+    /// struct Port {
+    ///     to: u16,
+    /// }
+    /// assert!(!Decoder::new().json_schema::<Job>().contains("\"dynamic\""));
+    /// assert!(Decoder::new().dynamic_blocks(true).json_schema::<Job>().contains("\"dynamic\""));
+    /// ```
+    pub fn json_schema<T: HclDecode>(&self) -> String {
+        T::spec().to_json_schema_with(super::JsonSchemaOptions {
+            dynamic_blocks: self.options.dynamic_blocks,
+        })
+    }
+
     /// With [`dynamic_blocks`](Self::dynamic_blocks): the application's
     /// check of each dynamic block's `for_each` value, whose errors veto
     /// it ([`DecodeOptions::check_for_each`](crate::decode::DecodeOptions)).

@@ -10,7 +10,7 @@ use hcldecode_spec::spec::{AttrSpec, Spec};
 use hcldecode_spec::syntax::expr::Expression;
 
 use super::plan::Internals;
-use super::{At, Error, Errors, HclDecode, OptionalAttrs};
+use super::{At, Error, Errors, HclDecode, OptionalAttrs, ValueConstraint};
 use crate::decode::{DecodeHook, DirectBody};
 use crate::value::{Value, ValueRef};
 use crate::{Number, Type};
@@ -80,6 +80,9 @@ macro_rules! primitive_impl {
             fn hcl_type() -> Type {
                 Type::$ty
             }
+            fn hcl_constraint() -> Option<ValueConstraint> {
+                Some(ValueConstraint::Type(Type::$ty).non_null())
+            }
             fn from_hcl(v: &Value, at: At<'_>) -> Result<Self, Error> {
                 read_primitive(v, at, $what, &Type::$ty, |r| match r {
                     $pat => Some($x),
@@ -107,6 +110,9 @@ primitive_impl! {
 impl HclDecode for PathBuf {
     fn hcl_type() -> Type {
         Type::String
+    }
+    fn hcl_constraint() -> Option<ValueConstraint> {
+        String::hcl_constraint()
     }
     fn from_hcl(v: &Value, at: At<'_>) -> Result<Self, Error> {
         String::from_hcl(v, at).map(PathBuf::from)
@@ -146,6 +152,9 @@ macro_rules! int_impl {
             fn hcl_type() -> Type {
                 Type::Number
             }
+            fn hcl_constraint() -> Option<ValueConstraint> {
+                Some(ValueConstraint::Integer { min: <$t>::MIN as i128, max: <$t>::MAX as i128 }.non_null())
+            }
             fn from_hcl(v: &Value, at: At<'_>) -> Result<Self, Error> {
                 // A whole number in range (the usual case) without a copy.
                 if let ValueRef::Number(n) = v.view()
@@ -181,6 +190,17 @@ impl HclDecode for u128 {
     fn hcl_type() -> Type {
         Type::Number
     }
+    fn hcl_constraint() -> Option<ValueConstraint> {
+        // `u128::MAX` is beyond the schema's numbers: `i128::MAX` stands
+        // for it.
+        Some(
+            ValueConstraint::Integer {
+                min: 0,
+                max: i128::MAX,
+            }
+            .non_null(),
+        )
+    }
     fn from_hcl(v: &Value, at: At<'_>) -> Result<Self, Error> {
         let n = whole(v, at)?;
         let wide = match n.to_u64() {
@@ -194,6 +214,9 @@ impl HclDecode for u128 {
 impl HclDecode for f32 {
     fn hcl_type() -> Type {
         Type::Number
+    }
+    fn hcl_constraint() -> Option<ValueConstraint> {
+        f64::hcl_constraint()
     }
     fn from_hcl(v: &Value, at: At<'_>) -> Result<Self, Error> {
         let x = f64::from_hcl(v, at)?;
@@ -211,6 +234,9 @@ impl HclDecode for f32 {
 impl HclDecode for char {
     fn hcl_type() -> Type {
         Type::String
+    }
+    fn hcl_constraint() -> Option<ValueConstraint> {
+        String::hcl_constraint()
     }
     fn from_hcl(v: &Value, at: At<'_>) -> Result<Self, Error> {
         let s = String::from_hcl(v, at)?;
@@ -244,11 +270,7 @@ impl HclDecode for Expression {
         })
     }
     fn attr_spec(name: &str, required: bool) -> Spec {
-        DecodeHook::raw_expression(AttrSpec {
-            name: name.to_string(),
-            ty: Type::Dynamic,
-            required,
-        })
+        DecodeHook::raw_expression(AttrSpec::new(name.to_string(), Type::Dynamic, required))
     }
 }
 
@@ -257,6 +279,7 @@ impl HclDecode for Expression {
 /// and (where given) the direct read of a body.
 macro_rules! wrapper_impl {
     ($($w:ident: |$v:ident, $at:ident| $from:expr, optional: $opt:expr,
+        constraint: $constraint:expr,
         literal: |$b:ident, $i:ident| $lit:expr
         $(, body: |$bb:ident| $body:expr)?;)*) => {$(
         impl<T: HclDecode> HclDecode for $w<T> {
@@ -266,6 +289,9 @@ macro_rules! wrapper_impl {
             fn hcl_optional() -> Option<OptionalAttrs> {
                 T::hcl_optional()
             }
+            fn hcl_constraint() -> Option<$crate::typed::ValueConstraint> {
+                $constraint
+            }
             fn from_hcl($v: &Value, $at: At<'_>) -> Result<Self, Error> {
                 $from
             }
@@ -273,7 +299,10 @@ macro_rules! wrapper_impl {
                 $opt
             }
             fn attr_spec(name: &str, required: bool) -> Spec {
-                T::attr_spec(name, required)
+                $crate::typed::impls::with_constraint(
+                    T::attr_spec(name, required),
+                    Self::hcl_constraint(),
+                )
             }
             fn spec() -> Spec {
                 T::spec()
@@ -301,6 +330,8 @@ wrapper_impl! {
     } else {
         T::from_hcl(v, at).map(Some)
     }, optional: true,
+    // Null is `None`.
+    constraint: T::hcl_constraint().map(ValueConstraint::nullable),
     // Absent: null, so `None`.
     literal: |b, i| if b.absent(i) {
         Some(None)
@@ -308,11 +339,36 @@ wrapper_impl! {
         T::__INTERNALS.literal(b, i).map(Some)
     };
     Box: |v, at| T::from_hcl(v, at).map(Box::new), optional: T::optional(),
+        constraint: T::hcl_constraint(),
         literal: |b, i| T::__INTERNALS.literal(b, i).map(Box::new);
     Rc: |v, at| T::from_hcl(v, at).map(Rc::new), optional: T::optional(),
+        constraint: T::hcl_constraint(),
         literal: |b, i| T::__INTERNALS.literal(b, i).map(Rc::new);
     Arc: |v, at| T::from_hcl(v, at).map(Arc::new), optional: T::optional(),
+        constraint: T::hcl_constraint(),
         literal: |b, i| T::__INTERNALS.literal(b, i).map(Arc::new);
+}
+
+/// `spec` (an attribute's, possibly wrapped in a transform) with its
+/// attribute's constraint replaced by `c`.
+pub(crate) fn with_constraint(spec: Spec, c: Option<ValueConstraint>) -> Spec {
+    match spec {
+        Spec::Attr(mut a) => {
+            a.constraint = c.map(Arc::new);
+            Spec::Attr(a)
+        }
+        Spec::Transform(mut t) => {
+            let wrapped = std::mem::replace(&mut *t.wrapped, Spec::Tuple(Vec::new()));
+            *t.wrapped = with_constraint(wrapped, c);
+            Spec::Transform(t)
+        }
+        other => other,
+    }
+}
+
+/// The constraint of a value of `T`: its own, or its type's.
+fn element_constraint<T: HclDecode>() -> ValueConstraint {
+    T::hcl_constraint().unwrap_or_else(|| ValueConstraint::Type(T::hcl_type()))
 }
 
 /// The optional attributes of a collection of type `ty` whose elements
@@ -349,13 +405,16 @@ fn elements<T: HclDecode>(
 /// [`HclDecode`] for collections of the elements of a list or set value
 /// (`Type::$ty`), each decoded and added with `$add`.
 macro_rules! elements_impl {
-    ($([$($g:tt)*] $t:ty: $ty:ident, $what:literal, $add:ident;)*) => {$(
+    ($([$($g:tt)*] $t:ty: $ty:ident $c:ident, $what:literal, $add:ident;)*) => {$(
         impl<$($g)*> HclDecode for $t {
             fn hcl_type() -> Type {
                 Type::$ty(T::hcl_type())
             }
             fn hcl_optional() -> Option<OptionalAttrs> {
                 element_optional(Self::hcl_type(), T::hcl_optional())
+            }
+            fn hcl_constraint() -> Option<ValueConstraint> {
+                Some(ValueConstraint::$c(Box::new(element_constraint::<T>())).non_null())
             }
             fn from_hcl(v: &Value, at: At<'_>) -> Result<Self, Error> {
                 let mut out = Self::default();
@@ -369,10 +428,10 @@ macro_rules! elements_impl {
 }
 
 elements_impl! {
-    [T: HclDecode] Vec<T>: list, "list", push;
-    [T: HclDecode] VecDeque<T>: list, "list", push_back;
-    [T: HclDecode + Eq + Hash, S: BuildHasher + Default] HashSet<T, S>: set, "set", insert;
-    [T: HclDecode + Ord] BTreeSet<T>: set, "set", insert;
+    [T: HclDecode] Vec<T>: list List, "list", push;
+    [T: HclDecode] VecDeque<T>: list List, "list", push_back;
+    [T: HclDecode + Eq + Hash, S: BuildHasher + Default] HashSet<T, S>: set Set, "set", insert;
+    [T: HclDecode + Ord] BTreeSet<T>: set Set, "set", insert;
 }
 
 impl<T: HclDecode, const N: usize> HclDecode for [T; N] {
@@ -381,6 +440,9 @@ impl<T: HclDecode, const N: usize> HclDecode for [T; N] {
     }
     fn hcl_optional() -> Option<OptionalAttrs> {
         element_optional(Self::hcl_type(), T::hcl_optional())
+    }
+    fn hcl_constraint() -> Option<ValueConstraint> {
+        Some(ValueConstraint::List(Box::new(element_constraint::<T>())).non_null())
     }
     fn from_hcl(v: &Value, at: At<'_>) -> Result<Self, Error> {
         let mut out = Vec::with_capacity(N);
@@ -427,6 +489,9 @@ macro_rules! entries_impl {
             fn hcl_optional() -> Option<OptionalAttrs> {
                 element_optional(Self::hcl_type(), T::hcl_optional())
             }
+            fn hcl_constraint() -> Option<ValueConstraint> {
+                Some(ValueConstraint::Map(Box::new(element_constraint::<T>())).non_null())
+            }
             fn from_hcl($v: &Value, at: At<'_>) -> Result<Self, Error> {
                 let mut out = $new;
                 entries($v, at, |k, t| {
@@ -454,6 +519,9 @@ macro_rules! tuple_impl {
         impl<$($t: HclDecode),*> HclDecode for ($($t,)*) {
             fn hcl_type() -> Type {
                 Type::tuple([$($t::hcl_type()),*])
+            }
+            fn hcl_constraint() -> Option<ValueConstraint> {
+                Some(ValueConstraint::Tuple(vec![$(element_constraint::<$t>()),*]).non_null())
             }
             #[allow(non_snake_case)]
             fn from_hcl(v: &Value, at: At<'_>) -> Result<Self, Error> {

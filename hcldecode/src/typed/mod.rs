@@ -73,13 +73,31 @@ pub use spanned::Spanned;
 
 pub use hcldecode_spec::spec::type_constraint::OptionalAttrs;
 use hcldecode_spec::spec::{AttrSpec, Spec};
+pub use hcldecode_spec::spec::{JsonSchemaOptions, ValueConstraint};
 
 use crate::{Type, Value};
 
 /// The JSON Schema of the HCL JSON syntax `T` is decoded from (see
-/// [`Spec::to_json_schema`]), for editors of `.hcl.json` files. A body
-/// with a `remain` field allows any other property; so does the body of a
-/// `tag = "label"` block (its variant is known only from the label).
+/// [`Spec::to_json_schema`]), for editors of `.hcl.json` files, without
+/// dynamic blocks ([`Decoder::json_schema`] follows the decoder's
+/// options). Beyond the spec, it knows what the Rust types check
+/// ([`HclDecode::hcl_constraint`]): an integer's range, a unit enum's
+/// names, a struct's attributes as an attribute value, whether null is
+/// allowed; the body of a `tag = "label"` block is described per label
+/// value. A body with a `remain` field allows any other property.
+///
+/// ```
+/// #[derive(hcldecode::HclDecode)]
+/// enum Mode { Host, Bridge }
+/// #[derive(hcldecode::HclDecode)]
+/// struct Net {
+///     mode: Mode,
+///     port: u16,
+/// }
+/// let schema = hcldecode::typed::json_schema::<Net>();
+/// assert!(schema.contains("\"enum\": [\"host\", \"bridge\"]"));
+/// assert!(schema.contains("\"maximum\": 65535"));
+/// ```
 ///
 /// ```
 /// #[derive(hcldecode::HclDecode)]
@@ -88,7 +106,7 @@ use crate::{Type, Value};
 ///     port: Option<u16>,
 /// }
 /// let schema = hcldecode::typed::json_schema::<Config>();
-/// assert!(schema.contains("\"required\": [\n    \"name\"\n  ]"));
+/// assert!(schema.contains("\"required\": [\"name\"]"));
 /// assert!(schema.contains("\"additionalProperties\": false"));
 ///
 /// #[derive(hcldecode::HclDecode)]
@@ -188,10 +206,29 @@ pub trait HclDecode: Sized {
         None
     }
 
+    /// What values [`from_hcl`](Self::from_hcl) accepts, where it knows
+    /// more than [`hcl_type`](Self::hcl_type) says (an integer's range, a
+    /// unit enum's names, a struct's attributes, whether null is
+    /// accepted); `None`: any value of the type, null too. Only the JSON
+    /// Schema ([`json_schema`]) reads it; a hand implementation that
+    /// leaves it `None` gets a schema accepting every value of its type.
+    ///
+    /// ```
+    /// use hcldecode::HclDecode;
+    /// use hcldecode::typed::ValueConstraint;
+    /// let c = <Option<u8>>::hcl_constraint().unwrap();
+    /// assert_eq!(c, ValueConstraint::Integer { min: 0, max: 255 });
+    /// ```
+    fn hcl_constraint() -> Option<ValueConstraint> {
+        None
+    }
+
     /// The spec of an attribute `name` of this type. Types whose values HCL
     /// cannot hold (raw expressions) wrap it in a decode hook. A type with
     /// optional attributes or `any` in its type takes the value as written
-    /// (`any`), each part decoding and converting itself.
+    /// (`any`), each part decoding and converting itself. The attribute
+    /// carries [`hcl_constraint`](Self::hcl_constraint) for the JSON
+    /// Schema.
     fn attr_spec(name: &str, required: bool) -> Spec {
         let ty = Self::hcl_type();
         let ty = if Self::hcl_optional().is_some() || ty.has_dynamic_types() {
@@ -199,11 +236,9 @@ pub trait HclDecode: Sized {
         } else {
             ty
         };
-        Spec::Attr(AttrSpec {
-            name: name.to_string(),
-            ty,
-            required,
-        })
+        let mut a = AttrSpec::new(name, ty, required);
+        a.constraint = Self::hcl_constraint().map(std::sync::Arc::new);
+        Spec::Attr(a)
     }
 
     /// The spec a whole body is decoded with to give this type. For a

@@ -194,6 +194,7 @@ impl<T: Hash> Hash for Spanned<T> {
 
 super::impls::wrapper_impl! {
     Spanned: |value, at| Spanned::at(T::from_hcl(value, at)?, at), optional: T::optional(),
+        constraint: T::hcl_constraint(),
         literal: |body, i| {
             let at = At::syntax(body.present(i)?);
             Spanned::at(T::__INTERNALS.literal(body, i)?, at).ok()

@@ -4,13 +4,13 @@
 
 use std::sync::Arc;
 
-use super::super::Spec;
 use super::super::err_spec;
 use super::super::load::{Args, Loader};
 use super::super::print::{arg, close, open_named, required_arg};
 use super::super::type_constraint::{
     OptionalAttrs, get_type, type_constraint_with_defaults, uses_optional,
 };
+use super::super::{Spec, ValueConstraint};
 use super::transform::{Hook, Transform, TransformSpec};
 use crate::diag::Diagnostic;
 use crate::syntax::body::BodyRef;
@@ -26,6 +26,29 @@ pub struct AttrSpec {
     pub ty: Type,
     /// Whether it must be present.
     pub required: bool,
+    /// What values it accepts beyond what `ty` says, where the layer that
+    /// checks them knows (see [`ValueConstraint`]); only the JSON Schema
+    /// reads it.
+    pub constraint: Option<Arc<ValueConstraint>>,
+}
+
+impl AttrSpec {
+    /// An attribute without a [`ValueConstraint`].
+    ///
+    /// ```
+    /// use hcldecode_spec::spec::AttrSpec;
+    /// use hcldecode_spec::types::Type;
+    /// let a = AttrSpec::new("port", Type::Number, true);
+    /// assert!(a.required && a.constraint.is_none());
+    /// ```
+    pub fn new(name: impl Into<String>, ty: Type, required: bool) -> AttrSpec {
+        AttrSpec {
+            name: name.into(),
+            ty,
+            required,
+            constraint: None,
+        }
+    }
 }
 
 impl AttrSpec {
@@ -68,21 +91,25 @@ impl Loader<'_> {
             );
             return err_spec();
         }
-        if let Some((ty, opt)) = optional
-            && let Some(f) = self.eval.optional_transform(&ty, opt.map(Arc::new))
-        {
+        if let Some((ty, opt)) = optional {
+            let opt = opt.map(Arc::new);
+            let Some(f) = self.eval.optional_transform(&ty, opt.clone()) else {
+                return Spec::Attr(AttrSpec::new(name, ty, required));
+            };
             // As the reference's extended build: the attribute is read as
             // any value, the defaults applied, then converted.
+            let constraint = ValueConstraint::from_optional(&ty, opt.as_deref());
             return Spec::Transform(TransformSpec {
                 wrapped: Box::new(Spec::Attr(AttrSpec {
                     name,
                     ty: Type::Dynamic,
                     required,
+                    constraint: Some(Arc::new(constraint)),
                 })),
                 transform: Transform::Func(f),
             });
         }
-        Spec::Attr(AttrSpec { name, ty, required })
+        Spec::Attr(AttrSpec::new(name, ty, required))
     }
 
     /// A `type` argument that calls `optional`: evaluated as ext/typeexpr's

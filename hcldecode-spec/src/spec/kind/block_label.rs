@@ -1,5 +1,7 @@
 //! `block_label`: a label of the block being decoded.
 
+use std::sync::Arc;
+
 use super::super::Spec;
 use super::super::err_spec;
 use super::super::load::Loader;
@@ -13,6 +15,23 @@ pub struct BlockLabelSpec {
     pub index: usize,
     /// The label's name, for messages.
     pub name: String,
+    /// When the label names the kind of the block (a typed `tag = "label"`
+    /// enum of block bodies): the label values it may have, each with the
+    /// spec the rest of the block is decoded with. Decoding does not read
+    /// it (the typed layer decodes the rest once it has the label); the
+    /// JSON Schema describes each value's body.
+    pub variants: Option<Arc<[(String, Spec)]>>,
+}
+
+impl BlockLabelSpec {
+    /// Label `index`, called `name`, of any value.
+    pub fn new(index: usize, name: impl Into<String>) -> BlockLabelSpec {
+        BlockLabelSpec {
+            index,
+            name: name.into(),
+            variants: None,
+        }
+    }
 }
 
 impl BlockLabelSpec {
@@ -39,6 +58,6 @@ impl Loader<'_> {
         if failed {
             return err_spec();
         }
-        Spec::BlockLabel(BlockLabelSpec { index, name })
+        Spec::BlockLabel(BlockLabelSpec::new(index, name))
     }
 }
