@@ -20,6 +20,7 @@ fn reference_vectors() {
     let mut n = 0;
     let mut skipped = 0;
     let mut double_colon = 0;
+    let mut trailing_dot = 0;
     for line in data.lines() {
         if line.trim().is_empty() {
             continue;
@@ -44,6 +45,17 @@ fn reference_vectors() {
                 double_colon += 1;
                 break;
             }
+            if got != want
+                && (field == "ast" || field == "vars")
+                && ours.get("ast").str().contains("(invalid")
+            {
+                // HCL v2.22 (#692): a reference ending in a dot is a
+                // syntax-error node (no traversal) where v2.14.1, which
+                // these vectors record, kept the bare reference. The
+                // diagnostics are compared still.
+                trailing_dot += 1;
+                continue;
+            }
             if got != want {
                 failures.push(format!(
                     "{} mode={} src={:?}{:?}\n  want: {:?}\n  got:  {:?}",
@@ -60,12 +72,17 @@ fn reference_vectors() {
     }
     assert!(n > 6000, "only {n} vectors");
     assert!(double_colon <= 4, "{double_colon} vectors with `::` differ");
+    // 14 vectors: their trees, and for 11 of them their variables.
+    assert!(
+        trailing_dot <= 25,
+        "{trailing_dot} trees with a syntax-error node differ"
+    );
     assert!(skipped < 40, "{skipped} fields skipped");
     assert!(
         failures.is_empty(),
         "{} of {n} vectors differ; first ones:\n{}",
         failures.len(),
-        failures[..failures.len().min(8)].join("\n")
+        failures[..failures.len().min(20)].join("\n")
     );
 }
 

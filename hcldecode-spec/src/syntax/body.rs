@@ -448,12 +448,20 @@ impl Body {
     /// use std::sync::Arc;
     /// use hcldecode_spec::syntax::body::Body;
     /// let body = Body::empty().with_scope(Arc::new(7u32));
-    /// assert_eq!(body.scope().unwrap().downcast_ref::<u32>(), Some(&7));
+    /// assert_eq!(body.scope_as::<u32>(), Some(&7));
+    /// assert!(body.scope_as::<u8>().is_none());
     /// assert!(Body::empty().scope().is_none());
     /// ```
     pub fn with_scope(mut self, scope: AnyScope) -> Body {
         self.1 = Some(scope);
         self
+    }
+
+    /// The scope attached with [`with_scope`](Self::with_scope) if it is a
+    /// `T`.
+    pub fn scope_as<T: std::any::Any>(&self) -> Option<&T> {
+        self.scope()
+            .and_then(|s| (&**s as &dyn std::any::Any).downcast_ref())
     }
 
     /// The scope attached with [`with_scope`](Self::with_scope), if any.

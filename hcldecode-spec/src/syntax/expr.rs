@@ -18,7 +18,8 @@ use crate::syntax::native::ast;
 /// remaining body, an expression), for whoever decodes or evaluates it
 /// later: the dynamic layer's dynamic-block expansion attaches the
 /// iteration a generated block's body is evaluated in. The static layer
-/// only carries it.
+/// only carries it. It is `RefUnwindSafe` so that decoders holding one can
+/// cross `catch_unwind`; read it back with `scope_as::<T>()`.
 pub type AnyScope = Arc<dyn std::any::Any + Send + Sync + std::panic::RefUnwindSafe>;
 
 /// A borrowed expression of some syntax, with the file it belongs to.
@@ -168,7 +169,7 @@ impl Expression {
     /// let e = Expression::Native { file, expr };
     /// assert!(e.scope().is_none());
     /// let scoped = Expression::Scoped { expr: Box::new(e), scope: Arc::new(1u8) };
-    /// assert_eq!(scoped.scope().unwrap().downcast_ref::<u8>(), Some(&1));
+    /// assert_eq!(scoped.scope_as::<u8>(), Some(&1));
     /// assert_eq!(scoped.source_text(), "x");
     /// ```
     pub fn scope(&self) -> Option<&AnyScope> {
@@ -176,6 +177,12 @@ impl Expression {
             Expression::Scoped { scope, .. } => Some(scope),
             _ => None,
         }
+    }
+
+    /// The scope attached to the expression if it is a `T`.
+    pub fn scope_as<T: std::any::Any>(&self) -> Option<&T> {
+        self.scope()
+            .and_then(|s| (&**s as &dyn std::any::Any).downcast_ref())
     }
 
     /// `Range()`.

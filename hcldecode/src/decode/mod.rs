@@ -237,10 +237,7 @@ fn run<R: Recorder>(
     let mut diags = Diagnostics::new();
     // A body handed out of a decode with dynamic blocks (a remaining body)
     // is decoded in the scope it was handed out of.
-    let scope = match body
-        .scope()
-        .and_then(|s| (&**s as &dyn std::any::Any).downcast_ref::<dynblock::Resume>())
-    {
+    let scope = match body.scope_as::<dynblock::Resume>() {
         Some(r) => Some(dynblock::Scope::resume(r, ctx)),
         None => options
             .dynamic_blocks

@@ -59,10 +59,7 @@ pub fn evaluate_expression(
     ctx: Option<&EvalContext>,
 ) -> Result<Value, crate::Error> {
     let mut diags = Diagnostics::new();
-    let locals = expr
-        .scope()
-        .and_then(|s| (&**s as &dyn std::any::Any).downcast_ref::<ExprScope>())
-        .map(ExprScope::locals);
+    let locals = expr.scope_as::<ExprScope>().map(ExprScope::locals);
     let v = evaluate_with_locals(expr.as_ref(), ctx, locals.as_deref(), &mut diags);
     if diags.has_errors() {
         return Err(crate::Error::from_diagnostics(diags).with_files_of_expression(expr));
