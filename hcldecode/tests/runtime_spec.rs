@@ -371,3 +371,52 @@ fn a_literal_specs_value_is_public() {
     let v = hcldecode::spec_file::literal_value(l);
     assert_eq!(v.get_attr("a"), Some(Value::int(1)));
 }
+
+/// `optional()` attributes stay visible: the spec tree holds their type
+/// constraint and defaults, and `to_spec_file` writes them back so that the
+/// reloaded spec decodes the same.
+#[test]
+fn optional_attributes_are_visible_and_print_back() {
+    use hcldecode_spec::spec::{Spec, Transform};
+    let text = "object {\n  attr \"svc\" {\n    type = object({name = string, port = optional(number, 8080), tags = optional(list(string), [\"web\"])})\n    required = true\n  }\n}\n";
+    let (spec, _) = LoadedSpec::load_file(text, "s.hcldec").unwrap();
+    let Spec::Object(obj) = &spec.spec else {
+        panic!("not an object: {:?}", spec.spec);
+    };
+    let Spec::Transform(t) = &obj.properties[0].1 else {
+        panic!("not a transform");
+    };
+    let Transform::Optional(o) = &t.transform else {
+        panic!("not an optional type: {:?}", t.transform);
+    };
+    let attrs = o.attrs.as_deref().expect("optional attributes");
+    assert_eq!(attrs.optional, ["port", "tags"]);
+    let defaults: Vec<(&str, Option<String>)> = attrs
+        .defaults
+        .iter()
+        .map(|(k, d)| (k.as_str(), d.to_hcl()))
+        .collect();
+    assert_eq!(
+        defaults,
+        [
+            ("port", Some("8080".into())),
+            ("tags", Some("[\"web\"]".into()))
+        ]
+    );
+
+    let printed = spec.spec.to_spec_file();
+    assert!(
+        printed.contains("port = optional(number, 8080)"),
+        "{printed}"
+    );
+    let (reloaded, _) = LoadedSpec::load_file(&printed, "printed.hcldec").unwrap();
+    let (file, _) = parse::parse_native(b"svc = { name = \"api\" }\n", "in.hcl");
+    let (a, d1) = spec.decode(&file.body, None);
+    let (b, d2) = reloaded.decode(&file.body, None);
+    assert!(d1.is_empty() && d2.is_empty(), "{d1}{d2}");
+    assert_eq!(a, b);
+    assert_eq!(
+        a.get_attr("svc").unwrap().get_attr("port"),
+        Some(Value::int(8080))
+    );
+}

@@ -33,7 +33,8 @@ pub use constraint::ValueConstraint;
 pub use json_schema::JsonSchemaOptions;
 pub use kind::{
     AttrSpec, BlockAttrsSpec, BlockCollectionSpec, BlockLabelSpec, BlockMapSpec, BlockSpec,
-    DefaultSpec, Hook, LiteralSpec, ObjectSpec, Transform, TransformSpec, ValidateSpec,
+    DefaultSpec, Hook, LiteralSpec, ObjectSpec, OptionalType, Transform, TransformSpec,
+    ValidateSpec,
 };
 pub use path::{PathStep, SpecPath};
 pub use validate::{SpecError, SpecErrorKind};

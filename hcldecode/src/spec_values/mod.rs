@@ -351,5 +351,6 @@ fn transform_result_type(
         Transform::Func(f) => transform_function(f)
             .and_then(|f| f.return_type(&[wrapped]).ok())
             .unwrap_or(Type::Dynamic),
+        Transform::Optional(o) => o.ty.clone(),
     }
 }

@@ -11,7 +11,7 @@ use super::super::type_constraint::{
     OptionalAttrs, get_type, type_constraint_with_defaults, uses_optional,
 };
 use super::super::{Spec, ValueConstraint};
-use super::transform::{Hook, Transform, TransformSpec};
+use super::transform::{Hook, OptionalType, Transform, TransformSpec};
 use crate::diag::Diagnostic;
 use crate::syntax::body::BodyRef;
 use crate::syntax::expr::ExprRef;
@@ -106,7 +106,11 @@ impl Loader<'_> {
                     required,
                     constraint: Some(Arc::new(constraint)),
                 })),
-                transform: Transform::Func(f),
+                transform: Transform::Optional(OptionalType {
+                    ty,
+                    attrs: opt,
+                    apply: f,
+                }),
             });
         }
         Spec::Attr(AttrSpec::new(name, ty, required))

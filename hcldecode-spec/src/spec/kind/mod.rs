@@ -26,4 +26,4 @@ pub use block_map::BlockMapSpec;
 pub use default::DefaultSpec;
 pub use literal::LiteralSpec;
 pub use object::ObjectSpec;
-pub use transform::{Hook, Transform, TransformSpec, ValidateSpec};
+pub use transform::{Hook, OptionalType, Transform, TransformSpec, ValidateSpec};

@@ -6,8 +6,8 @@ use std::fmt::Write;
 use super::super::err_spec;
 use super::super::load::Loader;
 use super::super::path::PathStep;
-use super::super::print::{arg, close_nested, indent, open};
-pub use super::super::transformation::{Hook, Transform};
+use super::super::print::{arg, close_nested, indent, open, open_named, required_arg};
+pub use super::super::transformation::{Hook, OptionalType, Transform};
 use super::super::write_spec;
 use super::super::{DynRef, Spec};
 use crate::diag::Diagnostic;
@@ -89,6 +89,28 @@ impl TransformSpec {
                 indent(out, level);
                 let _ = writeln!(out, "# {}", h.describe());
                 write_spec(out, &t.wrapped, key, level);
+            }
+            Transform::Optional(o) => {
+                // The attribute as the spec file wrote it: reloading it
+                // gives the same type and defaults.
+                match (
+                    &*t.wrapped,
+                    OptionalType::type_expr(&o.ty, o.attrs.as_deref()),
+                ) {
+                    (Spec::Attr(a), Some(ty)) => {
+                        let inner = open_named(out, "attr", key, level, "name", &a.name);
+                        arg(out, inner, "type", &ty);
+                        required_arg(out, inner, a.required);
+                        super::super::print::close(out, level);
+                    }
+                    _ => {
+                        indent(out, level);
+                        out.push_str(
+                            "# optional() attributes whose defaults have no spec-file form:\n",
+                        );
+                        write_spec(out, &t.wrapped, key, level);
+                    }
+                }
             }
             Transform::Expr { .. } => {
                 indent(out, level);

@@ -2,7 +2,7 @@
 //! expression, a function or a hook, or checked by a function.
 
 use hcldecode_spec::diag::{Code, Diagnostic, Diagnostics};
-use hcldecode_spec::spec::{Hook, Spec, Transform, TransformSpec, ValidateSpec};
+use hcldecode_spec::spec::{Hook, OptionalType, Spec, Transform, TransformSpec, ValidateSpec};
 use hcldecode_spec::syntax::expr::Expression;
 
 use super::super::trace::{AttrTrace, Recorder, Trace};
@@ -34,7 +34,7 @@ impl Decoder<'_> {
                 Some(&[(var_name.as_str(), wrapped)]),
                 diags,
             ),
-            Transform::Func(f) => {
+            Transform::Func(f) | Transform::Optional(OptionalType { apply: f, .. }) => {
                 let result = transform_function(f).map(|f| f.call(&[wrapped]));
                 match result {
                     Some(Ok(v)) => v,
