@@ -41,7 +41,7 @@ impl Error {
     /// ```
     /// use hcldecode::{Diagnostic, Error};
     /// let e = Error::new(Diagnostic::error("Bad", "Very bad."));
-    /// assert_eq!(e.to_string(), "Error: Bad\n\nVery bad.\n\n");
+    /// assert_eq!(e.to_string(), "Bad\n\nVery bad.");
     /// ```
     pub fn new(d: Diagnostic) -> Error {
         Error {
@@ -253,25 +253,61 @@ impl From<Error> for miette::Report {
     }
 }
 
+impl Error {
+    /// The text `Display` and `Debug` give: the [`render`](Error::render)ing
+    /// shaped to follow an `Error: ` that the caller prints (as
+    /// `fn main() -> Result<..>`, `anyhow` and `eprintln!("Error: {e}")`
+    /// do): the first diagnostic's own `Error: ` left out, no blank lines at
+    /// the end.
+    fn write_prefixed(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text = self.render(0, false);
+        let first_is_error = self
+            .diagnostics()
+            .first()
+            .is_none_or(|d| d.severity == hcldecode_spec::diag::Severity::Error);
+        let body = match text.strip_prefix("Error: ") {
+            Some(rest) if first_is_error => rest,
+            // A warning first: a line of its own says what failed.
+            _ => {
+                f.write_str("Decoding failed\n\n")?;
+                &text
+            }
+        };
+        f.write_str(body.trim_end_matches('\n'))
+    }
+}
+
 impl fmt::Display for Error {
     /// The diagnostics as `hcldec` prints them, with snippets where the
-    /// source is known; the detail is not wrapped (use
-    /// [`render`](Error::render) to wrap it to a terminal's width).
+    /// source is known, shaped to follow an `Error: ` printed by the caller
+    /// (`fn main`'s report, `anyhow`): the first diagnostic's `Error: `
+    /// left out, so the text reads `Error: Unsupported argument` once.
+    /// The detail is not wrapped. [`render`](Error::render) gives the
+    /// rendering exactly as `hcldec` prints it (every `Error: ` kept,
+    /// wrapped to a terminal's width, coloured if asked).
+    ///
+    /// ```
+    /// use hcldecode::{Diagnostic, Error};
+    /// let e = Error::new(Diagnostic::error("Bad", "Very bad."));
+    /// assert_eq!(format!("Error: {e}"), "Error: Bad\n\nVery bad.");
+    /// assert_eq!(e.render(0, false), "Error: Bad\n\nVery bad.\n\n");
+    /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.render(0, false))
+        self.write_prefixed(f)
     }
 }
 
 impl fmt::Debug for Error {
-    /// The same rendering as [`Display`](fmt::Display), as `anyhow` does,
-    /// so `fn main() -> Result<(), Box<dyn std::error::Error>>` prints the
-    /// diagnostics with their snippets rather than a struct dump. The
+    /// The same text as [`Display`](fmt::Display), so that
+    /// `fn main() -> Result<(), Box<dyn std::error::Error>>` (which prints
+    /// `Error: ` and the `Debug` of the error) shows the diagnostics with
+    /// their snippets rather than a struct dump, and `Error: ` once. The
     /// alternate form (`{:#?}`) lists the diagnostics themselves.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if f.alternate() {
             return f.debug_list().entries(self.diagnostics()).finish();
         }
-        f.write_str(&self.render(0, false))
+        self.write_prefixed(f)
     }
 }
 

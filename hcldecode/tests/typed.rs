@@ -216,7 +216,7 @@ fn engine_diagnostics_are_the_spec_files() {
         ]
     );
     // All of them, in source order, rendered as hcldec renders them.
-    let text = e.to_string();
+    let text = e.render(0, false);
     assert!(
         text.starts_with(
             "Error: Incorrect attribute value type\n\n  on e.hcl line 1:\n   1: a = \"x\"\n"

@@ -280,7 +280,7 @@ impl Decoder {
     ///         format!("No port named {:?} is defined.", *cfg.default_port),
     ///     );
     ///     assert_eq!(
-    ///         err.to_string(),
+    ///         err.render(0, false),
     ///         "Error: Undefined port\n\n  on app.hcl line 2:\n   2: default_port = \"htp\"\n\nNo port named \"htp\" is defined.\n\n"
     ///     );
     /// }
