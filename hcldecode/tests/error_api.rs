@@ -21,10 +21,7 @@ fn debug_of_the_typed_error_is_the_rendered_diagnostics() {
     let err = hcldecode::from_str::<Config>("port = 70000\n", "app.hcl").unwrap_err();
     let debug = format!("{err:?}");
     assert_eq!(debug, err.to_string());
-    assert!(
-        debug
-            .starts_with("Value out of range\n\n  on app.hcl line 1:\n   1: port = 70000\n")
-    );
+    assert!(debug.starts_with("Value out of range\n\n  on app.hcl line 1:\n   1: port = 70000\n"));
     assert!(!debug.contains("diags"), "{debug}");
     // What `fn main() -> Result<(), Box<dyn Error>>` prints.
     let boxed: Box<dyn std::error::Error> = Box::new(err);

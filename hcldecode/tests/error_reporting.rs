@@ -68,7 +68,10 @@ fn anyhow_main_prints_error_once() {
     // What the runtime prints for an `anyhow::Result` `main` (a backtrace
     // follows only when one was asked for through the environment).
     let printed = format!("Error: {err:?}");
-    assert!(printed.starts_with(&format!("Error: {EXPECTED}")), "{printed}");
+    assert!(
+        printed.starts_with(&format!("Error: {EXPECTED}")),
+        "{printed}"
+    );
     assert!(!printed.contains("Error: Error:"), "{printed}");
     assert!(!printed.contains("Caused by"), "{printed}");
     // `{:#}` and `to_string` too.
@@ -143,5 +146,143 @@ Error: content.unsupported_argument
   help: An argument named \"prot\" is not expected here.
 ";
         assert_eq!(text, expected, "\n{text}");
+    }
+}
+
+mod order {
+    use hcldecode::parse::{Syntax, parse};
+    use hcldecode::{Decoder, Diagnostics, HclDecode};
+
+    #[derive(HclDecode, Debug)]
+    #[allow(dead_code)]
+    struct Server {
+        name: Option<String>,
+        port: Option<u16>,
+    }
+
+    #[test]
+    fn a_typed_decode_reports_in_source_order_file_by_file() {
+        // `a.hcl`'s error is found by the Rust-side conversion, `b.hcl`'s
+        // by the engine (first): the report is in the files' order, then
+        // by position.
+        let (a, _) = parse(b"port = 70000\n", "a.hcl", Syntax::Native);
+        let (b, _) = parse(
+            b"name = \"x\"\nprot = 1\nbogus = 2\n",
+            "b.hcl",
+            Syntax::Native,
+        );
+        let err = Decoder::new()
+            .decode_files::<Server>(&[a, b], Diagnostics::new())
+            .unwrap_err();
+        let at: Vec<String> = err
+            .iter()
+            .map(|d| d.subject.as_ref().unwrap().to_string())
+            .collect();
+        assert_eq!(at, ["a.hcl:1,8-13", "b.hcl:2,1-5", "b.hcl:3,1-6"]);
+    }
+}
+
+mod parse_cascades {
+    use hcldecode::HclDecode;
+
+    #[derive(HclDecode, Debug)]
+    #[allow(dead_code)]
+    struct Any {
+        #[hcl(remain)]
+        rest: hcldecode::Body,
+    }
+
+    fn summaries(src: &[u8]) -> Vec<String> {
+        let src = String::from_utf8_lossy(src).into_owned();
+        let err = hcldecode::from_str::<Any>(&src, "p.hcl").unwrap_err();
+        err.iter().map(|d| d.summary.clone()).collect()
+    }
+
+    #[test]
+    fn an_open_string_is_reported_once() {
+        let src = b"a = \"abc\nb = \"x\"\nc = \"y\"\nd = 1\ne = 2\nf = 3\n";
+        assert_eq!(summaries(src), ["Invalid multi-line string"]);
+        // A string split over lines but closed has no cascade to collapse.
+        let src = b"a = \"x\ny\"\nb = 1\n";
+        assert_eq!(summaries(src), ["Invalid multi-line string"]);
+    }
+
+    #[test]
+    fn invalid_utf8_is_not_also_an_unterminated_string() {
+        let (_, diags) = hcldecode::parse::parse(
+            b"a = \"x\xff\"\nb = 1\n",
+            "u.hcl",
+            hcldecode::parse::Syntax::Native,
+        );
+        // HashiCorp's parser (and so hcldec) reports both.
+        assert_eq!(diags.len(), 2);
+        let diags = hcldecode::parse::without_cascades(diags);
+        let s: Vec<&str> = diags.iter().map(|d| d.summary.as_str()).collect();
+        assert_eq!(s, ["Invalid character encoding"]);
+    }
+}
+
+mod dynamic_blocks {
+    use hcldecode::{Decoder, HclDecode};
+    use hcldecode_spec::diag::Code;
+
+    #[derive(HclDecode, Debug)]
+    #[allow(dead_code)]
+    struct Port {
+        to: u16,
+    }
+
+    #[derive(HclDecode, Debug)]
+    #[allow(dead_code)]
+    struct Logging {
+        level: String,
+    }
+
+    #[derive(HclDecode, Debug)]
+    #[allow(dead_code)]
+    struct Service {
+        #[hcl(block)]
+        port: Vec<Port>,
+        #[hcl(block)]
+        logging: Option<Logging>,
+    }
+
+    fn decode(src: &str) -> hcldecode::Error {
+        Decoder::new()
+            .dynamic_blocks(true)
+            .decode_str::<Service>(src, "d.hcl")
+            .unwrap_err()
+    }
+
+    #[test]
+    fn a_misspelt_dynamic_block_type_gets_did_you_mean() {
+        let err = decode("dynamic \"prot\" {\n  for_each = [1]\n  content { to = 1 }\n}\n");
+        let d = &err.diagnostics()[0];
+        assert_eq!(d.code, Some(Code::UnsupportedBlockType));
+        assert!(
+            d.detail.ends_with(" Did you mean \"port\"?"),
+            "{}",
+            d.detail
+        );
+    }
+
+    #[test]
+    fn two_singleton_blocks_from_one_dynamic_block_say_so() {
+        let err = decode(
+            "dynamic \"logging\" {\n  for_each = [\"debug\", \"info\"]\n  content {\n    level = logging.value\n  }\n}\n",
+        );
+        let d = &err.diagnostics()[0];
+        assert_eq!(d.code, Some(Code::DuplicateBlock));
+        assert!(!d.detail.contains("Previous definition"), "{}", d.detail);
+        assert!(d.detail.contains("dynamic block"), "{}", d.detail);
+        // Two static blocks still point at the first.
+        let err = decode("logging {\n  level = \"a\"\n}\nlogging {\n  level = \"b\"\n}\n");
+        let d = &err.diagnostics()[0];
+        assert!(
+            d.detail
+                .ends_with("Previous definition was at d.hcl:1,1-8."),
+            "{}",
+            d.detail
+        );
     }
 }

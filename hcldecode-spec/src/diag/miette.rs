@@ -134,11 +134,9 @@ impl ::miette::Diagnostic for Problem {
         // context over several lines (the list around an element) would
         // repeat all of them for each element's error.
         if let Some(c) = &self.diag.context {
-            let overlaps = self
-                .diag
-                .subject
-                .as_ref()
-                .is_some_and(|s| c.start.byte < s.end.byte.max(s.start.byte + 1) && s.start.byte < c.end.byte);
+            let overlaps = self.diag.subject.as_ref().is_some_and(|s| {
+                c.start.byte < s.end.byte.max(s.start.byte + 1) && s.start.byte < c.end.byte
+            });
             if !overlaps && c.start.line == c.end.line {
                 let len = c.end.byte.saturating_sub(c.start.byte);
                 labels.push(LabeledSpan::new_with_span(None, (c.start.byte, len)));

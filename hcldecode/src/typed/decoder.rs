@@ -331,8 +331,13 @@ impl Decoder {
         parse_diags: Diagnostics,
     ) -> Result<T, Error> {
         let map = source_map(files);
+        let order: Vec<_> = files.iter().map(|f| f.source.name().clone()).collect();
         if parse_diags.has_errors() {
-            return Err(Error::from_diagnostics(parse_diags).with_files(map));
+            return Err(
+                Error::from_diagnostics(parse::without_cascades(parse_diags))
+                    .with_files(map)
+                    .in_file_order(&order),
+            );
         }
         let body = match files {
             [one] => one.body.clone(),
@@ -342,8 +347,8 @@ impl Decoder {
         let result = self.decode_body_inner::<T>(&body, &mut diags);
         match result {
             Ok(t) if !diags.has_errors() => Ok(t),
-            Ok(_) => Err(Error::default().finish(diags, map)),
-            Err(e) => Err(e.finish(diags, map)),
+            Ok(_) => Err(Error::default().finish(diags, map).in_file_order(&order)),
+            Err(e) => Err(e.finish(diags, map).in_file_order(&order)),
         }
     }
 
