@@ -286,3 +286,46 @@ mod dynamic_blocks {
         );
     }
 }
+
+#[cfg(feature = "serde")]
+mod serde_decoding {
+    use serde::Deserialize;
+
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Conf {
+        name: String,
+        port: u16,
+    }
+
+    #[test]
+    fn schema_free_decoding_reports_every_evaluation_error() {
+        let src = "name = nope\nport = 1 + \"x\"\nother = also_nope\n";
+        let err = hcldecode::serde::from_str::<Conf>(src, "s.hcl").unwrap_err();
+        let lines: Vec<usize> = err
+            .iter()
+            .map(|d| d.subject.as_ref().unwrap().start.line)
+            .collect();
+        assert_eq!(lines, [1, 2, 3], "{err}");
+    }
+
+    #[derive(hcldecode::HclDecode, Debug)]
+    #[allow(dead_code)]
+    struct Typed {
+        #[hcl(serde)]
+        a: Conf,
+        #[hcl(serde)]
+        b: Conf,
+    }
+
+    #[test]
+    fn serde_fields_each_report_their_error() {
+        let src = "a = { name = \"x\", port = \"many\" }\nb = { name = 1, port = 70000 }\n";
+        let err = hcldecode::from_str::<Typed>(src, "t.hcl").unwrap_err();
+        let lines: Vec<usize> = err
+            .iter()
+            .map(|d| d.subject.as_ref().unwrap().start.line)
+            .collect();
+        assert_eq!(lines, [1, 2], "{err}");
+    }
+}
