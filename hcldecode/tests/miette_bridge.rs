@@ -55,8 +55,9 @@ fn labels_are_the_subject_and_context_ranges() {
         .unwrap()
         .map(|l| (l.offset(), l.len(), l.primary()))
         .collect();
-    // Subject `70000` (bytes 18..23) and the attribute as context.
-    assert_eq!(labels, [(18, 5, true), (11, 12, false)]);
+    // Subject `70000` (bytes 18..23); the attribute around it, the
+    // context, is not a second label through the same line.
+    assert_eq!(labels, [(18, 5, true)]);
     assert!(p.source_code().is_some());
     assert!(p.related().is_none());
 }
@@ -70,4 +71,27 @@ fn diagnostics_convert_too() {
     let r = check().unwrap_err();
     assert_eq!(r.to_string(), "Bad");
     assert_eq!(r.help().unwrap().to_string(), "Very bad.");
+}
+
+#[derive(HclDecode, Debug)]
+struct Ports {
+    #[allow(dead_code)]
+    ports: Vec<u16>,
+}
+
+#[test]
+fn element_errors_do_not_repeat_the_whole_list() {
+    let src = "ports = [\n  1,\n  \"x\",\n  3,\n  \"y\",\n  6,\n]\n";
+    let err = hcldecode::from_str::<Ports>(src, "p.hcl").unwrap_err();
+    assert_eq!(err.diagnostics().len(), 2);
+    let report: miette::Report = err.into();
+    let text = render(report.as_ref());
+    // Each error shows its element's line and the lines around it, not the
+    // seven lines of the list it is in.
+    for line in [" 1 │ ports = [", " 7 │ ]"] {
+        assert!(!text.contains(line), "{text}");
+    }
+    assert_eq!(text.matches(" 4 │   3,").count(), 2, "{text}");
+    // No label without a message (an unnamed underline through the line).
+    assert!(!text.contains("┬\n   ·"), "{text}");
 }

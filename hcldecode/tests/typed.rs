@@ -216,7 +216,7 @@ fn engine_diagnostics_are_the_spec_files() {
         ]
     );
     // All of them, in source order, rendered as hcldec renders them.
-    let text = e.to_string();
+    let text = e.render(0, false);
     assert!(
         text.starts_with(
             "Error: Incorrect attribute value type\n\n  on e.hcl line 1:\n   1: a = \"x\"\n"
@@ -780,6 +780,13 @@ fn files_on_disk() {
     assert_eq!((v.a, v.c), (1, vec![2]));
     let e = hcldecode::from_path::<Ints>(dir.join("missing.hcl")).unwrap_err();
     assert_eq!(summaries(&e), ["Failed to read file"]);
+    // With the operating system's reason (issue 24).
+    let reason = std::fs::read(dir.join("missing.hcl"))
+        .unwrap_err()
+        .to_string();
+    assert!(e.diagnostics()[0].detail.contains(&reason), "{e}");
+    let e = hcldecode::from_path::<Ints>(dir.join("missing.hcl.json")).unwrap_err();
+    assert!(e.diagnostics()[0].detail.contains(&reason), "{e}");
     let v: Ints = hcldecode::from_path(&c).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(v.a, 1);
     std::fs::remove_dir_all(&dir).unwrap();

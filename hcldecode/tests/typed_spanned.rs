@@ -170,7 +170,7 @@ fn application_errors_render_with_snippets() {
     let web = &c.service[0];
     let err = c.error(web.port.range(), "Port taken", "Port 8080 is in use.");
     assert_eq!(
-        err.to_string(),
+        err.render(0, false),
         "Error: Port taken\n\n  on n.hcl line 3, in service \"web\":\n   3:   port = 8080\n\nPort 8080 is in use.\n\n"
     );
     // And as JSON, as `--diags=json` renders.

@@ -128,9 +128,16 @@ impl ::miette::Diagnostic for Problem {
                 (s.start.byte, len),
             ));
         }
+        // The context as a secondary label only where it adds a place of
+        // its own: one that overlaps the subject would draw a second,
+        // unnamed underline through the subject's (a dangling `│`), and a
+        // context over several lines (the list around an element) would
+        // repeat all of them for each element's error.
         if let Some(c) = &self.diag.context {
-            let same = self.diag.subject.as_ref().is_some_and(|s| s == c);
-            if !same {
+            let overlaps = self.diag.subject.as_ref().is_some_and(|s| {
+                c.start.byte < s.end.byte.max(s.start.byte + 1) && s.start.byte < c.end.byte
+            });
+            if !overlaps && c.start.line == c.end.line {
                 let len = c.end.byte.saturating_sub(c.start.byte);
                 labels.push(LabeledSpan::new_with_span(None, (c.start.byte, len)));
             }
@@ -182,6 +189,13 @@ impl fmt::Display for Problems {
 impl std::error::Error for Problems {}
 
 impl ::miette::Diagnostic for Problems {
+    /// The first diagnostic's code, so that the report's header has the
+    /// same form as each related diagnostic's (`Error: code`, then the
+    /// message).
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.first.as_ref()?.code()
+    }
+
     fn severity(&self) -> Option<::miette::Severity> {
         self.first.as_ref().and_then(::miette::Diagnostic::severity)
     }

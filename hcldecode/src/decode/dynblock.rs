@@ -378,12 +378,19 @@ pub(crate) fn expand<'b>(
             .find(|b| b.type_name == type_label.value)
         else {
             if !partial {
+                // "Did you mean" as for a static block of the type (the
+                // reference's dynblock has none).
+                let suggestion = hcldecode_spec::syntax::suggest::did_you_mean(
+                    type_label.value,
+                    schema.blocks.iter().map(|b| b.type_name.as_str()),
+                )
+                .unwrap_or_default();
                 diags.push(
                     Diagnostic::coded(
                         Code::UnsupportedBlockType,
                         "Unsupported block type",
                         format!(
-                            "Blocks of type {:?} are not expected here.",
+                            "Blocks of type {:?} are not expected here.{suggestion}",
                             type_label.value
                         ),
                     )

@@ -37,23 +37,25 @@ pub(crate) fn parse_json_path(
     use std::io::Read;
     let mut f = match std::fs::File::open(path) {
         Ok(f) => f,
-        Err(_) => {
+        Err(e) => {
             return (
                 None,
                 Diagnostics::from(Diagnostic::error(
                     "Failed to open file",
-                    format!("The file {name:?} could not be opened."),
+                    format!("The file {name:?} could not be opened: {e}."),
                 )),
             );
         }
     };
     let mut bytes = Vec::new();
-    if f.read_to_end(&mut bytes).is_err() {
+    if let Err(e) = f.read_to_end(&mut bytes) {
         return (
             None,
             Diagnostics::from(Diagnostic::error(
                 "Failed to read file",
-                format!("The file {name:?} was opened, but an error occured while reading it."),
+                format!(
+                    "The file {name:?} was opened, but an error occured while reading it: {e}."
+                ),
             )),
         );
     }

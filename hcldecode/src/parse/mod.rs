@@ -133,6 +133,64 @@ pub(crate) fn parse_str_with_limits(
     }
 }
 
+/// The parse diagnostics without the errors that only follow from another
+/// one, as the library reports them (`hcldec` keeps HashiCorp's, which
+/// has them too): a string left open on a line, which makes every later
+/// line's quotes open and close the wrong strings, is one "Invalid
+/// multi-line string" at its line's end, not one per line after it and an
+/// "Unterminated template string"; a byte that is not UTF-8 in a string is
+/// "Invalid character encoding" alone, without the "Unterminated template
+/// string" at the same place.
+///
+/// ```
+/// use hcldecode::parse::{Syntax, parse, without_cascades};
+/// let src = "a = \"open\nb = \"x\"\nc = \"y\"\nd = 1\n";
+/// let (_, diags) = parse(src.as_bytes(), "a.hcl", Syntax::Native);
+/// assert!(diags.len() > 2);
+/// let diags = without_cascades(diags);
+/// assert_eq!(diags.len(), 1);
+/// assert_eq!(diags.0[0].summary, "Invalid multi-line string");
+/// assert_eq!(diags.0[0].subject.as_ref().unwrap().to_string(), "a.hcl:1,10-2,1");
+/// ```
+pub fn without_cascades(diags: Diagnostics) -> Diagnostics {
+    const UNTERMINATED: &str = "Unterminated template string";
+    const MULTI_LINE: &str = "Invalid multi-line string";
+    const ENCODING: &str = "Invalid character encoding";
+    let at = |d: &Diagnostic| {
+        d.subject
+            .as_ref()
+            .map(|r| (r.filename.clone(), r.start.byte))
+    };
+    let with = |summary: &str| -> Vec<(Arc<str>, usize)> {
+        diags
+            .iter()
+            .filter(|d| d.summary == summary)
+            .filter_map(at)
+            .collect()
+    };
+    let (unterminated, multi_line, encoding) =
+        (with(UNTERMINATED), with(MULTI_LINE), with(ENCODING));
+    // The strings left open: an unterminated string that starts where a
+    // multi-line one does (the first line break of the open string).
+    let open: Vec<&(Arc<str>, usize)> = unterminated
+        .iter()
+        .filter(|u| multi_line.contains(u))
+        .collect();
+    let mut out = Diagnostics::new();
+    for d in diags {
+        let keep = match (d.summary.as_str(), at(&d)) {
+            (UNTERMINATED, Some(p)) => !encoding.contains(&p) && !open.contains(&&p),
+            // Those after an open string's first line, in its file.
+            (MULTI_LINE, Some((f, b))) => !open.iter().any(|(of, ob)| *of == f && *ob < b),
+            _ => true,
+        };
+        if keep {
+            out.push(d);
+        }
+    }
+    out
+}
+
 /// Reads and parses a file, choosing the syntax by extension. A file that
 /// cannot be read is a diagnostic, as in `hcldec`.
 pub fn parse_path(path: impl AsRef<Path>) -> (Option<File>, Diagnostics) {
@@ -158,7 +216,7 @@ pub fn parse_path_with_limits(
             let (f, d) = parse_native_owned(bytes, &name, limits);
             (Some(f), d)
         }
-        Err(_) => (None, read_failure(&name)),
+        Err(e) => (None, read_failure(&name, &e)),
     }
 }
 
@@ -171,14 +229,16 @@ pub fn parse_path_native(path: impl AsRef<Path>) -> (Option<File>, Diagnostics) 
             let (f, d) = parse_native_owned(bytes, &name, &Limits::DEFAULT);
             (Some(f), d)
         }
-        Err(_) => (None, read_failure(&name)),
+        Err(e) => (None, read_failure(&name, &e)),
     }
 }
 
-fn read_failure(path: &str) -> Diagnostics {
+/// hclparse's diagnostic for a file that cannot be read, with the
+/// operating system's reason (which hclparse leaves out).
+fn read_failure(path: &str, e: &std::io::Error) -> Diagnostics {
     Diagnostics::from(Diagnostic::error(
         "Failed to read file",
-        format!("The configuration file {path:?} could not be read."),
+        format!("The configuration file {path:?} could not be read: {e}."),
     ))
 }
 

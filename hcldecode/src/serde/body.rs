@@ -152,7 +152,7 @@ impl Options {
         map: SourceMap,
     ) -> Result<T, Error> {
         if diags.has_errors() {
-            return Err(Error::from_diagnostics(diags).with_files(map));
+            return Err(Error::from_diagnostics(parse::without_cascades(diags)).with_files(map));
         }
         let limits = self.decoder.limits_value();
         let ctx = self.decoder.eval_context();

@@ -305,7 +305,7 @@ impl Decoder {
     ///         format!("No port named {:?} is defined.", *cfg.default_port),
     ///     );
     ///     assert_eq!(
-    ///         err.to_string(),
+    ///         err.render(0, false),
     ///         "Error: Undefined port\n\n  on app.hcl line 2:\n   2: default_port = \"htp\"\n\nNo port named \"htp\" is defined.\n\n"
     ///     );
     /// }
@@ -356,8 +356,13 @@ impl Decoder {
         parse_diags: Diagnostics,
     ) -> Result<T, Error> {
         let map = source_map(files);
+        let order: Vec<_> = files.iter().map(|f| f.source.name().clone()).collect();
         if parse_diags.has_errors() {
-            return Err(Error::from_diagnostics(parse_diags).with_files(map));
+            return Err(
+                Error::from_diagnostics(parse::without_cascades(parse_diags))
+                    .with_files(map)
+                    .in_file_order(&order),
+            );
         }
         let body = match files {
             [one] => one.body.clone(),
@@ -367,8 +372,8 @@ impl Decoder {
         let result = self.decode_body_inner::<T>(&body, &mut diags);
         match result {
             Ok(t) if !diags.has_errors() => Ok(t),
-            Ok(_) => Err(Error::default().finish(diags, map)),
-            Err(e) => Err(e.finish(diags, map)),
+            Ok(_) => Err(Error::default().finish(diags, map).in_file_order(&order)),
+            Err(e) => Err(e.finish(diags, map).in_file_order(&order)),
         }
     }
 
