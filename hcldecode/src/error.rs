@@ -286,6 +286,10 @@ impl Error {
     /// the end.
     fn write_prefixed(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let text = self.render(0, false);
+        if text.is_empty() {
+            // An empty list renders as nothing.
+            return Ok(());
+        }
         let first_is_error = self
             .diagnostics()
             .first()
