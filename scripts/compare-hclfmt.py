@@ -25,6 +25,9 @@ ap.add_argument("--ref", default="/tmp/refhcl/hclfmt")
 ap.add_argument("--latest", default="/tmp/reflatest/hclfmt")
 ap.add_argument("--record", action="store_true")
 ap.add_argument("-v", action="store_true")
+ap.add_argument("--mangled", metavar="DIR", help="also compare on variants of every input "
+                "with their spacing mangled (indentation stripped, tabs, CRLF, spaces doubled or "
+                "dropped), plus tests/adversarial and the fuzz seeds, written to DIR (not recorded)")
 a = ap.parse_args()
 
 def inputs():
@@ -40,12 +43,52 @@ def run(exe, path):
     return r.returncode, r.stdout
 
 files = inputs()
+data = root / "tests/data/hclfmt"
+
+def mangle(b):
+    """Variants of b with its spacing mangled (their meaning may change; only the formatter's
+    output matters)."""
+    lines = b.split(b"\n")
+    yield b"\n".join(l.lstrip(b" \t") for l in lines)
+    yield b"\r\n".join(b"\t" * (len(l) - len(l.lstrip(b" "))) + l.lstrip(b" ") for l in lines)
+    yield b.replace(b" ", b"  ")
+    yield re.sub(rb" *([=,:?]) *", rb"\1", b)
+    yield re.sub(rb"([=({\[,]) *", rb"\1 ", b.replace(b" = ", b"=")).replace(b"\n", b"  \n")
+
+import re
+if a.record:
+    # Mangled variants of the examples are recorded too (realistic files, badly spaced).
+    (data / "mangled").mkdir(parents=True, exist_ok=True)
+    for old in (data / "mangled").iterdir():
+        old.unlink()
+    for f in files:
+        if f.is_relative_to(root / "examples"):
+            stem = "-".join(f.relative_to(root / "examples").parts)
+            for j, m in enumerate(mangle(f.read_bytes())):
+                (data / "mangled" / f"{stem}.{j}").write_bytes(m)
+    files += sorted((data / "mangled").iterdir())
+if a.mangled:
+    out = Path(a.mangled)
+    out.mkdir(parents=True, exist_ok=True)
+    extra = sorted((root / "tests/adversarial").rglob("*.hcl")) + sorted((root / "fuzz/seeds").rglob("*"))
+    extra = [e for e in extra if e.is_file()]
+    for i, f in enumerate(files + extra):
+        b = f.read_bytes()
+        for j, m in enumerate(mangle(b)):
+            (out / f"{i:04}-{j}-{f.name}").write_bytes(m)
+    files = sorted(out.iterdir())
+
+def relname(f):
+    try:
+        return f.relative_to(root)
+    except ValueError:
+        return f
 stats = {"files": len(files), "ref_formats": 0, "match_ref": 0, "match_latest": 0,
          "ref_differs_latest": 0, "changed_by_ref": 0}
 diffs = []
 records = []
 for f in files:
-    rel = f.relative_to(root)
+    rel = relname(f)
     ours = run(a.ours, f)
     ref = run(a.ref, f)
     latest = run(a.latest, f) if os.path.exists(a.latest) else ref
@@ -70,7 +113,6 @@ for k, v in stats.items():
 for d in diffs:
     print(f"DIFFERS: {d}")
 if a.record:
-    data = root / "tests/data/hclfmt"
     (data / "out").mkdir(parents=True, exist_ok=True)
     for old in (data / "out").iterdir():
         old.unlink()
