@@ -62,13 +62,6 @@ pub use error::Error;
 pub use hcldecode_spec::diag::IntoResult;
 pub use hcldecode_spec::diag::render::SourceMap;
 pub use hcldecode_spec::diag::{Diagnostic, Diagnostics, Severity};
-pub use hcldecode_spec::source::{Pos, Range, SourceFile, Span};
-pub use hcldecode_spec::spec::Spec;
-pub use hcldecode_spec::syntax::body::Body;
-pub use hcldecode_spec::syntax::expr::{ExprRef, Expression};
-/// "Did you mean" suggestions as the decoder makes them, for an
-/// application's own errors.
-pub use hcldecode_spec::syntax::suggest;
 /// Canonical formatting (HashiCorp's `hclwrite.Format`), from the static
 /// layer: [`format::format`](hcldecode_spec::format::format).
 ///
@@ -76,6 +69,13 @@ pub use hcldecode_spec::syntax::suggest;
 /// assert_eq!(hcldecode::format::format(b"a=1\n"), b"a = 1\n");
 /// ```
 pub use hcldecode_spec::format;
+pub use hcldecode_spec::source::{Pos, Range, SourceFile, Span};
+pub use hcldecode_spec::spec::Spec;
+pub use hcldecode_spec::syntax::body::Body;
+pub use hcldecode_spec::syntax::expr::{ExprRef, Expression};
+/// "Did you mean" suggestions as the decoder makes them, for an
+/// application's own errors.
+pub use hcldecode_spec::syntax::suggest;
 pub use hcldecode_spec::types::{ObjectType, Type};
 pub use parse::parse_expression;
 pub use text_eval::{eval_config, eval_config_attrs, eval_expr, eval_template};

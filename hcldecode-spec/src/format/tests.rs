@@ -43,3 +43,13 @@ fn hostile_growth_is_refused() {
 fn invalid_utf8_is_kept() {
     assert_eq!(format(b"a=\"\xff\"\n"), b"a = \"\xff\"\n");
 }
+
+#[test]
+fn many_unterminated_block_comments_stay_linear() {
+    // Each `/*` looks for its `*/`; a failed search is remembered.
+    let src = "/* ".repeat(100_000);
+    let start = std::time::Instant::now();
+    let out = format(src.as_bytes());
+    assert!(start.elapsed() < std::time::Duration::from_secs(20));
+    assert!(out.starts_with(b"/ * / * "));
+}
