@@ -20,7 +20,12 @@ fn shape(src: &[u8]) -> (bool, Vec<String>) {
         .iter()
         .map(|a| format!("attr {}", file.text(a.name)))
         .collect();
-    names.extend(tree.body.blocks.iter().map(|b| format!("block {}", file.text(b.type_name))));
+    names.extend(
+        tree.body
+            .blocks
+            .iter()
+            .map(|b| format!("block {}", file.text(b.type_name))),
+    );
     names.sort();
     (!d0.has_errors() && !d.has_errors(), names)
 }

@@ -371,9 +371,8 @@ impl<'a> Formatter<'a> {
                 }
                 _ => {
                     if let Some(cs) = chain_start.take() {
-                        for ci in cs..li {
-                            let l = self.lines[ci];
-                            self.spaces[l.lead_end] = max - widths[ci] + 1;
+                        for (l, w) in self.lines[cs..li].iter().zip(&widths[cs..li]) {
+                            self.spaces[l.lead_end] = max - w + 1;
                         }
                         max = 0;
                     }
@@ -391,9 +390,8 @@ impl<'a> Formatter<'a> {
                 }
                 _ => {
                     if let Some(cs) = chain_start.take() {
-                        for ci in cs..li {
-                            let l = self.lines[ci];
-                            self.spaces[l.assign_end] = max - widths[ci] + 1;
+                        for (l, w) in self.lines[cs..li].iter().zip(&widths[cs..li]) {
+                            self.spaces[l.assign_end] = max - w + 1;
                         }
                         max = 0;
                     }
