@@ -1,5 +1,5 @@
-//! The formatter: any bytes format without panicking, formatting is
-//! idempotent, and it never changes meaning: input that parses without
+//! The formatter: any bytes format without panicking, formatting input
+//! that parses is idempotent, and it never changes meaning: input that parses without
 //! errors still does once formatted, with the same top-level blocks and
 //! attributes, and a file of attributes only evaluates to the same value.
 #![no_main]
@@ -32,12 +32,15 @@ fn shape(src: &[u8]) -> (bool, Vec<String>) {
 
 fuzz_target!(|data: &[u8]| {
     let once = format(data);
-    let twice = format(&once);
-    assert_eq!(once, twice, "formatting is not idempotent");
     let (ok, names) = shape(data);
     if !ok {
+        // hclwrite.Format is not idempotent on some input that does not
+        // parse (`a { c =a = 1` takes two passes), and we follow it.
+        let _ = format(&once);
         return;
     }
+    let twice = format(&once);
+    assert_eq!(once, twice, "formatting is not idempotent");
     let (ok2, names2) = shape(&once);
     assert!(ok2, "the formatted text does not parse");
     assert_eq!(names, names2);
