@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# RECORDER ONLY. Builds a "latest" reference hcldec (HashiCorp's Go implementation) and its
-# hcldec-ext variant, for recording tests/conformance/cases-latest; prints the hcldec path
+# RECORDER ONLY. Builds a "latest" reference hcldec (HashiCorp's Go implementation), its
+# hcldec-ext variant and hclfmt, for recording tests/conformance/cases-latest; prints the hcldec path
 # (hcldec-ext is beside it), so that it can stand in for shared/tools/reference-hcldec.sh:
 #
 #   REF=scripts/reference-latest.sh /work/shared/tools/record-cases.sh tests/conformance/cases-latest/dialects
@@ -35,7 +35,7 @@ TEXTSEG_GIT=${TEXTSEG_GIT:-/work/.mirror/apparentlymart+go-textseg/repo}
 EXT_GO=${EXT_GO:-/work/shared/tools/reference-ext/ext.go}
 HCL_TAG=v2.24.0 CTY_TAG=v1.16.3 CTY_YAML_TAG=v1.2.0 TEXTSEG_TAG=v15.0.0
 
-if [ -x "$REF_DIR/hcldec" ] && [ -x "$REF_DIR/hcldec-ext" ]; then echo "$REF_DIR/hcldec"; exit 0; fi
+if [ -x "$REF_DIR/hcldec" ] && [ -x "$REF_DIR/hcldec-ext" ] && [ -x "$REF_DIR/hclfmt" ]; then echo "$REF_DIR/hcldec"; exit 0; fi
 
 GO=/usr/lib/go-1.23/bin/go
 debs=(golang-1.23-go golang-github-spf13-pflag-dev golang-github-agext-levenshtein-dev
@@ -77,6 +77,8 @@ awk '/^func decodeDefaultSpec/{f=1} f && /content.Blocks\[1\].DefRange/ && !done
 
 export GOPATH="$gopath:/usr/share/gocode" GO111MODULE=off GOCACHE="$REF_DIR/gocache" GOFLAGS= GOTOOLCHAIN=local
 "$GO" build -o "$REF_DIR/hcldec" github.com/hashicorp/hcl/v2/cmd/hcldec >&2
+# hclfmt too, unpatched: the v2.24 oracle of scripts/compare-hclfmt.py.
+"$GO" build -o "$REF_DIR/hclfmt" github.com/hashicorp/hcl/v2/cmd/hclfmt >&2
 
 ext="$gopath/src/hcldec-ext"
 rm -rf "$ext" && cp -r "$hcl/cmd/hcldec" "$ext"

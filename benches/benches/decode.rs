@@ -3,6 +3,8 @@
 //! `docs/performance.md`).
 //!
 //! - `lex`, `parse`: the native-syntax scanner and parser alone;
+//! - `format`, `format_unindented`: the formatter (`hclfmt`'s work) on the
+//!   config and on the config with its indentation stripped;
 //! - `decode`: the decoder with a loaded spec, on a parsed body;
 //! - `json`: writing the decoded value as hcldec does (nulls stripped);
 //! - `end_to_end`: what `hcldec` does in-process: parse, decode, JSON;
@@ -59,6 +61,25 @@ fn lex(b: Bencher, size: &str) {
     let text = input(size);
     b.counter(BytesCount::new(text.len()))
         .bench(|| native::lex(text, Span::new(0, text.len() as u32), LexMode::Normal).len());
+}
+
+/// `hclfmt`'s work: formatting the config (already formatted) and the
+/// config with every line's indentation stripped (all of it re-indented).
+#[divan::bench(args = SIZES, sample_count = 10)]
+fn format(b: Bencher, size: &str) {
+    let text = input(size);
+    b.counter(BytesCount::new(text.len()))
+        .bench(|| hcldecode_spec::format::format(text.as_bytes()).len());
+}
+
+#[divan::bench(args = SIZES, sample_count = 10)]
+fn format_unindented(b: Bencher, size: &str) {
+    let text: String = input(size)
+        .lines()
+        .map(|l| l.trim_start().to_string() + "\n")
+        .collect();
+    b.counter(BytesCount::new(text.len()))
+        .bench(|| hcldecode_spec::format::format(text.as_bytes()).len());
 }
 
 #[divan::bench(args = SIZES, sample_count = 10)]

@@ -4,6 +4,7 @@
 //! - source files, spans and ranges: [`source`];
 //! - diagnostics: [`diag`];
 //! - the native and JSON syntaxes, parsed into trees with ranges: [`syntax`];
+//! - canonical formatting of native syntax (`hclwrite.Format`): [`format`];
 //! - the type system and type constraints: [`types`];
 //! - spec trees and the spec-file loader: [`spec`].
 #![deny(missing_docs)]
@@ -11,6 +12,7 @@
 
 pub mod diag;
 mod diagnostic;
+pub mod format;
 pub mod go_quote;
 pub mod json_text;
 mod name_map;

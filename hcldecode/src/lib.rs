@@ -84,6 +84,13 @@ pub use hcldecode_spec::diag;
 pub use hcldecode_spec::diag::IntoResult;
 pub use hcldecode_spec::diag::render::SourceMap;
 pub use hcldecode_spec::diag::{Diagnostic, Diagnostics, Severity};
+/// Canonical formatting (HashiCorp's `hclwrite.Format`), from the static
+/// layer: [`format::format`](hcldecode_spec::format::format).
+///
+/// ```
+/// assert_eq!(hcldecode::format::format(b"a=1\n"), b"a = 1\n");
+/// ```
+pub use hcldecode_spec::format;
 pub use hcldecode_spec::source::{Pos, Range, SourceFile, Span};
 pub use hcldecode_spec::spec::Spec;
 pub use hcldecode_spec::syntax::body::Body;

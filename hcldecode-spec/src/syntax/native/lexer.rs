@@ -110,6 +110,9 @@ pub struct Scanner<'a> {
     stopped: bool,
     /// Set when a token that `checkInvalidTokens` reports was queued.
     flagged: bool,
+    /// An offset from which on the text has no `*/` (`usize::MAX` until a
+    /// search for one failed).
+    no_close_from: usize,
 }
 
 /// Whether `c` (above U+007F) may start an identifier.
@@ -316,6 +319,7 @@ impl<'a> Scanner<'a> {
             heredocs: Vec::new(),
             stopped: false,
             flagged: false,
+            no_close_from: usize::MAX,
         }
     }
 
@@ -517,15 +521,23 @@ impl Scanner<'_> {
             b'/' => match next {
                 Some(b'/') => self.line_comment(s),
                 Some(b'*') => {
-                    let mut i = s + 2;
-                    let mut found = None;
-                    while i + 1 < b.len() {
-                        if b[i] == b'*' && b[i + 1] == b'/' {
-                            found = Some(i + 2);
-                            break;
+                    // No `*/` from `no_close_from` on: remembered so that
+                    // many unterminated `/*` stay linear.
+                    let from = s + 2;
+                    let found = if from >= self.no_close_from {
+                        None
+                    } else {
+                        let f = b
+                            .get(from..)
+                            .unwrap_or(&[])
+                            .windows(2)
+                            .position(|w| w == b"*/")
+                            .map(|k| from + k + 2);
+                        if f.is_none() {
+                            self.no_close_from = from;
                         }
-                        i += 1;
-                    }
+                        f
+                    };
                     match found {
                         Some(e) => self.tok(Comment, s, e),
                         None => self.tok(Slash, s, s + 1),

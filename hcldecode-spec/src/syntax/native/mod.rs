@@ -241,7 +241,7 @@ pub fn source_from_text(name: &str, text: String) -> (Arc<SourceFile>, Diagnosti
 
 /// Rewrites bytes as hclsyntax's scanner sees them (see
 /// [`source_from_bytes`]).
-fn sanitize_utf8(b: Vec<u8>) -> String {
+pub(crate) fn sanitize_utf8(b: Vec<u8>) -> String {
     let mut out: Vec<u8> = Vec::with_capacity(b.len());
     let mut i = 0;
     while i < b.len() {

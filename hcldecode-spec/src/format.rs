@@ -1,0 +1,430 @@
+//! Canonical formatting of native-syntax source: HashiCorp's
+//! `hclwrite.Format`, byte for byte.
+//!
+//! The formatter works on the token stream, as `hclwrite.Format` does, not
+//! on a syntax tree: it only changes the spaces between tokens, so it
+//! accepts any input, including input that does not parse (the result is
+//! then whatever the rules make of the tokens). Three passes run over the
+//! lines of tokens:
+//!
+//! - indentation: two spaces per level, a level being a line that opens
+//!   more brackets (`{`, `[`, `(`, `${`, `%{`) than it closes;
+//! - spacing: one space or none between the tokens of a line, by the rules
+//!   of `hclwrite`'s `spaceAfterToken` (no space inside brackets, around
+//!   `.` or before `,`; one around binary operators and inside braces...);
+//! - alignment: the `=` of consecutive attribute lines, then their trailing
+//!   comments, are aligned in a column.
+//!
+//! Heredoc and template contents, comments and everything but the spaces
+//! and tabs between tokens are kept as they are. Tabs between tokens become
+//! spaces, as in `hclwrite`.
+//!
+//! Where this differs from `hclwrite.Format` (see docs/deviations.md):
+//! input whose formatted form would be more than [`MAX_GROWTH`] times its
+//! size (plus a mebibyte) — only hostile input, such as a million lines
+//! each opening a bracket, gets there — is returned unchanged rather than
+//! formatted into gigabytes.
+//!
+//! ```
+//! let out = hcldecode_spec::format::format(b"a=1\nlong_name   =  [ 1,2 ]  # c\nb {\nc=\"x\"\n}\n");
+//! assert_eq!(
+//!     String::from_utf8(out).unwrap(),
+//!     "a         = 1\nlong_name = [1, 2] # c\nb {\n  c = \"x\"\n}\n"
+//! );
+//! ```
+
+use unicode_segmentation::UnicodeSegmentation;
+
+use crate::source::MAX_FILE_SIZE;
+use crate::source::Span;
+use crate::syntax::native::token::{Token, TokenKind};
+use crate::syntax::native::{LexMode, lex, sanitize_utf8};
+
+/// How many times larger than its input (plus a mebibyte) the output may
+/// grow before [`format`] gives up and returns the input unchanged.
+pub const MAX_GROWTH: usize = 64;
+
+/// Formats native-syntax source as HashiCorp's `hclwrite.Format` does
+/// (see the [module docs](self)). Never fails: input that does not parse
+/// is formatted as far as its tokens allow.
+///
+/// ```
+/// use hcldecode_spec::format::format;
+/// assert_eq!(format(b"x = {a=1,b = [ for v in  y: v ]}\n"), b"x = { a = 1, b = [for v in y : v] }\n");
+/// // Already formatted input comes back unchanged.
+/// assert_eq!(format(b"a = 1\n"), b"a = 1\n");
+/// ```
+pub fn format(src: &[u8]) -> Vec<u8> {
+    if src.len() > MAX_FILE_SIZE {
+        return src.to_vec();
+    }
+    let text = match std::str::from_utf8(src) {
+        Ok(s) => std::borrow::Cow::Borrowed(s),
+        Err(_) => std::borrow::Cow::Owned(sanitize_utf8(src.to_vec())),
+    };
+    let toks = lex(&text, Span::new(0, text.len() as u32), LexMode::Normal);
+    let mut f = Formatter::new(text.as_bytes(), &toks);
+    f.run();
+    match f.output_len() {
+        Some(n) if n <= src.len().saturating_mul(MAX_GROWTH).saturating_add(1 << 20) => {
+            f.write(src, n)
+        }
+        _ => src.to_vec(),
+    }
+}
+
+/// Whether `src` is already formatted: [`format`] would return it as is.
+///
+/// ```
+/// assert!(hcldecode_spec::format::is_formatted(b"a = 1\n"));
+/// assert!(!hcldecode_spec::format::is_formatted(b"a=1\n"));
+/// ```
+pub fn is_formatted(src: &[u8]) -> bool {
+    format(src) == src
+}
+
+/// One line of tokens, split into `hclwrite`'s cells: `lead` is
+/// `start..lead_end`, `assign` is `lead_end..assign_end` (absent when
+/// empty) and `comment`, when present, is the token at `assign_end`.
+#[derive(Clone, Copy, Debug)]
+struct Line {
+    start: usize,
+    lead_end: usize,
+    assign_end: usize,
+    comment: bool,
+}
+
+impl Line {
+    fn has_assign(&self) -> bool {
+        self.assign_end > self.lead_end
+    }
+}
+
+struct Formatter<'a> {
+    text: &'a [u8],
+    toks: &'a [Token],
+    /// The spaces before each token.
+    spaces: Vec<usize>,
+    lines: Vec<Line>,
+}
+
+fn bracket_change(k: TokenKind) -> i64 {
+    use TokenKind::*;
+    match k {
+        OBrace | OBrack | OParen | TemplateControl | TemplateInterp => 1,
+        CBrace | CBrack | CParen | TemplateSeqEnd => -1,
+        _ => 0,
+    }
+}
+
+impl<'a> Formatter<'a> {
+    fn new(text: &'a [u8], toks: &'a [Token]) -> Formatter<'a> {
+        let mut spaces = Vec::with_capacity(toks.len());
+        let mut last = 0usize;
+        for t in toks {
+            let s = t.span.start as usize;
+            spaces.push(s.saturating_sub(last));
+            last = t.span.end as usize;
+        }
+        Formatter {
+            text,
+            toks,
+            spaces,
+            lines: Vec::new(),
+        }
+    }
+
+    fn bytes(&self, i: usize) -> &'a [u8] {
+        let t = self.toks[i];
+        self.text
+            .get(t.span.start as usize..t.span.end as usize)
+            .unwrap_or(&[])
+    }
+
+    fn kind(&self, i: usize) -> TokenKind {
+        self.toks[i].kind
+    }
+
+    fn is_newline(&self, i: usize) -> bool {
+        match self.kind(i) {
+            TokenKind::Newline => true,
+            TokenKind::Comment => self.bytes(i).last() == Some(&b'\n'),
+            _ => false,
+        }
+    }
+
+    fn run(&mut self) {
+        self.split_lines();
+        self.indent();
+        self.space();
+        self.align();
+    }
+
+    /// `linesForFormat`.
+    fn split_lines(&mut self) {
+        // Every token but the final end of input belongs to a line.
+        let n = self.toks.len().saturating_sub(usize::from(
+            self.toks.last().map(|t| t.kind) == Some(TokenKind::Eof),
+        ));
+        let mut start = 0;
+        let mut bounds = Vec::new();
+        for i in 0..n {
+            if self.is_newline(i) {
+                bounds.push((start, i + 1));
+                start = i + 1;
+            }
+        }
+        bounds.push((start, n));
+        self.lines.reserve(bounds.len());
+        for (s, e) in bounds {
+            let mut end = e;
+            let mut comment = false;
+            if e - s > 1 && self.kind(e - 1) == TokenKind::Comment {
+                comment = true;
+                end = e - 1;
+            }
+            let mut lead_end = end;
+            for i in s + 1..end {
+                if self.kind(i) == TokenKind::Equal {
+                    let net: i64 = (i..end).map(|j| bracket_change(self.kind(j))).sum();
+                    if net == 0 {
+                        lead_end = i;
+                    }
+                    break;
+                }
+            }
+            self.lines.push(Line {
+                start: s,
+                lead_end,
+                assign_end: end,
+                comment,
+            });
+        }
+    }
+
+    /// `formatIndent`.
+    fn indent(&mut self) {
+        let mut indents: Vec<i64> = Vec::new();
+        for li in 0..self.lines.len() {
+            let line = self.lines[li];
+            if line.start == line.lead_end {
+                continue;
+            }
+            if self.kind(line.start) == TokenKind::Newline {
+                self.spaces[line.start] = 0;
+                continue;
+            }
+            let mut net = 0i64;
+            for i in line.start..line.lead_end {
+                net += bracket_change(self.kind(i));
+                if self.kind(i) == TokenKind::OHeredoc {
+                    break;
+                }
+            }
+            for i in line.lead_end..line.assign_end {
+                net += bracket_change(self.kind(i));
+            }
+            if net > 0 {
+                self.spaces[line.start] = 2 * indents.len();
+                indents.push(net);
+                continue;
+            }
+            let mut closed = -net;
+            while closed > 0 {
+                let Some(top) = indents.last_mut() else { break };
+                if closed > *top {
+                    closed -= *top;
+                    indents.pop();
+                } else if closed < *top {
+                    *top -= closed;
+                    closed = 0;
+                } else {
+                    indents.pop();
+                    closed = 0;
+                }
+            }
+            self.spaces[line.start] = 2 * indents.len();
+        }
+    }
+
+    /// `formatSpaces`.
+    fn space(&mut self) {
+        for li in 0..self.lines.len() {
+            let line = self.lines[li];
+            self.space_cell(line.start, line.lead_end);
+            if line.has_assign() {
+                self.spaces[line.lead_end] = 1;
+                self.space_cell(line.lead_end, line.assign_end);
+            }
+        }
+    }
+
+    fn space_cell(&mut self, start: usize, end: usize) {
+        for i in start..end.saturating_sub(1) {
+            let before = if i > start { Some(i - 1) } else { None };
+            self.spaces[i + 1] = usize::from(self.space_after(i, before, i + 1));
+        }
+    }
+
+    /// `spaceAfterToken`.
+    fn space_after(&self, subject: usize, before: Option<usize>, after: usize) -> bool {
+        use TokenKind::*;
+        let s = self.kind(subject);
+        let a = self.kind(after);
+        let b = before.map(|i| self.kind(i));
+        if a == Newline {
+            return false;
+        }
+        if s == Ident && a == OParen {
+            return false;
+        }
+        if (s == Ident && a == DoubleColon) || (s == DoubleColon && a == Ident) {
+            return false;
+        }
+        if s == Dot || a == Dot {
+            return false;
+        }
+        if a == Comma || a == Ellipsis {
+            return false;
+        }
+        if s == Comma {
+            return true;
+        }
+        if matches!(s, QuotedLit | StringLit | OQuote | OHeredoc)
+            || matches!(a, QuotedLit | StringLit | CQuote | CHeredoc)
+        {
+            return false;
+        }
+        if s == Ident && self.bytes(subject) == b"in" && b == Some(Ident) {
+            return true;
+        }
+        if a == OBrack && (s == Ident || s == NumberLit || bracket_change(s) < 0) {
+            return false;
+        }
+        if s == Bang {
+            return false;
+        }
+        if s == Minus {
+            return match b {
+                None => false,
+                Some(
+                    OParen | OBrace | OBrack | Equal | Colon | Comma | Question | Plus | Star
+                    | Slash | Percent | Minus | EqualOp | NotEqual | GreaterThan | GreaterThanEq
+                    | LessThan | LessThanEq | And | Or | Bang,
+                ) => false,
+                Some(_) => true,
+            };
+        }
+        if s == OBrace || a == CBrace {
+            return !(s == OBrace && a == CBrace);
+        }
+        if matches!(s, TemplateInterp | TemplateControl) && a == OBrace {
+            return true;
+        }
+        if s == CBrace && a == TemplateSeqEnd {
+            return true;
+        }
+        if s == TemplateSeqEnd && matches!(a, TemplateInterp | TemplateControl) {
+            return false;
+        }
+        if bracket_change(s) > 0 {
+            return false;
+        }
+        if bracket_change(a) < 0 {
+            return false;
+        }
+        true
+    }
+
+    /// `Tokens.Columns` of `start..end`: spaces and grapheme clusters.
+    fn columns(&self, start: usize, end: usize) -> usize {
+        let mut n = 0;
+        for i in start..end {
+            n += self.spaces[i];
+            let b = self.bytes(i);
+            n += if b.is_ascii() {
+                b.len()
+            } else {
+                match std::str::from_utf8(b) {
+                    Ok(s) => s.graphemes(true).count(),
+                    Err(_) => b.len(),
+                }
+            };
+        }
+        n
+    }
+
+    /// `formatCells`: aligns the `=` of runs of attribute lines, then the
+    /// trailing comments of runs of commented lines.
+    fn align(&mut self) {
+        let mut widths = vec![0usize; self.lines.len()];
+        let mut chain_start: Option<usize> = None;
+        let mut max = 0;
+        for li in 0..=self.lines.len() {
+            let line = self.lines.get(li).copied();
+            match line {
+                Some(l) if l.has_assign() => {
+                    chain_start.get_or_insert(li);
+                    let c = self.columns(l.start, l.lead_end);
+                    widths[li] = c;
+                    max = max.max(c);
+                }
+                _ => {
+                    if let Some(cs) = chain_start.take() {
+                        for (l, w) in self.lines[cs..li].iter().zip(&widths[cs..li]) {
+                            self.spaces[l.lead_end] = max - w + 1;
+                        }
+                        max = 0;
+                    }
+                }
+            }
+        }
+        for li in 0..=self.lines.len() {
+            let line = self.lines.get(li).copied();
+            match line {
+                Some(l) if l.comment => {
+                    chain_start.get_or_insert(li);
+                    let c = self.columns(l.start, l.assign_end);
+                    widths[li] = c;
+                    max = max.max(c);
+                }
+                _ => {
+                    if let Some(cs) = chain_start.take() {
+                        for (l, w) in self.lines[cs..li].iter().zip(&widths[cs..li]) {
+                            self.spaces[l.assign_end] = max - w + 1;
+                        }
+                        max = 0;
+                    }
+                }
+            }
+        }
+    }
+
+    /// The length of the output, `None` past `usize`.
+    fn output_len(&self) -> Option<usize> {
+        let mut n: usize = 0;
+        for (i, t) in self.toks.iter().enumerate() {
+            n = n
+                .checked_add(self.spaces[i])?
+                .checked_add((t.span.end - t.span.start) as usize)?;
+        }
+        Some(n)
+    }
+
+    /// Writes the tokens, with their original bytes from `src`, and the
+    /// spaces before them.
+    fn write(&self, src: &[u8], len: usize) -> Vec<u8> {
+        let mut out = Vec::with_capacity(len);
+        for (i, t) in self.toks.iter().enumerate() {
+            out.resize(out.len() + self.spaces[i], b' ');
+            if let Some(b) = src.get(t.span.start as usize..t.span.end as usize) {
+                out.extend_from_slice(b);
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+#[path = "format/tests.rs"]
+mod tests;

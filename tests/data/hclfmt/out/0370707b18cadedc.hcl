@@ -1,0 +1,1 @@
+a = convert([{ s = null }, { s = "bar" }], list(object({ s = string })))[*].s[*]

@@ -1,0 +1,5 @@
+object {
+  attr "v" {
+    type = object({ a = optional(string), a = number })
+  }
+}

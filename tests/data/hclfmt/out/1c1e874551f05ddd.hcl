@@ -1,0 +1,1 @@
+v = convert([{ a = 1 }, { a = null }], list(object({ a = number })))

@@ -1,0 +1,9 @@
+object {
+  transform "a" {
+    attr {
+      name = "items"
+      type = list(object({ s = string }))
+    }
+    result = nested[*].s[*]
+  }
+}

@@ -1,0 +1,1 @@
+v = convert({ k1 = { a = 1 }, k2 = { a = null } }, map(object({ a = number })))

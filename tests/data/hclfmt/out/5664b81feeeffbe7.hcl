@@ -1,0 +1,5 @@
+a = merge({ a = 1 }, { b = 2 }, { a = 3 })
+b = merge(convert({ a = "x" }, map(string)), convert({ b = "y" }, map(string)))
+c = merge(null, { a = 1 })
+d = merge()
+e = merge({ a = { x = 1 } }, { a = { y = 2 } })

@@ -1,0 +1,5 @@
+object {
+  attr "v" {
+    type = list(object({ a = optional(any, "dflt") }))
+  }
+}

@@ -1,0 +1,1 @@
+items = [{ s = null }, { s = "bar" }]

@@ -1,0 +1,5 @@
+object {
+  attr "v" {
+    type = map(object({ a = optional(any, true) }))
+  }
+}

@@ -1,0 +1,5 @@
+object {
+  attr "v" {
+    type = object({ a = string, a = number })
+  }
+}

@@ -1,0 +1,5 @@
+a = length([1, 2, 3])
+b = length([])
+c = length(convert({ a = 1, b = 2 }, map(number)))
+d = length(convert([1, 1, 2], set(number)))
+e = length(["a", ["b"]])

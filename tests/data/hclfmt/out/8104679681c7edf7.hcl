@@ -1,0 +1,5 @@
+a = yamlencode({ a = 1, b = ["x", "y"], c = null })
+b = yamlencode("line1\nline2\n")
+c = yamlencode([])
+d = yamlencode(1.5)
+e = yamlencode("true")

@@ -1,0 +1,5 @@
+a = keys({ b = 1, a = "x" })
+b = keys(convert({ z = 1, y = 2 }, map(number)))
+c = values({ b = 1, a = "x" })
+d = values(convert({ z = 1, y = 2 }, map(number)))
+e = keys({})

@@ -1,0 +1,7 @@
+a = convert(["b", "a", "b"], set(string))
+b = convert({ a = 1 }, map(string))
+c = convert(["1", "2"], list(number))
+d = convert({ a = "1", b = "x", c = true }, object({ a = number, b = string }))
+e = convert(["a", 1], tuple([string, number]))
+f = convert([1, "a"], list(any))
+g = convert(null, string)

@@ -1,0 +1,6 @@
+a = try(jsondecode("bad"), "fallback")
+b = try({ a = 1 }.b, "default")
+c = try(tonumber("x"), 0)
+d = try(["a"][3], [][0], "last")
+e = try("a", 1)
+f = try(null, "x")

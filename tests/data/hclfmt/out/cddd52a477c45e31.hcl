@@ -1,0 +1,7 @@
+a = "  ${~"x"~}  |"
+b = <<EOT
+%{for x in items~}
+item ${x}
+%{endfor~}
+done
+EOT

@@ -1,0 +1,7 @@
+a = jsonencode({ b = 1, a = [true, null, "x"] })
+b = jsonencode(null)
+c = jsonencode(12345678901234567890123.25)
+d = jsonencode("<a>&")
+e = jsonencode(convert(["b", "a"], set(string)))
+f = jsonencode([])
+g = jsonencode({})

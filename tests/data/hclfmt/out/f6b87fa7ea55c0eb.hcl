@@ -1,0 +1,5 @@
+a = contains(["a", "b"], "b")
+b = contains([1, 2], "2")
+c = contains(convert(["x", "y"], set(string)), "x")
+d = contains([{ a = 1 }], { a = 1 })
+e = contains([], "a")
