@@ -214,7 +214,7 @@ pub fn expression(expr: &hcl::Expression, name: &str) -> Result<Expression, Erro
 /// assert_eq!(v.get_attr("port"), Some(hcldecode::Value::int(80)));
 ///
 /// let bad = hcl::Body::builder().add_attribute(("port", "eighty")).build();
-/// let spec = LoadedSpec::load_str("attr \"port\" {\n  type = number\n}\n", "s.hcldec").0.unwrap();
+/// let spec = LoadedSpec::load_str("attr {\n  name = \"port\"\n  type = number\n}\n", "s.hcldec").0.unwrap();
 /// let err = hcldecode::hcl_rs::decode_body(&bad, &spec.spec, None).unwrap_err();
 /// assert!(err.to_string().contains("   1: port = \"eighty\"\n"));
 /// ```
