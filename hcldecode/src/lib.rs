@@ -113,6 +113,11 @@ pub use value::{Number, Value};
 #[doc = include_str!("../../docs/migrating-from-hcl-rs.md")]
 pub struct MigratingFromHclRs;
 
+/// `docs/writing.md`, whose examples run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/writing.md")]
+pub struct Writing;
+
 /// `README.md`, whose Rust examples run as doctests (the spec-file
 /// example among them).
 #[cfg(doctest)]
