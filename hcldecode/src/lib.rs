@@ -12,6 +12,9 @@
 //! - [`text_eval`] evaluates source text in one call ([`eval_expr`],
 //!   [`eval_template`], [`eval_config_attrs`], [`eval_config`]: the entry
 //!   points of terraform-provider-hcl);
+//! - [`encode`] writes values back as HCL native syntax ([`to_string`],
+//!   [`encode::expression`]; serde types with `serde::to_string`, feature
+//!   `serde`);
 //! - [`serde`] (feature `serde`) bridges to serde: `Serialize` and
 //!   `Deserialize` for values, serde types as fields (`#[hcl(serde)]`);
 //! - [`hcl_rs`] (feature `hcl-rs`) converts values, bodies and
@@ -25,6 +28,7 @@
 extern crate self as hcldecode;
 
 pub mod decode;
+pub mod encode;
 pub mod error;
 pub mod eval;
 pub mod function;
@@ -41,6 +45,7 @@ pub mod text_eval;
 pub mod typed;
 pub mod value;
 
+pub use encode::to_string;
 pub use error::Error;
 /// Diagnostics and their renderings, without depending on
 /// `hcldecode-spec`: [`diag::Code`] (stable codes to match on),
@@ -114,6 +119,11 @@ pub use value::{Number, Value};
 ))]
 #[doc = include_str!("../../docs/migrating-from-hcl-rs.md")]
 pub struct MigratingFromHclRs;
+
+/// `docs/writing.md`, whose examples run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/writing.md")]
+pub struct Writing;
 
 /// `README.md`, whose Rust examples run as doctests (the spec-file
 /// example among them).

@@ -126,6 +126,19 @@ impl<'a> ValueDeserializer<'a> {
         convert(self.value, ty).ok()
     }
 
+    /// A float: a number (or a string that converts to one) as the nearest
+    /// `f64` whatever its size, since serde's float visitors take no
+    /// 128-bit integers (`visit_number` hands integers past `u64` over as
+    /// those).
+    fn float<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
+        let converted = self.converted(&Type::Number);
+        let n = match converted.as_ref().unwrap_or(self.value).view() {
+            ValueRef::Number(n) => n.to_f64(),
+            _ => return self.any(visitor),
+        };
+        visitor.visit_f64(n).map_err(|e| self.place(e))
+    }
+
     fn scalar<V: Visitor<'a>>(self, ty: Type, visitor: V) -> Result<V::Value, Error> {
         let Some(c) = self.converted(&ty) else {
             return self.any(visitor);
@@ -177,7 +190,16 @@ impl<'a> Deserializer<'a> for ValueDeserializer<'a> {
 
     scalar_methods!(Type::Number => deserialize_i8 deserialize_i16 deserialize_i32 deserialize_i64
         deserialize_i128 deserialize_u8 deserialize_u16 deserialize_u32 deserialize_u64
-        deserialize_u128 deserialize_f32 deserialize_f64);
+        deserialize_u128);
+
+    fn deserialize_f32<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
+        self.float(visitor)
+    }
+
+    fn deserialize_f64<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
+        self.float(visitor)
+    }
+
     scalar_methods!(Type::String => deserialize_char deserialize_str deserialize_string);
     scalar_methods!(Type::Bool => deserialize_bool);
 

@@ -10,7 +10,9 @@
 //! - [`from_str`] decodes without a schema, straight into serde types laid
 //!   out as hcl-rs lays bodies out, with HCL's evaluation and ranged
 //!   diagnostics ([`Options`] for variables, functions and the block
-//!   layout).
+//!   layout);
+//! - [`to_string`] writes serde types back as HCL text in that layout
+//!   (through [`to_value`] and [`crate::encode`]).
 //!
 //! ```
 //! use hcldecode::HclDecode;
@@ -31,7 +33,9 @@
 
 mod body;
 mod de;
+mod ser;
 pub mod value;
 
 pub use body::{Options, from_path, from_str};
 pub use de::{Serde, ValueDeserializer, from_value};
+pub use ser::{to_string, to_value};

@@ -1,0 +1,479 @@
+//! `hcldecode::encode`: values written as HCL native syntax read back
+//! unchanged (up to conversion to their type for lists, sets, maps and
+//! typed nulls), and the text is formatted as hclfmt formats it.
+
+use hcldecode::encode::{self, EncodeError};
+use hcldecode::value::convert::convert;
+use hcldecode::value::{Number, Value};
+use hcldecode::{Type, eval_config_attrs, eval_expr};
+use proptest::prelude::*;
+
+fn eval(text: &str) -> Value {
+    let (v, diags) = eval_expr(text, &Value::empty_object());
+    assert!(!diags.has_errors(), "{diags}\n{text}");
+    v
+}
+
+fn body(text: &str) -> Value {
+    let (v, diags) = eval_config_attrs(text, &Value::empty_object());
+    assert!(!diags.has_errors(), "{diags}\n{text}");
+    v
+}
+
+/// `s` written and read back.
+fn string_round_trip(s: &str) -> String {
+    let text = encode::expression(&Value::string(s)).unwrap();
+    eval(&text).as_str().unwrap().to_string()
+}
+
+#[test]
+fn strings_are_escaped_and_never_templates() {
+    let cases = [
+        ("plain", r#""plain""#),
+        ("${x}", r#""$${x}""#),
+        ("%{ if x }y%{ endif }", r#""%%{ if x }y%%{ endif }""#),
+        ("$${x}", r#""$$${x}""#),
+        ("%%{x}", r#""%%%{x}""#),
+        ("$ { and % {", r#""$ { and % {""#),
+        ("a$", r#""a$""#),
+        ("100%", r#""100%""#),
+        ("{}", r#""{}""#),
+        ("q\"b\\s", r#""q\"b\\s""#),
+        ("l1\nl2\r\tend", r#""l1\nl2\r\tend""#),
+        (
+            "nul\u{0}bell\u{7}del\u{7f}",
+            r#""nul\u0000bell\u0007del\u007F""#,
+        ),
+        ("\u{85}next line", r#""\u0085next line""#),
+        ("café ☃ 𝄞 e\u{301}", "\"café ☃ 𝄞 \u{e9}\""),
+        ("", r#""""#),
+    ];
+    for (s, want) in cases {
+        let s = hcldecode::value::normalize_string(s);
+        assert_eq!(
+            encode::expression(&Value::string(&*s)).unwrap(),
+            want,
+            "{s:?}"
+        );
+        assert_eq!(string_round_trip(&s), s, "{want}");
+    }
+}
+
+#[test]
+fn numbers_are_written_digit_for_digit() {
+    // 2^500 + 1: 151 digits, beyond any float.
+    let big = (num_bigint::BigInt::from(1) << 500u32) + 1;
+    let n = Number::from_big_int(&big);
+    let text = encode::expression(&Value::number(n.clone())).unwrap();
+    assert_eq!(text, big.to_string());
+    assert!(text.ends_with("377"), "{text}");
+    assert_eq!(eval(&text), Value::number(n));
+
+    for s in [
+        "0",
+        "-1",
+        "0.1",
+        "-0.000000000000000000000000000000000000001",
+        "123456789012345678901234567890.123456789012345678901234567890",
+        "1e300",
+        "-9223372036854775809",
+        "18446744073709551616",
+    ] {
+        let n = Number::parse(s).unwrap();
+        let text = encode::expression(&Value::number(n.clone())).unwrap();
+        assert!(!text.contains('e'), "{text}: no exponents");
+        assert_eq!(eval(&text), Value::number(n), "{s} -> {text}");
+    }
+    for f in [0.1f64, -2.5, 1.0 / 3.0, f64::MAX, f64::MIN_POSITIVE, 5e-324] {
+        let v = Value::number(Number::from_f64(f).unwrap());
+        let text = encode::expression(&v).unwrap();
+        assert_eq!(
+            eval(&text).as_number().unwrap().to_f64(),
+            f,
+            "{f} -> {text}"
+        );
+    }
+}
+
+#[test]
+fn negative_zero_reads_back_as_zero() {
+    let v = Value::number(Number::from_f64(-0.0).unwrap());
+    let text = encode::expression(&v).unwrap();
+    let back = eval(&text);
+    assert!(back.as_number().unwrap().is_zero());
+    assert_eq!(back, v, "{text}");
+}
+
+#[test]
+fn infinities_and_unknowns_are_errors_with_their_path() {
+    let inf = Value::number(Number::infinity(true));
+    assert_eq!(
+        encode::expression(&inf),
+        Err(EncodeError::Infinity {
+            path: Default::default()
+        })
+    );
+    let v = Value::object([(
+        "a",
+        Value::tuple(vec![Value::int(1), Value::unknown(Type::Bool)]),
+    )]);
+    let e = encode::to_string(&v).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "the value at .a[1] (of type bool) is not known yet and has no HCL form"
+    );
+    let e = encode::expression(&Value::object([("x", inf)])).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "the number at .x is infinite and has no HCL form"
+    );
+    assert!(matches!(
+        encode::to_string(&Value::unknown(Type::Dynamic)),
+        Err(EncodeError::Unknown { .. })
+    ));
+}
+
+#[test]
+fn bodies_need_objects_with_identifier_names() {
+    assert_eq!(
+        encode::to_string(&Value::int(1)),
+        Err(EncodeError::NotAnObject { ty: Type::Number })
+    );
+    assert!(matches!(
+        encode::to_string(&Value::null(Type::object([("a", Type::Number)]))),
+        Err(EncodeError::NotAnObject { .. })
+    ));
+    let e = encode::to_string(&Value::object([
+        ("ok", Value::int(1)),
+        ("1st", Value::int(2)),
+    ]))
+    .unwrap_err();
+    assert_eq!(e, EncodeError::AttributeName { name: "1st".into() });
+    assert_eq!(encode::to_string(&Value::empty_object()).unwrap(), "");
+    // A map is a body too, and names like `null` and `for` are attributes.
+    let m = Value::map(
+        Type::Number,
+        [("null", Value::int(1)), ("for", Value::int(2))],
+    );
+    let text = encode::to_string(&m).unwrap();
+    assert_eq!(text, "for  = 2\nnull = 1\n");
+    assert_eq!(convert(&body(&text), m.ty()).unwrap(), m);
+}
+
+#[test]
+fn object_keys_are_quoted_when_they_are_not_names() {
+    let v = Value::object([
+        ("true", Value::int(1)),
+        ("null", Value::int(2)),
+        ("for", Value::int(3)),
+        ("with space", Value::int(4)),
+        ("${x}", Value::int(5)),
+        ("dash-ok", Value::int(6)),
+        ("", Value::int(7)),
+    ]);
+    let text = encode::expression(&v).unwrap();
+    assert_eq!(
+        text,
+        r#"{
+  ""           = 7
+  "$${x}"      = 5
+  dash-ok      = 6
+  "for"        = 3
+  "null"       = 2
+  "true"       = 1
+  "with space" = 4
+}"#
+    );
+    assert_eq!(eval(&text), v);
+}
+
+#[test]
+fn layout_follows_hclfmt() {
+    let v = Value::object([
+        ("a", Value::int(1)),
+        ("bbb", Value::string("x")),
+        (
+            "nested",
+            Value::object([
+                ("k", Value::bool(true)),
+                ("long_name", Value::null(Type::Dynamic)),
+                (
+                    "deeper",
+                    Value::tuple(vec![
+                        Value::object([("x", Value::int(1))]),
+                        Value::empty_tuple(),
+                    ]),
+                ),
+            ]),
+        ),
+        ("cc", Value::empty_object()),
+        ("dddd", Value::from(vec!["p", "q"])),
+    ]);
+    let text = encode::to_string(&v).unwrap();
+    assert_eq!(
+        text,
+        r#"a    = 1
+bbb  = "x"
+cc   = {}
+dddd = ["p", "q"]
+nested = {
+  deeper = [
+    {
+      x = 1
+    },
+    [],
+  ]
+  k         = true
+  long_name = null
+}
+"#
+    );
+    let back = body(&text);
+    assert_eq!(convert(&back, v.ty()).unwrap(), v);
+
+    // A tuple of simple values stays on one line while it fits in 80
+    // columns; then one element per line, with trailing commas.
+    let short: Vec<Value> = (0..10).map(Value::int).collect();
+    let long: Vec<Value> = (0..40).map(|i| Value::int(1000 + i)).collect();
+    let v = Value::object([
+        ("short", Value::tuple(short)),
+        ("long", Value::tuple(long.clone())),
+    ]);
+    let text = encode::to_string(&v).unwrap();
+    assert!(text.starts_with("long = [\n  1000,\n  1001,\n"), "{text}");
+    assert!(
+        text.ends_with("  1039,\n]\nshort = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]\n"),
+        "{text}"
+    );
+    assert!(text.lines().all(|l| l.len() <= 80));
+    assert_eq!(body(&text), v);
+}
+
+#[test]
+fn collections_read_back_up_to_conversion() {
+    let list = Value::list(Type::String, vec![Value::string("a"), Value::string("b")]);
+    let set = Value::set(Type::Number, vec![Value::int(3), Value::int(1)]);
+    let map = Value::map(Type::Bool, [("x y", Value::bool(true))]);
+    let typed_null = Value::null(Type::list(Type::String));
+    for v in [list, set, map, typed_null] {
+        let text = encode::expression(&v).unwrap();
+        let back = eval(&text);
+        assert_ne!(
+            back.ty(),
+            v.ty(),
+            "{text}: HCL has no literal for {}",
+            v.ty()
+        );
+        assert_eq!(convert(&back, v.ty()).unwrap(), v, "{text}");
+    }
+}
+
+// ---- property tests (generators as in value_laws.rs) ----
+
+fn primitive_type() -> impl Strategy<Value = Type> {
+    prop_oneof![Just(Type::Bool), Just(Type::Number), Just(Type::String)]
+}
+
+fn any_type() -> impl Strategy<Value = Type> {
+    primitive_type().prop_recursive(3, 12, 4, |inner| {
+        prop_oneof![
+            inner.clone().prop_map(Type::list),
+            inner.clone().prop_map(Type::set),
+            inner.clone().prop_map(Type::map),
+            prop::collection::vec(inner.clone(), 0..4).prop_map(Type::tuple),
+            prop::collection::btree_map(key(), inner, 0..4)
+                .prop_map(|m| Type::object(m.into_iter())),
+        ]
+    })
+}
+
+fn key() -> impl Strategy<Value = String> {
+    prop_oneof![
+        4 => "[a-z][a-z0-9_-]{0,5}",
+        1 => prop_oneof![Just("null".to_string()), Just("for".to_string()), Just("true".to_string())],
+        1 => "[\\PC]{0,4}".prop_map(|s| hcldecode::value::normalize_string(&s).into_owned()),
+    ]
+}
+
+fn number() -> impl Strategy<Value = Number> {
+    prop_oneof![
+        any::<i64>().prop_map(Number::from_i64),
+        any::<u64>().prop_map(Number::from_u64),
+        (-1e300f64..1e300f64).prop_map(|f| Number::from_f64(f).unwrap()),
+        "-?[0-9]{1,160}(\\.[0-9]{1,40})?(e-?[0-9]{1,3})?".prop_map(|s| Number::parse(&s).unwrap()),
+    ]
+}
+
+fn string() -> impl Strategy<Value = String> {
+    prop_oneof![
+        "[a-zA-Z0-9 _.-]{0,12}",
+        "[\\PC]{0,8}",
+        "[$%{}\\\\\"\n\t\r\u{0}-\u{1f}ab]{0,10}",
+        Just("${not a template}".to_string()),
+        Just("%{if x}y%{endif}".to_string()),
+        Just("café e\u{301}".to_string()),
+    ]
+}
+
+fn value_of(ty: Type, depth: u32) -> BoxedStrategy<Value> {
+    let leaf_or_null =
+        |s: BoxedStrategy<Value>, t: Type| prop_oneof![9 => s, 1 => Just(Value::null(t))].boxed();
+    match ty.clone() {
+        Type::Bool => any::<bool>().prop_map(Value::bool).boxed(),
+        Type::Number => number().prop_map(Value::number).boxed(),
+        Type::String => string().prop_map(Value::string).boxed(),
+        Type::List(e) | Type::Set(e) | Type::Map(e) if depth < 3 => {
+            let e = (*e).clone();
+            let elem = leaf_or_null(value_of(e.clone(), depth + 1), e.clone());
+            match ty {
+                Type::List(_) => prop::collection::vec(elem, 0..4)
+                    .prop_map(move |v| Value::list(e.clone(), v))
+                    .boxed(),
+                Type::Set(_) => prop::collection::vec(elem, 0..4)
+                    .prop_map(move |v| Value::set(e.clone(), v))
+                    .boxed(),
+                _ => prop::collection::btree_map(key(), elem, 0..4)
+                    .prop_map(move |m| Value::map(e.clone(), m))
+                    .boxed(),
+            }
+        }
+        Type::Tuple(ts) if depth < 3 => {
+            let parts: Vec<BoxedStrategy<Value>> = ts
+                .iter()
+                .map(|t| leaf_or_null(value_of(t.clone(), depth + 1), t.clone()))
+                .collect();
+            parts.prop_map(Value::tuple).boxed()
+        }
+        Type::Object(o) if depth < 3 => {
+            let names: Vec<String> = o.attrs().iter().map(|(n, _)| n.to_string()).collect();
+            let parts: Vec<BoxedStrategy<Value>> = o
+                .attrs()
+                .iter()
+                .map(|(_, t)| leaf_or_null(value_of(t.clone(), depth + 1), t.clone()))
+                .collect();
+            parts
+                .prop_map(move |vals| Value::object(names.clone().into_iter().zip(vals)))
+                .boxed()
+        }
+        other => Just(Value::null(other)).boxed(),
+    }
+}
+
+fn typed_value() -> impl Strategy<Value = (Type, Value)> {
+    any_type().prop_flat_map(|t| value_of(t.clone(), 0).prop_map(move |v| (t.clone(), v)))
+}
+
+/// An object of attributes with identifier names (a body).
+fn body_value() -> impl Strategy<Value = Value> {
+    prop::collection::btree_map("[a-z_][a-z0-9_-]{0,8}", typed_value(), 0..6)
+        .prop_map(|m| Value::object(m.into_iter().map(|(k, (_, v))| (k, v))))
+}
+
+/// The column of a `key = value` line's `=` when the value is complete
+/// on the line (hclwrite aligns only those), counted in grapheme clusters.
+fn eq_col(line: &str) -> Option<usize> {
+    use unicode_segmentation::UnicodeSegmentation;
+    let body = line.trim_start_matches(' ');
+    if body.ends_with('{') || body.ends_with('[') {
+        return None;
+    }
+    // The key: a quoted string (skip escapes) or a name.
+    let key_end = if let Some(rest) = body.strip_prefix('"') {
+        let mut escaped = false;
+        let mut end = None;
+        for (i, c) in rest.char_indices() {
+            match c {
+                _ if escaped => escaped = false,
+                '\\' => escaped = true,
+                '"' => {
+                    end = Some(i + 2);
+                    break;
+                }
+                _ => {}
+            }
+        }
+        end?
+    } else {
+        body.find(' ')?
+    };
+    let after = &body[key_end..];
+    let spaces = after.len() - after.trim_start_matches(' ').len();
+    if !after[spaces..].starts_with("= ") {
+        return None;
+    }
+    let prefix = &line[..line.len() - body.len() + key_end + spaces];
+    Some(prefix.graphemes(true).count())
+}
+
+/// No line has trailing spaces, every indent is a multiple of two, and
+/// `=` is aligned in each run of consecutive one-line attributes, with one
+/// space before it on the longest key.
+fn check_layout(text: &str) -> Result<(), TestCaseError> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut i = 0;
+    while i < lines.len() {
+        let line = lines[i];
+        prop_assert!(!line.ends_with(' '), "trailing space: {:?}\n{}", line, text);
+        let indent = line.len() - line.trim_start_matches(' ').len();
+        prop_assert_eq!(indent % 2, 0, "{}", text);
+        let Some(col) = eq_col(line) else {
+            i += 1;
+            continue;
+        };
+        let mut j = i + 1;
+        let mut min_gap = line[..]
+            .split(" = ")
+            .next()
+            .map_or(0, |k| k.len() - k.trim_end().len());
+        while j < lines.len() {
+            let Some(c) = eq_col(lines[j]) else { break };
+            prop_assert_eq!(c, col, "misaligned run at line {}\n{}", j + 1, text);
+            let k = lines[j].split(" = ").next().unwrap_or("");
+            min_gap = min_gap.min(k.len() - k.trim_end().len());
+            j += 1;
+        }
+        prop_assert_eq!(
+            min_gap,
+            0,
+            "the longest key has one space before `=`\n{}",
+            text
+        );
+        i = j;
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, .. ProptestConfig::default() })]
+
+    /// The law for expressions: `convert(eval(expression(v)), v.ty()) == v`,
+    /// and writing what was read gives the same text.
+    #[test]
+    fn expressions_read_back((ty, v) in typed_value()) {
+        let text = encode::expression(&v).unwrap();
+        let back = eval(&text);
+        let converted = convert(&back, &ty).unwrap_or_else(|e| panic!("{text}: {e}"));
+        prop_assert!(converted.raw_equals(&v), "{text}\n got {converted:?}\nwant {v:?}");
+        prop_assert_eq!(encode::expression(&back).unwrap(), text);
+    }
+
+    /// The law for bodies: `convert(decode(to_string(v)), v.ty()) == v`.
+    #[test]
+    fn bodies_read_back(v in body_value()) {
+        let text = encode::to_string(&v).unwrap();
+        prop_assert!(text.is_empty() || text.ends_with('\n'));
+        let back = body(&text);
+        let converted = convert(&back, v.ty()).unwrap_or_else(|e| panic!("{text}: {e}"));
+        prop_assert!(converted.raw_equals(&v), "{text}\n got {converted:?}\nwant {v:?}");
+        prop_assert_eq!(encode::to_string(&back).unwrap(), text.clone());
+        check_layout(&text)?;
+    }
+}
+
+#[test]
+fn the_layout_check_sees_misalignment() {
+    assert!(check_layout("a    = 1\nbbb  = 2\nnested = {\n  x = 1\n}\n").is_err());
+    assert!(check_layout("a  = 1\nbb = 2\n").is_ok());
+    assert!(check_layout("a = 1\nbb = 2\n").is_err());
+    assert!(check_layout("a = {\n  x = 1\n}\nbb = 2\n").is_ok());
+}
