@@ -271,9 +271,17 @@ impl LoadedSpec {
         ctx
     }
 
-    /// Decodes a body with the spec.
+    /// Decodes a body with the spec (planning the spec each time: to decode
+    /// many bodies, [`prepare`](Self::prepare) once).
     pub fn decode(&self, body: &Body, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
         decode::decode(body, &self.spec, ctx, Some(&self.spec_ctx))
+    }
+
+    /// The spec with its decode plan made once, for decoding many bodies
+    /// (see [`decode::PreparedSpec`]); it borrows the spec, which cannot
+    /// change meanwhile.
+    pub fn prepare(&self) -> decode::PreparedSpec<'_> {
+        decode::PreparedSpec::new(&self.spec, Some(&self.spec_ctx))
     }
 
     /// The variables decoding `body` would read.

@@ -420,3 +420,41 @@ fn optional_attributes_are_visible_and_print_back() {
         Some(Value::int(8080))
     );
 }
+
+/// `LoadedSpec::prepare` plans once and decodes as `decode` does, with
+/// the spec's own functions in its transforms, and with options.
+#[test]
+fn a_prepared_spec_decodes_as_decode_does() {
+    let text = "function \"twice\" {\n  params = [x]\n  result = x * 2\n}\nobject {\n  transform \"port\" {\n    attr {\n      name = \"port\"\n      type = number\n    }\n    result = upper(\"${nested * 2}\")\n  }\n  block_list \"p\" {\n    block_type = \"p\"\n    object {\n      attr \"n\" {\n        type = number\n      }\n    }\n  }\n}\n";
+    let (spec, _) = LoadedSpec::load_file(text, "s.hcldec").unwrap();
+    let prepared = spec.prepare();
+    for src in [
+        "port = 21\n",
+        "port = 1\np { n = 1 }\np { n = 2 }\n",
+        "port = \"x\"\n",
+        "nope = 1\n",
+    ] {
+        let (file, _) = parse::parse_native(src.as_bytes(), "in.hcl");
+        let (a, da) = spec.decode(&file.body, Some(&spec.input_context()));
+        let (b, db) = prepared.decode(&file.body, Some(&spec.input_context()));
+        assert_eq!(a, b, "{src}");
+        assert_eq!(format!("{da:?}"), format!("{db:?}"), "{src}");
+    }
+    let (file, _) = parse::parse_native(b"port = 21\n", "in.hcl");
+    assert_eq!(
+        prepared
+            .decode(&file.body, Some(&spec.input_context()))
+            .0
+            .get_attr("port"),
+        Some(Value::string("42"))
+    );
+    let dynamic = b"port = 2\ndynamic \"p\" {\n  for_each = [5, 6]\n  content { n = p.value }\n}\n";
+    let (file, _) = parse::parse_native(dynamic, "in.hcl");
+    let (v, diags) = prepared.decode_with(
+        &file.body,
+        Some(&spec.input_context()),
+        DecodeOptions::new().dynamic_blocks(true),
+    );
+    assert!(diags.is_empty(), "{diags}");
+    assert_eq!(v.get_attr("p").unwrap().elements().unwrap().len(), 2);
+}

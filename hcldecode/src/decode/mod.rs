@@ -225,6 +225,73 @@ pub fn decode_with(
     (v, diags)
 }
 
+/// A spec with its decode plan, made once for any number of decodes
+/// ([`decode_with`] plans the spec on every call). It borrows the spec
+/// (the plan is keyed by where its nodes are) and the context its
+/// transforms are typed and evaluated in.
+///
+/// ```
+/// use hcldecode::decode::PreparedSpec;
+/// use hcldecode::spec_file::LoadedSpec;
+/// let (spec, _) = LoadedSpec::load_file("attr {\n  name = \"n\"\n  type = number\n}\n", "s.hcldec").unwrap();
+/// let prepared: PreparedSpec<'_> = spec.prepare();
+/// for (src, n) in [("n = 1\n", 1), ("n = 2 * 21\n", 42)] {
+///     let (file, _) = hcldecode::parse::parse_native(src.as_bytes(), "in.hcl");
+///     let (v, diags) = prepared.decode(&file.body, None);
+///     assert!(diags.is_empty());
+///     assert_eq!(v, hcldecode::Value::int(n));
+/// }
+/// ```
+pub struct PreparedSpec<'a> {
+    spec: &'a Spec,
+    transform_ctx: Option<&'a EvalContext>,
+    plan: Plan<'a>,
+}
+
+impl<'a> PreparedSpec<'a> {
+    /// Plans `spec`, whose transforms see `transform_ctx` (a spec file's
+    /// own functions: [`LoadedSpec::prepare`](crate::spec_file::LoadedSpec::prepare)
+    /// passes it).
+    pub fn new(spec: &'a Spec, transform_ctx: Option<&'a EvalContext>) -> PreparedSpec<'a> {
+        PreparedSpec {
+            spec,
+            transform_ctx,
+            plan: Plan::new(spec, transform_ctx),
+        }
+    }
+
+    /// [`decode`] with the plan made once.
+    pub fn decode(&self, body: &Body, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
+        self.decode_with(body, ctx, DecodeOptions::new())
+    }
+
+    /// [`decode_with`] with the plan made once.
+    pub fn decode_with(
+        &self,
+        body: &Body,
+        ctx: Option<&EvalContext>,
+        options: DecodeOptions,
+    ) -> (Value, Diagnostics) {
+        let (v, (), diags) = run::<Off>(
+            body,
+            self.spec,
+            &self.plan,
+            ctx,
+            self.transform_ctx,
+            options,
+        );
+        (v, diags)
+    }
+}
+
+impl std::fmt::Debug for PreparedSpec<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PreparedSpec")
+            .field("spec", &self.spec)
+            .finish_non_exhaustive()
+    }
+}
+
 /// Decodes `body` with `spec` and its `plan`, recording with `R`.
 fn run<R: Recorder>(
     body: &Body,
