@@ -467,3 +467,57 @@ fn identifier_at(text: &str, at: usize) -> Option<(usize, usize)> {
         .map_or(text.len(), |(i, _)| at + i);
     (start < end).then_some((start, end))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hcldecode::spec_file::LoadedSpec;
+
+    const SPEC: &str = "object {\n  attr \"name\" {\n    type = string\n  }\n  block_map \"svc\" {\n    labels = [\"n\"]\n    object {\n      attr \"port\" {\n        type = number\n      }\n    }\n  }\n}\n";
+
+    /// Every prefix of a document, and every position in it: no panic,
+    /// ranges inside the text.
+    #[test]
+    fn every_prefix_every_position() {
+        let (loaded, _) = LoadedSpec::load_file(SPEC, "s.hcldec").unwrap();
+        let schema =
+            Schema::from_spec_file(loaded).functions(hcldecode::function::Functions::stdlib());
+        let doc = "name = upper(\"é😀\")\nsvc \"a\" {\n  port = [1, {x = \"ü\"}]\n}\n# ☕\n";
+        for name in ["d.hcl", "d.json"] {
+            for (end, _) in doc.char_indices() {
+                let text = &doc[..end];
+                let lines = text.split('\n').count() as u32;
+                for d in diagnostics(&schema, name, text) {
+                    assert!(
+                        d.range.start.line < lines && d.range.end.line < lines,
+                        "{text:?}: {d:?}"
+                    );
+                }
+                formatting(name, text);
+                symbols(name, text);
+                for line in 0..=lines {
+                    for character in [0, 1, 3, 7, 12, 40] {
+                        let p = lsp::Position::new(line, character);
+                        completion(&schema, name, text, p);
+                        hover(&schema, name, text, p);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn hover_on_a_spec_file_function() {
+        let spec = "function \"twice\" {\n  params = [n]\n  result = n * 2\n}\nattr {\n  name = \"a\"\n  type = number\n}\n";
+        let (loaded, _) = LoadedSpec::load_file(spec, "s.hcldec").unwrap();
+        let schema = Schema::from_spec_file(loaded);
+        assert_eq!(schema.function_names(), ["twice"]);
+        let text = "a = twice(21)\n";
+        assert!(diagnostics(&schema, "d.hcl", text).is_empty());
+        let h = hover(&schema, "d.hcl", text, lsp::Position::new(0, 5)).unwrap();
+        let lsp::HoverContents::Markup(m) = h.contents else {
+            panic!()
+        };
+        assert!(m.value.starts_with("```\ntwice(n "), "{}", m.value);
+    }
+}

@@ -45,7 +45,7 @@ use hcldecode::decode::DecodeOptions;
 use hcldecode::eval::EvalContext;
 use hcldecode::function::{Function, Functions};
 use hcldecode::spec_file::LoadedSpec;
-use hcldecode::{Body, Diagnostics, HclDecode, Spec};
+use hcldecode::{Body, Decoder, Diagnostics, HclDecode, Spec};
 use lsp_server::{Connection, ErrorCode, Message, Notification, Request, Response};
 use lsp_types as lsp;
 use lsp_types::notification::Notification as _;
@@ -66,6 +66,24 @@ pub struct Schema {
     spec_functions: Vec<(String, Function)>,
     functions: Functions,
     options: DecodeOptions,
+    typed: Option<Typed>,
+}
+
+/// A derived type's decoding: the application's decoder and the typed
+/// decode of the type, whose errors are the diagnostics.
+#[derive(Clone, Debug)]
+struct Typed {
+    decoder: Decoder,
+    check: fn(&Decoder, &Body) -> Diagnostics,
+}
+
+/// The diagnostics of decoding `body` into a `T` (warnings of a clean
+/// decode are not kept by typed decoding).
+fn typed_check<T: HclDecode>(decoder: &Decoder, body: &Body) -> Diagnostics {
+    match decoder.decode_body::<T>(body) {
+        Ok(_) => Diagnostics::new(),
+        Err(e) => e.into_diagnostics(),
+    }
 }
 
 impl Schema {
@@ -86,6 +104,7 @@ impl Schema {
             spec_functions: Vec::new(),
             functions: Functions::none(),
             options: DecodeOptions::new(),
+            typed: None,
         }
     }
 
@@ -108,6 +127,7 @@ impl Schema {
             spec: loaded.spec,
             functions: Functions::none(),
             options: DecodeOptions::new(),
+            typed: None,
         }
     }
 
@@ -134,9 +154,10 @@ impl Schema {
         Ok(Schema::from_spec_file(loaded))
     }
 
-    /// The schema of a type deriving [`HclDecode`] (its [`HclDecode::spec`]),
-    /// decoded as typed decoding decodes it (errors per element, each block
-    /// its own type).
+    /// The schema of a type deriving [`HclDecode`]: documents are decoded
+    /// into a `T` by typed decoding (so its checks, such as an enum's
+    /// values or a custom scalar's parsing, are diagnostics too), and
+    /// completion and hover read its spec ([`HclDecode::spec`]).
     ///
     /// ```
     /// use hcldecode::HclDecode;
@@ -148,8 +169,30 @@ impl Schema {
     /// assert_eq!(schema.spec().kind_name(), "object");
     /// ```
     pub fn of<T: HclDecode>() -> Schema {
+        Schema::with_decoder::<T>(Decoder::new())
+    }
+
+    /// [`Schema::of`] with the application's own [`Decoder`] (its
+    /// variables, functions and options), so that documents are checked
+    /// exactly as the application reads them.
+    ///
+    /// ```
+    /// use hcldecode::{Decoder, HclDecode};
+    /// #[derive(HclDecode)]
+    /// struct Config {
+    ///     zone: String,
+    /// }
+    /// let decoder = Decoder::new().variable("region", "eu-west-1");
+    /// let schema = hcldecode_lsp::Schema::with_decoder::<Config>(decoder);
+    /// # let _ = schema;
+    /// ```
+    pub fn with_decoder<T: HclDecode>(decoder: Decoder) -> Schema {
         let mut schema = Schema::new(T::spec());
         schema.options = schema.options.element_errors(true).keep_block_types(true);
+        schema.typed = Some(Typed {
+            decoder,
+            check: typed_check::<T>,
+        });
         schema
     }
 
@@ -161,6 +204,9 @@ impl Schema {
     /// assert!(schema.function_names().iter().any(|n| n == "upper"));
     /// ```
     pub fn functions(mut self, functions: Functions) -> Schema {
+        if let Some(t) = &mut self.typed {
+            t.decoder = t.decoder.clone().functions(functions.clone());
+        }
         self.functions = functions;
         self
     }
@@ -173,6 +219,9 @@ impl Schema {
     /// # let _ = schema;
     /// ```
     pub fn dynamic_blocks(mut self, on: bool) -> Schema {
+        if let Some(t) = &mut self.typed {
+            t.decoder = t.decoder.clone().dynamic_blocks(on);
+        }
         self.options = self.options.dynamic_blocks(on);
         self
     }
@@ -244,6 +293,9 @@ impl Schema {
 
     /// Decodes a body with the schema: the diagnostics.
     fn decode(&self, body: &Body) -> Diagnostics {
+        if let Some(t) = &self.typed {
+            return (t.check)(&t.decoder, body);
+        }
         let mut ctx = self.input_ctx.clone();
         if !self.functions.is_empty() {
             ctx.set_function_library(self.functions.clone());
