@@ -9,7 +9,7 @@ use hcldecode_spec::spec::{AttrSpec, BlockLabelSpec};
 use hcldecode_spec::syntax::native::{self, ast};
 use lsp_types as lsp;
 
-use crate::Schema;
+use crate::schema::Schema;
 use crate::text;
 
 /// The most diagnostics published for one document.
@@ -18,6 +18,15 @@ pub const MAX_DIAGNOSTICS: usize = 500;
 /// Parses the document (native syntax, or JSON for names ending `.json`)
 /// and, when it parses, decodes it with the schema: every diagnostic, its
 /// range in the protocol's positions.
+///
+/// ```
+/// use hcldecode::spec_file::LoadedSpec;
+/// let (loaded, _) = LoadedSpec::load_file("attr {\n name = \"port\"\n type = number\n}\n", "s.hcldec").unwrap();
+/// let schema = hcldecode_lsp::Schema::from_spec_file(loaded);
+/// let d = hcldecode_lsp::analysis::diagnostics(&schema, "a.hcl", "# ☕\nport = \"x\"\n");
+/// assert_eq!(d[0].message.lines().next(), Some("Incorrect attribute value type"));
+/// assert_eq!((d[0].range.start.line, d[0].range.start.character), (1, 7));
+/// ```
 pub fn diagnostics(schema: &Schema, name: &str, text: &str) -> Vec<lsp::Diagnostic> {
     let (file, mut diags) = parse::parse(text.as_bytes(), name, Syntax::for_path(name));
     if !diags.has_errors() {
@@ -63,6 +72,13 @@ pub fn to_lsp(diags: &Diagnostics, name: &str, text: &str) -> Vec<lsp::Diagnosti
 /// The edits that format a native-syntax document as `hclfmt` does: none
 /// when it is formatted already, else one replacing the whole text. `None`
 /// for JSON documents.
+///
+/// ```
+/// use hcldecode_lsp::analysis::formatting;
+/// assert_eq!(formatting("a.hcl", "a=1\n").unwrap()[0].new_text, "a = 1\n");
+/// assert!(formatting("a.hcl", "a = 1\n").unwrap().is_empty());
+/// assert!(formatting("a.hcl.json", "{}").is_none());
+/// ```
 pub fn formatting(name: &str, text: &str) -> Option<Vec<lsp::TextEdit>> {
     if Syntax::for_path(name) == Syntax::Json {
         return None;
@@ -88,6 +104,12 @@ fn native_tree(name: &str, text: &str) -> Option<ast::File> {
 }
 
 /// The outline: blocks (with their labels) and attributes, nested.
+///
+/// ```
+/// let s = hcldecode_lsp::analysis::symbols("a.hcl", "svc \"api\" {\n  port = 1\n}\n");
+/// assert_eq!(s[0].name, "svc \"api\"");
+/// assert_eq!(s[0].children.as_ref().unwrap()[0].name, "port");
+/// ```
 pub fn symbols(name: &str, text: &str) -> Vec<lsp::DocumentSymbol> {
     match native_tree(name, text) {
         Some(tree) => body_symbols(&tree.source, &tree.body, text),
@@ -304,6 +326,20 @@ fn in_expression(body: &ast::Body, text: &str, at: usize) -> bool {
 /// The completions at `pos`: in an expression, the functions callable; in
 /// a body, the attributes and blocks its spec reads, less the attributes
 /// already set and the single blocks already there.
+///
+/// ```
+/// use hcldecode::HclDecode;
+/// use lsp_types::Position;
+/// #[derive(HclDecode)]
+/// struct Config {
+///     name: String,
+///     port: Option<u16>,
+/// }
+/// let schema = hcldecode_lsp::Schema::of::<Config>();
+/// let items = hcldecode_lsp::analysis::completion(&schema, "a.hcl", "name = \"x\"\n", Position::new(1, 0));
+/// let labels: Vec<&str> = items.iter().map(|i| i.label.as_str()).collect();
+/// assert_eq!(labels, ["port"]);
+/// ```
 pub fn completion(
     schema: &Schema,
     name: &str,
@@ -372,6 +408,18 @@ pub fn completion(
 
 /// The hover at `pos`: an attribute's type, a block's kind and labels, a
 /// function's signature and description.
+///
+/// ```
+/// use hcldecode::HclDecode;
+/// #[derive(HclDecode)]
+/// struct Config {
+///     port: Option<u16>,
+/// }
+/// let schema = hcldecode_lsp::Schema::of::<Config>();
+/// let h = hcldecode_lsp::analysis::hover(&schema, "a.hcl", "port = 80\n", lsp_types::Position::new(0, 1)).unwrap();
+/// let lsp_types::HoverContents::Markup(m) = h.contents else { panic!() };
+/// assert_eq!(m.value, "**port**: `number`");
+/// ```
 pub fn hover(schema: &Schema, name: &str, text: &str, pos: lsp::Position) -> Option<lsp::Hover> {
     let tree = native_tree(name, text)?;
     let at = text::offset(text, pos);

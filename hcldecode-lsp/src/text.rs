@@ -7,6 +7,12 @@ use lsp_types::{Position, Range};
 /// and its column in UTF-16 code units, as the protocol counts them. An
 /// offset past the end, or inside a character, is taken at the end of
 /// that character or text.
+///
+/// ```
+/// use hcldecode_lsp::text::position;
+/// // "😀" is two UTF-16 units (four bytes, one grapheme cluster).
+/// assert_eq!(position("a = \"😀\" + x\n", 13), lsp_types::Position::new(0, 11));
+/// ```
 pub fn position(text: &str, byte: usize) -> Position {
     let mut byte = byte.min(text.len());
     while !text.is_char_boundary(byte) {
@@ -22,6 +28,12 @@ pub fn position(text: &str, byte: usize) -> Position {
 /// The byte offset of a protocol position in `text`: a line past the end
 /// is the end of the text, a column past the end of its line the line's
 /// end, a column inside a surrogate pair the start of its character.
+///
+/// ```
+/// use hcldecode_lsp::text::offset;
+/// assert_eq!(offset("é = 1\nb = 2\n", lsp_types::Position::new(0, 1)), 2);
+/// assert_eq!(offset("é = 1\nb = 2\n", lsp_types::Position::new(1, 4)), 11);
+/// ```
 pub fn offset(text: &str, pos: Position) -> usize {
     let mut line_start = 0;
     for _ in 0..pos.line {
@@ -45,12 +57,25 @@ pub fn offset(text: &str, pos: Position) -> usize {
 }
 
 /// The protocol range of bytes `start..end` of `text`.
+///
+/// ```
+/// let r = hcldecode_lsp::text::range("ü = x\n", 5, 6);
+/// assert_eq!((r.start.character, r.end.character), (4, 5));
+/// ```
 pub fn range(text: &str, start: usize, end: usize) -> Range {
     Range::new(position(text, start), position(text, end.max(start)))
 }
 
 /// Applies one `didChange` content change: a ranged replacement, or the
 /// whole text when the change has no range.
+///
+/// ```
+/// use lsp_types::{Position, Range};
+/// let mut text = "a = \"ü\"\n".to_string();
+/// let r = Range::new(Position::new(0, 5), Position::new(0, 6));
+/// hcldecode_lsp::text::apply_change(&mut text, Some(r), "u");
+/// assert_eq!(text, "a = \"u\"\n");
+/// ```
 pub fn apply_change(text: &mut String, range: Option<Range>, new_text: &str) {
     match range {
         None => *text = new_text.to_string(),
