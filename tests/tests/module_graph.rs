@@ -457,7 +457,13 @@ fn workspace() -> PathBuf {
 #[test]
 fn no_module_cycles() {
     let mut all = Vec::new();
-    for krate in ["hcldecode-spec", "hcldecode-derive", "hcldecode", "hcldec"] {
+    for krate in [
+        "hcldecode-spec",
+        "hcldecode-derive",
+        "hcldecode",
+        "hcldec",
+        "hcldecode-lsp",
+    ] {
         let tree = load_crate(&workspace().join(krate).join("src"));
         assert!(
             tree.len() > 1 || krate == "hcldec",

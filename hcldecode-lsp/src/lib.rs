@@ -1,0 +1,280 @@
+//! `hcldecode-lsp`: a language server for the HCL files of an application,
+//! driven by the application's own schema (a [`Spec`], an hcldec spec
+//! file, or a type deriving [`HclDecode`]).
+//!
+//! It publishes the diagnostics of parsing and decoding as the document is
+//! edited, formats as `hclfmt` does, outlines blocks and attributes, and
+//! completes and explains the attributes, blocks and functions the schema
+//! allows. The protocol runs over rust-analyzer's `lsp-server` transport:
+//! one synchronous loop reading messages and answering them in order.
+//!
+//! An application adds a `myapp lsp` subcommand in a few lines:
+//!
+//! ```no_run
+//! use hcldecode::HclDecode;
+//! use hcldecode_lsp::Schema;
+//!
+//! #[derive(HclDecode)]
+//! struct Config {
+//!     name: String,
+//!     port: Option<u16>,
+//! }
+//!
+//! fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+//!     if std::env::args().nth(1).as_deref() == Some("lsp") {
+//!         let schema = Schema::of::<Config>()
+//!             .functions(hcldecode::function::Functions::stdlib());
+//!         return hcldecode_lsp::serve_stdio(schema);
+//!     }
+//!     // ... the application's other commands
+//!     Ok(())
+//! }
+//! ```
+//!
+//! The `hcldecode-lsp` binary serves an hcldec spec file:
+//! `hcldecode-lsp --spec app.hcldec [--functions=stdlib,...] [--dynamic-blocks]`.
+//! See `docs/lsp.md` for editor set-up.
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+use lsp_server::{Connection, ErrorCode, Message, Notification, Request, Response};
+use lsp_types as lsp;
+use lsp_types::notification::Notification as _;
+use std::collections::HashMap;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+pub mod analysis;
+mod schema;
+pub mod text;
+
+pub use schema::Schema;
+
+/// The error type of the server loop: the transport's errors.
+pub type Error = Box<dyn std::error::Error + Send + Sync>;
+
+/// The server: the schema and the open documents' texts.
+#[derive(Debug)]
+pub struct Server {
+    schema: Schema,
+    docs: HashMap<String, String>,
+}
+
+/// The capabilities the server announces.
+fn capabilities() -> lsp::ServerCapabilities {
+    lsp::ServerCapabilities {
+        text_document_sync: Some(lsp::TextDocumentSyncCapability::Options(
+            lsp::TextDocumentSyncOptions {
+                open_close: Some(true),
+                change: Some(lsp::TextDocumentSyncKind::INCREMENTAL),
+                ..Default::default()
+            },
+        )),
+        document_formatting_provider: Some(lsp::OneOf::Left(true)),
+        document_symbol_provider: Some(lsp::OneOf::Left(true)),
+        completion_provider: Some(lsp::CompletionOptions::default()),
+        hover_provider: Some(lsp::HoverProviderCapability::Simple(true)),
+        ..Default::default()
+    }
+}
+
+impl Server {
+    /// A server of `schema` with no documents open.
+    ///
+    /// ```
+    /// let server = hcldecode_lsp::Server::new(hcldecode_lsp::Schema::of::<u16>());
+    /// # let _ = server;
+    /// ```
+    pub fn new(schema: Schema) -> Server {
+        Server {
+            schema,
+            docs: HashMap::new(),
+        }
+    }
+
+    /// Serves one client on `conn`: the `initialize` handshake, then every
+    /// message until `shutdown` and `exit` (or the connection closes).
+    /// Returns the transport's error if the connection fails.
+    ///
+    /// ```
+    /// use lsp_server::{Connection, Message, Notification, Request};
+    /// let (server_side, client) = Connection::memory();
+    /// let thread = std::thread::spawn(move || {
+    ///     hcldecode_lsp::Server::new(hcldecode_lsp::Schema::of::<u16>()).run(&server_side)
+    /// });
+    /// let init = lsp_types::InitializeParams::default();
+    /// client.sender.send(Message::Request(Request::new(1.into(), "initialize".into(), init))).unwrap();
+    /// let Message::Response(r) = client.receiver.recv().unwrap() else { panic!() };
+    /// assert!(r.result.unwrap()["capabilities"]["hoverProvider"] == true);
+    /// client.sender.send(Message::Notification(Notification::new("initialized".into(), serde_json::json!({})))).unwrap();
+    /// client.sender.send(Message::Request(Request::new(2.into(), "shutdown".into(), ()))).unwrap();
+    /// let Message::Response(r) = client.receiver.recv().unwrap() else { panic!() };
+    /// assert!(r.error.is_none());
+    /// client.sender.send(Message::Notification(Notification::new("exit".into(), ()))).unwrap();
+    /// thread.join().unwrap().unwrap();
+    /// ```
+    pub fn run(&mut self, conn: &Connection) -> Result<(), Error> {
+        let caps = serde_json::to_value(capabilities())?;
+        let result = serde_json::json!({
+            "capabilities": caps,
+            "serverInfo": { "name": "hcldecode-lsp", "version": env!("CARGO_PKG_VERSION") },
+        });
+        let (id, _params) = conn.initialize_start()?;
+        conn.initialize_finish(id, result)?;
+        for msg in &conn.receiver {
+            match msg {
+                Message::Request(req) => {
+                    if conn.handle_shutdown(&req)? {
+                        return Ok(());
+                    }
+                    let id = req.id.clone();
+                    let method = req.method.clone();
+                    let resp =
+                        catch_unwind(AssertUnwindSafe(|| self.request(req))).unwrap_or_else(|_| {
+                            Response::new_err(
+                                id,
+                                ErrorCode::InternalError as i32,
+                                format!("hcldecode-lsp failed on {method}"),
+                            )
+                        });
+                    conn.sender.send(Message::Response(resp))?;
+                }
+                Message::Notification(n) => {
+                    let out =
+                        catch_unwind(AssertUnwindSafe(|| self.notification(n))).unwrap_or_default();
+                    for m in out {
+                        conn.sender.send(Message::Notification(m))?;
+                    }
+                }
+                Message::Response(_) => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// Answers a request.
+    fn request(&mut self, req: Request) -> Response {
+        use lsp::request::*;
+        let id = req.id.clone();
+        let result = match req.method.as_str() {
+            Formatting::METHOD => self.handle::<Formatting>(req, |s, p| {
+                let uri = p.text_document.uri.as_str();
+                s.docs.get(uri).and_then(|t| analysis::formatting(uri, t))
+            }),
+            DocumentSymbolRequest::METHOD => self.handle::<DocumentSymbolRequest>(req, |s, p| {
+                let uri = p.text_document.uri.as_str();
+                let t = s.docs.get(uri)?;
+                Some(lsp::DocumentSymbolResponse::Nested(analysis::symbols(
+                    uri, t,
+                )))
+            }),
+            Completion::METHOD => self.handle::<Completion>(req, |s, p| {
+                let pos = p.text_document_position;
+                let uri = pos.text_document.uri.as_str();
+                let t = s.docs.get(uri)?;
+                let items = analysis::completion(&s.schema, uri, t, pos.position);
+                Some(lsp::CompletionResponse::Array(items))
+            }),
+            HoverRequest::METHOD => self.handle::<HoverRequest>(req, |s, p| {
+                let pos = p.text_document_position_params;
+                let uri = pos.text_document.uri.as_str();
+                let t = s.docs.get(uri)?;
+                analysis::hover(&s.schema, uri, t, pos.position)
+            }),
+            _ => Err((
+                ErrorCode::MethodNotFound,
+                format!("unsupported request {}", req.method),
+            )),
+        };
+        match result {
+            Ok(v) => Response {
+                id,
+                result: Some(v),
+                error: None,
+            },
+            Err((code, message)) => Response::new_err(id, code as i32, message),
+        }
+    }
+
+    /// Runs a request of type `R` with `f`, its result as JSON.
+    fn handle<R: lsp::request::Request>(
+        &mut self,
+        req: Request,
+        f: impl FnOnce(&mut Server, R::Params) -> R::Result,
+    ) -> Result<serde_json::Value, (ErrorCode, String)> {
+        let params: R::Params = serde_json::from_value(req.params)
+            .map_err(|e| (ErrorCode::InvalidParams, format!("invalid params: {e}")))?;
+        serde_json::to_value(f(self, params)).map_err(|e| (ErrorCode::InternalError, e.to_string()))
+    }
+
+    /// Handles a notification: the diagnostics to publish.
+    fn notification(&mut self, n: Notification) -> Vec<Notification> {
+        use lsp::notification::*;
+        match n.method.as_str() {
+            DidOpenTextDocument::METHOD => {
+                let Ok(p) = serde_json::from_value::<lsp::DidOpenTextDocumentParams>(n.params)
+                else {
+                    return Vec::new();
+                };
+                let doc = p.text_document;
+                self.docs.insert(doc.uri.as_str().to_string(), doc.text);
+                self.publish(doc.uri, Some(doc.version))
+            }
+            DidChangeTextDocument::METHOD => {
+                let Ok(p) = serde_json::from_value::<lsp::DidChangeTextDocumentParams>(n.params)
+                else {
+                    return Vec::new();
+                };
+                let Some(text) = self.docs.get_mut(p.text_document.uri.as_str()) else {
+                    return Vec::new();
+                };
+                for c in &p.content_changes {
+                    text::apply_change(text, c.range, &c.text);
+                }
+                self.publish(p.text_document.uri, Some(p.text_document.version))
+            }
+            DidCloseTextDocument::METHOD => {
+                let Ok(p) = serde_json::from_value::<lsp::DidCloseTextDocumentParams>(n.params)
+                else {
+                    return Vec::new();
+                };
+                self.docs.remove(p.text_document.uri.as_str());
+                vec![publish(p.text_document.uri, Vec::new(), None)]
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// The diagnostics of a document, to publish.
+    fn publish(&self, uri: lsp::Uri, version: Option<i32>) -> Vec<Notification> {
+        let Some(text) = self.docs.get(uri.as_str()) else {
+            return Vec::new();
+        };
+        let diags = analysis::diagnostics(&self.schema, uri.as_str(), text);
+        vec![publish(uri, diags, version)]
+    }
+}
+
+fn publish(uri: lsp::Uri, diagnostics: Vec<lsp::Diagnostic>, version: Option<i32>) -> Notification {
+    Notification::new(
+        lsp::notification::PublishDiagnostics::METHOD.to_string(),
+        lsp::PublishDiagnosticsParams {
+            uri,
+            diagnostics,
+            version,
+        },
+    )
+}
+
+/// Serves `schema` over standard input and output until the client shuts
+/// the server down (what an application's `lsp` subcommand calls).
+///
+/// ```no_run
+/// hcldecode_lsp::serve_stdio(hcldecode_lsp::Schema::of::<u16>()).unwrap();
+/// ```
+pub fn serve_stdio(schema: Schema) -> Result<(), Error> {
+    let (conn, io) = Connection::stdio();
+    Server::new(schema).run(&conn)?;
+    drop(conn);
+    io.join()?;
+    Ok(())
+}

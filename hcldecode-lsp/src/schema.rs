@@ -1,0 +1,265 @@
+//! What documents are checked against.
+
+use std::sync::Arc;
+
+use hcldecode::decode::DecodeOptions;
+use hcldecode::eval::EvalContext;
+use hcldecode::function::{Function, Functions};
+use hcldecode::spec_file::LoadedSpec;
+use hcldecode::{Body, Decoder, Diagnostics, HclDecode, Spec};
+
+/// What documents are checked against: the spec, the context expressions
+/// are evaluated in, and how bodies are decoded.
+#[derive(Clone, Debug)]
+pub struct Schema {
+    spec: Spec,
+    spec_ctx: Option<Arc<EvalContext>>,
+    input_ctx: EvalContext,
+    spec_functions: Vec<(String, Function)>,
+    functions: Functions,
+    options: DecodeOptions,
+    typed: Option<Typed>,
+}
+
+/// A derived type's decoding: the application's decoder and the typed
+/// decode of the type, whose errors are the diagnostics.
+#[derive(Clone, Debug)]
+struct Typed {
+    decoder: Decoder,
+    check: fn(&Decoder, &Body) -> Diagnostics,
+}
+
+/// The diagnostics of decoding `body` into a `T` (warnings of a clean
+/// decode are not kept by typed decoding).
+fn typed_check<T: HclDecode>(decoder: &Decoder, body: &Body) -> Diagnostics {
+    match decoder.decode_body::<T>(body) {
+        Ok(_) => Diagnostics::new(),
+        Err(e) => e.into_diagnostics(),
+    }
+}
+
+impl Schema {
+    /// A schema of a spec tree, with no variables or functions.
+    ///
+    /// ```
+    /// use hcldecode::Spec;
+    /// use hcldecode_spec::spec::AttrSpec;
+    /// use hcldecode_lsp::Schema;
+    /// let schema = Schema::new(Spec::Attr(AttrSpec::new("port", hcldecode::Type::Number, true)));
+    /// assert_eq!(schema.spec().kind_name(), "attr");
+    /// ```
+    pub fn new(spec: Spec) -> Schema {
+        Schema {
+            spec,
+            spec_ctx: None,
+            input_ctx: EvalContext::new(),
+            spec_functions: Vec::new(),
+            functions: Functions::none(),
+            options: DecodeOptions::new(),
+            typed: None,
+        }
+    }
+
+    /// The schema of a loaded hcldec spec file: its spec, and its
+    /// variables and functions for the documents' expressions (as `hcldec`
+    /// gives them).
+    ///
+    /// ```
+    /// use hcldecode::spec_file::LoadedSpec;
+    /// use hcldecode_lsp::Schema;
+    /// let (loaded, _) = LoadedSpec::load_file("object {\n attr \"port\" { type = number }\n}\n", "app.hcldec").unwrap();
+    /// let schema = Schema::from_spec_file(loaded);
+    /// assert_eq!(schema.spec().kind_name(), "object");
+    /// ```
+    pub fn from_spec_file(loaded: LoadedSpec) -> Schema {
+        Schema {
+            input_ctx: loaded.input_context(),
+            spec_ctx: Some(loaded.spec_ctx.clone()),
+            spec_functions: loaded.functions.clone(),
+            spec: loaded.spec,
+            functions: Functions::none(),
+            options: DecodeOptions::new(),
+            typed: None,
+        }
+    }
+
+    /// Reads and loads an hcldec spec file ([`Schema::from_spec_file`]);
+    /// the error renders with snippets.
+    ///
+    /// ```
+    /// let dir = std::env::temp_dir().join(format!("hcldecode-lsp-doc-{}", std::process::id()));
+    /// std::fs::create_dir_all(&dir).unwrap();
+    /// let path = dir.join("app.hcldec");
+    /// std::fs::write(&path, "attr {\n  name = \"a\"\n  type = strin\n}\n").unwrap();
+    /// assert!(hcldecode_lsp::Schema::load(&path).is_err());
+    /// # std::fs::remove_dir_all(&dir).ok();
+    /// ```
+    pub fn load(path: impl AsRef<std::path::Path>) -> Result<Schema, hcldecode::Error> {
+        let path = path.as_ref();
+        let src = std::fs::read_to_string(path).map_err(|e| {
+            hcldecode::Error::from_diagnostics(Diagnostics::from(hcldecode::Diagnostic::error(
+                "Failed to read spec file",
+                format!("The spec file {} could not be read: {e}.", path.display()),
+            )))
+        })?;
+        let (loaded, _warnings) = LoadedSpec::load_file(&src, &path.to_string_lossy())?;
+        Ok(Schema::from_spec_file(loaded))
+    }
+
+    /// The schema of a type deriving [`HclDecode`]: documents are decoded
+    /// into a `T` by typed decoding (so its checks, such as an enum's
+    /// values or a custom scalar's parsing, are diagnostics too), and
+    /// completion and hover read its spec ([`HclDecode::spec`]).
+    ///
+    /// ```
+    /// use hcldecode::HclDecode;
+    /// #[derive(HclDecode)]
+    /// struct Config {
+    ///     port: u16,
+    /// }
+    /// let schema = hcldecode_lsp::Schema::of::<Config>();
+    /// assert_eq!(schema.spec().kind_name(), "object");
+    /// ```
+    pub fn of<T: HclDecode>() -> Schema {
+        Schema::with_decoder::<T>(Decoder::new())
+    }
+
+    /// [`Schema::of`] with the application's own [`Decoder`] (its
+    /// variables, functions and options), so that documents are checked
+    /// exactly as the application reads them.
+    ///
+    /// ```
+    /// use hcldecode::{Decoder, HclDecode};
+    /// #[derive(HclDecode)]
+    /// struct Config {
+    ///     zone: String,
+    /// }
+    /// let decoder = Decoder::new().variable("region", "eu-west-1");
+    /// let schema = hcldecode_lsp::Schema::with_decoder::<Config>(decoder);
+    /// # let _ = schema;
+    /// ```
+    pub fn with_decoder<T: HclDecode>(decoder: Decoder) -> Schema {
+        let mut schema = Schema::new(T::spec());
+        schema.options = schema.options.element_errors(true).keep_block_types(true);
+        schema.typed = Some(Typed {
+            decoder,
+            check: typed_check::<T>,
+        });
+        schema
+    }
+
+    /// The function sets documents may call (none by default).
+    ///
+    /// ```
+    /// use hcldecode::function::Functions;
+    /// let schema = hcldecode_lsp::Schema::of::<u16>().functions(Functions::stdlib());
+    /// assert!(schema.function_names().iter().any(|n| n == "upper"));
+    /// ```
+    pub fn functions(mut self, functions: Functions) -> Schema {
+        if let Some(t) = &mut self.typed {
+            t.decoder = t.decoder.clone().functions(functions.clone());
+        }
+        self.functions = functions;
+        self
+    }
+
+    /// Expand `dynamic` blocks before decoding (off by default, as in
+    /// `hcldec`).
+    ///
+    /// ```
+    /// let schema = hcldecode_lsp::Schema::of::<u16>().dynamic_blocks(true);
+    /// # let _ = schema;
+    /// ```
+    pub fn dynamic_blocks(mut self, on: bool) -> Schema {
+        if let Some(t) = &mut self.typed {
+            t.decoder = t.decoder.clone().dynamic_blocks(on);
+        }
+        self.options = self.options.dynamic_blocks(on);
+        self
+    }
+
+    /// The spec documents are decoded with.
+    ///
+    /// ```
+    /// assert_eq!(hcldecode_lsp::Schema::of::<u16>().spec().kind_name(), "attr");
+    /// ```
+    pub fn spec(&self) -> &Spec {
+        &self.spec
+    }
+
+    /// The names of the functions documents may call: the spec file's own
+    /// and those of the function sets, sorted.
+    ///
+    /// ```
+    /// use hcldecode::function::Functions;
+    /// let schema = hcldecode_lsp::Schema::of::<u16>().functions(Functions::stdlib());
+    /// assert!(schema.function_names().windows(2).all(|w| w[0] < w[1]));
+    /// ```
+    pub fn function_names(&self) -> Vec<String> {
+        let mut out: Vec<String> = self.spec_functions.iter().map(|(n, _)| n.clone()).collect();
+        out.extend(self.functions.names().into_iter().map(str::to_string));
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    fn function(&self, name: &str) -> Option<&Function> {
+        self.spec_functions
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, f)| f)
+            .or_else(|| self.functions.get(name))
+    }
+
+    /// A function's signature: `name(param type, ...)`.
+    ///
+    /// ```
+    /// use hcldecode::function::Functions;
+    /// let schema = hcldecode_lsp::Schema::of::<u16>().functions(Functions::stdlib());
+    /// assert_eq!(schema.function_signature("upper").unwrap(), "upper(str string)");
+    /// assert_eq!(schema.function_signature("nope"), None);
+    /// ```
+    pub fn function_signature(&self, name: &str) -> Option<String> {
+        let f = self.function(name)?;
+        let mut params: Vec<String> = f
+            .params()
+            .iter()
+            .map(|p| format!("{} {}", p.name, p.ty))
+            .collect();
+        if let Some(p) = f.var_param() {
+            params.push(format!("{}... {}", p.name, p.ty));
+        }
+        Some(format!("{name}({})", params.join(", ")))
+    }
+
+    /// A function's description, where it has one.
+    ///
+    /// ```
+    /// use hcldecode::function::Functions;
+    /// let schema = hcldecode_lsp::Schema::of::<u16>().functions(Functions::stdlib());
+    /// assert!(schema.function_description("upper").is_some());
+    /// ```
+    pub fn function_description(&self, name: &str) -> Option<String> {
+        Some(self.function(name)?.description().to_string())
+    }
+
+    /// Decodes a body with the schema: the diagnostics.
+    pub(crate) fn decode(&self, body: &Body) -> Diagnostics {
+        if let Some(t) = &self.typed {
+            return (t.check)(&t.decoder, body);
+        }
+        let mut ctx = self.input_ctx.clone();
+        if !self.functions.is_empty() {
+            ctx.set_function_library(self.functions.clone());
+        }
+        let ctx = (!ctx.is_empty()).then_some(&ctx);
+        let (_, diags) = hcldecode::decode::decode_with(
+            body,
+            &self.spec,
+            ctx,
+            self.spec_ctx.as_deref(),
+            self.options,
+        );
+        diags
+    }
+}

@@ -1,0 +1,426 @@
+//! End-to-end: the built `hcldecode-lsp` binary, spoken to over its stdin
+//! and stdout with Content-Length framing, as an editor does.
+
+use std::collections::VecDeque;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::Duration;
+
+use serde_json::{Value, json};
+
+const TIMEOUT: Duration = Duration::from_secs(30);
+
+struct Client {
+    child: Child,
+    stdin: ChildStdin,
+    rx: Receiver<Value>,
+    pending: VecDeque<Value>,
+    next_id: i64,
+}
+
+impl Client {
+    fn start(args: &[&str]) -> Client {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_hcldecode-lsp"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("start hcldecode-lsp");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            let mut r = BufReader::new(stdout);
+            loop {
+                let mut len = None;
+                loop {
+                    let mut line = String::new();
+                    if r.read_line(&mut line).unwrap_or(0) == 0 {
+                        return;
+                    }
+                    let line = line.trim_end();
+                    if line.is_empty() {
+                        break;
+                    }
+                    if let Some(n) = line.strip_prefix("Content-Length: ") {
+                        len = Some(n.parse::<usize>().unwrap());
+                    }
+                }
+                let mut buf = vec![0; len.expect("a Content-Length header")];
+                r.read_exact(&mut buf).unwrap();
+                if tx.send(serde_json::from_slice(&buf).unwrap()).is_err() {
+                    return;
+                }
+            }
+        });
+        Client {
+            child,
+            stdin,
+            rx,
+            pending: VecDeque::new(),
+            next_id: 1,
+        }
+    }
+
+    fn send(&mut self, msg: Value) {
+        let body = msg.to_string();
+        write!(self.stdin, "Content-Length: {}\r\n\r\n{body}", body.len()).unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    fn recv(&mut self) -> Value {
+        self.rx
+            .recv_timeout(TIMEOUT)
+            .expect("a message from the server")
+    }
+
+    /// Sends a request and waits for its response (notifications that come
+    /// first are kept for [`Client::notification`]).
+    fn request(&mut self, method: &str, params: Value) -> Value {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
+        loop {
+            let msg = self.recv();
+            if msg.get("id") == Some(&json!(id)) && msg.get("method").is_none() {
+                return msg;
+            }
+            self.pending.push_back(msg);
+        }
+    }
+
+    fn notify(&mut self, method: &str, params: Value) {
+        self.send(json!({"jsonrpc": "2.0", "method": method, "params": params}));
+    }
+
+    fn notification(&mut self, method: &str) -> Value {
+        if let Some(i) = self.pending.iter().position(|m| m["method"] == method) {
+            return self.pending.remove(i).unwrap()["params"].take();
+        }
+        loop {
+            let mut msg = self.recv();
+            if msg["method"] == method {
+                return msg["params"].take();
+            }
+            self.pending.push_back(msg);
+        }
+    }
+
+    fn initialize(&mut self) -> Value {
+        let r = self.request(
+            "initialize",
+            json!({"processId": null, "rootUri": null, "capabilities": {}}),
+        );
+        self.notify("initialized", json!({}));
+        r
+    }
+
+    fn shutdown(mut self) {
+        let r = self.request("shutdown", Value::Null);
+        assert_eq!(r["result"], Value::Null, "{r}");
+        assert!(r.get("error").is_none(), "{r}");
+        self.notify("exit", Value::Null);
+        let status = self.child.wait().unwrap();
+        assert!(status.success(), "{status}");
+    }
+
+    fn open(&mut self, uri: &str, text: &str) -> Value {
+        self.notify(
+            "textDocument/didOpen",
+            json!({"textDocument": {"uri": uri, "languageId": "hcl", "version": 1, "text": text}}),
+        );
+        self.notification("textDocument/publishDiagnostics")
+    }
+}
+
+fn spec_path() -> String {
+    concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/app.hcldec").to_string()
+}
+
+const DOC: &str = "name = upper(\"web\")\ntags = { a = \"😀\", b = nope }\nhttp {\n  listen = \":8080\"\n}\nbackend \"api\" {\n  url = \"http://x\"\n}\n";
+const URI: &str = "file:///tmp/app.hcl";
+
+fn pos(line: u32, character: u32) -> Value {
+    json!({"line": line, "character": character})
+}
+
+fn labels(items: &Value) -> Vec<String> {
+    let mut out: Vec<String> = items
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["label"].as_str().unwrap().to_string())
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn a_session_as_an_editor_has_it() {
+    let spec = spec_path();
+    let mut c = Client::start(&["--spec", &spec, "--functions=stdlib"]);
+    let init = c.initialize();
+    let caps = &init["result"]["capabilities"];
+    assert_eq!(caps["textDocumentSync"]["change"], 2, "{init}"); // incremental
+    assert_eq!(caps["documentFormattingProvider"], true);
+    assert_eq!(init["result"]["serverInfo"]["name"], "hcldecode-lsp");
+
+    // An error after multi-byte characters on its line: `nope` starts at
+    // byte 25, grapheme column 22, UTF-16 column 23 (the emoji is two
+    // units).
+    let diags = c.open(URI, DOC);
+    assert_eq!(diags["uri"], URI);
+    assert_eq!(diags["version"], 1);
+    let list = diags["diagnostics"].as_array().unwrap();
+    assert_eq!(list.len(), 1, "{diags}");
+    let d = &list[0];
+    assert_eq!(d["range"]["start"], pos(1, 23), "{d}");
+    assert_eq!(d["range"]["end"], pos(1, 27), "{d}");
+    assert_eq!(d["severity"], 1);
+    assert_eq!(d["source"], "hcldecode");
+    assert!(
+        d["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("Variables not allowed"),
+        "{d}"
+    );
+    assert_eq!(d["code"], "eval.variables_not_allowed", "{d}");
+
+    // Fix it with an incremental change: the diagnostics are cleared.
+    c.notify(
+        "textDocument/didChange",
+        json!({
+            "textDocument": {"uri": URI, "version": 2},
+            "contentChanges": [{"range": {"start": pos(1, 23), "end": pos(1, 27)}, "text": "\"ok\""}],
+        }),
+    );
+    let diags = c.notification("textDocument/publishDiagnostics");
+    assert_eq!(diags["version"], 2);
+    assert_eq!(diags["diagnostics"], json!([]), "{diags}");
+
+    // A decoding error: a required attribute missing from a block.
+    c.notify(
+        "textDocument/didChange",
+        json!({
+            "textDocument": {"uri": URI, "version": 3},
+            "contentChanges": [{"range": {"start": pos(6, 0), "end": pos(7, 0)}, "text": ""}],
+        }),
+    );
+    let diags = c.notification("textDocument/publishDiagnostics");
+    let d = &diags["diagnostics"][0];
+    assert!(
+        d["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("Missing required argument"),
+        "{diags}"
+    );
+    assert_eq!(d["range"]["start"], pos(5, 14), "{d}");
+    // And back.
+    c.notify(
+        "textDocument/didChange",
+        json!({
+            "textDocument": {"uri": URI, "version": 4},
+            "contentChanges": [{"range": {"start": pos(6, 0), "end": pos(6, 0)}, "text": "  url = \"http://x\"\n"}],
+        }),
+    );
+    let diags = c.notification("textDocument/publishDiagnostics");
+    assert_eq!(diags["diagnostics"], json!([]), "{diags}");
+
+    // The outline.
+    let r = c.request(
+        "textDocument/documentSymbol",
+        json!({"textDocument": {"uri": URI}}),
+    );
+    let syms = r["result"].as_array().unwrap();
+    let names: Vec<&str> = syms.iter().map(|s| s["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["name", "tags", "http", "backend \"api\""], "{r}");
+    assert_eq!(syms[2]["children"][0]["name"], "listen");
+    assert_eq!(syms[2]["range"]["start"], pos(2, 0));
+    assert_eq!(syms[2]["range"]["end"], pos(4, 1));
+
+    // Completion in the `http` block: its attributes not yet set.
+    let r = c.request(
+        "textDocument/completion",
+        json!({"textDocument": {"uri": URI}, "position": pos(3, 0)}),
+    );
+    assert_eq!(
+        labels(&r["result"]),
+        ["allowed_origins", "timeout_s"],
+        "{r}"
+    );
+    // At the top level: `name`, `tags` and the single `http` are there.
+    let r = c.request(
+        "textDocument/completion",
+        json!({"textDocument": {"uri": URI}, "position": pos(8, 0)}),
+    );
+    assert_eq!(labels(&r["result"]), ["backend", "replicas"], "{r}");
+    let replicas = r["result"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|i| i["label"] == "replicas")
+        .unwrap()
+        .clone();
+    assert_eq!(replicas["detail"], "number");
+    // Inside a `backend` block (a labelled block of a block_map).
+    let r = c.request(
+        "textDocument/completion",
+        json!({"textDocument": {"uri": URI}, "position": pos(6, 0)}),
+    );
+    assert_eq!(labels(&r["result"]), ["weight"], "{r}");
+    // In an expression: the functions.
+    let r = c.request(
+        "textDocument/completion",
+        json!({"textDocument": {"uri": URI}, "position": pos(0, 7)}),
+    );
+    let fns = labels(&r["result"]);
+    assert!(
+        fns.iter().any(|f| f == "upper") && fns.iter().any(|f| f == "jsonencode"),
+        "{r}"
+    );
+
+    // Hovers: an attribute's type, a block, a function.
+    let r = c.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": URI}, "position": pos(3, 4)}),
+    );
+    let v = r["result"]["contents"]["value"].as_str().unwrap();
+    assert_eq!(v, "**listen**: `string, required`", "{r}");
+    assert_eq!(r["result"]["range"]["start"], pos(3, 2));
+    let r = c.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": URI}, "position": pos(5, 2)}),
+    );
+    let v = r["result"]["contents"]["value"].as_str().unwrap();
+    assert!(
+        v.starts_with("**backend** block: `block_map (labels: name)`"),
+        "{r}"
+    );
+    let r = c.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": URI}, "position": pos(0, 9)}),
+    );
+    let v = r["result"]["contents"]["value"].as_str().unwrap();
+    assert!(v.starts_with("```\nupper(str string)\n```\n\n"), "{r}");
+
+    // Formatting another document: one edit, the whole text.
+    let fmt_uri = "file:///tmp/fmt.hcl";
+    let unformatted = "name=\"x\"\nhttp {\nlisten=\":80\"\n}\n";
+    c.open(fmt_uri, unformatted);
+    let r = c.request(
+        "textDocument/formatting",
+        json!({"textDocument": {"uri": fmt_uri}, "options": {"tabSize": 2, "insertSpaces": true}}),
+    );
+    let edits = r["result"].as_array().unwrap();
+    assert_eq!(edits.len(), 1, "{r}");
+    assert_eq!(
+        edits[0]["newText"],
+        "name = \"x\"\nhttp {\n  listen = \":80\"\n}\n"
+    );
+    assert_eq!(edits[0]["range"]["start"], pos(0, 0));
+    assert_eq!(edits[0]["range"]["end"], pos(4, 0));
+    // A formatted document needs no edit.
+    let r = c.request(
+        "textDocument/formatting",
+        json!({"textDocument": {"uri": URI}, "options": {"tabSize": 2, "insertSpaces": true}}),
+    );
+    assert_eq!(r["result"], json!([]), "{r}");
+
+    c.shutdown();
+}
+
+#[test]
+fn json_documents_and_syntax_errors() {
+    let spec = spec_path();
+    let mut c = Client::start(&["--spec", &spec]);
+    c.initialize();
+    // JSON syntax, by extension: an unknown property is an error, its
+    // column counted after the two-byte, one-unit "é".
+    let diags = c.open(
+        "file:///tmp/app.hcl.json",
+        "{\n  \"name\": \"é\", \"bogus\": 1,\n  \"http\": {\"listen\": \":80\"}\n}\n",
+    );
+    let d = &diags["diagnostics"][0];
+    assert!(
+        d["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("Extraneous JSON object property"),
+        "{diags}"
+    );
+    assert_eq!(d["range"]["start"], pos(1, 15), "{d}");
+    // A native syntax error, and the document is still served.
+    let diags = c.open(
+        "file:///tmp/broken.hcl",
+        "name = \"ü\"\nhttp {\n  listen = \n}\n",
+    );
+    let d = &diags["diagnostics"][0];
+    assert_eq!(d["severity"], 1, "{diags}");
+    assert_eq!(d["range"]["start"]["line"], 2, "{d}");
+    let r = c.request(
+        "textDocument/documentSymbol",
+        json!({"textDocument": {"uri": "file:///tmp/broken.hcl"}}),
+    );
+    assert!(r["result"].is_array(), "{r}");
+    // Completion while a block's body is half typed.
+    c.notify(
+        "textDocument/didChange",
+        json!({
+            "textDocument": {"uri": "file:///tmp/broken.hcl", "version": 2},
+            "contentChanges": [{"text": "name = \"ü\"\nhttp {\n  lis\n}\n"}],
+        }),
+    );
+    c.notification("textDocument/publishDiagnostics");
+    let r = c.request(
+        "textDocument/completion",
+        json!({"textDocument": {"uri": "file:///tmp/broken.hcl"}, "position": pos(2, 5)}),
+    );
+    assert!(labels(&r["result"]).contains(&"listen".to_string()), "{r}");
+    c.shutdown();
+}
+
+#[test]
+fn bad_requests_get_errors_not_crashes() {
+    let spec = spec_path();
+    let mut c = Client::start(&["--spec", &spec]);
+    c.initialize();
+    let r = c.request("textDocument/hover", json!({"nonsense": true}));
+    assert_eq!(r["error"]["code"], -32602, "{r}");
+    let r = c.request("workspace/nothing", json!({}));
+    assert_eq!(r["error"]["code"], -32601, "{r}");
+    // A document never opened: no result.
+    let r = c.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": "file:///nowhere.hcl"}, "position": pos(0, 0)}),
+    );
+    assert_eq!(r["result"], Value::Null, "{r}");
+    // A change out of range is clamped, not a crash.
+    c.open("file:///tmp/x.hcl", "name = \"x\"\n");
+    c.notify(
+        "textDocument/didChange",
+        json!({
+            "textDocument": {"uri": "file:///tmp/x.hcl", "version": 2},
+            "contentChanges": [{"range": {"start": pos(40, 3), "end": pos(2, 0)}, "text": "é"}],
+        }),
+    );
+    let d = c.notification("textDocument/publishDiagnostics");
+    assert!(d["diagnostics"].is_array());
+    c.shutdown();
+}
+
+#[test]
+fn a_bad_spec_file_is_reported_on_stderr() {
+    let out = Command::new(env!("CARGO_BIN_EXE_hcldecode-lsp"))
+        .args(["--spec", "/nonexistent/app.hcldec"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("app.hcldec"), "{err}");
+    assert!(out.stdout.is_empty());
+}
