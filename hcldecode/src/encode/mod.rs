@@ -434,7 +434,7 @@ fn object_key(k: &str) -> String {
 /// A quoted string literal that reads back as `s`: `\\`, `\"` and control
 /// characters escaped, `${` and `%{` doubled so the text is no template
 /// (as hclwrite escapes).
-fn write_string(out: &mut String, s: &str) {
+pub(crate) fn write_string(out: &mut String, s: &str) {
     out.push('"');
     let mut chars = s.chars().peekable();
     while let Some(c) = chars.next() {

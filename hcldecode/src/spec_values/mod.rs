@@ -254,7 +254,7 @@ fn write_hcl(out: &mut String, v: &Value) -> bool {
         ValueRef::Unknown => return false,
         ValueRef::Bool(b) => out.push_str(if b { "true" } else { "false" }),
         ValueRef::Number(n) => out.push_str(&n.to_string()),
-        ValueRef::String(s) => write_hcl_string(out, s),
+        ValueRef::String(s) => crate::encode::write_string(out, s),
         ValueRef::List(es) | ValueRef::Set(es) | ValueRef::Tuple(es) => {
             out.push('[');
             for (i, e) in es.iter().enumerate() {
@@ -288,7 +288,7 @@ fn write_hcl_object<'v>(
         if i > 0 {
             out.push_str(", ");
         }
-        write_hcl_string(out, k);
+        crate::encode::write_string(out, k);
         out.push_str(" = ");
         if !write_hcl(out, e) {
             return false;
@@ -296,29 +296,6 @@ fn write_hcl_object<'v>(
     }
     out.push('}');
     true
-}
-
-/// A quoted HCL string literal; `${` and `%{` are escaped so the text is
-/// not a template.
-fn write_hcl_string(out: &mut String, s: &str) {
-    out.push('"');
-    let mut chars = s.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '$' | '%' if chars.peek() == Some(&'{') => {
-                out.push(c);
-                out.push(c);
-            }
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
 }
 
 /// The result type of a transform applied to a value of type `wrapped`.
