@@ -220,9 +220,9 @@ impl HclDecode for Duration {
 impl HclEncode for Duration {
     fn to_value(&self) -> Result<Value, EncodeError> {
         let secs = self.0.as_secs();
-        let text = if secs > 0 && secs % 3600 == 0 {
+        let text = if secs > 0 && secs.is_multiple_of(3600) {
             format!("{}h", secs / 3600)
-        } else if secs > 0 && secs % 60 == 0 {
+        } else if secs > 0 && secs.is_multiple_of(60) {
             format!("{}m", secs / 60)
         } else {
             format!("{secs}s")
