@@ -19,6 +19,7 @@ use syn::{DeriveInput, parse_macro_input};
 mod ast;
 mod attr;
 mod check;
+mod encode;
 mod expand;
 mod shape;
 
@@ -31,6 +32,33 @@ use attr::Ctxt;
 pub fn derive_hcl_decode(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
     derive(&input).into()
+}
+
+/// Derives `hcldecode::encode::HclEncode` for a struct or an enum of unit
+/// variants, with the attributes of `HclDecode`: a value is written as
+/// HCL that `HclDecode` reads back. Attributes it does not support yet
+/// (`flatten`, `remain`, `serde`, `tag`, `Expression` fields, enums of
+/// block types) are compile errors.
+#[proc_macro_derive(HclEncode, attributes(hcl))]
+pub fn derive_hcl_encode(input: TokenStream) -> TokenStream {
+    let input = parse_macro_input!(input as DeriveInput);
+    derive_encode(&input).into()
+}
+
+fn derive_encode(input: &DeriveInput) -> proc_macro2::TokenStream {
+    let mut cx = Ctxt::default();
+    let out = ast::container(&mut cx, input).and_then(|c| encode::expand(&mut cx, &c));
+    match (out, cx.finish()) {
+        (Some(out), Ok(())) => out,
+        (_, r) => {
+            let mut out = match r {
+                Err(e) => e.to_compile_error(),
+                Ok(()) => proc_macro2::TokenStream::new(),
+            };
+            out.extend(encode::stub(input));
+            out
+        }
+    }
 }
 
 fn derive(input: &DeriveInput) -> proc_macro2::TokenStream {

@@ -17,19 +17,20 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use hcldecode::encode::EncodeError;
 use hcldecode::typed::At;
 use hcldecode::{
-    Decoded, Decoder, Diagnostic, Diagnostics, Error, HclDecode, Spanned, Type, Value,
+    Decoded, Decoder, Diagnostic, Diagnostics, Error, HclDecode, HclEncode, Spanned, Type, Value,
 };
 
 /// A job file: any number of jobs.
-#[derive(HclDecode, Debug, PartialEq)]
+#[derive(HclDecode, HclEncode, Debug, PartialEq)]
 pub struct JobFile {
     #[hcl(block, rename = "job", min_items = 1)]
     pub jobs: Vec<Job>,
 }
 
-#[derive(HclDecode, Debug, PartialEq)]
+#[derive(HclDecode, HclEncode, Debug, PartialEq)]
 pub struct Job {
     #[hcl(label)]
     pub name: String,
@@ -49,7 +50,7 @@ fn default_priority() -> u8 {
 }
 
 /// `type = "service" | "batch" | "system"`.
-#[derive(HclDecode, Debug, PartialEq, Eq, Clone, Copy, Default)]
+#[derive(HclDecode, HclEncode, Debug, PartialEq, Eq, Clone, Copy, Default)]
 pub enum JobType {
     #[default]
     Service,
@@ -57,7 +58,7 @@ pub enum JobType {
     System,
 }
 
-#[derive(HclDecode, Debug, PartialEq)]
+#[derive(HclDecode, HclEncode, Debug, PartialEq)]
 pub struct Update {
     #[hcl(default = "one")]
     pub max_parallel: u32,
@@ -69,7 +70,7 @@ fn one() -> u32 {
 }
 
 /// Checked against `examples/nomad/group.hcldec` when it compiles.
-#[derive(HclDecode, Debug, PartialEq)]
+#[derive(HclDecode, HclEncode, Debug, PartialEq)]
 #[hcl(check_spec = "../examples/nomad/group.hcldec")]
 pub struct Group {
     #[hcl(label)]
@@ -84,7 +85,7 @@ pub struct Group {
     pub tasks: Vec<Task>,
 }
 
-#[derive(HclDecode, Debug, PartialEq)]
+#[derive(HclDecode, HclEncode, Debug, PartialEq)]
 pub struct Network {
     #[hcl(default)]
     pub mode: NetworkMode,
@@ -93,20 +94,20 @@ pub struct Network {
     pub ports: BTreeMap<String, Port>,
 }
 
-#[derive(HclDecode, Debug, PartialEq, Default)]
+#[derive(HclDecode, HclEncode, Debug, PartialEq, Default)]
 pub enum NetworkMode {
     #[default]
     Host,
     Bridge,
 }
 
-#[derive(HclDecode, Debug, PartialEq)]
+#[derive(HclDecode, HclEncode, Debug, PartialEq)]
 pub struct Port {
     /// The port inside the task; dynamic when absent.
     pub to: Option<u16>,
 }
 
-#[derive(HclDecode, Debug, PartialEq)]
+#[derive(HclDecode, HclEncode, Debug, PartialEq)]
 pub struct Service {
     pub name: String,
     /// A port label of the group's network (checked by [`check`], which
@@ -118,7 +119,7 @@ pub struct Service {
     pub checks: Vec<Check>,
 }
 
-#[derive(HclDecode, Debug, PartialEq)]
+#[derive(HclDecode, HclEncode, Debug, PartialEq)]
 pub struct Check {
     #[hcl(label)]
     pub name: String,
@@ -129,14 +130,14 @@ pub struct Check {
     pub timeout: Duration,
 }
 
-#[derive(HclDecode, Debug, PartialEq, Clone, Copy)]
+#[derive(HclDecode, HclEncode, Debug, PartialEq, Clone, Copy)]
 pub enum CheckType {
     Http,
     Tcp,
     Script,
 }
 
-#[derive(HclDecode, Debug, PartialEq)]
+#[derive(HclDecode, HclEncode, Debug, PartialEq)]
 pub struct Task {
     #[hcl(label)]
     pub name: String,
@@ -153,7 +154,7 @@ pub struct Task {
     pub resources: Option<Resources>,
 }
 
-#[derive(HclDecode, Debug, PartialEq, Clone, Copy)]
+#[derive(HclDecode, HclEncode, Debug, PartialEq, Clone, Copy)]
 pub enum Driver {
     Docker,
     Exec,
@@ -168,7 +169,7 @@ impl Task {
     }
 }
 
-#[derive(HclDecode, Debug, PartialEq)]
+#[derive(HclDecode, HclEncode, Debug, PartialEq)]
 pub struct Resources {
     /// MHz.
     #[hcl(default = "default_cpu")]
@@ -211,6 +212,22 @@ impl HclDecode for Duration {
                 format!("{s:?} is not a duration: write a whole number and a unit (s, m or h), like \"30s\"."),
             )),
         }
+    }
+}
+
+/// Written back (`hcldecode::to_string_typed`) in the largest unit that
+/// divides it: what `from_hcl` reads.
+impl HclEncode for Duration {
+    fn to_value(&self) -> Result<Value, EncodeError> {
+        let secs = self.0.as_secs();
+        let text = if secs > 0 && secs.is_multiple_of(3600) {
+            format!("{}h", secs / 3600)
+        } else if secs > 0 && secs.is_multiple_of(60) {
+            format!("{}m", secs / 60)
+        } else {
+            format!("{secs}s")
+        };
+        Ok(Value::string(text))
     }
 }
 

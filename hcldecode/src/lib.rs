@@ -46,6 +46,7 @@ pub mod typed;
 pub mod value;
 
 pub use encode::to_string;
+pub use encode::{HclEncode, to_string_of as to_string_typed};
 pub use error::Error;
 /// Diagnostics and their renderings, without depending on
 /// `hcldecode-spec`: [`diag::Code`] (stable codes to match on),
@@ -135,6 +136,12 @@ pub struct ReadMe;
 /// [`typed::derive_reference`] for every attribute.
 #[cfg(feature = "derive")]
 pub use hcldecode_derive::HclDecode;
+
+/// Derives [`HclEncode`] for a struct or unit enum, with the attributes of
+/// [`HclDecode`]: see `docs/writing.md`, "Typed encoding", and
+/// [`typed::derive_reference`].
+#[cfg(feature = "derive")]
+pub use hcldecode_derive::HclEncode;
 
 /// Renders a template for `templatefile` and `templatestring`: the
 /// function layer sits below the evaluator, so its template functions

@@ -71,6 +71,25 @@ fn native_job_file() {
     assert_eq!(worker.keys().collect::<Vec<_>>(), ["command", "nice"]);
 }
 
+/// The job file written back with `#[derive(HclEncode)]` decodes to the
+/// same value, and is formatted as hclfmt formats.
+#[test]
+fn job_file_encodes_and_decodes_back() {
+    let (hcl, _) = nomad::example_files();
+    let file: JobFile = nomad::decoder()
+        .decode_path(&hcl)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let text = hcldecode::to_string_typed(&file).unwrap();
+    assert!(text.starts_with("job \"web\" {\n"), "{text}");
+    assert!(text.contains("\n    task \"server\" {\n"), "{text}");
+    let back: JobFile = nomad::decoder()
+        .decode_str(&text, "written.hcl")
+        .unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!(back, file);
+    let formatted = hcldecode::format::format(text.as_bytes());
+    assert_eq!(String::from_utf8(formatted).unwrap(), text);
+}
+
 #[test]
 fn json_job_file_decodes_the_same() {
     let (hcl, json) = nomad::example_files();

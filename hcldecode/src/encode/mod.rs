@@ -49,6 +49,10 @@
 
 use std::fmt;
 
+mod typed;
+
+pub use typed::{__private, BodyWriter, HclEncode, to_string_of};
+
 use hcldecode_spec::syntax::is_identifier;
 use unicode_segmentation::UnicodeSegmentation;
 
@@ -95,6 +99,12 @@ pub enum EncodeError {
         /// The property's name.
         name: String,
     },
+    /// A block type name that is not an identifier
+    /// ([`HclEncode`] bodies).
+    BlockType {
+        /// The block type.
+        name: String,
+    },
     /// A serde `Serialize` implementation reported an error, or gave
     /// something with no HCL form (feature `serde`).
     Custom(String),
@@ -120,6 +130,10 @@ impl fmt::Display for EncodeError {
             EncodeError::AttributeName { name } => write!(
                 f,
                 "the property {name:?} cannot be an attribute: its name is not an identifier"
+            ),
+            EncodeError::BlockType { name } => write!(
+                f,
+                "{name:?} cannot be a block type: it is not an identifier"
             ),
             EncodeError::Custom(msg) => f.write_str(msg),
         }
