@@ -73,6 +73,11 @@ fn capabilities() -> lsp::ServerCapabilities {
         document_symbol_provider: Some(lsp::OneOf::Left(true)),
         completion_provider: Some(lsp::CompletionOptions::default()),
         hover_provider: Some(lsp::HoverProviderCapability::Simple(true)),
+        signature_help_provider: Some(lsp::SignatureHelpOptions {
+            trigger_characters: Some(vec!["(".to_string(), ",".to_string()]),
+            retrigger_characters: None,
+            work_done_progress_options: lsp::WorkDoneProgressOptions::default(),
+        }),
         ..Default::default()
     }
 }
@@ -179,6 +184,12 @@ impl Server {
                 let uri = pos.text_document.uri.as_str();
                 let t = s.docs.get(uri)?;
                 analysis::hover(&s.schema, uri, t, pos.position)
+            }),
+            SignatureHelpRequest::METHOD => self.handle::<SignatureHelpRequest>(req, |s, p| {
+                let pos = p.text_document_position_params;
+                let uri = pos.text_document.uri.as_str();
+                let t = s.docs.get(uri)?;
+                analysis::signature_help(&s.schema, uri, t, pos.position)
             }),
             _ => Err((
                 ErrorCode::MethodNotFound,

@@ -424,3 +424,75 @@ fn a_bad_spec_file_is_reported_on_stderr() {
     assert!(err.contains("app.hcldec"), "{err}");
     assert!(out.stdout.is_empty());
 }
+
+fn data_path(name: &str) -> String {
+    format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn signature_help_in_calls() {
+    let spec = data_path("functions.hcldec");
+    let mut c = Client::start(&["--spec", &spec, "--functions=stdlib"]);
+    let init = c.initialize();
+    let caps = &init["result"]["capabilities"];
+    assert_eq!(
+        caps["signatureHelpProvider"]["triggerCharacters"],
+        json!(["(", ","]),
+        "{init}"
+    );
+    let uri = "file:///tmp/sig.hcl";
+    // Line 0: a stdlib function with a variadic parameter, nested calls.
+    // Line 1: the spec file's own function.
+    let text = "name = join(\"-\", [upper(\"a\"), \"b\"], [\"c\"], )\nsize = clamp(1, 2, 3)\n";
+    let d = c.open(uri, text);
+    assert_eq!(d["diagnostics"], json!([]), "{d}");
+    let help = |c: &mut Client, line, character| {
+        c.request(
+            "textDocument/signatureHelp",
+            json!({"textDocument": {"uri": uri}, "position": pos(line, character)}),
+        )["result"]
+            .take()
+    };
+    // Right after `join(`: the first parameter.
+    let r = help(&mut c, 0, 12);
+    let sig = &r["signatures"][0];
+    assert_eq!(
+        sig["label"], "join(separator string, lists... list(string))",
+        "{r}"
+    );
+    assert_eq!(r["activeParameter"], 0, "{r}");
+    assert_eq!(sig["parameters"][0]["label"], json!([5, 21]), "{r}");
+    assert_eq!(sig["parameters"][1]["label"], json!([23, 44]), "{r}");
+    assert!(
+        sig["documentation"].as_str().unwrap().contains("delimiter"),
+        "{r}"
+    );
+    // Inside `upper(...)` within the list: upper's signature.
+    let r = help(&mut c, 0, 25);
+    assert_eq!(r["signatures"][0]["label"], "upper(str string)", "{r}");
+    assert_eq!(r["activeParameter"], 0, "{r}");
+    // Inside the list after upper's call: join's second argument (the
+    // list's comma does not count).
+    let r = help(&mut c, 0, 31);
+    assert_eq!(
+        r["signatures"][0]["label"], "join(separator string, lists... list(string))",
+        "{r}"
+    );
+    assert_eq!(r["activeParameter"], 1, "{r}");
+    // The fourth argument: still the variadic parameter.
+    let r = help(&mut c, 0, 43);
+    assert_eq!(r["activeParameter"], 1, "{r}");
+    // The spec file's function: `clamp(n, lo, rest...)`, the third.
+    let r = help(&mut c, 1, 19);
+    assert_eq!(
+        r["signatures"][0]["label"], "clamp(n any, lo any, rest... any)",
+        "{r}"
+    );
+    assert_eq!(r["activeParameter"], 2, "{r}");
+    // Outside any call: nothing.
+    let r = help(&mut c, 1, 3);
+    assert_eq!(r, Value::Null);
+    let r = help(&mut c, 1, 21);
+    assert_eq!(r, Value::Null);
+    c.shutdown();
+}
