@@ -4,6 +4,7 @@
 
 use hcldecode::parse::{self, Syntax};
 use hcldecode::{Diagnostics, Severity, Spec};
+use hcldecode_spec::diag::Code;
 use hcldecode_spec::source::{SourceFile, Span};
 use hcldecode_spec::spec::{AttrSpec, BlockLabelSpec};
 use hcldecode_spec::syntax::native::token::{Token, TokenKind};
@@ -64,10 +65,86 @@ pub fn to_lsp(diags: &Diagnostics, name: &str, text: &str) -> Vec<lsp::Diagnosti
                     .map(|c| lsp::NumberOrString::String(c.as_str().to_string())),
                 source: Some("hcldecode".to_string()),
                 message,
+                data: d
+                    .code
+                    .and_then(|c| suggestion(c, &d.detail))
+                    .map(|s| serde_json::json!({ "replacement": s })),
                 ..lsp::Diagnostic::default()
             }
         })
         .collect()
+}
+
+/// The name a "Did you mean" diagnostic suggests, for the diagnostics
+/// whose subject is exactly the misspelt name: an unsupported argument or
+/// block type, an unknown variable or function. Their detail ends
+/// ` Did you mean "x"?`; other hints (` Did you mean to define a block of
+/// type "x"?`) name no replacement.
+fn suggestion(code: Code, detail: &str) -> Option<String> {
+    if !matches!(
+        code,
+        Code::UnsupportedArgument
+            | Code::UnsupportedBlockType
+            | Code::UnknownVariable
+            | Code::UnknownFunction
+    ) {
+        return None;
+    }
+    let (_, rest) = detail.rsplit_once(" Did you mean \"")?;
+    let name = rest.strip_suffix("\"?")?;
+    native::is_valid_identifier(name).then(|| name.to_string())
+}
+
+/// The quick fixes for diagnostics of document `uri` (as the client sends
+/// them back in a code action request): for each with a suggested name in
+/// its `data` (`{"replacement": "x"}`, set when published), one replacing
+/// the diagnostic's range with the name.
+///
+/// ```
+/// use hcldecode::spec_file::LoadedSpec;
+/// let (loaded, _) = LoadedSpec::load_file("object {\n attr \"port\" { type = number }\n}\n", "s.hcldec").unwrap();
+/// let schema = hcldecode_lsp::Schema::from_spec_file(loaded);
+/// let d = hcldecode_lsp::analysis::diagnostics(&schema, "a.hcl", "prot = 1\n");
+/// let uri: lsp_types::Uri = "file:///a.hcl".parse().unwrap();
+/// let actions = hcldecode_lsp::analysis::code_actions(&uri, &d);
+/// let lsp_types::CodeActionOrCommand::CodeAction(a) = &actions[0] else { panic!() };
+/// assert_eq!(a.title, "Change to \"port\"");
+/// ```
+pub fn code_actions(
+    uri: &lsp::Uri,
+    diagnostics: &[lsp::Diagnostic],
+) -> Vec<lsp::CodeActionOrCommand> {
+    let mut out = Vec::new();
+    for d in diagnostics {
+        let Some(name) = d
+            .data
+            .as_ref()
+            .and_then(|v| v.get("replacement"))
+            .and_then(|v| v.as_str())
+        else {
+            continue;
+        };
+        let edit = lsp::TextEdit {
+            range: d.range,
+            new_text: name.to_string(),
+        };
+        // `changes` is keyed by `Uri`, the protocol's own type (its cached
+        // parts do not change its hash).
+        #[allow(clippy::mutable_key_type)]
+        let changes = std::iter::once((uri.clone(), vec![edit])).collect();
+        out.push(lsp::CodeActionOrCommand::CodeAction(lsp::CodeAction {
+            title: format!("Change to {name:?}"),
+            kind: Some(lsp::CodeActionKind::QUICKFIX),
+            diagnostics: Some(vec![d.clone()]),
+            edit: Some(lsp::WorkspaceEdit {
+                changes: Some(changes),
+                ..lsp::WorkspaceEdit::default()
+            }),
+            is_preferred: Some(true),
+            ..lsp::CodeAction::default()
+        }));
+    }
+    out
 }
 
 /// The edits that format a native-syntax document as `hclfmt` does: none

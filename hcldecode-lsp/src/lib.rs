@@ -73,6 +73,12 @@ fn capabilities() -> lsp::ServerCapabilities {
         document_symbol_provider: Some(lsp::OneOf::Left(true)),
         completion_provider: Some(lsp::CompletionOptions::default()),
         hover_provider: Some(lsp::HoverProviderCapability::Simple(true)),
+        code_action_provider: Some(lsp::CodeActionProviderCapability::Options(
+            lsp::CodeActionOptions {
+                code_action_kinds: Some(vec![lsp::CodeActionKind::QUICKFIX]),
+                ..Default::default()
+            },
+        )),
         signature_help_provider: Some(lsp::SignatureHelpOptions {
             trigger_characters: Some(vec!["(".to_string(), ",".to_string()]),
             retrigger_characters: None,
@@ -190,6 +196,21 @@ impl Server {
                 let uri = pos.text_document.uri.as_str();
                 let t = s.docs.get(uri)?;
                 analysis::signature_help(&s.schema, uri, t, pos.position)
+            }),
+            CodeActionRequest::METHOD => self.handle::<CodeActionRequest>(req, |_, p| {
+                let wanted = p.context.only.as_ref().is_none_or(|only| {
+                    only.iter().any(|k| {
+                        lsp::CodeActionKind::QUICKFIX
+                            .as_str()
+                            .starts_with(k.as_str())
+                    })
+                });
+                let actions = if wanted {
+                    analysis::code_actions(&p.text_document.uri, &p.context.diagnostics)
+                } else {
+                    Vec::new()
+                };
+                Some(actions)
             }),
             _ => Err((
                 ErrorCode::MethodNotFound,

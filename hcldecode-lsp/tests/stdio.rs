@@ -496,3 +496,128 @@ fn signature_help_in_calls() {
     assert_eq!(r, Value::Null);
     c.shutdown();
 }
+
+#[test]
+fn quick_fixes_for_misspelt_names() {
+    let spec = spec_path();
+    let mut c = Client::start(&["--spec", &spec, "--functions=stdlib"]);
+    let init = c.initialize();
+    assert_eq!(
+        init["result"]["capabilities"]["codeActionProvider"]["codeActionKinds"],
+        json!(["quickfix"]),
+        "{init}"
+    );
+    let uri = "file:///tmp/typos.hcl";
+    let text = "name = uppr(\"web\")\nreplics = 2\nhttp {\n  listen = \":80\"\n}\nbackend \"api\" {\n  url = \"x\"\n}\nbackendz \"b\" {\n}\n";
+    let d = c.open(uri, text);
+    let diags = d["diagnostics"].as_array().unwrap().clone();
+    let by_code = |code: &str| {
+        diags
+            .iter()
+            .find(|d| d["code"] == code)
+            .unwrap_or_else(|| panic!("no {code} in {diags:?}"))
+            .clone()
+    };
+    let arg = by_code("content.unsupported_argument");
+    assert_eq!(arg["data"], json!({"replacement": "replicas"}), "{arg}");
+    assert_eq!(arg["range"]["start"], pos(1, 0), "{arg}");
+    assert_eq!(arg["range"]["end"], pos(1, 7), "{arg}");
+    let block = by_code("content.unsupported_block_type");
+    assert_eq!(block["data"], json!({"replacement": "backend"}), "{block}");
+    let func = by_code("eval.unknown_function");
+    assert_eq!(func["data"], json!({"replacement": "upper"}), "{func}");
+    assert_eq!(func["range"]["start"], pos(0, 7), "{func}");
+    assert_eq!(func["range"]["end"], pos(0, 11), "{func}");
+    // The editor sends the diagnostics back: one quick fix each.
+    let r = c.request(
+        "textDocument/codeAction",
+        json!({
+            "textDocument": {"uri": uri},
+            "range": {"start": pos(1, 0), "end": pos(1, 0)},
+            "context": {"diagnostics": [arg.clone()]},
+        }),
+    );
+    let actions = r["result"].as_array().unwrap();
+    assert_eq!(actions.len(), 1, "{r}");
+    let a = &actions[0];
+    assert_eq!(a["title"], "Change to \"replicas\"", "{a}");
+    assert_eq!(a["kind"], "quickfix");
+    assert_eq!(a["isPreferred"], true);
+    assert_eq!(a["diagnostics"][0], arg, "{a}");
+    let edits = &a["edit"]["changes"][uri];
+    assert_eq!(
+        edits,
+        &json!([{"range": arg["range"], "newText": "replicas"}]),
+        "{a}"
+    );
+    // Applying the fixes clears their diagnostics.
+    let mut fixed = text.to_string();
+    for d in [&block, &arg, &func] {
+        let r = c.request(
+            "textDocument/codeAction",
+            json!({
+                "textDocument": {"uri": uri},
+                "range": d["range"],
+                "context": {"diagnostics": [d]},
+            }),
+        );
+        let edit = &r["result"][0]["edit"]["changes"][uri][0];
+        let lines: Vec<&str> = fixed.split('\n').collect();
+        let line = edit["range"]["start"]["line"].as_u64().unwrap() as usize;
+        let (s, e) = (
+            edit["range"]["start"]["character"].as_u64().unwrap() as usize,
+            edit["range"]["end"]["character"].as_u64().unwrap() as usize,
+        );
+        let l = lines[line];
+        let new_line = format!(
+            "{}{}{}",
+            &l[..s],
+            edit["newText"].as_str().unwrap(),
+            &l[e..]
+        );
+        let mut lines: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+        lines[line] = new_line;
+        fixed = lines.join("\n");
+    }
+    c.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"text": fixed}]}),
+    );
+    let d = c.notification("textDocument/publishDiagnostics");
+    let codes: Vec<&Value> = d["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| &d["code"])
+        .collect();
+    assert!(
+        !codes.contains(&&json!("content.unsupported_argument")),
+        "{d}"
+    );
+    assert!(
+        !codes.contains(&&json!("content.unsupported_block_type")),
+        "{d}"
+    );
+    assert!(!codes.contains(&&json!("eval.unknown_function")), "{d}");
+    // A diagnostic without a suggestion, or a request for refactorings
+    // only: no action.
+    let r = c.request(
+        "textDocument/codeAction",
+        json!({
+            "textDocument": {"uri": uri},
+            "range": arg["range"],
+            "context": {"diagnostics": [arg], "only": ["refactor"]},
+        }),
+    );
+    assert_eq!(r["result"], json!([]), "{r}");
+    let r = c.request(
+        "textDocument/codeAction",
+        json!({
+            "textDocument": {"uri": uri},
+            "range": arg["range"],
+            "context": {"diagnostics": [{"range": arg["range"], "message": "x"}]},
+        }),
+    );
+    assert_eq!(r["result"], json!([]), "{r}");
+    c.shutdown();
+}
