@@ -79,6 +79,15 @@ fn capabilities() -> lsp::ServerCapabilities {
                 ..Default::default()
             },
         )),
+        semantic_tokens_provider: Some(
+            lsp::SemanticTokensServerCapabilities::SemanticTokensOptions(
+                lsp::SemanticTokensOptions {
+                    legend: analysis::semantic_tokens_legend(),
+                    full: Some(lsp::SemanticTokensFullOptions::Bool(true)),
+                    ..Default::default()
+                },
+            ),
+        ),
         signature_help_provider: Some(lsp::SignatureHelpOptions {
             trigger_characters: Some(vec!["(".to_string(), ",".to_string()]),
             retrigger_characters: None,
@@ -212,6 +221,17 @@ impl Server {
                 };
                 Some(actions)
             }),
+            SemanticTokensFullRequest::METHOD => {
+                self.handle::<SemanticTokensFullRequest>(req, |s, p| {
+                    let uri = p.text_document.uri.as_str();
+                    let t = s.docs.get(uri)?;
+                    let data = analysis::semantic_tokens(uri, t)?;
+                    Some(lsp::SemanticTokensResult::Tokens(lsp::SemanticTokens {
+                        result_id: None,
+                        data,
+                    }))
+                })
+            }
             _ => Err((
                 ErrorCode::MethodNotFound,
                 format!("unsupported request {}", req.method),

@@ -621,3 +621,92 @@ fn quick_fixes_for_misspelt_names() {
     assert_eq!(r["result"], json!([]), "{r}");
     c.shutdown();
 }
+
+#[test]
+fn semantic_tokens_of_a_document() {
+    let spec = spec_path();
+    let mut c = Client::start(&["--spec", &spec, "--functions=stdlib"]);
+    let init = c.initialize();
+    let provider = &init["result"]["capabilities"]["semanticTokensProvider"];
+    assert_eq!(provider["full"], true, "{init}");
+    let legend: Vec<String> = provider["legend"]["tokenTypes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t.as_str().unwrap().to_string())
+        .collect();
+    let uri = "file:///tmp/tokens.hcl";
+    let text = "# top ☕\nname = upper(var.x) + \"é😀\"\nbackend \"api\" {\n  url = [for s in xs : s.id if !s.ok]\n  n = {k = 1.5 * -2, b = true}\n}\n/* a\n b */\n";
+    c.open(uri, text);
+    let r = c.request(
+        "textDocument/semanticTokens/full",
+        json!({"textDocument": {"uri": uri}}),
+    );
+    let data: Vec<u64> = r["result"]["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_u64().unwrap())
+        .collect();
+    assert_eq!(data.len() % 5, 0, "{r}");
+    // Decode the relative encoding: (line, column, length, type).
+    let (mut line, mut col) = (0, 0);
+    let mut got = Vec::new();
+    for t in data.chunks(5) {
+        if t[0] > 0 {
+            col = 0;
+        }
+        line += t[0];
+        col += t[1];
+        got.push(format!("{line}:{col}+{} {}", t[2], legend[t[3] as usize]));
+    }
+    let expected = [
+        "0:0+7 comment", // `# top ☕`, its newline left out
+        "1:0+4 property",
+        "1:5+1 operator",
+        "1:7+5 function",
+        "1:13+3 variable",
+        "1:17+1 property",
+        "1:20+1 operator",
+        "1:22+1 string",
+        "1:23+3 string", // é (1 unit), 😀 (2 units)
+        "1:26+1 string",
+        "2:0+7 type",
+        "2:8+5 enumMember",
+        "3:2+3 property",
+        "3:6+1 operator",
+        "3:9+3 keyword",
+        "3:13+1 variable",
+        "3:15+2 keyword",
+        "3:18+2 variable",
+        "3:21+1 operator",
+        "3:23+1 variable",
+        "3:25+2 property",
+        "3:28+2 keyword",
+        "3:31+1 operator",
+        "3:32+1 variable",
+        "3:34+2 property",
+        "4:2+1 property",
+        "4:4+1 operator",
+        "4:7+1 property",
+        "4:9+1 operator",
+        "4:11+3 number",
+        "4:15+1 operator",
+        "4:17+1 operator",
+        "4:18+1 number",
+        "4:21+1 property",
+        "4:23+1 operator",
+        "4:25+4 keyword",
+        "6:0+4 comment", // a block comment, one token a line
+        "7:0+5 comment",
+    ];
+    assert_eq!(got, expected, "{r}");
+    // JSON documents get none.
+    c.open("file:///tmp/t.hcl.json", "{\"name\": \"x\"}");
+    let r = c.request(
+        "textDocument/semanticTokens/full",
+        json!({"textDocument": {"uri": "file:///tmp/t.hcl.json"}}),
+    );
+    assert_eq!(r["result"], Value::Null, "{r}");
+    c.shutdown();
+}
