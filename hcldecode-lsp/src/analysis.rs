@@ -1,5 +1,6 @@
 //! What the server computes from a document's text: diagnostics, the
-//! formatted text, the outline, completions and hovers. Pure functions of
+//! formatted text, the outline, completions, hovers, signature help, quick
+//! fixes and semantic tokens. Pure functions of
 //! the text and the [`Schema`], tested without a connection.
 
 use hcldecode::parse::{self, Syntax};

@@ -5,7 +5,8 @@
 //! It publishes the diagnostics of parsing and decoding as the document is
 //! edited, formats as `hclfmt` does, outlines blocks and attributes, and
 //! completes and explains the attributes, blocks and functions the schema
-//! allows. The protocol runs over rust-analyzer's `lsp-server` transport:
+//! allows, shows the signature of the function being called, offers quick
+//! fixes for misspelt names and highlights with semantic tokens. The protocol runs over rust-analyzer's `lsp-server` transport:
 //! one synchronous loop reading messages and answering them in order.
 //!
 //! An application adds a `myapp lsp` subcommand in a few lines:
