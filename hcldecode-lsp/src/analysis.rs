@@ -1,13 +1,17 @@
 //! What the server computes from a document's text: diagnostics, the
-//! formatted text, the outline, completions and hovers. Pure functions of
+//! formatted text, the outline, completions, hovers, signature help, quick
+//! fixes and semantic tokens. Pure functions of
 //! the text and the [`Schema`], tested without a connection.
 
 use hcldecode::parse::{self, Syntax};
 use hcldecode::{Diagnostics, Severity, Spec};
+use hcldecode_spec::diag::Code;
 use hcldecode_spec::source::{SourceFile, Span};
 use hcldecode_spec::spec::{AttrSpec, BlockLabelSpec};
+use hcldecode_spec::syntax::native::token::{Token, TokenKind};
 use hcldecode_spec::syntax::native::{self, ast};
 use lsp_types as lsp;
+use std::collections::HashMap;
 
 use crate::schema::Schema;
 use crate::text;
@@ -63,10 +67,86 @@ pub fn to_lsp(diags: &Diagnostics, name: &str, text: &str) -> Vec<lsp::Diagnosti
                     .map(|c| lsp::NumberOrString::String(c.as_str().to_string())),
                 source: Some("hcldecode".to_string()),
                 message,
+                data: d
+                    .code
+                    .and_then(|c| suggestion(c, &d.detail))
+                    .map(|s| serde_json::json!({ "replacement": s })),
                 ..lsp::Diagnostic::default()
             }
         })
         .collect()
+}
+
+/// The name a "Did you mean" diagnostic suggests, for the diagnostics
+/// whose subject is exactly the misspelt name: an unsupported argument or
+/// block type, an unknown variable or function. Their detail ends
+/// ` Did you mean "x"?`; other hints (` Did you mean to define a block of
+/// type "x"?`) name no replacement.
+fn suggestion(code: Code, detail: &str) -> Option<String> {
+    if !matches!(
+        code,
+        Code::UnsupportedArgument
+            | Code::UnsupportedBlockType
+            | Code::UnknownVariable
+            | Code::UnknownFunction
+    ) {
+        return None;
+    }
+    let (_, rest) = detail.rsplit_once(" Did you mean \"")?;
+    let name = rest.strip_suffix("\"?")?;
+    native::is_valid_identifier(name).then(|| name.to_string())
+}
+
+/// The quick fixes for diagnostics of document `uri` (as the client sends
+/// them back in a code action request): for each with a suggested name in
+/// its `data` (`{"replacement": "x"}`, set when published), one replacing
+/// the diagnostic's range with the name.
+///
+/// ```
+/// use hcldecode::spec_file::LoadedSpec;
+/// let (loaded, _) = LoadedSpec::load_file("object {\n attr \"port\" { type = number }\n}\n", "s.hcldec").unwrap();
+/// let schema = hcldecode_lsp::Schema::from_spec_file(loaded);
+/// let d = hcldecode_lsp::analysis::diagnostics(&schema, "a.hcl", "prot = 1\n");
+/// let uri: lsp_types::Uri = "file:///a.hcl".parse().unwrap();
+/// let actions = hcldecode_lsp::analysis::code_actions(&uri, &d);
+/// let lsp_types::CodeActionOrCommand::CodeAction(a) = &actions[0] else { panic!() };
+/// assert_eq!(a.title, "Change to \"port\"");
+/// ```
+pub fn code_actions(
+    uri: &lsp::Uri,
+    diagnostics: &[lsp::Diagnostic],
+) -> Vec<lsp::CodeActionOrCommand> {
+    let mut out = Vec::new();
+    for d in diagnostics {
+        let Some(name) = d
+            .data
+            .as_ref()
+            .and_then(|v| v.get("replacement"))
+            .and_then(|v| v.as_str())
+        else {
+            continue;
+        };
+        let edit = lsp::TextEdit {
+            range: d.range,
+            new_text: name.to_string(),
+        };
+        // `changes` is keyed by `Uri`, the protocol's own type (its cached
+        // parts do not change its hash).
+        #[allow(clippy::mutable_key_type)]
+        let changes = std::iter::once((uri.clone(), vec![edit])).collect();
+        out.push(lsp::CodeActionOrCommand::CodeAction(lsp::CodeAction {
+            title: format!("Change to {name:?}"),
+            kind: Some(lsp::CodeActionKind::QUICKFIX),
+            diagnostics: Some(vec![d.clone()]),
+            edit: Some(lsp::WorkspaceEdit {
+                changes: Some(changes),
+                ..lsp::WorkspaceEdit::default()
+            }),
+            is_preferred: Some(true),
+            ..lsp::CodeAction::default()
+        }));
+    }
+    out
 }
 
 /// The edits that format a native-syntax document as `hclfmt` does: none
@@ -516,6 +596,351 @@ fn identifier_at(text: &str, at: usize) -> Option<(usize, usize)> {
     (start < end).then_some((start, end))
 }
 
+/// The native-syntax tokens of a document (comments and newlines
+/// included, the final `Eof` too).
+fn tokens(text: &str) -> Vec<Token> {
+    let len = u32::try_from(text.len()).unwrap_or(u32::MAX);
+    native::lex(text, Span::new(0, len), native::LexMode::Normal)
+}
+
+/// The call the cursor is in: the function's name and the index of the
+/// argument at the cursor (the commas before it at the call's own depth).
+fn call_at(text: &str, at: usize) -> Option<(String, usize)> {
+    enum Frame {
+        Call(String, usize),
+        Other,
+    }
+    let toks = tokens(text);
+    let mut stack: Vec<Frame> = Vec::new();
+    for (i, t) in toks.iter().enumerate() {
+        if t.span.end as usize > at || t.kind == TokenKind::Eof {
+            break;
+        }
+        match t.kind {
+            TokenKind::OParen => {
+                // `name(` or `ns::name(`: the identifiers and `::` before.
+                let mut start = i;
+                while start > 0 {
+                    let prev = toks[start - 1].kind;
+                    let expect_ident = start == i || toks[start].kind == TokenKind::DoubleColon;
+                    if (expect_ident && prev == TokenKind::Ident)
+                        || (!expect_ident && prev == TokenKind::DoubleColon)
+                    {
+                        start -= 1;
+                    } else {
+                        break;
+                    }
+                }
+                if start < i && toks[start].kind == TokenKind::Ident {
+                    let (a, b) = (
+                        toks[start].span.start as usize,
+                        toks[i - 1].span.end as usize,
+                    );
+                    let name = text.get(a..b).unwrap_or_default().to_string();
+                    stack.push(Frame::Call(name, 0));
+                } else {
+                    stack.push(Frame::Other);
+                }
+            }
+            TokenKind::OBrack
+            | TokenKind::OBrace
+            | TokenKind::TemplateInterp
+            | TokenKind::TemplateControl => stack.push(Frame::Other),
+            TokenKind::CParen
+            | TokenKind::CBrack
+            | TokenKind::CBrace
+            | TokenKind::TemplateSeqEnd => {
+                stack.pop();
+            }
+            TokenKind::Comma => {
+                if let Some(Frame::Call(_, n)) = stack.last_mut() {
+                    *n += 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    stack.into_iter().rev().find_map(|f| match f {
+        Frame::Call(name, n) => Some((name, n)),
+        Frame::Other => None,
+    })
+}
+
+/// The signature help at `pos`: the signature of the function whose call
+/// the cursor is in (its parameters with their types, a variadic one
+/// marked `...`), the active parameter counted from the commas before the
+/// cursor (the variadic parameter for every argument past the others).
+///
+/// ```
+/// use hcldecode::function::Functions;
+/// let schema = hcldecode_lsp::Schema::of::<u16>().functions(Functions::stdlib());
+/// let text = "a = join(\",\", [\"x\"], )\n";
+/// let h = hcldecode_lsp::analysis::signature_help(&schema, "a.hcl", text, lsp_types::Position::new(0, 21)).unwrap();
+/// assert_eq!(h.signatures[0].label, "join(separator string, lists... list(string))");
+/// assert_eq!(h.active_parameter, Some(1));
+/// ```
+pub fn signature_help(
+    schema: &Schema,
+    name: &str,
+    text: &str,
+    pos: lsp::Position,
+) -> Option<lsp::SignatureHelp> {
+    if Syntax::for_path(name) == Syntax::Json {
+        return None;
+    }
+    let at = text::offset(text, pos);
+    let (fname, arg) = call_at(text, at)?;
+    let f = schema.function(&fname)?;
+    let mut label = format!("{fname}(");
+    let utf16 = |s: &str| u32::try_from(s.encode_utf16().count()).unwrap_or(u32::MAX);
+    let mut params = Vec::new();
+    let all = f
+        .params()
+        .iter()
+        .map(|p| (p, ""))
+        .chain(f.var_param().map(|p| (p, "...")));
+    for (i, (p, dots)) in all.enumerate() {
+        if i > 0 {
+            label.push_str(", ");
+        }
+        let start = utf16(&label);
+        label.push_str(&format!("{}{dots} {}", p.name, p.ty));
+        params.push(lsp::ParameterInformation {
+            label: lsp::ParameterLabel::LabelOffsets([start, utf16(&label)]),
+            documentation: (!p.description.is_empty())
+                .then(|| lsp::Documentation::String(p.description.clone())),
+        });
+    }
+    label.push(')');
+    let fixed = f.params().len();
+    let active = match f.var_param() {
+        Some(_) => arg.min(fixed),
+        None => arg,
+    };
+    let active = u32::try_from(active).ok();
+    let description = f.description();
+    Some(lsp::SignatureHelp {
+        signatures: vec![lsp::SignatureInformation {
+            label,
+            documentation: (!description.is_empty())
+                .then(|| lsp::Documentation::String(description.to_string())),
+            parameters: Some(params),
+            active_parameter: active,
+        }],
+        active_signature: Some(0),
+        active_parameter: active,
+    })
+}
+
+/// The semantic token types, in the legend's order (indices into it are
+/// the tokens' types).
+const TOKEN_TYPES: [lsp::SemanticTokenType; 10] = [
+    lsp::SemanticTokenType::TYPE,        // block type
+    lsp::SemanticTokenType::ENUM_MEMBER, // block label
+    lsp::SemanticTokenType::PROPERTY,    // attribute name, object key, `.attr`
+    lsp::SemanticTokenType::STRING,
+    lsp::SemanticTokenType::NUMBER,
+    lsp::SemanticTokenType::COMMENT,
+    lsp::SemanticTokenType::FUNCTION,
+    lsp::SemanticTokenType::VARIABLE,
+    lsp::SemanticTokenType::OPERATOR,
+    lsp::SemanticTokenType::KEYWORD, // true, false, null, for, in, if, ...
+];
+const T_TYPE: u32 = 0;
+const T_LABEL: u32 = 1;
+const T_PROPERTY: u32 = 2;
+const T_STRING: u32 = 3;
+const T_NUMBER: u32 = 4;
+const T_COMMENT: u32 = 5;
+const T_FUNCTION: u32 = 6;
+const T_VARIABLE: u32 = 7;
+const T_OPERATOR: u32 = 8;
+const T_KEYWORD: u32 = 9;
+
+/// The legend of [`semantic_tokens`], announced in `initialize`: block
+/// types are `type`, labels `enumMember`, attribute names `property`, then
+/// `string`, `number`, `comment`, `function`, `variable`, `operator` and
+/// `keyword`; no modifiers.
+///
+/// ```
+/// let legend = hcldecode_lsp::analysis::semantic_tokens_legend();
+/// assert_eq!(legend.token_types[0].as_str(), "type");
+/// ```
+pub fn semantic_tokens_legend() -> lsp::SemanticTokensLegend {
+    lsp::SemanticTokensLegend {
+        token_types: TOKEN_TYPES.to_vec(),
+        token_modifiers: Vec::new(),
+    }
+}
+
+/// The names a body declares, for [`semantic_tokens`]: attribute names and
+/// block types by their start, labels by their spans.
+fn declared_names(body: &ast::Body, names: &mut HashMap<u32, u32>, labels: &mut Vec<Span>) {
+    for a in body.attributes.iter() {
+        names.insert(a.name.start, T_PROPERTY);
+    }
+    for b in body.blocks.iter() {
+        names.insert(b.type_name.start, T_TYPE);
+        labels.extend(b.labels.iter().map(|l| l.span));
+        declared_names(&b.body, names, labels);
+    }
+}
+
+/// The semantic tokens of a native-syntax document (`None` for JSON), in
+/// the protocol's relative encoding over [`semantic_tokens_legend`]: from
+/// the lexer's tokens, with block types, labels and attribute names from
+/// the syntax tree; an identifier before `(` is a function, after `.` or
+/// before `=` a property, otherwise a variable (or a keyword). Tokens
+/// spanning lines (comments, heredocs) are split at line ends.
+///
+/// ```
+/// let t = hcldecode_lsp::analysis::semantic_tokens("a.hcl", "svc \"api\" {\n  port = 80\n}\n").unwrap();
+/// // `svc` (type), `"api"` (label), `port` (property), `=`, `80` (number)
+/// let types: Vec<u32> = t.iter().map(|t| t.token_type).collect();
+/// assert_eq!(types, [0, 1, 2, 8, 4]);
+/// assert_eq!((t[2].delta_line, t[2].delta_start, t[2].length), (1, 2, 4));
+/// ```
+pub fn semantic_tokens(name: &str, text: &str) -> Option<Vec<lsp::SemanticToken>> {
+    let tree = native_tree(name, text)?;
+    let mut names = HashMap::new();
+    let mut labels = Vec::new();
+    declared_names(&tree.body, &mut names, &mut labels);
+    labels.sort_by_key(|l| l.start);
+    let toks = tokens(text);
+    let word = |t: &Token| {
+        text.get(t.span.start as usize..t.span.end as usize)
+            .unwrap_or("")
+    };
+    let kind_at = |i: usize| toks.get(i).map(|t| t.kind);
+    let mut spans: Vec<(u32, u32, u32)> = Vec::new();
+    let mut next_label = 0;
+    for (i, t) in toks.iter().enumerate() {
+        // A label: one token for the whole of it, quotes included.
+        while labels
+            .get(next_label)
+            .is_some_and(|l| l.end <= t.span.start)
+        {
+            next_label += 1;
+        }
+        if let Some(l) = labels.get(next_label)
+            && l.start <= t.span.start
+            && t.span.end <= l.end
+        {
+            if t.span.start == l.start {
+                spans.push((l.start, l.end, T_LABEL));
+            }
+            continue;
+        }
+        use TokenKind as K;
+        let ty = match t.kind {
+            K::Comment => T_COMMENT,
+            K::NumberLit => T_NUMBER,
+            K::OQuote | K::CQuote | K::QuotedLit | K::StringLit | K::OHeredoc | K::CHeredoc => {
+                T_STRING
+            }
+            K::Star
+            | K::Slash
+            | K::Plus
+            | K::Minus
+            | K::Percent
+            | K::Equal
+            | K::EqualOp
+            | K::NotEqual
+            | K::LessThan
+            | K::LessThanEq
+            | K::GreaterThan
+            | K::GreaterThanEq
+            | K::And
+            | K::Or
+            | K::Bang
+            | K::Question
+            | K::Colon
+            | K::FatArrow
+            | K::Ellipsis => T_OPERATOR,
+            K::Ident => {
+                let prev = i.checked_sub(1).and_then(kind_at);
+                let next = kind_at(i + 1);
+                let w = word(t);
+                if let Some(ty) = names.get(&t.span.start) {
+                    *ty
+                } else if matches!(next, Some(K::OParen | K::DoubleColon)) {
+                    T_FUNCTION
+                } else if prev == Some(K::Dot) || next == Some(K::Equal) {
+                    T_PROPERTY
+                } else if matches!(w, "true" | "false" | "null")
+                    || prev == Some(K::TemplateControl)
+                    || (w == "for" && matches!(prev, Some(K::OBrack | K::OBrace)))
+                    || (w == "in" && prev == Some(K::Ident))
+                    || (w == "if"
+                        && matches!(
+                            prev,
+                            Some(
+                                K::Ident
+                                    | K::NumberLit
+                                    | K::CQuote
+                                    | K::CParen
+                                    | K::CBrack
+                                    | K::CBrace
+                            )
+                        ))
+                {
+                    T_KEYWORD
+                } else {
+                    T_VARIABLE
+                }
+            }
+            _ => continue,
+        };
+        spans.push((t.span.start, t.span.end, ty));
+    }
+    Some(encode_tokens(text, &spans))
+}
+
+/// The protocol's relative encoding of `spans` (in order, not
+/// overlapping), each split at line ends, lengths in UTF-16 units.
+fn encode_tokens(text: &str, spans: &[(u32, u32, u32)]) -> Vec<lsp::SemanticToken> {
+    let mut out = Vec::with_capacity(spans.len());
+    let (mut line, mut line_start) = (0u32, 0usize);
+    let (mut last_line, mut last_col) = (0u32, 0u32);
+    let units = |s: &str| -> u32 {
+        u32::try_from(s.chars().map(char::len_utf16).sum::<usize>()).unwrap_or(u32::MAX)
+    };
+    for &(start, end, ty) in spans {
+        let (mut start, end) = (start as usize, (end as usize).min(text.len()));
+        while start < end {
+            // Move the line to the one holding `start`.
+            while let Some(nl) = text.get(line_start..start).and_then(|s| s.find('\n')) {
+                line_start += nl + 1;
+                line += 1;
+            }
+            let piece_end = text
+                .get(start..end)
+                .and_then(|s| s.find('\n'))
+                .map_or(end, |i| start + i);
+            let piece = text.get(start..piece_end).unwrap_or("");
+            let piece = piece.strip_suffix('\r').unwrap_or(piece);
+            if !piece.is_empty() {
+                let col = units(text.get(line_start..start).unwrap_or(""));
+                let delta_line = line.saturating_sub(last_line);
+                out.push(lsp::SemanticToken {
+                    delta_line,
+                    delta_start: if delta_line == 0 {
+                        col.saturating_sub(last_col)
+                    } else {
+                        col
+                    },
+                    length: units(piece),
+                    token_type: ty,
+                    token_modifiers_bitset: 0,
+                });
+                (last_line, last_col) = (line, col);
+            }
+            start = piece_end + 1;
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -548,6 +973,8 @@ mod tests {
                         let p = lsp::Position::new(line, character);
                         completion(&schema, name, text, p);
                         hover(&schema, name, text, p);
+                        signature_help(&schema, name, text, p);
+                        semantic_tokens(name, text);
                     }
                 }
             }

@@ -5,7 +5,8 @@
 //! It publishes the diagnostics of parsing and decoding as the document is
 //! edited, formats as `hclfmt` does, outlines blocks and attributes, and
 //! completes and explains the attributes, blocks and functions the schema
-//! allows. The protocol runs over rust-analyzer's `lsp-server` transport:
+//! allows, shows the signature of the function being called, offers quick
+//! fixes for misspelt names and highlights with semantic tokens. The protocol runs over rust-analyzer's `lsp-server` transport:
 //! one synchronous loop reading messages and answering them in order.
 //!
 //! An application adds a `myapp lsp` subcommand in a few lines:
@@ -73,6 +74,26 @@ fn capabilities() -> lsp::ServerCapabilities {
         document_symbol_provider: Some(lsp::OneOf::Left(true)),
         completion_provider: Some(lsp::CompletionOptions::default()),
         hover_provider: Some(lsp::HoverProviderCapability::Simple(true)),
+        code_action_provider: Some(lsp::CodeActionProviderCapability::Options(
+            lsp::CodeActionOptions {
+                code_action_kinds: Some(vec![lsp::CodeActionKind::QUICKFIX]),
+                ..Default::default()
+            },
+        )),
+        semantic_tokens_provider: Some(
+            lsp::SemanticTokensServerCapabilities::SemanticTokensOptions(
+                lsp::SemanticTokensOptions {
+                    legend: analysis::semantic_tokens_legend(),
+                    full: Some(lsp::SemanticTokensFullOptions::Bool(true)),
+                    ..Default::default()
+                },
+            ),
+        ),
+        signature_help_provider: Some(lsp::SignatureHelpOptions {
+            trigger_characters: Some(vec!["(".to_string(), ",".to_string()]),
+            retrigger_characters: None,
+            work_done_progress_options: lsp::WorkDoneProgressOptions::default(),
+        }),
         ..Default::default()
     }
 }
@@ -180,6 +201,38 @@ impl Server {
                 let t = s.docs.get(uri)?;
                 analysis::hover(&s.schema, uri, t, pos.position)
             }),
+            SignatureHelpRequest::METHOD => self.handle::<SignatureHelpRequest>(req, |s, p| {
+                let pos = p.text_document_position_params;
+                let uri = pos.text_document.uri.as_str();
+                let t = s.docs.get(uri)?;
+                analysis::signature_help(&s.schema, uri, t, pos.position)
+            }),
+            CodeActionRequest::METHOD => self.handle::<CodeActionRequest>(req, |_, p| {
+                let wanted = p.context.only.as_ref().is_none_or(|only| {
+                    only.iter().any(|k| {
+                        lsp::CodeActionKind::QUICKFIX
+                            .as_str()
+                            .starts_with(k.as_str())
+                    })
+                });
+                let actions = if wanted {
+                    analysis::code_actions(&p.text_document.uri, &p.context.diagnostics)
+                } else {
+                    Vec::new()
+                };
+                Some(actions)
+            }),
+            SemanticTokensFullRequest::METHOD => {
+                self.handle::<SemanticTokensFullRequest>(req, |s, p| {
+                    let uri = p.text_document.uri.as_str();
+                    let t = s.docs.get(uri)?;
+                    let data = analysis::semantic_tokens(uri, t)?;
+                    Some(lsp::SemanticTokensResult::Tokens(lsp::SemanticTokens {
+                        result_id: None,
+                        data,
+                    }))
+                })
+            }
             _ => Err((
                 ErrorCode::MethodNotFound,
                 format!("unsupported request {}", req.method),

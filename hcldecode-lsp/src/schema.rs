@@ -203,7 +203,8 @@ impl Schema {
         out
     }
 
-    fn function(&self, name: &str) -> Option<&Function> {
+    /// A function documents may call, by name (the spec file's first).
+    pub(crate) fn function(&self, name: &str) -> Option<&Function> {
         self.spec_functions
             .iter()
             .find(|(n, _)| n == name)

@@ -135,6 +135,40 @@ fn the_nomad_example_schema() {
     );
     assert_eq!(r["contents"]["value"], "**priority**: `number`", "{r}");
 
+    // A misspelt variable: the suggestion rides in the diagnostic's
+    // `data`, and the quick fix puts it in place.
+    let reg = text
+        .lines()
+        .position(|l| l.contains("REGION    = region"))
+        .unwrap() as u32;
+    c.notify(
+        "textDocument/didChange",
+        json!({
+            "textDocument": {"uri": URI, "version": 3},
+            "contentChanges": [{"range": {"start": pos(reg, 20), "end": pos(reg, 26)}, "text": "regoin"}],
+        }),
+    );
+    let d = c.diagnostics();
+    let v = d["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["code"] == "eval.unknown_variable")
+        .unwrap_or_else(|| panic!("{d}"))
+        .clone();
+    assert_eq!(v["data"], json!({"replacement": "region"}), "{v}");
+    assert_eq!(v["range"]["start"], pos(reg, 20), "{v}");
+    assert_eq!(v["range"]["end"], pos(reg, 26), "{v}");
+    let r = c.request(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": URI}, "range": v["range"], "context": {"diagnostics": [v]}}),
+    );
+    assert_eq!(
+        r[0]["edit"]["changes"][URI],
+        json!([{"range": v["range"], "newText": "region"}]),
+        "{r}"
+    );
+
     c.request("shutdown", Value::Null);
     c.notify("exit", Value::Null);
     server.join().unwrap().unwrap();
