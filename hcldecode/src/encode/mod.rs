@@ -300,7 +300,7 @@ fn simple(v: &Value) -> Option<String> {
         ValueRef::Null | ValueRef::Unknown => out.push_str("null"),
         ValueRef::Bool(b) => out.push_str(if b { "true" } else { "false" }),
         ValueRef::Number(n) => out.push_str(&n.to_string()),
-        ValueRef::String(s) => write_string(&mut out, s),
+        ValueRef::String(s) => crate::value::write_hcl_string(&mut out, s),
         ValueRef::List([]) | ValueRef::Set([]) | ValueRef::Tuple([]) => out.push_str("[]"),
         ValueRef::Map([]) | ValueRef::Object(_, []) => out.push_str("{}"),
         _ => return None,
@@ -440,34 +440,7 @@ fn object_key(k: &str) -> String {
         k.to_string()
     } else {
         let mut out = String::new();
-        write_string(&mut out, k);
+        crate::value::write_hcl_string(&mut out, k);
         out
     }
-}
-
-/// A quoted string literal that reads back as `s`: `\\`, `\"` and control
-/// characters escaped, `${` and `%{` doubled so the text is no template
-/// (as hclwrite escapes).
-pub(crate) fn write_string(out: &mut String, s: &str) {
-    out.push('"');
-    let mut chars = s.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '$' | '%' if chars.peek() == Some(&'{') => {
-                out.push(c);
-                out.push(c);
-            }
-            c if c.is_control() => {
-                use fmt::Write;
-                let _ = write!(out, "\\u{:04X}", u32::from(c));
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
 }

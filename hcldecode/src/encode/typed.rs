@@ -8,8 +8,9 @@ use std::sync::Arc;
 
 use hcldecode_spec::syntax::is_identifier;
 
-use super::{EncodeError, check, write_entries, write_string};
+use super::{EncodeError, check, write_entries};
 use crate::typed::Spanned;
+use crate::value::write_hcl_string as write_string;
 use crate::value::{Number, Path, PathStep, Value, ValueRef};
 
 /// A Rust value that can be written back as HCL: as an attribute's value

@@ -254,7 +254,7 @@ fn write_hcl(out: &mut String, v: &Value) -> bool {
         ValueRef::Unknown => return false,
         ValueRef::Bool(b) => out.push_str(if b { "true" } else { "false" }),
         ValueRef::Number(n) => out.push_str(&n.to_string()),
-        ValueRef::String(s) => crate::encode::write_string(out, s),
+        ValueRef::String(s) => crate::value::write_hcl_string(out, s),
         ValueRef::List(es) | ValueRef::Set(es) | ValueRef::Tuple(es) => {
             out.push('[');
             for (i, e) in es.iter().enumerate() {
@@ -288,7 +288,7 @@ fn write_hcl_object<'v>(
         if i > 0 {
             out.push_str(", ");
         }
-        crate::encode::write_string(out, k);
+        crate::value::write_hcl_string(out, k);
         out.push_str(" = ");
         if !write_hcl(out, e) {
             return false;
