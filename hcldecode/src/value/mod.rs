@@ -1208,6 +1208,33 @@ impl fmt::Debug for Value {
     }
 }
 
+/// A quoted string literal that reads back as `s`: `\\`, `\"` and control
+/// characters escaped, `${` and `%{` doubled so the text is no template
+/// (as hclwrite escapes).
+pub(crate) fn write_hcl_string(out: &mut String, s: &str) {
+    out.push('"');
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '$' | '%' if chars.peek() == Some(&'{') => {
+                out.push(c);
+                out.push(c);
+            }
+            c if c.is_control() => {
+                use std::fmt::Write;
+                let _ = write!(out, "\\u{:04X}", u32::from(c));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1263,31 +1290,4 @@ mod tests {
         assert_eq!(l.elements().unwrap()[0].ty(), &Type::String);
         assert!(!l.is_wholly_known());
     }
-}
-
-/// A quoted string literal that reads back as `s`: `\\`, `\"` and control
-/// characters escaped, `${` and `%{` doubled so the text is no template
-/// (as hclwrite escapes).
-pub(crate) fn write_hcl_string(out: &mut String, s: &str) {
-    out.push('"');
-    let mut chars = s.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '$' | '%' if chars.peek() == Some(&'{') => {
-                out.push(c);
-                out.push(c);
-            }
-            c if c.is_control() => {
-                use std::fmt::Write;
-                let _ = write!(out, "\\u{:04X}", u32::from(c));
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
 }
