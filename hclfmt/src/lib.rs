@@ -346,19 +346,7 @@ impl State<'_> {
         let (source, mut diags) = native::source_from_bytes(name, src.to_vec());
         let (parsed, d) = native::parse_config(source.clone());
         diags.extend(d);
-        let blocks = parsed
-            .body
-            .blocks
-            .iter()
-            .map(|b| {
-                let mut header = source.text(b.type_name).to_string();
-                for l in &b.labels {
-                    header.push(' ');
-                    header.push_str(&format!("{:?}", l.value.get(&source)));
-                }
-                (b.span(), header)
-            })
-            .collect();
+        let blocks = native::block_headers(&source, &parsed.body);
         let mut files = SourceMap::new();
         files.add(source, blocks);
         let mut text = String::new();

@@ -18,6 +18,12 @@ use std::fmt;
 pub enum Code {
     /// Syntax nested deeper than the parser's limit.
     NestingTooDeep,
+    /// Input that is not UTF-8 ("Invalid character encoding").
+    InvalidCharacterEncoding,
+    /// A quoted string split over lines ("Invalid multi-line string").
+    InvalidMultiLineString,
+    /// A string or template without its closing marker.
+    UnterminatedTemplateString,
     /// A spec: a `block_label` outside the nested spec of a block.
     BlockLabelOutsideBlock,
     /// A spec: block label indices that are not 0, 1, 2, ….
@@ -137,6 +143,9 @@ impl Code {
     pub fn as_str(self) -> &'static str {
         match self {
             Code::NestingTooDeep => "syntax.nesting_too_deep",
+            Code::InvalidCharacterEncoding => "syntax.invalid_character_encoding",
+            Code::InvalidMultiLineString => "syntax.invalid_multi_line_string",
+            Code::UnterminatedTemplateString => "syntax.unterminated_template_string",
             Code::BlockLabelOutsideBlock => "spec.block_label_outside_block",
             Code::InconsistentBlockLabelIndices => "spec.inconsistent_block_label_indices",
             Code::DuplicateObjectProperty => "spec.duplicate_object_property",

@@ -13,7 +13,7 @@ use super::{Function, FunctionError, Parameter, ReturnType};
 use crate::Type;
 use crate::value::Value;
 
-fn hex(bytes: &[u8]) -> String {
+pub(crate) fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 

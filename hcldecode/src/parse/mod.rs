@@ -4,7 +4,7 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use hcldecode_spec::diag::{Diagnostic, Diagnostics};
+use hcldecode_spec::diag::{Code, Diagnostic, Diagnostics};
 use hcldecode_spec::source::SourceFile;
 use hcldecode_spec::syntax::body::Body;
 use hcldecode_spec::syntax::expr::{Expression, NativeExpr};
@@ -67,19 +67,7 @@ fn parse_native_source(
     };
     let (parsed, d) = native::parse_config_with(source.clone(), &opts);
     diags.extend(d);
-    let blocks = parsed
-        .body
-        .blocks
-        .iter()
-        .map(|b| {
-            let mut header = source.text(b.type_name).to_string();
-            for l in &b.labels {
-                header.push(' ');
-                header.push_str(&format!("{:?}", l.value.get(&source)));
-            }
-            (b.span(), header)
-        })
-        .collect();
+    let blocks = native::block_headers(&source, &parsed.body);
     let body = Body::native(source.clone(), parsed.body);
     (
         File {
@@ -153,18 +141,18 @@ pub(crate) fn parse_str_with_limits(
 /// assert_eq!(diags.0[0].subject.as_ref().unwrap().to_string(), "a.hcl:1,10-2,1");
 /// ```
 pub fn without_cascades(diags: Diagnostics) -> Diagnostics {
-    const UNTERMINATED: &str = "Unterminated template string";
-    const MULTI_LINE: &str = "Invalid multi-line string";
-    const ENCODING: &str = "Invalid character encoding";
+    const UNTERMINATED: Code = Code::UnterminatedTemplateString;
+    const MULTI_LINE: Code = Code::InvalidMultiLineString;
+    const ENCODING: Code = Code::InvalidCharacterEncoding;
     let at = |d: &Diagnostic| {
         d.subject
             .as_ref()
             .map(|r| (r.filename.clone(), r.start.byte))
     };
-    let with = |summary: &str| -> Vec<(Arc<str>, usize)> {
+    let with = |code: Code| -> Vec<(Arc<str>, usize)> {
         diags
             .iter()
-            .filter(|d| d.summary == summary)
+            .filter(|d| d.code == Some(code))
             .filter_map(at)
             .collect()
     };
@@ -178,10 +166,10 @@ pub fn without_cascades(diags: Diagnostics) -> Diagnostics {
         .collect();
     let mut out = Diagnostics::new();
     for d in diags {
-        let keep = match (d.summary.as_str(), at(&d)) {
-            (UNTERMINATED, Some(p)) => !encoding.contains(&p) && !open.contains(&&p),
+        let keep = match (d.code, at(&d)) {
+            (Some(UNTERMINATED), Some(p)) => !encoding.contains(&p) && !open.contains(&&p),
             // Those after an open string's first line, in its file.
-            (MULTI_LINE, Some((f, b))) => !open.iter().any(|(of, ob)| *of == f && *ob < b),
+            (Some(MULTI_LINE), Some((f, b))) => !open.iter().any(|(of, ob)| *of == f && *ob < b),
             _ => true,
         };
         if keep {

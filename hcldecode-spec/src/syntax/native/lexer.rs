@@ -9,7 +9,7 @@ use super::INVALID_BYTE_PLACEHOLDER as BAD;
 use super::ident_tables::{ID_CONTINUE, ID_START};
 use super::pos::Resolver;
 use super::token::{Token, TokenKind};
-use crate::diag::Diagnostic;
+use crate::diag::{Code, Diagnostic};
 use crate::source::{SourceFile, Span};
 
 /// What the scanner starts with.
@@ -948,15 +948,21 @@ impl InvalidTokenChecker {
                 ));
             }
             TokenKind::BadUtf8 if fewer_than(&mut self.told_bad_utf8, 1) => {
-                diags.push(err(
-                    "Invalid character encoding",
-                    "All input files must be UTF-8 encoded. Ensure that UTF-8 encoding is selected in your editor.",
-                ));
+                diags.push(
+                    err(
+                        "Invalid character encoding",
+                        "All input files must be UTF-8 encoded. Ensure that UTF-8 encoding is selected in your editor.",
+                    )
+                    .with_code(Code::InvalidCharacterEncoding),
+                );
             }
-            TokenKind::QuotedNewline => diags.push(err(
-                "Invalid multi-line string",
-                "Quoted strings may not be split over multiple lines. To produce a multi-line string, either use the \\n escape to represent a newline character or use the \"heredoc\" multi-line template syntax.",
-            )),
+            TokenKind::QuotedNewline => diags.push(
+                err(
+                    "Invalid multi-line string",
+                    "Quoted strings may not be split over multiple lines. To produce a multi-line string, either use the \\n escape to represent a newline character or use the \"heredoc\" multi-line template syntax.",
+                )
+                .with_code(Code::InvalidMultiLineString),
+            ),
             TokenKind::Invalid => {
                 let chars = file.text(tok.span);
                 if chars == "\u{201C}" || chars == "\u{201D}" {

@@ -112,6 +112,31 @@ pub fn parse_config(file: Arc<SourceFile>) -> (ast::File, Diagnostics) {
     parse_config_with(file, &ParseOptions::default())
 }
 
+/// The top-level blocks of `body` with the header a diagnostic's snippet
+/// names them by (`in service "web"`), as
+/// [`SourceMap::add`](crate::diag::render::SourceMap::add) takes them.
+///
+/// ```
+/// use hcldecode_spec::syntax::native;
+/// let (src, _) = native::source_from_bytes("a.hcl", b"service \"web\" {\n}\n".to_vec());
+/// let (file, _) = native::parse_config(src.clone());
+/// let headers = native::block_headers(&src, &file.body);
+/// assert_eq!(headers[0].1, "service \"web\"");
+/// ```
+pub fn block_headers(source: &SourceFile, body: &ast::Body) -> Vec<(Span, String)> {
+    body.blocks
+        .iter()
+        .map(|b| {
+            let mut header = source.text(b.type_name).to_string();
+            for l in &b.labels {
+                header.push(' ');
+                header.push_str(&format!("{:?}", l.value.get(source)));
+            }
+            (b.span(), header)
+        })
+        .collect()
+}
+
 /// [`parse_config`] with explicit [`ParseOptions`].
 pub fn parse_config_with(file: Arc<SourceFile>, opts: &ParseOptions) -> (ast::File, Diagnostics) {
     let (body, diags) = {

@@ -396,12 +396,14 @@ impl Parser<'_> {
                 }
                 _ => {
                     if !self.recovery {
-                        self.err(
+                        let d = Diagnostic::error(
                             "Unterminated template string",
                             "No closing marker was found for the string.",
-                            next.span,
-                            Some(rb(start_range, next.span)),
-                        );
+                        )
+                        .with_subject(self.res.range(next.span))
+                        .with_context(self.res.range(rb(start_range, next.span)))
+                        .with_code(Code::UnterminatedTemplateString);
+                        self.diags.push(d);
                     }
                     let last = self.recover(end);
                     end_range = last.span;

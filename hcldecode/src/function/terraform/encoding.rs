@@ -11,6 +11,7 @@ use encoding_rs::Encoding;
 use sha2::{Digest, Sha256, Sha512};
 
 use crate::Type;
+use crate::function::crypto::hex;
 use crate::function::encoding::{decode_std, encode_std};
 use crate::function::fs_config::FsConfig;
 use crate::function::stdlib::{build, check_size, shared_function, str_arg};
@@ -326,10 +327,6 @@ shared_function! {
                 .map_err(|_| FunctionError::call("the decoded URL is not valid UTF-8"))
         },
     )
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 shared_function! {
