@@ -11,6 +11,7 @@ use std::sync::Arc;
 use super::literal::literal_value;
 use hcldecode_spec::diag::{Code, Diagnostic, Diagnostics};
 use hcldecode_spec::source::{Range, SourceFile, Span};
+use hcldecode_spec::spec::type_constraint::get_type;
 use hcldecode_spec::syntax::native::analysis::expr_as_keyword;
 use hcldecode_spec::syntax::native::ast::{
     BinaryOp, Expr, ExprKind, ForExpr, Literal, Step, UnaryOp,
@@ -23,7 +24,7 @@ use super::values;
 use crate::Type;
 use crate::function::{Function, stdlib};
 use crate::limits::{self, Exceeded};
-use crate::value::convert::{convert, get_conversion_unsafe, unify_unsafe};
+use crate::value::convert::{convert, fill_optional, get_conversion_unsafe, unify_unsafe};
 use crate::value::{Number, Value, ValueRef};
 
 /// A function call argument: an expression, or one element of an expanded
@@ -674,10 +675,11 @@ impl<'a> Evaluator<'a, '_> {
                     CallArg::Expr(x) => self.expr(x),
                     CallArg::Value(v, _) => v.clone(),
                 };
-                use crate::function::stdlib::type_constraint;
                 let (ty, opt) = match &args[1] {
                     CallArg::Expr(x) => {
-                        let (ty, opt, ds) = type_constraint::type_constraint(self.file, x);
+                        // ext/typeexpr's getType as convert reads it: a
+                        // constraint, `optional(type)` without defaults.
+                        let (ty, opt, ds) = get_type(self.file, x, true, None);
                         self.diags.extend(ds);
                         (ty, opt)
                     }
@@ -688,13 +690,13 @@ impl<'a> Evaluator<'a, '_> {
                             *span,
                             None,
                         );
-                        (Type::Dynamic, type_constraint::Optional::None)
+                        (Type::Dynamic, None)
                     }
                 };
                 if self.errors_since(mark) {
                     return None;
                 }
-                let v = type_constraint::fill_optional(&v, &ty, &opt);
+                let v = fill_optional(&v, opt.as_ref());
                 Some(convert(&v, &ty).map_err(|err| FunctionError::arg(0, err.to_string())))
             }
         }

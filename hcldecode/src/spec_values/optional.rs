@@ -26,7 +26,7 @@ use super::{literal, literal_value};
 use crate::Type;
 use crate::eval;
 use crate::value::Value;
-use crate::value::convert::{ConvertError, convert, unify_unsafe};
+use crate::value::convert::{ConvertError, convert, fill_optional, unify_unsafe};
 
 /// Evaluates default values as ext/typeexpr does: without variables or
 /// functions, then converted to the attribute's type (the
@@ -216,85 +216,4 @@ fn unify_all(elems: &[Value]) -> Option<(Type, Vec<Value>)> {
         })
         .collect::<Option<Vec<Value>>>()?;
     Some((ty, out))
-}
-
-/// `v` with each element or attribute replaced by `f(key, element)` (the
-/// key of an element is its index), rebuilt as the same kind of collection
-/// where it can hold the results.
-fn rebuild(v: &Value, mut f: impl FnMut(&str, &Value) -> Value) -> Value {
-    match v.ty() {
-        Type::List(_) | Type::Tuple(_) | Type::Set(_) => {
-            let elems: Vec<Value> = v
-                .elements()
-                .unwrap_or(&[])
-                .iter()
-                .enumerate()
-                .map(|(i, e)| f(&i.to_string(), e))
-                .collect();
-            if elems.is_empty() {
-                return v.clone();
-            }
-            match v.ty() {
-                Type::List(_) => {
-                    Value::list_infer(elems.clone()).unwrap_or_else(|| Value::tuple(elems))
-                }
-                Type::Set(_) => {
-                    Value::set_infer(elems.clone()).unwrap_or_else(|| Value::tuple(elems))
-                }
-                _ => Value::tuple(elems),
-            }
-        }
-        Type::Map(_) | Type::Object(_) => {
-            let entries: Vec<(Arc<str>, Value)> = v
-                .entries()
-                .map(|es| es.map(|(k, e)| (k.clone(), f(k, e))).collect())
-                .unwrap_or_default();
-            if v.ty().is_object() {
-                return Value::object(entries);
-            }
-            if entries.is_empty() {
-                return v.clone();
-            }
-            Value::map_infer(entries.clone()).unwrap_or_else(|| Value::object(entries))
-        }
-        _ => v.clone(),
-    }
-}
-
-/// Absent optional attributes of object values set to null of their type,
-/// at any depth, so that conversion to the constraint's type accepts them.
-fn fill_optional(v: &Value, node: Option<&OptionalAttrs>) -> Value {
-    let Some(node) = node else {
-        return v.clone();
-    };
-    if v.is_null() || !v.is_known() {
-        return v.clone();
-    }
-    match (&node.ty, v.ty()) {
-        (Type::Object(ot), Type::Object(_) | Type::Map(_)) => {
-            let mut attrs: Vec<(Arc<str>, Value)> = v
-                .entries()
-                .map(|es| {
-                    es.map(|(k, e)| (k.clone(), fill_optional(e, node.child(k))))
-                        .collect()
-                })
-                .unwrap_or_default();
-            for name in &node.optional {
-                if !attrs.iter().any(|(k, _)| &**k == name)
-                    && let Some(t) = ot.get(name)
-                {
-                    attrs.push((Arc::from(name.as_str()), Value::null(t.clone())));
-                }
-            }
-            Value::object(attrs)
-        }
-        (Type::List(_) | Type::Set(_) | Type::Map(_), _) => {
-            let elem = node.child("");
-            rebuild(v, |_, e| fill_optional(e, elem))
-        }
-        (Type::Tuple(_), Type::Tuple(_) | Type::List(_)) => {
-            rebuild(v, |k, e| fill_optional(e, node.child(k)))
-        }
-        _ => v.clone(),
-    }
 }

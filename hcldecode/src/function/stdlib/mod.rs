@@ -51,7 +51,6 @@ mod string;
 mod text;
 #[cfg(feature = "stdlib")]
 mod tryfunc;
-pub(crate) mod type_constraint;
 #[cfg(feature = "stdlib")]
 mod yaml;
 

@@ -5,7 +5,8 @@
 //! - [`get_conversion`] / [`get_conversion_unsafe`] plan a conversion
 //!   between two types once, to apply to many values;
 //! - [`unify`] / [`unify_unsafe`] find a common type for several types;
-//! - [`mismatch_message`] explains why no conversion exists.
+//! - [`mismatch_message`] explains why no conversion exists;
+//! - [`fill_optional`] adds a constraint's absent optional attributes.
 //!
 //! Error texts are cty's: [`ConvertError`] displays exactly what
 //! `err.Error()` gives in Go (the message without the path; the path is
@@ -24,6 +25,7 @@
 
 mod conversion;
 mod mismatch;
+mod optional;
 
 use std::fmt;
 use std::sync::Arc;
@@ -32,6 +34,7 @@ use super::{Path, Value, ValueRef};
 use crate::Type;
 
 pub use mismatch::mismatch_message;
+pub use optional::fill_optional;
 
 /// Why a conversion failed: cty's `PathError` from `convert.Convert`.
 #[derive(Clone, Debug, PartialEq)]
