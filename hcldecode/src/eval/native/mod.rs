@@ -1,0 +1,335 @@
+//! Evaluation of native-syntax expressions: a port of the `Value` methods
+//! of hclsyntax's expression nodes, with the same results and diagnostics.
+//!
+//! Diagnostics go into one vector for the whole evaluation; where HCL
+//! inspects a sub-expression's own diagnostics, the evaluator looks at the
+//! part of the vector that sub-expression appended.
+
+use std::sync::Arc;
+
+use super::literal::literal_value;
+use hcldecode_spec::diag::{Code, Diagnostic, Diagnostics};
+use hcldecode_spec::source::{Range, SourceFile, Span};
+use hcldecode_spec::syntax::native::analysis::expr_as_keyword;
+use hcldecode_spec::syntax::native::ast::{Expr, ExprKind, Literal};
+
+use super::EvalContext;
+use super::ops;
+use super::values;
+use crate::Type;
+use crate::limits::{self, Exceeded};
+use crate::value::Value;
+
+mod call;
+mod for_expr;
+mod object;
+mod operators;
+mod splat;
+mod template;
+mod traversal;
+
+/// Deepest expression nesting evaluated before giving up with a diagnostic.
+pub(crate) const MAX_DEPTH: usize = 1000;
+
+/// Evaluates `expr` from `file` in `ctx` (`None`: no variables, no
+/// functions), appending diagnostics to `diags`.
+pub(crate) fn eval(
+    file: &Arc<SourceFile>,
+    expr: &Expr,
+    ctx: Option<&EvalContext>,
+    locals: Option<&[(&str, Value)]>,
+    diags: &mut Diagnostics,
+) -> Value {
+    let mut ev = Evaluator {
+        file,
+        ctx,
+        local_scope: locals.is_some(),
+        locals: locals
+            .unwrap_or(&[])
+            .iter()
+            .map(|(n, v)| (*n, v.clone()))
+            .collect(),
+        items: Vec::new(),
+        diags,
+        depth: 0,
+        over_budget: false,
+    };
+    ev.expr(expr)
+}
+
+struct Evaluator<'a, 'd> {
+    file: &'a Arc<SourceFile>,
+    ctx: Option<&'a EvalContext>,
+    /// Whether the evaluation has a scope of local variables (a function's
+    /// parameters, a transform's `nested`) even if it is empty.
+    local_scope: bool,
+    /// Local variables and `for` variables in scope, innermost last.
+    locals: Vec<(&'a str, Value)>,
+    /// Current splat elements by anonymous-symbol id, innermost last.
+    items: Vec<(u32, Value)>,
+    diags: &'d mut Diagnostics,
+    depth: usize,
+    /// Whether the evaluation budget ran out ("Result too large" was
+    /// reported): loops stop and results are unknown from then on.
+    over_budget: bool,
+}
+
+impl<'a> Evaluator<'a, '_> {
+    fn range(&self, span: Span) -> Range {
+        self.file.range(span)
+    }
+
+    fn text(&self, span: Span) -> &'a str {
+        self.file.text(span)
+    }
+
+    fn err(&mut self, (code, summary): What, detail: String, subject: Span, context: Option<Span>) {
+        let mut d = Diagnostic::error(summary, detail)
+            .with_code(code)
+            .with_subject(self.range(subject));
+        if let Some(c) = context {
+            d = d.with_context(self.range(c));
+        }
+        self.diags.push(d);
+    }
+
+    /// [`err`](Self::err) with the values of the variables `expr` refers to
+    /// (HCL's `Expression` and `EvalContext` on a diagnostic).
+    fn err_x(
+        &mut self,
+        what: What,
+        detail: String,
+        subject: Span,
+        context: Option<Span>,
+        expr: &Expr,
+    ) {
+        self.err(what, detail, subject, context);
+        let values = values::describe_variables(self.file, expr, self.ctx, &self.locals);
+        if let Some(d) = self.diags.0.last_mut() {
+            d.values = values;
+        }
+    }
+
+    /// Gives diagnostics appended since `mark` that have a subject but no
+    /// values the values of `expr`'s variables (`setDiagEvalContext`).
+    fn annotate_since(&mut self, mark: usize, expr: &Expr) {
+        if !self.diags.0[mark..]
+            .iter()
+            .any(|d| d.subject.is_some() && d.values.is_empty())
+        {
+            return;
+        }
+        let values = values::describe_variables(self.file, expr, self.ctx, &self.locals);
+        for d in &mut self.diags.0[mark..] {
+            if d.subject.is_some() && d.values.is_empty() {
+                d.values = values.clone();
+            }
+        }
+    }
+
+    /// Charges `v`, one element built at `at`, to the evaluation budget;
+    /// `false`, with a "Result too large" error, when it runs out.
+    fn charge_element(&mut self, v: &Value, key_bytes: usize, at: Span) -> bool {
+        let r = limits::charge(1, key_bytes as u64).and_then(|()| limits::charge_value(v));
+        self.check_budget(r, at)
+    }
+
+    fn check_budget(&mut self, r: Result<(), Exceeded>, at: Span) -> bool {
+        match r {
+            Ok(()) => !self.over_budget,
+            Err(x) => {
+                if !self.over_budget {
+                    self.over_budget = true;
+                    self.err(
+                        (Code::ResultTooLarge, "Result too large"),
+                        x.detail(),
+                        at,
+                        None,
+                    );
+                }
+                false
+            }
+        }
+    }
+
+    /// Whether diagnostics appended since `mark` include an error.
+    fn errors_since(&self, mark: usize) -> bool {
+        self.diags.0[mark..].iter().any(Diagnostic::is_error)
+    }
+
+    fn errors_between(&self, start: usize, end: usize) -> bool {
+        self.diags.0[start..end].iter().any(Diagnostic::is_error)
+    }
+
+    fn expr(&mut self, e: &'a Expr) -> Value {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            self.depth -= 1;
+            self.err(
+                (Code::ExpressionTooDeep, "Expression too deeply nested"),
+                format!("Expressions may be nested at most {MAX_DEPTH} levels deep."),
+                e.span,
+                None,
+            );
+            return Value::dynamic();
+        }
+        let v = self.expr_inner(e);
+        self.depth -= 1;
+        v
+    }
+
+    fn expr_inner(&mut self, e: &'a Expr) -> Value {
+        match &e.kind {
+            ExprKind::Literal(l) => self.literal(l),
+            ExprKind::Invalid => Value::dynamic(),
+            ExprKind::Parens(inner) => self.expr(inner),
+            ExprKind::TemplateWrap { wrapped } => self.expr(wrapped),
+            ExprKind::ScopeTraversal { root, steps } => self.scope_traversal(*root, steps),
+            ExprKind::RelativeTraversal { source, steps } => {
+                let v = self.expr(source);
+                let mark = self.diags.len();
+                let r = self.traverse(v, steps);
+                self.annotate_since(mark, e);
+                r
+            }
+            ExprKind::FunctionCall(c) => self.call(
+                e,
+                c.name_text(self.file),
+                c.name,
+                &c.args,
+                c.expand_final,
+                c.close_paren,
+            ),
+            ExprKind::Conditional {
+                cond,
+                true_result,
+                false_result,
+            } => self.conditional(e, cond, true_result, false_result),
+            ExprKind::BinaryOp { op, lhs, rhs } => self.binary(e, *op, lhs, rhs),
+            ExprKind::UnaryOp { op, operand, .. } => self.unary(e, *op, operand),
+            ExprKind::Tuple { exprs, .. } => {
+                let vals = exprs.iter().map(|x| self.expr(x)).collect();
+                Value::tuple(vals)
+            }
+            ExprKind::Object { items, .. } => self.object(items),
+            ExprKind::For(f) => self.for_expr(e, f),
+            ExprKind::Index {
+                collection,
+                key,
+                brackets,
+            } => {
+                let coll = self.expr(collection);
+                let key = self.expr(key);
+                let mark = self.diags.len();
+                let r = ops::index(&coll, &key, self.range(*brackets), self.diags);
+                self.annotate_since(mark, e);
+                r
+            }
+            ExprKind::Splat {
+                source,
+                each,
+                item,
+                marker,
+            } => self.splat(source, each, *item, *marker),
+            ExprKind::AnonSymbol { id } => self
+                .items
+                .iter()
+                .rev()
+                .find(|(i, _)| i == id)
+                .map(|(_, v)| v.clone())
+                .unwrap_or_else(Value::dynamic),
+            ExprKind::Template { parts } => self.template(e, parts),
+            ExprKind::StringTemplate { text, .. } => Value::string(text.get(self.file)),
+            ExprKind::TemplateJoin { tuple } => self.template_join(e, tuple),
+        }
+    }
+
+    fn literal(&mut self, l: &Literal) -> Value {
+        literal_value(self.file, l)
+    }
+}
+
+/// The value of `e` converted to `want`, when `e` is made of literals
+/// alone (plain strings, numbers, bools; tuple and object constructors of
+/// them, with literal keys) and every part has exactly the type `want`
+/// asks for there: what evaluating and then converting gives, without the
+/// intermediate tuple or object, and without diagnostics (literals have
+/// none). `None` for anything else, which the caller evaluates.
+/// The text of a literal string (`"text"`, no interpolation): what
+/// [`literal_as`] makes a string value of, before normalization.
+pub(crate) fn literal_str<'a>(file: &'a SourceFile, e: &'a Expr) -> Option<&'a str> {
+    match &e.kind {
+        ExprKind::StringTemplate { text, .. } => Some(text.get(file)),
+        ExprKind::Template { parts } => match &parts[..] {
+            [p] => match &p.kind {
+                ExprKind::Literal(Literal::String(t)) => Some(t.get(file)),
+                _ => None,
+            },
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// A number literal written as decimal digits alone that fit a `u64`:
+/// that whole number (what [`literal_as`] makes a number value of).
+pub(crate) fn literal_digits(file: &SourceFile, e: &Expr) -> Option<u64> {
+    let ExprKind::Literal(Literal::Number(span)) = &e.kind else {
+        return None;
+    };
+    let text = file.text(*span);
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.parse().ok()
+}
+
+/// A bool literal's value.
+pub(crate) fn literal_bool(e: &Expr) -> Option<bool> {
+    match &e.kind {
+        ExprKind::Literal(Literal::Bool(b)) => Some(*b),
+        _ => None,
+    }
+}
+
+pub(crate) fn literal_as(file: &SourceFile, e: &Expr, want: &Type) -> Option<Value> {
+    match (&e.kind, want) {
+        (_, Type::String) => literal_str(file, e).map(Value::string),
+        (ExprKind::Literal(l @ Literal::Number(_)), Type::Number)
+        | (ExprKind::Literal(l @ Literal::Bool(_)), Type::Bool) => {
+            let v = literal_value(file, l);
+            v.is_known().then_some(v)
+        }
+        (ExprKind::Tuple { exprs, .. }, Type::List(ety)) => {
+            let mut out = Vec::with_capacity(exprs.len());
+            for x in exprs {
+                out.push(literal_as(file, x, ety)?);
+            }
+            Some(Value::list_of_type(want.clone(), out))
+        }
+        (ExprKind::Object { items, .. }, Type::Map(ety)) => {
+            let mut out: Vec<(Arc<str>, Value)> = Vec::with_capacity(items.len());
+            for item in items {
+                let key = if item.force_non_literal {
+                    None
+                } else {
+                    expr_as_keyword(&item.key, file)
+                };
+                let key = match key {
+                    Some(k) => k,
+                    None => literal_str(file, &item.key)?,
+                };
+                let v = literal_as(file, &item.value, ety)?;
+                out.push((crate::value::nfc_arc(key), v));
+            }
+            // As the object value (keys in order, the last of repeated
+            // keys) converted to a map.
+            crate::value::sort_dedup_last(&mut out);
+            Some(Value::map_of_type(want.clone(), out))
+        }
+        _ => None,
+    }
+}
+
+/// A diagnostic's code and summary.
+type What = (Code, &'static str);
