@@ -29,6 +29,8 @@ fn run(name: &str, rows: Vec<(usize, Vec<Value>, Result<Value, ()>)>) {
 mod cty_bool;
 #[path = "functions_cty/cty_collection.rs"]
 mod cty_collection;
+#[path = "functions_cty/cty_collection_build.rs"]
+mod cty_collection_build;
 #[path = "functions_cty/cty_conversion.rs"]
 mod cty_conversion;
 #[path = "functions_cty/cty_csv.rs"]
