@@ -20,7 +20,7 @@ use crate::diag::{Diagnostic, Diagnostics};
 use crate::source::{Range, SourceFile, Span};
 use crate::spec::DynRef;
 use crate::syntax::native::analysis;
-use crate::syntax::native::ast::{Expr, ExprKind};
+use crate::syntax::native::ast::{CallExpr, Expr, ExprKind};
 use crate::types::Type;
 
 const INVALID: &str = "Invalid type specification";
@@ -208,53 +208,8 @@ impl Getter<'_, '_> {
 
     fn get(&mut self, expr: &Expr, diags: &mut Diagnostics) -> (Type, Option<OptionalAttrs>) {
         let kw = analysis::expr_as_keyword(expr, self.file).unwrap_or("");
-        match kw {
-            "bool" => return (Type::Bool, None),
-            "string" => return (Type::String, None),
-            "number" => return (Type::Number, None),
-            "any" => {
-                if !self.constraint {
-                    self.err(
-                        format!("The keyword {kw:?} cannot be used in this type specification: an exact type is required."),
-                        expr.span,
-                        diags,
-                    );
-                }
-                return (Type::Dynamic, None);
-            }
-            "list" | "map" | "set" => {
-                self.err(
-                    format!("The {kw} type constructor requires one argument specifying the element type."),
-                    expr.span,
-                    diags,
-                );
-                return failed();
-            }
-            "object" => {
-                self.err(
-                    "The object type constructor requires one argument specifying the attribute types and values as a map.".into(),
-                    expr.span,
-                    diags,
-                );
-                return failed();
-            }
-            "tuple" => {
-                self.err(
-                    "The tuple type constructor requires one argument specifying the element types as a list.".into(),
-                    expr.span,
-                    diags,
-                );
-                return failed();
-            }
-            "" => {}
-            _ => {
-                self.err(
-                    format!("The keyword {kw:?} is not a valid type specification."),
-                    expr.span,
-                    diags,
-                );
-                return failed();
-            }
+        if !kw.is_empty() {
+            return self.keyword(kw, expr, diags);
         }
         let ExprKind::FunctionCall(call) = &expr.kind else {
             self.err(
@@ -264,6 +219,73 @@ impl Getter<'_, '_> {
             );
             return failed();
         };
+        self.constructor(expr, call, diags)
+    }
+
+    /// A type keyword without arguments (`string`, `any`; `list` alone is
+    /// an error).
+    fn keyword(
+        &mut self,
+        kw: &str,
+        expr: &Expr,
+        diags: &mut Diagnostics,
+    ) -> (Type, Option<OptionalAttrs>) {
+        match kw {
+            "bool" => (Type::Bool, None),
+            "string" => (Type::String, None),
+            "number" => (Type::Number, None),
+            "any" => {
+                if !self.constraint {
+                    self.err(
+                    format!("The keyword {kw:?} cannot be used in this type specification: an exact type is required."),
+                    expr.span,
+                    diags,
+                );
+                }
+                (Type::Dynamic, None)
+            }
+            "list" | "map" | "set" => {
+                self.err(
+                format!("The {kw} type constructor requires one argument specifying the element type."),
+                expr.span,
+                diags,
+            );
+                failed()
+            }
+            "object" => {
+                self.err(
+                "The object type constructor requires one argument specifying the attribute types and values as a map.".into(),
+                expr.span,
+                diags,
+            );
+                failed()
+            }
+            "tuple" => {
+                self.err(
+                "The tuple type constructor requires one argument specifying the element types as a list.".into(),
+                expr.span,
+                diags,
+            );
+                failed()
+            }
+            _ => {
+                self.err(
+                    format!("The keyword {kw:?} is not a valid type specification."),
+                    expr.span,
+                    diags,
+                );
+                failed()
+            }
+        }
+    }
+
+    /// A type constructor call: `list(T)`, `object({...})`, `tuple([...])`.
+    fn constructor(
+        &mut self,
+        expr: &Expr,
+        call: &CallExpr,
+        diags: &mut Diagnostics,
+    ) -> (Type, Option<OptionalAttrs>) {
         let name = call.name_text(self.file);
         let args_span = Span::between(call.open_paren, call.close_paren);
         match name {
@@ -321,34 +343,7 @@ impl Getter<'_, '_> {
                 (ty, node)
             }
             "object" => self.object(expr, &args[0], diags),
-            "tuple" => {
-                let ExprKind::Tuple { exprs, .. } = &args[0].kind else {
-                    self.err_ctx(
-                        "Tuple type constructor requires a list of element types.".into(),
-                        args[0].span,
-                        expr.span,
-                        diags,
-                    );
-                    return failed();
-                };
-                let mut etys = Vec::with_capacity(exprs.len());
-                let mut children = Vec::new();
-                for (i, e) in exprs.iter().enumerate() {
-                    let (ety, child) = self.get(e, diags);
-                    etys.push(ety);
-                    if let Some(c) = child {
-                        children.push((i.to_string(), c));
-                    }
-                }
-                let ty = Type::tuple(etys);
-                let node = (!children.is_empty()).then(|| OptionalAttrs {
-                    ty: ty.clone(),
-                    optional: Vec::new(),
-                    defaults: Vec::new(),
-                    children,
-                });
-                (ty, node)
-            }
+            "tuple" => self.tuple(expr, &args[0], diags),
             "optional" => {
                 self.err(
                     format!(
@@ -368,6 +363,41 @@ impl Getter<'_, '_> {
                 failed()
             }
         }
+    }
+
+    /// `tuple([...])`'s argument: the element types.
+    fn tuple(
+        &mut self,
+        expr: &Expr,
+        arg: &Expr,
+        diags: &mut Diagnostics,
+    ) -> (Type, Option<OptionalAttrs>) {
+        let ExprKind::Tuple { exprs, .. } = &arg.kind else {
+            self.err_ctx(
+                "Tuple type constructor requires a list of element types.".into(),
+                arg.span,
+                expr.span,
+                diags,
+            );
+            return failed();
+        };
+        let mut etys = Vec::with_capacity(exprs.len());
+        let mut children = Vec::new();
+        for (i, e) in exprs.iter().enumerate() {
+            let (ety, child) = self.get(e, diags);
+            etys.push(ety);
+            if let Some(c) = child {
+                children.push((i.to_string(), c));
+            }
+        }
+        let ty = Type::tuple(etys);
+        let node = (!children.is_empty()).then(|| OptionalAttrs {
+            ty: ty.clone(),
+            optional: Vec::new(),
+            defaults: Vec::new(),
+            children,
+        });
+        (ty, node)
     }
 
     fn object(

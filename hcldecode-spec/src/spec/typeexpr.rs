@@ -292,99 +292,116 @@ fn call(
         );
         Tv::Failed
     };
-    match fname {
-        "list" | "set" | "map" => {
-            let elem = match eval(file, arg, diags) {
-                Tv::Ty(t) => t,
-                Tv::Failed => return Tv::Failed,
-                Tv::Null => return bad(diags, "argument must not be null", arg.start_span()),
-                Tv::Other(_) => return bad(diags, "type required", arg.start_span()),
-            };
-            Tv::Ty(match fname {
-                "list" => Type::list(elem),
-                "set" => Type::set(elem),
-                _ => Type::map(elem),
-            })
-        }
-        "tuple" => {
-            let ExprKind::Tuple { exprs, .. } = &arg.unwrap_parens().kind else {
-                return match eval(file, arg, diags) {
-                    Tv::Failed => Tv::Failed,
-                    Tv::Null => bad(diags, "argument must not be null", arg.start_span()),
-                    _ => bad(diags, "list of type required", arg.start_span()),
-                };
-            };
-            let mut elems = Vec::with_capacity(exprs.len());
-            let mut failed = false;
-            let mut problem = None;
-            for (i, e) in exprs.iter().enumerate() {
-                match eval(file, e, diags) {
-                    Tv::Ty(t) => elems.push(t),
-                    Tv::Failed => failed = true,
-                    Tv::Null => {
-                        problem.get_or_insert(format!("element {i}: a type is required, not null"));
-                    }
-                    Tv::Other(_) => {
-                        problem.get_or_insert(format!("element {i}: type required"));
-                    }
-                }
+    let result = match fname {
+        "list" | "set" | "map" => collection_arg(fname, file, arg, diags),
+        "tuple" => tuple_arg(file, arg, diags),
+        _ => object_arg(file, arg, diags),
+    };
+    match result {
+        Ok(tv) => tv,
+        Err(why) => bad(diags, &why, arg.start_span()),
+    }
+}
+
+/// The argument of `list`, `set` or `map`: the element type. `Err` says
+/// why the argument is not one (an "Invalid function argument").
+fn collection_arg(
+    fname: &str,
+    file: &Arc<SourceFile>,
+    arg: &Expr,
+    diags: &mut Diagnostics,
+) -> Result<Tv, String> {
+    let elem = match eval(file, arg, diags) {
+        Tv::Ty(t) => t,
+        Tv::Failed => return Ok(Tv::Failed),
+        Tv::Null => return Err("argument must not be null".into()),
+        Tv::Other(_) => return Err("type required".into()),
+    };
+    Ok(Tv::Ty(match fname {
+        "list" => Type::list(elem),
+        "set" => Type::set(elem),
+        _ => Type::map(elem),
+    }))
+}
+
+/// The argument of `tuple`: a tuple of types.
+fn tuple_arg(file: &Arc<SourceFile>, arg: &Expr, diags: &mut Diagnostics) -> Result<Tv, String> {
+    let ExprKind::Tuple { exprs, .. } = &arg.unwrap_parens().kind else {
+        return match eval(file, arg, diags) {
+            Tv::Failed => Ok(Tv::Failed),
+            Tv::Null => Err("argument must not be null".into()),
+            _ => Err("list of type required".into()),
+        };
+    };
+    let mut elems = Vec::with_capacity(exprs.len());
+    let mut failed = false;
+    let mut problem = None;
+    for (i, e) in exprs.iter().enumerate() {
+        match eval(file, e, diags) {
+            Tv::Ty(t) => elems.push(t),
+            Tv::Failed => failed = true,
+            Tv::Null => {
+                problem.get_or_insert(format!("element {i}: a type is required, not null"));
             }
-            if failed {
-                return Tv::Failed;
+            Tv::Other(_) => {
+                problem.get_or_insert(format!("element {i}: type required"));
             }
-            if let Some(p) = problem {
-                return bad(diags, &p, arg.start_span());
-            }
-            Tv::Ty(Type::tuple(elems))
-        }
-        _ => {
-            let ExprKind::Object { items, .. } = &arg.unwrap_parens().kind else {
-                return match eval(file, arg, diags) {
-                    Tv::Failed => Tv::Failed,
-                    Tv::Null => bad(diags, "argument must not be null", arg.start_span()),
-                    _ => bad(diags, "map of type required", arg.start_span()),
-                };
-            };
-            let mut attrs: Vec<(String, Type)> = Vec::with_capacity(items.len());
-            let mut failed = false;
-            let mut problem = None;
-            for item in items {
-                let key = match object_key(file, &item.key, item.force_non_literal) {
-                    Some(k) => k,
-                    None => {
-                        diags.push(
-                            Diagnostic::error(
-                                "Invalid object key",
-                                "An attribute name in an object type must be an identifier or a quoted string.",
-                            )
-                            .with_subject(file.range(item.key.span)),
-                        );
-                        failed = true;
-                        continue;
-                    }
-                };
-                match eval(file, &item.value, diags) {
-                    Tv::Ty(t) => attrs.push((key, t)),
-                    Tv::Failed => failed = true,
-                    Tv::Null => {
-                        problem.get_or_insert(format!(
-                            "element {key:?}: a type is required, not null"
-                        ));
-                    }
-                    Tv::Other(_) => {
-                        problem.get_or_insert(format!("element {key:?}: type required"));
-                    }
-                }
-            }
-            if failed {
-                return Tv::Failed;
-            }
-            if let Some(p) = problem {
-                return bad(diags, &p, arg.start_span());
-            }
-            Tv::Ty(Type::object(attrs))
         }
     }
+    if failed {
+        return Ok(Tv::Failed);
+    }
+    if let Some(p) = problem {
+        return Err(p);
+    }
+    Ok(Tv::Ty(Type::tuple(elems)))
+}
+
+/// The argument of `object`: an object of attribute types.
+fn object_arg(file: &Arc<SourceFile>, arg: &Expr, diags: &mut Diagnostics) -> Result<Tv, String> {
+    let ExprKind::Object { items, .. } = &arg.unwrap_parens().kind else {
+        return match eval(file, arg, diags) {
+            Tv::Failed => Ok(Tv::Failed),
+            Tv::Null => Err("argument must not be null".into()),
+            _ => Err("map of type required".into()),
+        };
+    };
+    let mut attrs: Vec<(String, Type)> = Vec::with_capacity(items.len());
+    let mut failed = false;
+    let mut problem = None;
+    for item in items {
+        let key = match object_key(file, &item.key, item.force_non_literal) {
+            Some(k) => k,
+            None => {
+                diags.push(
+                    Diagnostic::error(
+                        "Invalid object key",
+                        "An attribute name in an object type must be an identifier or a quoted string.",
+                    )
+                    .with_subject(file.range(item.key.span)),
+                );
+                failed = true;
+                continue;
+            }
+        };
+        match eval(file, &item.value, diags) {
+            Tv::Ty(t) => attrs.push((key, t)),
+            Tv::Failed => failed = true,
+            Tv::Null => {
+                problem.get_or_insert(format!("element {key:?}: a type is required, not null"));
+            }
+            Tv::Other(_) => {
+                problem.get_or_insert(format!("element {key:?}: type required"));
+            }
+        }
+    }
+    if failed {
+        return Ok(Tv::Failed);
+    }
+    if let Some(p) = problem {
+        return Err(p);
+    }
+    Ok(Tv::Ty(Type::object(attrs)))
 }
 
 /// A literal object key: a bare identifier or keyword, or a string without

@@ -439,25 +439,7 @@ impl Kind {
                 out,
                 attrs,
                 out_has_dynamic,
-            } => {
-                let in_ty = v.ty().object_type();
-                let in_vals = v.object_values().unwrap_or(&[]);
-                let mut vals = Vec::with_capacity(attrs.len());
-                for ((name, _), (idx, conv)) in out.attrs().iter().zip(attrs.iter()) {
-                    let av = match in_vals.get(*idx) {
-                        Some(av) => av,
-                        None => continue,
-                    };
-                    let cv = with_step(path, PathStep::GetAttr(name.clone()), |p| {
-                        run_opt(conv, av, p)
-                    })?;
-                    vals.push(cv);
-                }
-                if vals.len() != attrs.len() || in_ty.is_none() {
-                    return Err(ConvertError::new(path, "object required"));
-                }
-                Ok(make_object(out, vals, *out_has_dynamic))
-            }
+            } => run_object_to_object(v, out, attrs, *out_has_dynamic, path),
             Kind::TupleToTuple(convs) => {
                 let elems = elems_of(v);
                 let mut out = Vec::with_capacity(convs.len());
@@ -497,28 +479,7 @@ impl Kind {
                     ConvertError::new(path, "element types must all match for conversion to set")
                 })
             }
-            Kind::CollectionToMap { ety, conv } => {
-                let in_ety = v.ty().element_type().cloned().unwrap_or(Type::Dynamic);
-                let entries = v.map_entries().unwrap_or(&[]);
-                let mut out = Vec::with_capacity(entries.len());
-                for (k, e) in entries {
-                    let cv = with_step(path, key_step(k), |p| run_opt(conv, e, p))?;
-                    out.push((k.clone(), cv));
-                }
-                if out.is_empty() {
-                    return Ok(Value::map_empty(if ety.is_dynamic() {
-                        in_ety
-                    } else {
-                        ety.clone()
-                    }));
-                }
-                if ety.is_collection() || ety.is_object() {
-                    out = unify_map_elements(out, path, false)?;
-                }
-                Value::map_infer(out).ok_or_else(|| {
-                    ConvertError::new(path, "element types must all match for conversion to map")
-                })
-            }
+            Kind::CollectionToMap { ety, conv } => run_collection_to_map(v, ety, conv, path),
             Kind::TupleToListEmpty(ety) => Ok(Value::list_empty(ety.clone())),
             Kind::TupleToSetEmpty(ety) => Ok(Value::set_empty(ety.clone())),
             Kind::TupleToList { convs, unsafe_ } => {
@@ -550,48 +511,121 @@ impl Kind {
                 ety,
                 convs,
                 unsafe_,
-            } => {
-                let mut out = Vec::with_capacity(convs.len());
-                if let Some(entries) = v.entries() {
-                    for ((k, e), conv) in entries.zip(convs.iter()) {
-                        let cv = with_step(path, key_step(k), |p| run_opt(conv, e, p))?;
-                        out.push((k.clone(), cv));
-                    }
-                }
-                if ety.is_collection() || ety.is_object() {
-                    out = unify_map_elements(out, path, *unsafe_)?;
-                }
-                Value::map_infer(out).ok_or_else(|| {
-                    ConvertError::new(path, "attribute types must all match for conversion to map")
-                })
-            }
-            Kind::MapToObject { out, convs } => {
-                let entries = v.map_entries().unwrap_or(&[]);
-                let mut vals: Vec<Option<Value>> = vec![None; out.len()];
-                for (k, e) in entries {
-                    let Some(idx) = out.index_of(k) else { continue };
-                    let cv = with_step(path, key_step(k), |p| run_opt(&convs[idx], e, p))?;
-                    vals[idx] = Some(cv);
-                }
-                let mut done = Vec::with_capacity(out.len());
-                for ((name, _), v) in out.attrs().iter().zip(vals) {
-                    match v {
-                        Some(v) => done.push(v),
-                        None => {
-                            return Err(ConvertError::new(
-                                path,
-                                format!(
-                                    "map has no element for required attribute {}",
-                                    crate::value::gofmt::quote(name)
-                                ),
-                            ));
-                        }
-                    }
-                }
-                Ok(make_object(out, done, true))
+            } => run_object_to_map(v, ety, convs, *unsafe_, path),
+            Kind::MapToObject { out, convs } => run_map_to_object(v, out, convs, path),
+        }
+    }
+}
+
+/// An object to an object type: each wanted attribute converted.
+fn run_object_to_object(
+    v: &Value,
+    out: &Arc<ObjectType>,
+    attrs: &[(usize, Option<ConvRef>)],
+    out_has_dynamic: bool,
+    path: &mut Path,
+) -> Result<Value, ConvertError> {
+    let in_ty = v.ty().object_type();
+    let in_vals = v.object_values().unwrap_or(&[]);
+    let mut vals = Vec::with_capacity(attrs.len());
+    for ((name, _), (idx, conv)) in out.attrs().iter().zip(attrs.iter()) {
+        let av = match in_vals.get(*idx) {
+            Some(av) => av,
+            None => continue,
+        };
+        let cv = with_step(path, PathStep::GetAttr(name.clone()), |p| {
+            run_opt(conv, av, p)
+        })?;
+        vals.push(cv);
+    }
+    if vals.len() != attrs.len() || in_ty.is_none() {
+        return Err(ConvertError::new(path, "object required"));
+    }
+    Ok(make_object(out, vals, out_has_dynamic))
+}
+
+/// A list, set or map to a map type.
+fn run_collection_to_map(
+    v: &Value,
+    ety: &Type,
+    conv: &Option<ConvRef>,
+    path: &mut Path,
+) -> Result<Value, ConvertError> {
+    let in_ety = v.ty().element_type().cloned().unwrap_or(Type::Dynamic);
+    let entries = v.map_entries().unwrap_or(&[]);
+    let mut out = Vec::with_capacity(entries.len());
+    for (k, e) in entries {
+        let cv = with_step(path, key_step(k), |p| run_opt(conv, e, p))?;
+        out.push((k.clone(), cv));
+    }
+    if out.is_empty() {
+        return Ok(Value::map_empty(if ety.is_dynamic() {
+            in_ety
+        } else {
+            ety.clone()
+        }));
+    }
+    if ety.is_collection() || ety.is_object() {
+        out = unify_map_elements(out, path, false)?;
+    }
+    Value::map_infer(out).ok_or_else(|| {
+        ConvertError::new(path, "element types must all match for conversion to map")
+    })
+}
+
+/// An object to a map type, its attributes unified.
+fn run_object_to_map(
+    v: &Value,
+    ety: &Type,
+    convs: &[Option<ConvRef>],
+    unsafe_: bool,
+    path: &mut Path,
+) -> Result<Value, ConvertError> {
+    let mut out = Vec::with_capacity(convs.len());
+    if let Some(entries) = v.entries() {
+        for ((k, e), conv) in entries.zip(convs.iter()) {
+            let cv = with_step(path, key_step(k), |p| run_opt(conv, e, p))?;
+            out.push((k.clone(), cv));
+        }
+    }
+    if ety.is_collection() || ety.is_object() {
+        out = unify_map_elements(out, path, unsafe_)?;
+    }
+    Value::map_infer(out).ok_or_else(|| {
+        ConvertError::new(path, "attribute types must all match for conversion to map")
+    })
+}
+
+/// A map to an object type: every attribute must have an element.
+fn run_map_to_object(
+    v: &Value,
+    out: &Arc<ObjectType>,
+    convs: &[Option<ConvRef>],
+    path: &mut Path,
+) -> Result<Value, ConvertError> {
+    let entries = v.map_entries().unwrap_or(&[]);
+    let mut vals: Vec<Option<Value>> = vec![None; out.len()];
+    for (k, e) in entries {
+        let Some(idx) = out.index_of(k) else { continue };
+        let cv = with_step(path, key_step(k), |p| run_opt(&convs[idx], e, p))?;
+        vals[idx] = Some(cv);
+    }
+    let mut done = Vec::with_capacity(out.len());
+    for ((name, _), v) in out.attrs().iter().zip(vals) {
+        match v {
+            Some(v) => done.push(v),
+            None => {
+                return Err(ConvertError::new(
+                    path,
+                    format!(
+                        "map has no element for required attribute {}",
+                        crate::value::gofmt::quote(name)
+                    ),
+                ));
             }
         }
     }
+    Ok(make_object(out, done, true))
 }
 
 fn convert_elems(
