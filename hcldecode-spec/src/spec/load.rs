@@ -18,7 +18,7 @@ use std::sync::Arc;
 use super::err_spec;
 use super::path::{PathStep, SpecPath};
 use super::transformation::Transform;
-use super::{DynRef, Dynamic, Spec};
+use super::{DynRef, Dynamic, Spec, SpecKind};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::source::{Range, SourceFile, Span};
 use crate::syntax::body::{Block, Body, BodyRef, BodySchema, Content};
@@ -141,30 +141,15 @@ impl Dynamic for NullLiteral {
     }
 }
 
-const SPEC_BLOCK_TYPES: [&str; 15] = [
-    "object",
-    "array",
-    "literal",
-    "attr",
-    "block",
-    "block_list",
-    "block_map",
-    "block_set",
-    "default",
-    "transform",
-    "block_attrs",
-    // Extensions: not registered by the reference CLI.
-    "block_tuple",
-    "block_object",
-    "block_label",
-    // terraform-provider-hcl's spelling of `array`.
-    "tuple",
-];
-
 fn spec_schema(labelled: bool) -> BodySchema {
     let labels: &[&str] = if labelled { &["key"] } else { &[] };
-    SPEC_BLOCK_TYPES
-        .iter()
+    // Every kind spec files may hold, and `tuple`, terraform-provider-hcl's
+    // spelling of `array`.
+    SpecKind::ALL
+        .into_iter()
+        .filter(|k| k.in_spec_files())
+        .map(SpecKind::name)
+        .chain(["tuple"])
         .fold(BodySchema::new(), |s, t| s.block(t, labels))
 }
 

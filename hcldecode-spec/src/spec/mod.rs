@@ -103,6 +103,128 @@ pub enum Spec {
     Validate(ValidateSpec),
 }
 
+/// The kinds of [`Spec`], as spec files name them: one per variant, so a
+/// `match` on a kind lists every kind as a `match` on a spec does.
+///
+/// ```
+/// use hcldecode_spec::spec::SpecKind;
+/// assert_eq!(SpecKind::from_name("block_list"), Some(SpecKind::BlockList));
+/// assert_eq!(SpecKind::from_name("tuple"), Some(SpecKind::Tuple));
+/// assert_eq!(SpecKind::Tuple.name(), "array");
+/// assert!(!SpecKind::Validate.in_spec_files());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SpecKind {
+    /// `object`.
+    Object,
+    /// `array` (also spelt `tuple`, as terraform-provider-hcl does).
+    Tuple,
+    /// `attr`.
+    Attr,
+    /// `literal`.
+    Literal,
+    /// An expression spec (no spec-file block).
+    Expr,
+    /// `block`.
+    Block,
+    /// `block_list`.
+    BlockList,
+    /// `block_tuple`.
+    BlockTuple,
+    /// `block_set`.
+    BlockSet,
+    /// `block_map`.
+    BlockMap,
+    /// `block_object`.
+    BlockObject,
+    /// `block_attrs`.
+    BlockAttrs,
+    /// `block_label`.
+    BlockLabel,
+    /// `default`.
+    Default,
+    /// `transform`.
+    Transform,
+    /// `validate` (no spec-file block).
+    Validate,
+}
+
+impl SpecKind {
+    /// Every kind, in the order spec files' schema lists their blocks (the
+    /// reference CLI's registrations first, then the extensions, then the
+    /// kinds without a spec-file block).
+    pub const ALL: [SpecKind; 16] = [
+        SpecKind::Object,
+        SpecKind::Tuple,
+        SpecKind::Literal,
+        SpecKind::Attr,
+        SpecKind::Block,
+        SpecKind::BlockList,
+        SpecKind::BlockMap,
+        SpecKind::BlockSet,
+        SpecKind::Default,
+        SpecKind::Transform,
+        SpecKind::BlockAttrs,
+        SpecKind::BlockTuple,
+        SpecKind::BlockObject,
+        SpecKind::BlockLabel,
+        SpecKind::Expr,
+        SpecKind::Validate,
+    ];
+
+    /// The spec-file block type (`array` for [`SpecKind::Tuple`]).
+    pub fn name(self) -> &'static str {
+        match self {
+            SpecKind::Object => "object",
+            SpecKind::Tuple => "array",
+            SpecKind::Attr => "attr",
+            SpecKind::Literal => "literal",
+            SpecKind::Expr => "expr",
+            SpecKind::Block => "block",
+            SpecKind::BlockList => "block_list",
+            SpecKind::BlockTuple => "block_tuple",
+            SpecKind::BlockSet => "block_set",
+            SpecKind::BlockMap => "block_map",
+            SpecKind::BlockObject => "block_object",
+            SpecKind::BlockAttrs => "block_attrs",
+            SpecKind::BlockLabel => "block_label",
+            SpecKind::Default => "default",
+            SpecKind::Transform => "transform",
+            SpecKind::Validate => "validate",
+        }
+    }
+
+    /// The kind a spec-file block type names (`tuple` is `array`).
+    pub fn from_name(name: &str) -> Option<SpecKind> {
+        if name == "tuple" {
+            return Some(SpecKind::Tuple);
+        }
+        SpecKind::ALL.into_iter().find(|k| k.name() == name)
+    }
+
+    /// Whether spec files can hold a block of this kind (an expression
+    /// and a `validate` spec have no spec-file form).
+    pub fn in_spec_files(self) -> bool {
+        match self {
+            SpecKind::Expr | SpecKind::Validate => false,
+            SpecKind::Object
+            | SpecKind::Tuple
+            | SpecKind::Attr
+            | SpecKind::Literal
+            | SpecKind::Block
+            | SpecKind::BlockList
+            | SpecKind::BlockTuple
+            | SpecKind::BlockSet
+            | SpecKind::BlockMap
+            | SpecKind::BlockObject
+            | SpecKind::BlockAttrs
+            | SpecKind::BlockLabel
+            | SpecKind::Default
+            | SpecKind::Transform => true,
+        }
+    }
+}
+
 impl Spec {
     /// The specs decoded from the same body as this one (`visitSameBodyChildren`).
     pub fn same_body_children(&self) -> Vec<&Spec> {
@@ -112,7 +234,17 @@ impl Spec {
             Spec::Default(d) => vec![&d.primary, &d.default],
             Spec::Transform(t) => vec![&t.wrapped],
             Spec::Validate(v) => vec![&v.wrapped],
-            _ => Vec::new(),
+            Spec::Attr(_)
+            | Spec::Literal(_)
+            | Spec::Expr(_)
+            | Spec::Block(_)
+            | Spec::BlockList(_)
+            | Spec::BlockTuple(_)
+            | Spec::BlockSet(_)
+            | Spec::BlockMap(_)
+            | Spec::BlockObject(_)
+            | Spec::BlockAttrs(_)
+            | Spec::BlockLabel(_) => Vec::new(),
         }
     }
 
@@ -130,7 +262,17 @@ impl Spec {
             }
             Spec::Transform(t) => t.wrapped.for_each_same_body(f),
             Spec::Validate(v) => v.wrapped.for_each_same_body(f),
-            _ => {}
+            Spec::Attr(_)
+            | Spec::Literal(_)
+            | Spec::Expr(_)
+            | Spec::Block(_)
+            | Spec::BlockList(_)
+            | Spec::BlockTuple(_)
+            | Spec::BlockSet(_)
+            | Spec::BlockMap(_)
+            | Spec::BlockObject(_)
+            | Spec::BlockAttrs(_)
+            | Spec::BlockLabel(_) => {}
         }
     }
 
@@ -171,7 +313,20 @@ impl Spec {
                 d.primary.attr_schemata(out);
                 d.default.attr_schemata(out);
             }
-            _ => {}
+            Spec::Object(_)
+            | Spec::Tuple(_)
+            | Spec::Literal(_)
+            | Spec::Expr(_)
+            | Spec::Block(_)
+            | Spec::BlockList(_)
+            | Spec::BlockTuple(_)
+            | Spec::BlockSet(_)
+            | Spec::BlockMap(_)
+            | Spec::BlockObject(_)
+            | Spec::BlockAttrs(_)
+            | Spec::BlockLabel(_)
+            | Spec::Transform(_)
+            | Spec::Validate(_) => {}
         }
     }
 
@@ -198,7 +353,14 @@ impl Spec {
             }),
             // Only the primary may describe a block.
             Spec::Default(d) => d.primary.block_schemata(out),
-            _ => {}
+            Spec::Object(_)
+            | Spec::Tuple(_)
+            | Spec::Attr(_)
+            | Spec::Literal(_)
+            | Spec::Expr(_)
+            | Spec::BlockLabel(_)
+            | Spec::Transform(_)
+            | Spec::Validate(_) => {}
         }
     }
 
@@ -220,7 +382,16 @@ impl Spec {
             Spec::Block(b) => Some(&b.nested),
             Spec::BlockList(b) | Spec::BlockTuple(b) | Spec::BlockSet(b) => Some(&b.nested),
             Spec::BlockMap(b) | Spec::BlockObject(b) => Some(&b.nested),
-            _ => None,
+            Spec::Object(_)
+            | Spec::Tuple(_)
+            | Spec::Attr(_)
+            | Spec::Literal(_)
+            | Spec::Expr(_)
+            | Spec::BlockAttrs(_)
+            | Spec::BlockLabel(_)
+            | Spec::Default(_)
+            | Spec::Transform(_)
+            | Spec::Validate(_) => None,
         }
     }
 
@@ -294,26 +465,31 @@ impl Spec {
         self.implied_type_with(&|_, _| Type::Dynamic)
     }
 
+    /// The kind of this spec.
+    pub fn kind(&self) -> SpecKind {
+        match self {
+            Spec::Object(_) => SpecKind::Object,
+            Spec::Tuple(_) => SpecKind::Tuple,
+            Spec::Attr(_) => SpecKind::Attr,
+            Spec::Literal(_) => SpecKind::Literal,
+            Spec::Expr(_) => SpecKind::Expr,
+            Spec::Block(_) => SpecKind::Block,
+            Spec::BlockList(_) => SpecKind::BlockList,
+            Spec::BlockTuple(_) => SpecKind::BlockTuple,
+            Spec::BlockSet(_) => SpecKind::BlockSet,
+            Spec::BlockMap(_) => SpecKind::BlockMap,
+            Spec::BlockObject(_) => SpecKind::BlockObject,
+            Spec::BlockAttrs(_) => SpecKind::BlockAttrs,
+            Spec::BlockLabel(_) => SpecKind::BlockLabel,
+            Spec::Default(_) => SpecKind::Default,
+            Spec::Transform(_) => SpecKind::Transform,
+            Spec::Validate(_) => SpecKind::Validate,
+        }
+    }
+
     /// The spec-file block type of this spec (`object`, `block_list`, ...).
     pub fn kind_name(&self) -> &'static str {
-        match self {
-            Spec::Object(_) => "object",
-            Spec::Tuple(_) => "array",
-            Spec::Attr(_) => "attr",
-            Spec::Literal(_) => "literal",
-            Spec::Expr(_) => "expr",
-            Spec::Block(_) => "block",
-            Spec::BlockList(_) => "block_list",
-            Spec::BlockTuple(_) => "block_tuple",
-            Spec::BlockSet(_) => "block_set",
-            Spec::BlockMap(_) => "block_map",
-            Spec::BlockObject(_) => "block_object",
-            Spec::BlockAttrs(_) => "block_attrs",
-            Spec::BlockLabel(_) => "block_label",
-            Spec::Default(_) => "default",
-            Spec::Transform(_) => "transform",
-            Spec::Validate(_) => "validate",
-        }
+        self.kind().name()
     }
 
     /// Checks the schema rules (see [`SpecError`]); every violation is
@@ -351,25 +527,36 @@ impl load::Loader<'_> {
             .map(|l| l.value.to_string())
             .unwrap_or_default();
         let body = block.body;
-        match block.type_name {
-            "object" => self.object(body),
-            "array" | "tuple" => self.array(body),
-            "attr" => self.attr(body, implied),
-            "block" => self.block(body, implied),
-            "block_list" | "block_set" | "block_tuple" => {
-                self.block_collection(body, implied, block.type_name)
+        let kind = SpecKind::from_name(block.type_name).filter(|k| k.in_spec_files());
+        match kind {
+            Some(SpecKind::Object) => self.object(body),
+            Some(SpecKind::Tuple) => self.array(body),
+            Some(SpecKind::Attr) => self.attr(body, implied),
+            Some(SpecKind::Block) => self.block(body, implied),
+            Some(SpecKind::BlockList) => {
+                self.block_collection(body, implied, SpecKind::BlockList, Spec::BlockList)
             }
-            "block_map" | "block_object" => self.block_map(body, implied, block.type_name),
-            "block_attrs" => self.block_attrs(body, implied),
-            "block_label" => self.block_label(body, implied),
-            "default" => self.default(body),
-            "transform" => self.transform(body),
-            "literal" => self.literal(body),
-            other => {
+            Some(SpecKind::BlockSet) => {
+                self.block_collection(body, implied, SpecKind::BlockSet, Spec::BlockSet)
+            }
+            Some(SpecKind::BlockTuple) => {
+                self.block_collection(body, implied, SpecKind::BlockTuple, Spec::BlockTuple)
+            }
+            Some(SpecKind::BlockMap) => self.block_map(body, implied, SpecKind::BlockMap),
+            Some(SpecKind::BlockObject) => self.block_map(body, implied, SpecKind::BlockObject),
+            Some(SpecKind::BlockAttrs) => self.block_attrs(body, implied),
+            Some(SpecKind::BlockLabel) => self.block_label(body, implied),
+            Some(SpecKind::Default) => self.default(body),
+            Some(SpecKind::Transform) => self.transform(body),
+            Some(SpecKind::Literal) => self.literal(body),
+            Some(SpecKind::Expr | SpecKind::Validate) | None => {
                 self.diags.push(
                     Diagnostic::error(
                         "Invalid spec block",
-                        format!("Blocks of type {other:?} are not expected here."),
+                        format!(
+                            "Blocks of type {:?} are not expected here.",
+                            block.type_name
+                        ),
                     )
                     .with_subject(block.type_range()),
                 );

@@ -114,7 +114,21 @@ impl<'a> DirectBody<'a> {
                 self.d
                     .decode_found_attr::<Off>(spec, a, attr, self.here, self.diags)
             }
-            _ => self.d.spec::<Off>(spec, self.here, self.diags),
+            Spec::Object(_)
+            | Spec::Tuple(_)
+            | Spec::Literal(_)
+            | Spec::Expr(_)
+            | Spec::Block(_)
+            | Spec::BlockList(_)
+            | Spec::BlockTuple(_)
+            | Spec::BlockSet(_)
+            | Spec::BlockMap(_)
+            | Spec::BlockObject(_)
+            | Spec::BlockAttrs(_)
+            | Spec::BlockLabel(_)
+            | Spec::Default(_)
+            | Spec::Transform(_)
+            | Spec::Validate(_) => self.d.spec::<Off>(spec, self.here, self.diags),
         };
         if !self.diags.is_empty() {
             return None;

@@ -903,7 +903,22 @@ fn child_spec<'s>(spec: &'s Spec, type_name: &str) -> Option<Child<'s>> {
     let mut found = None;
     visit_same_body(spec, &mut |s| match s {
         Spec::BlockAttrs(b) if b.type_name == type_name => found = Some(Child::Attrs),
-        _ => {
+        Spec::Object(_)
+        | Spec::Tuple(_)
+        | Spec::Attr(_)
+        | Spec::Literal(_)
+        | Spec::Expr(_)
+        | Spec::Block(_)
+        | Spec::BlockList(_)
+        | Spec::BlockTuple(_)
+        | Spec::BlockSet(_)
+        | Spec::BlockMap(_)
+        | Spec::BlockObject(_)
+        | Spec::BlockAttrs(_)
+        | Spec::BlockLabel(_)
+        | Spec::Default(_)
+        | Spec::Transform(_)
+        | Spec::Validate(_) => {
             if let Some(nested) = s.nested()
                 && block_type_name(s) == Some(type_name)
             {
@@ -920,7 +935,15 @@ fn block_type_name(s: &Spec) -> Option<&str> {
         Spec::BlockList(b) | Spec::BlockTuple(b) | Spec::BlockSet(b) => Some(&b.type_name),
         Spec::BlockMap(b) | Spec::BlockObject(b) => Some(&b.type_name),
         Spec::BlockAttrs(b) => Some(&b.type_name),
-        _ => None,
+        Spec::Object(_)
+        | Spec::Tuple(_)
+        | Spec::Attr(_)
+        | Spec::Literal(_)
+        | Spec::Expr(_)
+        | Spec::BlockLabel(_)
+        | Spec::Default(_)
+        | Spec::Transform(_)
+        | Spec::Validate(_) => None,
     }
 }
 

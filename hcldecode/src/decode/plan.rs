@@ -121,7 +121,21 @@ impl<'s> Plan<'s> {
                 .iter()
                 .map(|(_, p)| match p {
                     Spec::Attr(a) => self.attr_index(p, schema, &a.name),
-                    _ => None,
+                    Spec::Object(_)
+                    | Spec::Tuple(_)
+                    | Spec::Literal(_)
+                    | Spec::Expr(_)
+                    | Spec::Block(_)
+                    | Spec::BlockList(_)
+                    | Spec::BlockTuple(_)
+                    | Spec::BlockSet(_)
+                    | Spec::BlockMap(_)
+                    | Spec::BlockObject(_)
+                    | Spec::BlockAttrs(_)
+                    | Spec::BlockLabel(_)
+                    | Spec::Default(_)
+                    | Spec::Transform(_)
+                    | Spec::Validate(_) => None,
                 })
                 .collect()
         };
@@ -223,7 +237,17 @@ fn for_each_below(spec: &Spec, f: &mut impl FnMut(&Spec)) {
         }
         Spec::Transform(t) => f(&t.wrapped),
         Spec::Validate(v) => f(&v.wrapped),
-        _ => {}
+        Spec::Attr(_)
+        | Spec::Literal(_)
+        | Spec::Expr(_)
+        | Spec::Block(_)
+        | Spec::BlockList(_)
+        | Spec::BlockTuple(_)
+        | Spec::BlockSet(_)
+        | Spec::BlockMap(_)
+        | Spec::BlockObject(_)
+        | Spec::BlockAttrs(_)
+        | Spec::BlockLabel(_) => {}
     }
     if let Some(nested) = spec.nested() {
         f(nested);
@@ -388,7 +412,7 @@ mod tests {
         ] {
             let body = body(src);
             let opts = DecodeOptions::new();
-            let want = super::super::decode_with(&body, p.spec(), None, None, opts);
+            let want = crate::decode::decode_with(&body, p.spec(), None, None, opts);
             let want = format!("{want:?}");
             let (v, _, d) = p.decode_traced(&body, None, opts);
             assert_eq!(format!("{:?}", (v, d)), want);

@@ -4,15 +4,15 @@
 
 use std::sync::Arc;
 
-use super::super::err_spec;
-use super::super::load::{Args, Loader};
-use super::super::print::{arg, close, open_named, required_arg};
-use super::super::type_constraint::{
-    OptionalAttrs, get_type, type_constraint_with_defaults, uses_optional,
-};
-use super::super::{Spec, ValueConstraint};
 use super::transform::{Hook, OptionalType, Transform, TransformSpec};
 use crate::diag::Diagnostic;
+use crate::spec::err_spec;
+use crate::spec::load::{Args, Loader};
+use crate::spec::print::{arg, close, open_named, required_arg};
+use crate::spec::type_constraint::{
+    OptionalAttrs, get_type, type_constraint_with_defaults, uses_optional,
+};
+use crate::spec::{Spec, ValueConstraint};
 use crate::syntax::body::BodyRef;
 use crate::syntax::expr::ExprRef;
 use crate::types::Type;

@@ -1,9 +1,9 @@
 //! `block`: at most one block of a type, decoded with a nested spec.
 
-use super::super::Spec;
-use super::super::err_spec;
-use super::super::load::Loader;
-use super::super::print::{close_nested, open_named, required_arg};
+use crate::spec::Spec;
+use crate::spec::err_spec;
+use crate::spec::load::Loader;
+use crate::spec::print::{close_nested, open_named, required_arg};
 use crate::syntax::body::BodyRef;
 
 /// A single nested block.

@@ -1,9 +1,9 @@
 //! `block_attrs`: the attributes of one block, as a map.
 
-use super::super::Spec;
-use super::super::err_spec;
-use super::super::load::Loader;
-use super::super::print::{arg, close, open_named, required_arg};
+use crate::spec::Spec;
+use crate::spec::err_spec;
+use crate::spec::load::Loader;
+use crate::spec::print::{arg, close, open_named, required_arg};
 use crate::syntax::body::BodyRef;
 use crate::types::Type;
 

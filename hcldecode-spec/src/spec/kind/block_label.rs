@@ -2,10 +2,10 @@
 
 use std::sync::Arc;
 
-use super::super::Spec;
-use super::super::err_spec;
-use super::super::load::Loader;
-use super::super::print::{arg, close, open_named};
+use crate::spec::Spec;
+use crate::spec::err_spec;
+use crate::spec::load::Loader;
+use crate::spec::print::{arg, close, open_named};
 use crate::syntax::body::BodyRef;
 
 /// A label of the enclosing block.

@@ -1,10 +1,10 @@
 //! `block_list`, `block_tuple` and `block_set`: every block of a type, as
 //! one collection.
 
-use super::super::Spec;
-use super::super::err_spec;
-use super::super::load::Loader;
-use super::super::print::{arg, close_nested, open_named};
+use crate::spec::err_spec;
+use crate::spec::load::Loader;
+use crate::spec::print::{arg, close_nested, open_named};
+use crate::spec::{Spec, SpecKind};
 use crate::syntax::body::BodyRef;
 
 /// Blocks of one type collected as a list, tuple or set.
@@ -42,12 +42,14 @@ impl BlockCollectionSpec {
 
 impl Loader<'_> {
     /// Loads a `block_list`, `block_tuple` or `block_set` spec block
-    /// (`kind`; `implied` is the block's label, the type when none is given).
+    /// (`kind`, built by `make`; `implied` is the block's label, the type
+    /// when none is given).
     pub(in crate::spec) fn block_collection(
         &mut self,
         body: BodyRef<'_>,
         implied: String,
-        kind: &str,
+        kind: SpecKind,
+        make: fn(BlockCollectionSpec) -> Spec,
     ) -> Spec {
         let Some(args) = self.args(
             body,
@@ -68,7 +70,7 @@ impl Loader<'_> {
             return err_spec();
         }
         let nested = self.block_nested(&args);
-        let Some(type_name) = self.block_type(type_name, implied, kind, body) else {
+        let Some(type_name) = self.block_type(type_name, implied, kind.name(), body) else {
             return err_spec();
         };
         let spec = BlockCollectionSpec {
@@ -77,10 +79,6 @@ impl Loader<'_> {
             min_items,
             max_items,
         };
-        match kind {
-            "block_list" => Spec::BlockList(spec),
-            "block_set" => Spec::BlockSet(spec),
-            _ => Spec::BlockTuple(spec),
-        }
+        make(spec)
     }
 }

@@ -1,12 +1,12 @@
 //! `block_map` and `block_object`: every block of a type, keyed by its
 //! labels.
 
-use super::super::Spec;
-use super::super::err_spec;
-use super::super::load::{ArgKind, ArgValue, Loader};
-use super::super::print::{arg, close_nested, open_named};
 use crate::diag::Diagnostic;
 use crate::json_text::json_string;
+use crate::spec::err_spec;
+use crate::spec::load::{ArgKind, ArgValue, Loader};
+use crate::spec::print::{arg, close_nested, open_named};
+use crate::spec::{Spec, SpecKind};
 use crate::syntax::body::BodyRef;
 
 /// Blocks keyed by labels.
@@ -43,7 +43,7 @@ impl Loader<'_> {
         &mut self,
         body: BodyRef<'_>,
         implied: String,
-        kind: &str,
+        kind: SpecKind,
     ) -> Spec {
         let Some(args) = self.args(body, &[("block_type", false), ("labels", true)], true) else {
             return err_spec();
@@ -58,14 +58,14 @@ impl Loader<'_> {
             return err_spec();
         }
         let nested = self.block_nested(&args);
-        let Some(type_name) = self.block_type(type_name, implied, kind, body) else {
+        let Some(type_name) = self.block_type(type_name, implied, kind.name(), body) else {
             return err_spec();
         };
         if labels.is_empty() {
             self.diags.push(
                 Diagnostic::error(
                     "Invalid block label name list",
-                    format!("A {kind} must have at least one label specified."),
+                    format!("A {} must have at least one label specified.", kind.name()),
                 )
                 .with_subject(body.missing_item().range()),
             );
@@ -76,7 +76,7 @@ impl Loader<'_> {
             labels,
             nested: Box::new(nested),
         };
-        if kind == "block_object" {
+        if kind == SpecKind::BlockObject {
             return Spec::BlockObject(spec);
         }
         let spec = Spec::BlockMap(spec);

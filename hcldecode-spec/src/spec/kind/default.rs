@@ -1,12 +1,12 @@
 //! `default`: a primary spec with fallbacks.
 
-use super::super::Spec;
-use super::super::err_spec;
-use super::super::load::Loader;
-use super::super::path::PathStep;
-use super::super::print::{close, open};
-use super::super::write_spec;
 use crate::diag::{Diagnostic, Diagnostics};
+use crate::spec::Spec;
+use crate::spec::err_spec;
+use crate::spec::load::Loader;
+use crate::spec::path::PathStep;
+use crate::spec::print::{close, open};
+use crate::spec::write_spec;
 use crate::syntax::body::BodyRef;
 
 /// A primary spec with a fallback.

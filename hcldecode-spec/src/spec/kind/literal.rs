@@ -3,10 +3,10 @@
 
 use std::fmt::Write;
 
-use super::super::err_spec;
-use super::super::load::Loader;
-use super::super::print::{arg, close, indent, open};
-use super::super::{DynRef, Spec};
+use crate::spec::err_spec;
+use crate::spec::load::Loader;
+use crate::spec::print::{arg, close, indent, open};
+use crate::spec::{DynRef, Spec};
 use crate::syntax::body::BodyRef;
 use crate::syntax::expr::Expression;
 

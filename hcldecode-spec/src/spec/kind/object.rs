@@ -1,11 +1,11 @@
 //! `object` and `array` (`tuple`): values built of other specs that read
 //! the same body.
 
-use super::super::Spec;
-use super::super::load::Loader;
-use super::super::path::PathStep;
-use super::super::print::{close, open};
-use super::super::write_spec;
+use crate::spec::Spec;
+use crate::spec::load::Loader;
+use crate::spec::path::PathStep;
+use crate::spec::print::{close, open};
+use crate::spec::write_spec;
 use crate::syntax::body::BodyRef;
 
 /// Object properties, in declaration order.

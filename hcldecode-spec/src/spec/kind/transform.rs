@@ -3,15 +3,15 @@
 
 use std::fmt::Write;
 
-use super::super::err_spec;
-use super::super::load::Loader;
-use super::super::path::PathStep;
-use super::super::print::{arg, close_nested, indent, open, open_named, required_arg};
-pub use super::super::transformation::{Hook, OptionalType, Transform};
-use super::super::write_spec;
-use super::super::{DynRef, Spec};
 use crate::diag::Diagnostic;
 use crate::source::SourceFile;
+use crate::spec::err_spec;
+use crate::spec::load::Loader;
+use crate::spec::path::PathStep;
+use crate::spec::print::{arg, close_nested, indent, open, open_named, required_arg};
+pub use crate::spec::transformation::{Hook, OptionalType, Transform};
+use crate::spec::write_spec;
+use crate::spec::{DynRef, Spec};
 use crate::syntax::body::BodyRef;
 use crate::syntax::expr::Expression;
 use crate::syntax::expr::NativeExpr;
@@ -101,7 +101,7 @@ impl TransformSpec {
                         let inner = open_named(out, "attr", key, level, "name", &a.name);
                         arg(out, inner, "type", &ty);
                         required_arg(out, inner, a.required);
-                        super::super::print::close(out, level);
+                        crate::spec::print::close(out, level);
                     }
                     _ => {
                         indent(out, level);

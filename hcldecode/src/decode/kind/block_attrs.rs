@@ -6,9 +6,9 @@ use hcldecode_spec::source::Range;
 use hcldecode_spec::spec::BlockAttrsSpec;
 use hcldecode_spec::syntax::body::{Attribute, Content};
 
-use super::super::trace::{AttrTrace, Recorder, Trace};
-use super::super::{Decoder, duplicate_block, missing_block};
 use crate::Type;
+use crate::decode::trace::{AttrTrace, Recorder, Trace};
+use crate::decode::{Decoder, duplicate_block, missing_block};
 use crate::eval;
 use crate::eval::traversal::{Traversal, expr_variables};
 use crate::value::Value;

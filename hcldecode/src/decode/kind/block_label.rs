@@ -4,9 +4,9 @@ use hcldecode_spec::source::Range;
 use hcldecode_spec::spec::BlockLabelSpec;
 use hcldecode_spec::syntax::body::BlockLabel;
 
-use super::super::Decoder;
-use super::super::trace::{Recorder, Trace};
 use crate::Type;
+use crate::decode::Decoder;
+use crate::decode::trace::{Recorder, Trace};
 use crate::value::Value;
 
 impl Decoder<'_> {

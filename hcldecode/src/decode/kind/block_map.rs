@@ -8,11 +8,11 @@ use hcldecode_spec::source::Range;
 use hcldecode_spec::spec::{BlockMapSpec, Spec};
 use hcldecode_spec::syntax::body::Content;
 
-use super::super::trace::{BlockTrace, Recorder, Trace};
-use super::super::{
+use crate::Type;
+use crate::decode::trace::{BlockTrace, Recorder, Trace};
+use crate::decode::{
     Decoder, blocks_variables, dynblock, first_block_range, inconsistent_block_types,
 };
-use crate::Type;
 use crate::eval::traversal::Traversal;
 use crate::value::Value;
 use crate::value::convert::unify_unsafe;

@@ -6,8 +6,8 @@ use hcldecode_spec::diag::Diagnostics;
 use hcldecode_spec::spec::LiteralSpec;
 use hcldecode_spec::syntax::expr::Expression;
 
-use super::super::Decoder;
-use super::super::trace::{Recorder, Trace};
+use crate::decode::Decoder;
+use crate::decode::trace::{Recorder, Trace};
 use crate::eval;
 use crate::eval::traversal::{Traversal, expr_variables};
 use crate::spec_values::literal_value;

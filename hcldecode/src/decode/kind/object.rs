@@ -5,9 +5,9 @@
 use hcldecode_spec::diag::Diagnostics;
 use hcldecode_spec::spec::{ObjectSpec, Spec};
 
-use super::super::trace::{Recorder, Trace};
-use super::super::{Decoder, Here};
 use crate::Type;
+use crate::decode::trace::{Recorder, Trace};
+use crate::decode::{Decoder, Here};
 use crate::value::Value;
 
 /// The trace of an object spec: each property's name and trace.

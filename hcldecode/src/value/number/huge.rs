@@ -211,7 +211,7 @@ fn round_up(d: &mut Decimal, n: i64) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::Number;
+    use crate::value::Number;
 
     #[test]
     fn huge_numbers_print_quickly_in_exponent_form() {

@@ -5,8 +5,8 @@ use std::cmp::Ordering;
 use std::collections::VecDeque;
 use std::sync::Arc;
 
-use super::super::{Conversion, PubConv};
 use super::get;
+use crate::value::convert::{Conversion, PubConv};
 use crate::{ObjectType, Type};
 
 type Unified = Option<(Type, Vec<Option<Conversion>>)>;
