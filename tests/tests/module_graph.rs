@@ -291,6 +291,13 @@ fn is_colon(t: &TokenTree) -> bool {
 /// Resolves `path`, written in module `from`, to the module that defines
 /// its item: `None` for paths into other crates.
 fn resolve(tree: &Tree, from: &[String], path: &[String]) -> Option<Vec<String>> {
+    resolve_in(tree, from, path, true)
+}
+
+/// As [`resolve`]; with `follow` false, a re-export is not followed: the
+/// path leads to the module it names, as a tool that reads imports
+/// without resolving them sees it.
+fn resolve_in(tree: &Tree, from: &[String], path: &[String], follow: bool) -> Option<Vec<String>> {
     let mut at: Vec<String> = from.to_vec();
     let mut rest = path;
     match rest.first().map(String::as_str) {
@@ -314,10 +321,16 @@ fn resolve(tree: &Tree, from: &[String], path: &[String]) -> Option<Vec<String>>
         }
         None => return None,
     }
-    descend(tree, at, rest, 0)
+    descend(tree, at, rest, 0, follow)
 }
 
-fn descend(tree: &Tree, mut at: Vec<String>, rest: &[String], depth: usize) -> Option<Vec<String>> {
+fn descend(
+    tree: &Tree,
+    mut at: Vec<String>,
+    rest: &[String],
+    depth: usize,
+    follow: bool,
+) -> Option<Vec<String>> {
     if depth > 16 {
         return Some(at);
     }
@@ -328,6 +341,9 @@ fn descend(tree: &Tree, mut at: Vec<String>, rest: &[String], depth: usize) -> O
             continue;
         }
         if module.items.contains(seg) {
+            return Some(at);
+        }
+        if !follow {
             return Some(at);
         }
         // A re-export: follow it to where the item is defined.
@@ -347,7 +363,7 @@ fn descend(tree: &Tree, mut at: Vec<String>, rest: &[String], depth: usize) -> O
                     .then_some(())
                 }) {
                     let () = r;
-                    return descend(tree, g, &probe, depth + 1);
+                    return descend(tree, g, &probe, depth + 1, follow);
                 }
             }
         }
@@ -358,11 +374,17 @@ fn descend(tree: &Tree, mut at: Vec<String>, rest: &[String], depth: usize) -> O
 
 /// The cycles among siblings, as readable lines.
 fn cycles(crate_name: &str, tree: &Tree) -> Vec<String> {
+    cycles_in(crate_name, tree, true)
+}
+
+/// The cycles among siblings, re-exports followed to where their items
+/// are defined (`follow`) or taken as written.
+fn cycles_in(crate_name: &str, tree: &Tree, follow: bool) -> Vec<String> {
     // Per parent: edges between its children, with one example each.
     let mut edges: BTreeMap<Vec<String>, BTreeMap<(String, String), String>> = BTreeMap::new();
     for (from, module) in tree {
         for r in &module.refs {
-            let Some(to) = resolve(tree, from, r) else {
+            let Some(to) = resolve_in(tree, from, r, follow) else {
                 continue;
             };
             let common = from.iter().zip(&to).take_while(|(a, b)| a == b).count();
@@ -474,6 +496,30 @@ fn no_module_cycles() {
     assert!(all.is_empty(), "module cycles:\n{}", all.join("\n"));
 }
 
+/// Read as written (re-exports not followed), the imports show no cycle
+/// either: no module reaches its own items through another module's
+/// re-export, so a tool that reads `use` lines sees the layering the code
+/// has.
+#[test]
+fn no_module_cycles_as_written() {
+    let mut all = Vec::new();
+    for krate in [
+        "hcldecode-spec",
+        "hcldecode-derive",
+        "hcldecode",
+        "hcldec",
+        "hcldecode-lsp",
+    ] {
+        let tree = load_crate(&workspace().join(krate).join("src"));
+        all.extend(cycles_in(krate, &tree, false));
+    }
+    assert!(
+        all.is_empty(),
+        "module cycles as written:\n{}",
+        all.join("\n")
+    );
+}
+
 /// The checker finds a cycle where there is one and follows re-exports.
 #[test]
 fn checker_sees_cycles_through_reexports() {
@@ -502,4 +548,16 @@ fn checker_sees_cycles_through_reexports() {
         resolve(&tree, &["c".into()], &["crate".into(), "Thing".into()]),
         Some(vec!["a".to_string()])
     );
+    // As written, `crate::Thing` names the root (an ancestor): no edge
+    // from b to a, so no cycle.
+    assert_eq!(
+        resolve_in(
+            &tree,
+            &["c".into()],
+            &["crate".into(), "Thing".into()],
+            false
+        ),
+        Some(Vec::new())
+    );
+    assert!(cycles_in("demo", &tree, false).is_empty());
 }

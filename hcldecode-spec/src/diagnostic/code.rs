@@ -6,7 +6,7 @@ use std::fmt;
 
 /// What a diagnostic is about. Codes never change meaning; new ones are
 /// added as more diagnostics get one (a diagnostic without a code has
-/// `None` in [`Diagnostic::code`](crate::diag::Diagnostic::code)).
+/// `None` in [`Diagnostic::code`](crate::diagnostic::Diagnostic::code)).
 ///
 /// ```
 /// use hcldecode_spec::diag::Code;

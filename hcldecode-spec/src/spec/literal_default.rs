@@ -354,7 +354,7 @@ mod tests {
     use std::sync::Arc;
 
     use super::*;
-    use crate::diag::Diagnostics;
+    use crate::diagnostic::Diagnostics;
     use crate::spec::type_constraint::{DefaultEval, get_type};
     use crate::spec::{DynRef, Dynamic};
     use crate::syntax::native::parse_expression;

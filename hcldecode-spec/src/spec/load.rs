@@ -19,7 +19,7 @@ use super::err_spec;
 use super::path::{PathStep, SpecPath};
 use super::transformation::Transform;
 use super::{DynRef, Dynamic, Spec, SpecKind};
-use crate::diag::{Diagnostic, Diagnostics};
+use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::source::{Range, SourceFile, Span};
 use crate::syntax::body::{Block, Body, BodyRef, BodySchema, Content};
 use crate::syntax::expr::{ExprRef, Expression, NativeExpr};

@@ -10,7 +10,7 @@ use std::any::Any;
 use std::fmt;
 use std::sync::Arc;
 
-use crate::diag::Diagnostic;
+use crate::diagnostic::Diagnostic;
 use crate::syntax::body::Block;
 use crate::syntax::body::{AttributeSchema, BlockHeaderSchema, BodySchema};
 use crate::syntax::expr::Expression;

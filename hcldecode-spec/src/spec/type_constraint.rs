@@ -16,7 +16,7 @@
 
 use std::sync::Arc;
 
-use crate::diag::{Diagnostic, Diagnostics};
+use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::source::{Range, SourceFile, Span};
 use crate::spec::DynRef;
 use crate::syntax::native::analysis;

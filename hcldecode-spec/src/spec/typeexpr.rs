@@ -9,7 +9,7 @@
 
 use std::sync::Arc;
 
-use crate::diag::{Diagnostic, Diagnostics};
+use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::source::{SourceFile, Span};
 use crate::syntax::native::ast::{BinaryOp, Expr, ExprKind, Literal, Step, UnaryOp};
 use crate::syntax::suggest::name_suggestion;

@@ -2,7 +2,7 @@
 //! meaningful. The spec-file loader reports violations with ranges in the
 //! spec file; the derive reports them as compile errors on the fields.
 
-use crate::diag::Code;
+use crate::diagnostic::Code;
 use crate::name_map::NameMap;
 use std::fmt;
 

@@ -222,7 +222,7 @@ pub fn describe_variables(expr: ExprRef<'_>, ctx: Option<&EvalContext>) -> Vec<S
         ExprRef::Native { file, expr } => values::describe_variables(file, expr.get(), ctx, &[]),
         ExprRef::Json { .. } => {
             use traversal::TraversalStep;
-            let mut out: Vec<String> = crate::decode::expr_variables(expr)
+            let mut out: Vec<String> = traversal::expr_variables(expr)
                 .iter()
                 .filter_map(|t| {
                     let v = traverse_abs(t, ctx).ok().filter(Value::is_known)?;
@@ -257,7 +257,7 @@ pub fn describe_variables(expr: ExprRef<'_>, ctx: Option<&EvalContext>) -> Vec<S
 
 /// The value a variable reference denotes in `ctx` (`Traversal.TraverseAbs`).
 pub fn traverse_abs(
-    t: &crate::decode::Traversal,
+    t: &traversal::Traversal,
     ctx: Option<&EvalContext>,
 ) -> Result<Value, Diagnostics> {
     use hcldecode_spec::diag::Diagnostic;

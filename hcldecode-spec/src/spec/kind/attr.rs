@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use super::transform::{Hook, OptionalType, Transform, TransformSpec};
-use crate::diag::Diagnostic;
+use crate::diagnostic::Diagnostic;
 use crate::spec::err_spec;
 use crate::spec::load::{Args, Loader};
 use crate::spec::print::{arg, close, open_named, required_arg};

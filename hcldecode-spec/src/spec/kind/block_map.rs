@@ -1,7 +1,7 @@
 //! `block_map` and `block_object`: every block of a type, keyed by its
 //! labels.
 
-use crate::diag::Diagnostic;
+use crate::diagnostic::Diagnostic;
 use crate::json_text::json_string;
 use crate::spec::err_spec;
 use crate::spec::load::{ArgKind, ArgValue, Loader};

@@ -1,6 +1,6 @@
 //! `default`: a primary spec with fallbacks.
 
-use crate::diag::{Diagnostic, Diagnostics};
+use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::spec::Spec;
 use crate::spec::err_spec;
 use crate::spec::load::Loader;

@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use crate::diag::Diagnostic;
+use crate::diagnostic::Diagnostic;
 use crate::source::SourceFile;
 use crate::spec::err_spec;
 use crate::spec::load::Loader;

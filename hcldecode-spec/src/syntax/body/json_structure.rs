@@ -8,7 +8,7 @@ use super::{
     Attribute, Block, BlockLabel, BodyRef, BodySchema, Content, MissingItem, NOT_FOUND,
     report_missing_required,
 };
-use crate::diag::{Code, Diagnostic, Diagnostics};
+use crate::diagnostic::{Code, Diagnostic, Diagnostics};
 use crate::source::Span;
 use crate::syntax::expr::ExprRef;
 use crate::syntax::json::{self, Document, Property};

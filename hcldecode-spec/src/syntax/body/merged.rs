@@ -3,7 +3,7 @@
 use super::{
     Attribute, Body, BodySchema, Content, MissingItem, duplicate_argument, report_missing_required,
 };
-use crate::diag::Diagnostics;
+use crate::diagnostic::Diagnostics;
 use crate::source::Span;
 
 /// `mergedBodies.mergedContent`.

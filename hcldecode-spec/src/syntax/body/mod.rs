@@ -32,7 +32,7 @@
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use crate::diag::{Code, Diagnostic, Diagnostics};
+use crate::diagnostic::{Code, Diagnostic, Diagnostics};
 use crate::source::{Range, SourceFile, Span};
 pub use crate::syntax::expr::AnyScope;
 use crate::syntax::expr::ExprRef;
@@ -726,7 +726,7 @@ mod tests {
 
     #[test]
     fn native_attribute_handles_share_their_body() {
-        use crate::diag::Diagnostics;
+        use crate::diagnostic::Diagnostics;
         use crate::syntax::body::{Body, BodySchema};
         use crate::syntax::native;
         let (src, _) = native::source_from_bytes("a.hcl", b"a = 1\nb { c = [x] }\n".to_vec());

@@ -7,7 +7,7 @@ use super::{
     Attribute, Block, BlockLabel, Body, BodyRef, BodySchema, Content, Hidden, MissingItem,
     NOT_FOUND, Repr, report_missing_required, same_name,
 };
-use crate::diag::{Code, Diagnostic, Diagnostics};
+use crate::diagnostic::{Code, Diagnostic, Diagnostics};
 use crate::source::{SourceFile, Span};
 use crate::syntax::expr::{ExprRef, NativeExprRef};
 use crate::syntax::native::ast;

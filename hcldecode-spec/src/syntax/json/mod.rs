@@ -79,7 +79,7 @@ use std::sync::Arc;
 pub use ast::{Array, Document, File, JsonString, Object, Property, Value};
 pub use parser::{DEFAULT_MAX_DEPTH, ParseOptions};
 
-use crate::diag::Diagnostics;
+use crate::diagnostic::Diagnostics;
 use crate::source::SourceFile;
 
 /// Parses a JSON configuration file (`json.Parse`).

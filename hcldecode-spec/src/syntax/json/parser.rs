@@ -16,7 +16,7 @@ use std::sync::Arc;
 
 use super::ast::{Document, File, JsonString, Object, Property, Value};
 use super::scanner::{Kind, STR_BACKSLASH, STR_CLOSED, STR_SWALLOWED, Scanner, Token};
-use crate::diag::{Code, Diagnostic, Diagnostics};
+use crate::diagnostic::{Code, Diagnostic, Diagnostics};
 use crate::source::{MAX_FILE_SIZE, Pos, Range, SourceFile, Span};
 use crate::syntax::number::{binary_exponent_fits, parse_exponent};
 

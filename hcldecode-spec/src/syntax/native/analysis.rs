@@ -4,7 +4,7 @@
 //! `hcl.AbsTraversalForExpr`, `hcl.ExprList`, `hcl.ExprMap`).
 
 use super::ast::{Expr, ExprKind, Literal, ObjectItem, Step};
-use crate::diag::{Diagnostic, Diagnostics};
+use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::source::{SourceFile, Span};
 
 /// An absolute traversal: a root variable name and the steps after it.

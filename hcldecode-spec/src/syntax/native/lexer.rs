@@ -9,7 +9,7 @@ use super::INVALID_BYTE_PLACEHOLDER as BAD;
 use super::ident_tables::{ID_CONTINUE, ID_START};
 use super::pos::Resolver;
 use super::token::{Token, TokenKind};
-use crate::diag::{Code, Diagnostic};
+use crate::diagnostic::{Code, Diagnostic};
 use crate::source::{SourceFile, Span};
 
 /// What the scanner starts with.

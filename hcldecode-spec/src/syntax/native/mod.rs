@@ -40,7 +40,7 @@
 
 use std::sync::Arc;
 
-use crate::diag::{Diagnostic, Diagnostics};
+use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::source::{MAX_FILE_SIZE, SourceFile, Span};
 
 pub mod analysis;

@@ -6,7 +6,7 @@ use std::borrow::Cow;
 
 use super::pos::Resolver;
 use super::token::{Token, TokenKind};
-use crate::diag::Diagnostic;
+use crate::diagnostic::Diagnostic;
 use crate::source::Span;
 use crate::syntax::number::{binary_exponent_fits, parse_exponent};
 

@@ -12,7 +12,7 @@ use super::parser::{Parser, rb};
 use super::pos::Resolver;
 use super::strings::{decode_literal, go_quote, name_suggestion};
 use super::token::{Token, TokenKind as T};
-use crate::diag::{Code, Diagnostic};
+use crate::diagnostic::{Code, Diagnostic};
 use crate::source::{SourceFile, Span};
 
 /// A literal's value while templates are assembled.

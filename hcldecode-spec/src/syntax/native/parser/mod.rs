@@ -10,7 +10,7 @@ use super::ast::*;
 use super::lexer::{InvalidTokenChecker, LexMode, Scanner};
 use super::pos::Resolver;
 use super::token::{Token, TokenKind};
-use crate::diag::{Code, Diagnostic};
+use crate::diagnostic::{Code, Diagnostic};
 use crate::source::{SourceFile, Span};
 
 use TokenKind as T;
