@@ -23,8 +23,8 @@ use hcldecode_spec::spec::{AttrSpec, Spec};
 use hcldecode_spec::syntax::body::{Attribute, Block, BlockLabel, BodyRef};
 use hcldecode_spec::syntax::expr::ExprRef;
 
+use super::decoder::{Decoder, Here};
 use super::trace::Off;
-use super::{Decoder, Here};
 use crate::Type;
 use crate::value::{Value, normalize_string};
 

@@ -6,18 +6,16 @@
 //! properties are decoded in declaration order, so diagnostics come out in
 //! a fixed order where the reference's is random.
 
-use hcldecode_spec::diag::{Code, Diagnostic, Diagnostics};
-use hcldecode_spec::source::Range;
+use hcldecode_spec::diag::Diagnostics;
 use hcldecode_spec::spec::Spec;
-use hcldecode_spec::syntax::body::{
-    Attribute, Block, BlockLabel, Body, BodyRef, BodySchema, Content,
-};
+use hcldecode_spec::syntax::body::{Body, BodyRef, Content};
 
 use crate::Type;
 use crate::eval::EvalContext;
 use crate::spec_values::transform_type;
 use crate::value::Value;
 
+mod decoder;
 mod direct;
 mod dynblock;
 mod element_errors;
@@ -27,11 +25,11 @@ pub mod trace;
 mod var_refs;
 
 pub use crate::eval::traversal::{Traversal, TraversalStep, expr_variables};
+use decoder::{Decoder, Here};
 #[doc(hidden)]
 pub use direct::DirectBody;
-use kind::block_list::Kind;
+use kind::needed;
 use plan::Plan;
-pub(crate) use plan::Prepared;
 pub use trace::{AttrTrace, BlockTrace, BodyTrace, DecodeHook, Trace};
 use trace::{Off, On, Recorder};
 pub use var_refs::var_refs_json;
@@ -466,367 +464,59 @@ fn visit(spec: &Spec, content: &Content<'_>, out: &mut Vec<Traversal>) {
     }
 }
 
-/// `variablesNeeded` of one spec (its children are visited by [`visit`]).
-fn needed(spec: &Spec, content: &Content<'_>, out: &mut Vec<Traversal>) {
-    match spec {
-        Spec::Attr(a) => kind::attr::variables(a, content, out),
-        Spec::Expr(e) => kind::literal::variables(e, out),
-        Spec::Block(b) => kind::block::variables(b, content, out),
-        Spec::BlockList(b) | Spec::BlockTuple(b) | Spec::BlockSet(b) => {
-            kind::block_list::variables(b, content, out)
-        }
-        Spec::BlockMap(b) | Spec::BlockObject(b) => kind::block_map::variables(b, content, out),
-        Spec::BlockAttrs(b) => kind::block_attrs::variables(b, content, out),
-        Spec::Object(_)
-        | Spec::Tuple(_)
-        | Spec::Literal(_)
-        | Spec::BlockLabel(_)
-        | Spec::Default(_)
-        | Spec::Transform(_)
-        | Spec::Validate(_) => {}
-    }
+/// A spec with its decode plan, made once and used for any number of
+/// decodes, from any thread: what typed decoding keeps for each derived
+/// type. Transform results are typed without a context (as typed decoding
+/// decodes), so a spec whose transforms call functions of a spec file's
+/// context is decoded with [`decode_with`](decode_with) instead.
+pub(crate) struct Prepared {
+    /// Boxed: the plan is keyed by the addresses of the spec's nodes,
+    /// which a move of the `Prepared` then leaves where they are.
+    spec: Box<Spec>,
+    plan: Plan<'static>,
 }
 
-/// The body a spec reads: its content (read with `schema`), and the labels
-/// of the block it is the body of.
-#[derive(Clone, Copy)]
-struct Here<'a> {
-    content: &'a Content<'a>,
-    schema: &'a BodySchema,
-    labels: &'a [BlockLabel<'a>],
-}
-
-#[derive(Clone, Copy)]
-struct Decoder<'a> {
-    ctx: Option<&'a EvalContext>,
-    transform_ctx: Option<&'a EvalContext>,
-    plan: &'a Plan<'a>,
-    /// With dynamic blocks expanded: the scope of the body being decoded.
-    dynamic: Option<&'a dynblock::Scope>,
-    /// [`DecodeOptions::element_errors`].
-    element_errors: bool,
-    /// [`DecodeOptions::keep_block_types`].
-    keep_block_types: bool,
-}
-
-impl Decoder<'_> {
-    /// The context the attributes of the body being decoded are evaluated
-    /// in: the decoder's, or inside a generated block its iteration's.
-    fn body_ctx(&self) -> Option<&EvalContext> {
-        match self.dynamic {
-            Some(s) => s.attr_ctx(self.ctx),
-            None => self.ctx,
-        }
+impl Prepared {
+    /// Plans `spec`.
+    pub(crate) fn new(spec: Spec) -> Prepared {
+        let spec = Box::new(spec);
+        let plan = Plan::new(&spec, None);
+        Prepared { spec, plan }
     }
 
-    /// With [`DecodeOptions::element_errors`]: an error at each element of
-    /// `attr`'s value that does not convert; false when there is none to
-    /// point at (the whole value is then reported).
-    fn push_element_errors(
+    /// The spec.
+    pub(crate) fn spec(&self) -> &Spec {
+        &self.spec
+    }
+
+    /// The spec's body decoded straight into `f`'s result (see
+    /// `decode::direct`): `None` unless the decode is clean.
+    pub(crate) fn decode_direct<T>(
         &self,
-        attr: &Attribute<'_>,
-        v: &Value,
-        ty: &Type,
-        diags: &mut Diagnostics,
-    ) -> bool {
-        let found = element_errors::element_errors(attr.expr, v, ty);
-        for (range, msg) in &found {
-            diags.push(
-                Diagnostic::error(
-                    "Incorrect attribute value type",
-                    format!("Inappropriate value for attribute {:?}: {msg}.", attr.name),
-                )
-                .with_code(Code::IncorrectAttributeValueType)
-                .with_subject(range.clone())
-                .with_context(Range::between(&attr.name_range(), &attr.expr.range())),
-            );
-        }
-        !found.is_empty()
+        body: &Body,
+        ctx: Option<&EvalContext>,
+        options: DecodeOptions,
+        f: &mut dyn FnMut(&mut DirectBody<'_>) -> Option<T>,
+    ) -> Option<T> {
+        run_direct(body, &self.spec, &self.plan, ctx, options, f)
     }
 
-    /// Whether the body being decoded is unknown (generated from an
-    /// unknown `for_each`).
-    fn body_unknown(&self) -> bool {
-        self.dynamic.is_some_and(dynblock::Scope::is_unknown)
-    }
-
-    /// Decodes `block`'s body with `f`, in the block's scope when dynamic
-    /// blocks are expanded.
-    fn in_block<T>(&self, block: &Block<'_>, f: impl FnOnce(&Decoder<'_>) -> T) -> T {
-        match dynblock::BlockScope::of(block) {
-            Some(bs) => {
-                let scope = dynblock::Scope::of_block(bs);
-                let d = Decoder {
-                    dynamic: Some(&scope),
-                    ..*self
-                };
-                f(&d)
-            }
-            None => f(self),
-        }
-    }
-
-    /// The body's content with `schema` (partially, with the remaining
-    /// body, for `remain`), dynamic blocks expanded when on, passed to `f`.
-    fn with_content<T>(
+    /// [`decode_traced_with`](decode_traced_with) with the spec,
+    /// transforms without a context.
+    pub(crate) fn decode_traced(
         &self,
-        body: BodyRef<'_>,
-        spec: &Spec,
-        schema: &BodySchema,
-        remain: bool,
-        diags: &mut Diagnostics,
-        f: impl FnOnce(&Content<'_>, Option<Body>, &mut Diagnostics) -> T,
-    ) -> T {
-        let Some(scope) = self.dynamic else {
-            if remain {
-                let owned = body.to_body();
-                let (content, rest) = owned.partial_content(schema, diags);
-                return f(&content, Some(rest), diags);
-            }
-            let content = body.content(schema, diags);
-            return f(&content, None, diags);
-        };
-        let ext = self.plan.ext_schema(spec);
-        if remain {
-            // The rest keeps its dynamic blocks unexpanded.
-            let rest = body
-                .partial_content_and_rest(schema, &mut Diagnostics::new())
-                .1;
-            let raw = body.partial_content(&ext, diags);
-            let expanded = dynblock::expand(scope, schema, raw, true, diags);
-            let rest = rest.with_scope(std::sync::Arc::new(scope.suspend(schema)));
-            return f(&expanded.content(), Some(rest), diags);
-        }
-        let raw = body.content(&ext, diags);
-        let expanded = dynblock::expand(scope, schema, raw, false, diags);
-        f(&expanded.content(), None, diags)
-    }
-
-    /// `decode(body, labels, ctx, spec, partial=false)`; with a
-    /// [`DecodeHook::Remain`] spec, partially, keeping the rest.
-    fn body<R: Recorder>(
-        &self,
-        body: BodyRef<'_>,
-        labels: &[BlockLabel<'_>],
-        spec: &Spec,
-        diags: &mut Diagnostics,
-    ) -> (Value, R::T) {
-        let schema = self.plan.schema(spec);
-        let remain = DecodeHook::is_remain(spec);
-        self.with_content(
-            body,
-            spec,
-            &schema,
-            remain,
-            diags,
-            |content, rest, diags| {
-                let here = Here {
-                    content,
-                    schema: &schema,
-                    labels,
-                };
-                let (v, t) = self.spec::<R>(spec, here, diags);
-                let t = R::rec(|| {
-                    Trace::Body(Box::new(BodyTrace {
-                        missing: content.missing_item_range(),
-                        rest,
-                        spec: R::get(t),
-                    }))
-                });
-                (v, t)
-            },
-        )
-    }
-
-    fn spec<R: Recorder>(
-        &self,
-        spec: &Spec,
-        here: Here<'_>,
-        diags: &mut Diagnostics,
-    ) -> (Value, R::T) {
-        match spec {
-            Spec::Object(o) => self.decode_object::<R>(spec, o, here, diags),
-            Spec::Tuple(t) => self.decode_tuple::<R>(spec, t, here, diags),
-            Spec::Attr(a) => self.decode_attr::<R>(spec, a, here, diags),
-            Spec::Literal(l) => self.decode_literal::<R>(l),
-            Spec::Expr(e) => self.decode_expr::<R>(e, diags),
-            Spec::Block(b) => self.decode_block::<R>(b, here.content, diags),
-            Spec::BlockList(b) => {
-                self.decode_block_list::<R>(spec, b, here.content, diags, Kind::List)
-            }
-            Spec::BlockTuple(b) => {
-                self.decode_block_list::<R>(spec, b, here.content, diags, Kind::Tuple)
-            }
-            Spec::BlockSet(b) => {
-                self.decode_block_list::<R>(spec, b, here.content, diags, Kind::Set)
-            }
-            Spec::BlockMap(b) => self.decode_block_map::<R>(spec, b, here.content, diags, false),
-            Spec::BlockObject(b) => self.decode_block_map::<R>(spec, b, here.content, diags, true),
-            Spec::BlockAttrs(b) => self.decode_block_attrs::<R>(b, here.content, diags),
-            Spec::BlockLabel(l) => self.decode_block_label::<R>(l, here.labels),
-            Spec::Default(d) => self.decode_default::<R>(spec, d, here, diags),
-            Spec::Transform(t) => self.decode_transform::<R>(spec, t, here, diags),
-            Spec::Validate(v) => self.decode_validate::<R>(spec, v, here, diags),
-        }
-    }
-
-    /// The attribute `name` (of attr spec `spec`) of `content`, if present.
-    /// `content` holds the attributes of `schema` in its order, and the
-    /// first schema attribute of a name is the one found (a repeated name
-    /// finds the same attribute), so the slot is found by position, once
-    /// per spec.
-    fn attribute<'a>(&self, spec: &Spec, here: Here<'a>, name: &str) -> Option<&'a Attribute<'a>> {
-        let attributes = &here.content.attributes;
-        match self.plan.attr_index(spec, here.schema, name) {
-            Some(i) => attributes.get(i).and_then(Option::as_ref),
-            None => attributes.iter().flatten().find(|x| x.name == name),
-        }
-    }
-
-    /// Blocks of `type_name` in `content`, in order.
-    fn blocks_of<'c, 'b>(
-        content: &'c Content<'b>,
-        type_name: &str,
-    ) -> impl Iterator<Item = &'c Block<'b>> {
-        content
-            .blocks
-            .iter()
-            .filter(move |b| b.type_name == type_name)
-    }
-
-    /// Blocks of `type_name` in `content` with their position among all
-    /// of the content's blocks.
-    fn indexed_blocks_of<'c, 'b>(
-        content: &'c Content<'b>,
-        type_name: &str,
-    ) -> impl Iterator<Item = (usize, &'c Block<'b>)> {
-        content
-            .blocks
-            .iter()
-            .enumerate()
-            .filter(move |(_, b)| b.type_name == type_name)
-    }
-
-    /// Decodes one block's body with `nested`, recording a [`BlockTrace`].
-    fn block_body<R: Recorder>(
-        &self,
-        index: usize,
-        block: &Block<'_>,
-        labels: &[BlockLabel<'_>],
-        nested: &Spec,
-        diags: &mut Diagnostics,
-    ) -> (Value, R::B) {
-        let (v, t) = self.in_block(block, |d| d.body::<R>(block.body, labels, nested, diags));
-        let b = R::block(|| BlockTrace {
-            type_range: block.type_range(),
-            def_range: block.def_range(),
-            labels: block
-                .labels
-                .iter()
-                .map(|l| (l.value.to_string(), l.range()))
-                .collect(),
-            index,
-            value: v.clone(),
-            body: R::get(t),
-        });
-        (v, b)
-    }
-
-    /// `sourceRange(block.Body, labels, nested)`: where the value decoded
-    /// from a block comes from, computed only when a diagnostic needs it.
-    fn block_source_range(&self, block: &Block<'_>, nested: &Spec) -> Option<Range> {
-        let schema = self.plan.schema(nested);
-        let content = block.body.partial_content(&schema, &mut Diagnostics::new());
-        self.source_range(nested, &content, &block.labels)
-    }
-
-    /// A spec's `sourceRange`.
-    fn source_range(
-        &self,
-        spec: &Spec,
-        content: &Content<'_>,
-        labels: &[BlockLabel<'_>],
-    ) -> Option<Range> {
-        match spec {
-            Spec::Object(_) | Spec::Tuple(_) => Some(content.missing_item_range()),
-            Spec::Attr(a) => kind::attr::source_range(a, content),
-            Spec::Literal(_) => None,
-            Spec::Expr(e) => Some(e.range()),
-            Spec::Block(b) => kind::block::source_range(self, b, content),
-            Spec::BlockList(b) | Spec::BlockTuple(b) | Spec::BlockSet(b) => {
-                kind::block_list::source_range(self, b, content)
-            }
-            Spec::BlockMap(b) | Spec::BlockObject(b) => {
-                kind::block_map::source_range(self, b, content)
-            }
-            Spec::BlockAttrs(b) => kind::block_attrs::source_range(b, content),
-            Spec::BlockLabel(l) => kind::block_label::source_range(l, labels),
-            Spec::Default(d) => self.source_range(&d.primary, content, labels),
-            Spec::Transform(t) => self.source_range(&t.wrapped, content, labels),
-            Spec::Validate(v) => self.source_range(&v.wrapped, content, labels),
-        }
+        body: &Body,
+        ctx: Option<&EvalContext>,
+        options: DecodeOptions,
+    ) -> (Value, Trace, Diagnostics) {
+        run::<On>(body, &self.spec, &self.plan, ctx, None, options)
     }
 }
 
-/// "Duplicate X block": `second` where only one block of `type_name` is
-/// allowed (`block`, `block_attrs`).
-fn duplicate_block(type_name: &str, first: &Block<'_>, second: &Block<'_>) -> Diagnostic {
-    Diagnostic::error(
-        format!("Duplicate {type_name} block"),
-        format!(
-            "Only one block of type {type_name:?} is allowed. Previous definition was at {}.",
-            first.def_range()
-        ),
-    )
-    .with_code(Code::DuplicateBlock)
-    .with_subject(second.def_range())
-}
-
-/// "Missing X block": a required block of `type_name` is absent.
-fn missing_block(type_name: &str, content: &Content<'_>) -> Diagnostic {
-    Diagnostic::error(
-        format!("Missing {type_name} block"),
-        format!("A block of type {type_name:?} is required here."),
-    )
-    .with_code(Code::MissingBlock)
-    .with_subject(content.missing_item_range())
-}
-
-/// The block kinds' `sourceRange`: the first block's value's source, or
-/// where blocks are missing.
-fn first_block_range(
-    d: &Decoder<'_>,
-    type_name: &str,
-    nested: &Spec,
-    content: &Content<'_>,
-) -> Option<Range> {
-    match Decoder::blocks_of(content, type_name).next() {
-        None => Some(content.missing_item_range()),
-        Some(bl) => d.block_source_range(bl, nested),
+impl std::fmt::Debug for Prepared {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Prepared")
+            .field("spec", &self.spec)
+            .finish_non_exhaustive()
     }
-}
-
-/// The block kinds' `variablesNeeded`: the variables decoding the bodies
-/// of the blocks of `type_name` needs (of the first only, for `block`).
-fn blocks_variables(
-    type_name: &str,
-    nested: &Spec,
-    content: &Content<'_>,
-    first_only: bool,
-    out: &mut Vec<Traversal>,
-) {
-    let blocks = content.blocks.iter().filter(|x| x.type_name == type_name);
-    for block in blocks.take(if first_only { 1 } else { usize::MAX }) {
-        out.extend(variables(block.body, nested));
-    }
-}
-
-/// "Unconsistent argument types" (the reference's spelling) where the
-/// blocks of `type_name` have no one type, without more to say.
-fn inconsistent_block_types(type_name: &str) -> Diagnostic {
-    Diagnostic::error(
-        format!("Unconsistent argument types in {type_name} blocks"),
-        "Corresponding attributes in all blocks of this type must be the same.",
-    )
-    .with_code(Code::InconsistentBlockTypes)
 }

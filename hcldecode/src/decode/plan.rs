@@ -4,19 +4,17 @@
 //!
 //! Each node's entry is filled the first time a decode needs it, through
 //! `OnceLock`s: a plan holds no input and is `Sync`, so it may be shared.
-//! A [`Prepared`] spec keeps its plan beside it for any number of decodes,
+//! A `Prepared` spec (`decode::Prepared`) keeps its plan beside it for any number of decodes,
 //! on any thread, and typed decoding keeps one per derived type for the
 //! life of the process.
 
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
-use hcldecode_spec::diag::Diagnostics;
 use hcldecode_spec::spec::Spec;
-use hcldecode_spec::syntax::body::{Body, BodySchema};
+use hcldecode_spec::syntax::body::BodySchema;
 
-use super::trace::On;
-use super::{DecodeOptions, Trace, dynblock, transform_type};
+use super::{dynblock, transform_type};
 use crate::eval::EvalContext;
 use crate::value::Value;
 use crate::{ObjectType, Type};
@@ -268,63 +266,6 @@ fn add(index: &mut AddrMap<u32>, spec: &Spec) {
     for_each_below(spec, &mut |s| add(index, s));
 }
 
-/// A spec with its decode plan, made once and used for any number of
-/// decodes, from any thread: what typed decoding keeps for each derived
-/// type. Transform results are typed without a context (as typed decoding
-/// decodes), so a spec whose transforms call functions of a spec file's
-/// context is decoded with [`decode_with`](super::decode_with) instead.
-pub(crate) struct Prepared {
-    /// Boxed: the plan is keyed by the addresses of the spec's nodes,
-    /// which a move of the `Prepared` then leaves where they are.
-    spec: Box<Spec>,
-    plan: Plan<'static>,
-}
-
-impl Prepared {
-    /// Plans `spec`.
-    pub(crate) fn new(spec: Spec) -> Prepared {
-        let spec = Box::new(spec);
-        let plan = Plan::new(&spec, None);
-        Prepared { spec, plan }
-    }
-
-    /// The spec.
-    pub(crate) fn spec(&self) -> &Spec {
-        &self.spec
-    }
-
-    /// The spec's body decoded straight into `f`'s result (see
-    /// `decode::direct`): `None` unless the decode is clean.
-    pub(crate) fn decode_direct<T>(
-        &self,
-        body: &Body,
-        ctx: Option<&EvalContext>,
-        options: DecodeOptions,
-        f: &mut dyn FnMut(&mut super::DirectBody<'_>) -> Option<T>,
-    ) -> Option<T> {
-        super::run_direct(body, &self.spec, &self.plan, ctx, options, f)
-    }
-
-    /// [`decode_traced_with`](super::decode_traced_with) with the spec,
-    /// transforms without a context.
-    pub(crate) fn decode_traced(
-        &self,
-        body: &Body,
-        ctx: Option<&EvalContext>,
-        options: DecodeOptions,
-    ) -> (Value, Trace, Diagnostics) {
-        super::run::<On>(body, &self.spec, &self.plan, ctx, None, options)
-    }
-}
-
-impl std::fmt::Debug for Prepared {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Prepared")
-            .field("spec", &self.spec)
-            .finish_non_exhaustive()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use hcldecode_spec::source::SourceFile;
@@ -332,6 +273,8 @@ mod tests {
     use hcldecode_spec::syntax::native;
 
     use super::*;
+    use crate::decode::{DecodeOptions, Prepared};
+    use hcldecode_spec::syntax::body::Body;
 
     fn attr(name: &str, ty: Type) -> (String, Spec) {
         let a = AttrSpec::new(name.to_string(), ty, false);

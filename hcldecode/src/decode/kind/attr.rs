@@ -6,8 +6,8 @@ use hcldecode_spec::source::Range;
 use hcldecode_spec::spec::{AttrSpec, Spec};
 use hcldecode_spec::syntax::body::{Attribute, Content};
 
+use crate::decode::decoder::{Decoder, Here};
 use crate::decode::trace::{AttrTrace, Recorder, Trace};
-use crate::decode::{Decoder, Here};
 use crate::eval;
 use crate::eval::traversal::{Traversal, expr_variables};
 use crate::value::Value;

@@ -6,8 +6,10 @@ use hcldecode_spec::source::Range;
 use hcldecode_spec::spec::BlockSpec;
 use hcldecode_spec::syntax::body::{Block, Content};
 
+use crate::decode::decoder::{
+    Decoder, blocks_variables, duplicate_block, first_block_range, missing_block,
+};
 use crate::decode::trace::{Recorder, Trace};
-use crate::decode::{Decoder, blocks_variables, duplicate_block, first_block_range, missing_block};
 use crate::eval::traversal::Traversal;
 use crate::value::Value;
 

@@ -7,8 +7,8 @@ use hcldecode_spec::spec::BlockAttrsSpec;
 use hcldecode_spec::syntax::body::{Attribute, Content};
 
 use crate::Type;
+use crate::decode::decoder::{Decoder, duplicate_block, missing_block};
 use crate::decode::trace::{AttrTrace, Recorder, Trace};
-use crate::decode::{Decoder, duplicate_block, missing_block};
 use crate::eval;
 use crate::eval::traversal::{Traversal, expr_variables};
 use crate::value::Value;

@@ -7,10 +7,11 @@ use hcldecode_spec::spec::{BlockCollectionSpec, Spec};
 use hcldecode_spec::syntax::body::{Block, Content};
 
 use crate::Type;
-use crate::decode::trace::{BlockTrace, Recorder, Trace};
-use crate::decode::{
-    Decoder, blocks_variables, dynblock, first_block_range, inconsistent_block_types,
+use crate::decode::decoder::{
+    Decoder, blocks_variables, first_block_range, inconsistent_block_types,
 };
+use crate::decode::dynblock;
+use crate::decode::trace::{BlockTrace, Recorder, Trace};
 use crate::eval::traversal::Traversal;
 use crate::value::Value;
 use crate::value::convert::unify_unsafe;

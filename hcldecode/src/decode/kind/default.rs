@@ -4,8 +4,8 @@
 use hcldecode_spec::diag::Diagnostics;
 use hcldecode_spec::spec::{DefaultSpec, Spec};
 
+use crate::decode::decoder::{Decoder, Here};
 use crate::decode::trace::Recorder;
-use crate::decode::{Decoder, Here};
 use crate::value::Value;
 
 impl Decoder<'_> {

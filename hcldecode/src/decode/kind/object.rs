@@ -6,8 +6,8 @@ use hcldecode_spec::diag::Diagnostics;
 use hcldecode_spec::spec::{ObjectSpec, Spec};
 
 use crate::Type;
+use crate::decode::decoder::{Decoder, Here};
 use crate::decode::trace::{Recorder, Trace};
-use crate::decode::{Decoder, Here};
 use crate::value::Value;
 
 /// The trace of an object spec: each property's name and trace.

@@ -5,8 +5,8 @@ use hcldecode_spec::diag::{Code, Diagnostic, Diagnostics};
 use hcldecode_spec::spec::{Hook, OptionalType, Spec, Transform, TransformSpec, ValidateSpec};
 use hcldecode_spec::syntax::expr::Expression;
 
+use crate::decode::decoder::{Decoder, Here};
 use crate::decode::trace::{AttrTrace, Recorder, Trace};
-use crate::decode::{Decoder, Here};
 use crate::eval;
 use crate::spec_values::{transform_function, validate_function};
 use crate::value::Value;

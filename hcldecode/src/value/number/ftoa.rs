@@ -547,10 +547,10 @@ mod tests {
         let mut out = Vec::new();
         for line in text.lines() {
             let input = line.split('\t').next().unwrap();
-            let Some(sc) = crate::value::parse::scan(input.as_bytes()) else {
+            let Some(sc) = crate::value::number::parse::scan(input.as_bytes()) else {
                 continue;
             };
-            let Some(f) = crate::value::parse::from_scanned(&sc, 512) else {
+            let Some(f) = crate::value::number::parse::from_scanned(&sc, 512) else {
                 continue;
             };
             if f.go_exp().abs() > 5000 {

@@ -211,7 +211,7 @@ fn round_up(d: &mut Decimal, n: i64) {
 
 #[cfg(test)]
 mod tests {
-    use crate::value::Number;
+    use crate::value::number::Number;
 
     #[test]
     fn huge_numbers_print_quickly_in_exponent_form() {
