@@ -37,5 +37,5 @@ mod ser;
 pub mod value;
 
 pub use body::{Options, from_path, from_str};
-pub use de::{Serde, ValueDeserializer, from_value};
+pub use de::{Serde, ValueDeserializer, from_value, from_value_at};
 pub use ser::{to_string, to_value};
