@@ -286,6 +286,13 @@ fn schema_free_blocks_where_a_scalar_or_a_list_is_wanted_carry_on() {
 }
 
 #[test]
+fn the_deserializer_stays_send_sync_and_unwind_safe() {
+    fn check<T: Send + Sync + std::panic::RefUnwindSafe + std::panic::UnwindSafe>(_: &T) {}
+    let v = Value::from(vec![300]);
+    check(&hcldecode::serde::ValueDeserializer::new(&v, At::none()));
+}
+
+#[test]
 fn the_plain_deserializer_still_stops_at_the_first_error() {
     let v = Value::from(vec![300, 400]);
     let e = Vec::<u8>::deserialize(hcldecode::serde::ValueDeserializer::new(&v, At::none()))

@@ -1,8 +1,8 @@
 //! A serde `Deserializer` over decoded values that keeps source ranges,
 //! and carries on after an error where it knows what was asked for.
 
-use std::cell::RefCell;
 use std::fmt::{self, Display};
+use std::sync::{Mutex, PoisonError};
 
 use ::serde::de::value::{BorrowedStrDeserializer, MapDeserializer, SeqDeserializer};
 use ::serde::de::{
@@ -110,20 +110,25 @@ fn upper_first(s: &str) -> String {
 }
 
 /// Where a deserializer keeps the errors it carried on after, to report
-/// them with the one it may stop at.
+/// them with the one it may stop at. A mutex (locked only to record an
+/// error) rather than a cell, so that the deserializers that share it stay
+/// `Send`, `Sync` and unwind-safe.
 #[derive(Debug, Default)]
-pub(super) struct Recorder(RefCell<Errors>);
+pub(super) struct Recorder(Mutex<Errors>);
 
 impl Recorder {
     fn record(&self, e: Error) {
-        self.0.borrow_mut().push(e);
+        self.0
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .push(e);
     }
 
     /// The outcome of a deserialization that recorded here: `r` if nothing
     /// was recorded, else every recorded error and the one it stopped at
     /// (if any), in source order.
     pub(super) fn finish<T>(self, r: Result<T, Error>) -> Result<T, Error> {
-        let recorded = self.0.into_inner();
+        let recorded = self.0.into_inner().unwrap_or_else(PoisonError::into_inner);
         if !recorded.failed() {
             return r;
         }
