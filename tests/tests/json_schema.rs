@@ -511,6 +511,8 @@ struct App {
     port: std::collections::BTreeMap<String, Port>,
     #[hcl(block_attrs)]
     sizes: Option<std::collections::BTreeMap<String, u8>>,
+    #[hcl(block_attrs, type = "number")]
+    weights: Option<std::collections::BTreeMap<String, hcldecode::Value>>,
 }
 
 #[derive(HclDecode, Debug, Default)]
@@ -640,6 +642,9 @@ fn typed_docs() -> Vec<(bool, Json)> {
         (false, with("sizes", json!({"a": "300"}))),
         (false, with("sizes", json!({"a": "x"}))),
         (false, with("sizes", json!({"a": -1}))),
+        // A declared element type holds where the Rust type takes any value.
+        (true, with("weights", json!({"a": "1.5", "b": 2}))),
+        (false, with("weights", json!({"a": "many"}))),
     ]
 }
 

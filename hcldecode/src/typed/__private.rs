@@ -43,7 +43,8 @@ pub fn label_spec(index: usize, name: &str) -> Spec {
 }
 
 /// A `block_attrs` property; `constraint`: the field type's (a map's),
-/// whose element constraint each attribute has.
+/// whose element constraint each attribute has (kept where it describes
+/// values of the element type: a declared `type` may differ).
 pub fn block_attrs_spec(
     type_name: &str,
     element_type: Type,
@@ -51,7 +52,7 @@ pub fn block_attrs_spec(
     constraint: Option<ValueConstraint>,
 ) -> Spec {
     let element_constraint = match constraint.map(ValueConstraint::nullable) {
-        Some(ValueConstraint::Map(e)) => Some(std::sync::Arc::new(*e)),
+        Some(ValueConstraint::Map(e)) if e.ty() == element_type => Some(std::sync::Arc::new(*e)),
         _ => None,
     };
     Spec::BlockAttrs(BlockAttrsSpec {
