@@ -259,6 +259,7 @@ fn field_spec(f: &Field<'_>, label_index: usize) -> Option<Spec> {
                 .declared
                 .clone()
                 .unwrap_or_else(|| map_elem(&f.shape).map_or(Type::Dynamic, Shape::hcl_type)),
+            element_constraint: None,
             required: f.attrs.required.is_some()
                 || (f.attrs.default.is_none() && !matches!(f.shape, Shape::Option(_))),
         }),

@@ -288,7 +288,7 @@ fn struct_code(g: &mut Gen<'_>, fields: &[Field<'_>], ctor: TokenStream) -> Stru
                 };
                 let required = f.attrs.required.is_some();
                 let required = quote!(#required || (!#has_default && !#p.optional()));
-                props.push(quote!((#key, __hcl::block_attrs_spec(#name, #elem, #required))));
+                props.push(quote!((#key, __hcl::block_attrs_spec(#name, #elem, #required, #p.hcl_constraint()))));
                 direct_gets = None;
                 let get = match &default_fn {
                     Some(d) => quote!(#p.attr_or(__value, __at, #idx, #name, #d)),

@@ -206,10 +206,11 @@ impl LoadedSpec {
     }
 
     /// Decodes a parsed file with the spec into any `T: Deserialize`
-    /// (feature `serde`): the spec's value deserialized with a
-    /// [`ValueDeserializer`](crate::serde::ValueDeserializer) over the
+    /// (feature `serde`): the spec's value deserialized with
+    /// [`from_value_at`](crate::serde::from_value_at) over the
     /// decode's trace, so that `T`'s errors (a number out of range for a
-    /// `u8`, a missing field, a bad variant) point at the source range of
+    /// `u8`, a missing field, a bad variant), every one it can find, point
+    /// at the source range of
     /// the part of the value they are about, and render with snippets as
     /// [`decode_file`](Self::decode_file)'s do. The ranged route from a
     /// runtime spec into serde types ([`serde::from_value`](crate::serde::from_value)
@@ -247,12 +248,11 @@ impl LoadedSpec {
         if diags.has_errors() {
             return Err(with_files(Error::from_diagnostics(diags)));
         }
-        let at = crate::typed::At::trace(&trace);
-        match T::deserialize(crate::serde::ValueDeserializer::new(&v, at)) {
+        match crate::serde::from_value_at(&v, crate::typed::At::trace(&trace)) {
             Ok(t) => Ok((t, diags)),
             Err(e) => {
                 let mut all = diags;
-                all.extend(e.placed_at(at).into_diagnostics());
+                all.extend(e.into_diagnostics());
                 Err(with_files(Error::from_diagnostics(all)))
             }
         }

@@ -371,6 +371,103 @@ fn spec_file_schemas_hold_both_ways() {
     assert!(!v.is_valid(&docs[0].1));
 }
 
+const COUNTS: &str = r#"
+object {
+  block_list "rule" {
+    min_items = 2
+    max_items = 3
+    object {
+      attr "port" {
+        type = number
+      }
+    }
+  }
+  block_set "tag" {
+    max_items = 2
+    object {
+      attr "v" {
+        type = string
+      }
+    }
+  }
+  block_tuple "step" {
+    min_items = 1
+    object {
+      attr "run" {
+        type = string
+      }
+    }
+  }
+  block "limit" {
+    required = true
+    object {
+      attr "cpu" {
+        type = number
+      }
+    }
+  }
+}
+"#;
+
+#[test]
+fn block_counts_hold_both_ways() {
+    let (spec, diags) = LoadedSpec::load_str(COUNTS, "counts.hcldec");
+    assert!(!diags.has_errors(), "{diags:?}");
+    let spec = spec.unwrap();
+    let base = || json!({"rule": [{}, {"port": 1}], "step": {}, "limit": {}});
+    let with = |k: &str, v: Json| {
+        let mut d = base();
+        d[k] = v;
+        d
+    };
+    let docs = [
+        (true, base()),
+        (true, with("rule", json!([{}, {}, {"port": "3"}]))),
+        // A block type given as one body is one block.
+        (true, with("tag", json!({"v": "a"}))),
+        (true, with("tag", json!([{"v": "a"}, {"v": "b"}]))),
+        (true, with("tag", json!([]))),
+        (true, with("step", json!([{"run": "a"}, {"run": "b"}]))),
+        (true, with("limit", json!([{"cpu": 1}]))),
+        // Too few, too many.
+        (false, with("rule", json!({}))),
+        (false, with("rule", json!([{}]))),
+        (false, with("rule", json!([]))),
+        (false, with("rule", json!([{}, {}, {}, {}]))),
+        (
+            false,
+            with("tag", json!([{"v": "a"}, {"v": "b"}, {"v": "c"}])),
+        ),
+        (false, with("step", json!([]))),
+        (false, with("limit", json!([]))),
+        (false, with("limit", json!([{}, {}]))),
+    ];
+    let v = spec_schema(&spec, false);
+    both_ways("block counts", |d| decodes(&spec, d, false), &v, &docs);
+    // Dynamic blocks add blocks the body does not show: a `dynamic` block
+    // makes up the count.
+    let v = spec_schema(&spec, true);
+    let docs = [
+        (
+            true,
+            json!({"rule": {}, "step": [], "limit": {}, "dynamic": {
+                "rule": {"for_each": [1, 2], "content": {}},
+                "step": {"for_each": [1], "content": {}},
+            }}),
+        ),
+        (
+            false,
+            json!({"rule": [{}, {}], "step": {}, "limit": [{}, {}]}),
+        ),
+    ];
+    both_ways(
+        "block counts, dynamic blocks",
+        |d| decodes(&spec, d, true),
+        &v,
+        &docs,
+    );
+}
+
 #[test]
 fn hcldec_prints_the_schema_with_dynamic_blocks_when_asked() {
     let spec = conformance_dir().join("cases-ext/dynamic-blocks/023-json-input-dynamic");
@@ -412,6 +509,10 @@ struct App {
     check: Vec<Check>,
     #[hcl(block)]
     port: std::collections::BTreeMap<String, Port>,
+    #[hcl(block_attrs)]
+    sizes: Option<std::collections::BTreeMap<String, u8>>,
+    #[hcl(block_attrs, type = "number")]
+    weights: Option<std::collections::BTreeMap<String, hcldecode::Value>>,
 }
 
 #[derive(HclDecode, Debug, Default)]
@@ -520,6 +621,30 @@ fn typed_docs() -> Vec<(bool, Json)> {
         (false, with("run", json!({"command": {}}))),
         (false, with("port", json!({"http": {"to": -1}}))),
         (false, json!({})),
+        // Integers in literal strings: in range, with the forms cty parses.
+        (true, with("priority", json!("0200"))),
+        (true, with("priority", json!("+255."))),
+        (true, with("priority", json!("2e2"))),
+        (true, with("offset", json!("-128"))),
+        (true, with("offset", json!("-0"))),
+        (false, with("priority", json!("300"))),
+        (false, with("priority", json!("256"))),
+        (false, with("priority", json!("-1"))),
+        (false, with("priority", json!("2.5"))),
+        (false, with("priority", json!("inf"))),
+        (false, with("offset", json!("-129"))),
+        (false, with("ports", json!(["80", "65536"]))),
+        (false, with("limits", json!({"cpu": "4294967296"}))),
+        // `block_attrs` elements, as the map's element type takes them.
+        (true, with("sizes", json!({"a": 1, "b": "2", "c": "${v}"}))),
+        (true, with("sizes", json!([{"a": 255}]))),
+        (false, with("sizes", json!({"a": 300}))),
+        (false, with("sizes", json!({"a": "300"}))),
+        (false, with("sizes", json!({"a": "x"}))),
+        (false, with("sizes", json!({"a": -1}))),
+        // A declared element type holds where the Rust type takes any value.
+        (true, with("weights", json!({"a": "1.5", "b": 2}))),
+        (false, with("weights", json!({"a": "many"}))),
     ]
 }
 

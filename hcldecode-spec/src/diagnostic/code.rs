@@ -136,6 +136,23 @@ pub enum Code {
     /// Variables given as a value (`eval_*`'s `vars`, `EvalContext::set_variables_from`) that
     /// are not an object or a map of known values.
     InvalidVariables,
+    /// serde: a value of a kind the serde type does not take (a string that is not a
+    /// number where it wants a number, an object where it wants a string, null).
+    SerdeInvalidType,
+    /// serde: a value of the right kind that the serde type rejects (300 for a `u8`, a
+    /// sequence of the wrong length, a string of two characters for a `char`).
+    SerdeInvalidValue,
+    /// serde: a variant name the serde enum does not have.
+    SerdeUnknownVariant,
+    /// serde: a field the serde type does not have (`deny_unknown_fields`).
+    SerdeUnknownField,
+    /// serde: a field the serde type requires is absent.
+    SerdeMissingField,
+    /// serde: a field given twice.
+    SerdeDuplicateField,
+    /// serde: the serde type's own error (`de::Error::custom`: a `deserialize_with`
+    /// check, a hand-written `Deserialize`).
+    SerdeCustom,
 }
 
 impl Code {
@@ -200,6 +217,13 @@ impl Code {
             Code::TooManyDynamicBlocks => "dynblock.too_many_blocks",
             Code::ExtraneousJsonProperty => "content.extraneous_json_property",
             Code::InvalidVariables => "eval.invalid_variables",
+            Code::SerdeInvalidType => "serde.invalid_type",
+            Code::SerdeInvalidValue => "serde.invalid_value",
+            Code::SerdeUnknownVariant => "serde.unknown_variant",
+            Code::SerdeUnknownField => "serde.unknown_field",
+            Code::SerdeMissingField => "serde.missing_field",
+            Code::SerdeDuplicateField => "serde.duplicate_field",
+            Code::SerdeCustom => "serde.custom",
         }
     }
 }

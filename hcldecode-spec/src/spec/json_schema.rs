@@ -194,9 +194,12 @@ enum Item<'a> {
         nested: &'a Spec,
         required: bool,
         single: bool,
+        /// A collection's `min_items` and `max_items` (0: no limit).
+        counts: (usize, usize),
     },
     BlockAttrs {
         ty: &'a Type,
+        constraint: Option<&'a ValueConstraint>,
         required: bool,
     },
 }
@@ -224,6 +227,7 @@ impl<'a> BodyItems<'a> {
                         nested: &b.nested,
                         required: b.required,
                         single: true,
+                        counts: (usize::from(b.required), 1),
                     },
                 ),
                 Spec::BlockList(b) | Spec::BlockTuple(b) | Spec::BlockSet(b) => (
@@ -233,6 +237,7 @@ impl<'a> BodyItems<'a> {
                         nested: &b.nested,
                         required: b.min_items > 0,
                         single: false,
+                        counts: (b.min_items, b.max_items),
                     },
                 ),
                 Spec::BlockMap(b) | Spec::BlockObject(b) => (
@@ -242,12 +247,14 @@ impl<'a> BodyItems<'a> {
                         nested: &b.nested,
                         required: false,
                         single: false,
+                        counts: (0, 0),
                     },
                 ),
                 Spec::BlockAttrs(b) => (
                     &b.type_name,
                     Item::BlockAttrs {
                         ty: &b.element_type,
+                        constraint: b.element_constraint.as_deref(),
                         required: b.required,
                     },
                 ),
@@ -343,26 +350,38 @@ impl Gen {
                     nested,
                     required,
                     single,
+                    counts,
                 } => {
+                    // Dynamic blocks generate blocks the body does not
+                    // show: only the bound of a single block holds.
+                    let counts = if self.opts.dynamic_blocks {
+                        (0, usize::from(*single))
+                    } else {
+                        *counts
+                    };
                     if self.opts.dynamic_blocks {
                         let content = self.content(name, nested);
                         dynamic.push((name.clone(), one_or_array(content, false)));
                     }
-                    (self.blocks(name, *labels, nested, *single), *required)
+                    (self.blocks(name, *labels, nested, counts), *required)
                 }
-                Item::BlockAttrs { ty, required } => {
-                    if self.opts.dynamic_blocks {
-                        let content = obj(vec![
-                            ("type", s("object")),
-                            ("additionalProperties", self.value(ty, true, name)),
-                        ]);
-                        let content = self.dynamic_block(content);
-                        dynamic.push((name.clone(), one_or_array(content, false)));
-                    }
+                Item::BlockAttrs {
+                    ty,
+                    constraint,
+                    required,
+                } => {
+                    let element = match constraint {
+                        Some(c) => self.constrained(c, true, name),
+                        None => self.value(ty, true, name),
+                    };
                     let attrs = obj(vec![
                         ("type", s("object")),
-                        ("additionalProperties", self.value(ty, true, name)),
+                        ("additionalProperties", element),
                     ]);
+                    if self.opts.dynamic_blocks {
+                        let content = self.dynamic_block(attrs.clone());
+                        dynamic.push((name.clone(), one_or_array(content, false)));
+                    }
                     (one_or_array(attrs, true), *required)
                 }
             };
@@ -402,8 +421,10 @@ impl Gen {
 
     /// The blocks of type `name`: `labels` levels of objects keyed by
     /// label (each level may also be an array of such objects, as HCL's
-    /// JSON syntax allows), ending in a body; `single` allows one body only.
-    fn blocks(&mut self, name: &str, labels: usize, nested: &Spec, single: bool) -> J {
+    /// JSON syntax allows), ending in a body; `counts`: the least and
+    /// most number of blocks (0: no limit; see [`block_levels`]).
+    fn blocks(&mut self, name: &str, labels: usize, nested: &Spec, counts: (usize, usize)) -> J {
+        let single = counts.1 == 1;
         if let Some(vs) = tagged_variants(nested) {
             // The first label names the variant, which decides the body.
             let props = vs
@@ -423,7 +444,7 @@ impl Gen {
         }
         let body = self.body(nested);
         let body = self.def(name, body);
-        block_levels(labels, body, single)
+        block_levels(labels, body, counts)
     }
 
     /// The schema of a `dynamic` block generating blocks of type `name`:
@@ -576,17 +597,21 @@ impl Gen {
                 let schema = with_null(alts);
                 self.shared(name, schema)
             }
-            ValueConstraint::Integer { min, max } => with_null(vec![
-                obj(vec![
-                    ("type", s("integer")),
-                    ("minimum", J::Num(*min)),
-                    ("maximum", J::Num(*max)),
-                ]),
-                obj(vec![
-                    ("type", s("string")),
-                    ("pattern", s(NUMBER_OR_TEMPLATE)),
-                ]),
-            ]),
+            ValueConstraint::Integer { min, max } => {
+                let schema = any_of(vec![
+                    obj(vec![
+                        ("type", s("integer")),
+                        ("minimum", J::Num(*min)),
+                        ("maximum", J::Num(*max)),
+                    ]),
+                    obj(vec![
+                        ("type", s("string")),
+                        ("pattern", J::Str(integer_or_template(*min, *max))),
+                    ]),
+                ]);
+                let r = self.def(&format!("integer_{min}_{max}"), schema);
+                if nullable { any_of(vec![r, null()]) } else { r }
+            }
             ValueConstraint::List(e) | ValueConstraint::Set(e) => {
                 let items = self.constrained(e, true, name);
                 with_null(vec![
@@ -654,6 +679,117 @@ fn is_number_text(t: &str) -> bool {
     mantissa_ok && exp_ok
 }
 
+/// A pattern of the JSON strings that may convert to a whole number from
+/// `min` to `max`: templates, and the number texts cty parses whose value
+/// is such a number (a sign, leading zeros and a fraction of zeros
+/// allowed). Texts with an exponent (`"3e2"`) are left to the decoder:
+/// their value is beyond a regular expression.
+fn integer_or_template(min: i128, max: i128) -> String {
+    let mut alts = Vec::new();
+    // `+m` and `m`, for the values from max(min, 0) to max.
+    if max >= 0 {
+        let lo = min.max(0).unsigned_abs();
+        alts.push(format!(
+            r"\+?0*(?:{})",
+            digits_range(lo, max.unsigned_abs())
+        ));
+    }
+    // `-m`, for the values from min to min(max, 0) (`-0` is 0).
+    if min <= 0 {
+        let lo = max.min(0).unsigned_abs();
+        alts.push(format!("-0*(?:{})", digits_range(lo, min.unsigned_abs())));
+    }
+    let mut pattern = format!(r"^(?:(?:{})(?:\.0*)?", alts.join("|"));
+    if min <= 0 && max >= 0 {
+        // `.0`
+        pattern.push_str(r"|[+-]?\.0+");
+    }
+    pattern.push_str(r"|[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)[eEpP][+-]?[0-9]+)$|\$\{|%\{");
+    pattern
+}
+
+/// A regular expression (alternatives, unanchored) of the decimal texts,
+/// without leading zeros, of the integers from `lo` to `hi`.
+fn digits_range(lo: u128, hi: u128) -> String {
+    let (a, b) = (lo.to_string(), hi.to_string());
+    let mut alts = Vec::new();
+    if a.len() == b.len() {
+        same_length(a.as_bytes(), b.as_bytes(), &mut String::new(), &mut alts);
+        return alts.join("|");
+    }
+    let nines = "9".repeat(a.len());
+    same_length(
+        a.as_bytes(),
+        nines.as_bytes(),
+        &mut String::new(),
+        &mut alts,
+    );
+    // Every number of the lengths between.
+    let (shortest, longest) = (a.len() + 1, b.len() - 1);
+    if shortest == longest {
+        alts.push(format!("[1-9][0-9]{{{}}}", shortest - 1));
+    } else if shortest < longest {
+        alts.push(format!("[1-9][0-9]{{{},{}}}", shortest - 1, longest - 1));
+    }
+    let least = format!("1{}", "0".repeat(b.len() - 1));
+    same_length(
+        least.as_bytes(),
+        b.as_bytes(),
+        &mut String::new(),
+        &mut alts,
+    );
+    alts.join("|")
+}
+
+/// Pushes to `out` alternatives matching the digit strings from `a` to `b`
+/// (of one length, `a <= b`), each after `prefix`.
+fn same_length(a: &[u8], b: &[u8], prefix: &mut String, out: &mut Vec<String>) {
+    let Some((&a0, a_rest)) = a.split_first() else {
+        out.push(prefix.clone());
+        return;
+    };
+    let (&b0, b_rest) = b.split_first().unwrap_or((&a0, &[]));
+    let n = a_rest.len();
+    if a0 == b0 {
+        after_digit(a0, a_rest, b_rest, prefix, out);
+        return;
+    }
+    let (mut first, mut last) = (a0, b0);
+    // The first digit's own range, unless it spans all its tails.
+    if a_rest.iter().any(|&d| d != b'0') {
+        after_digit(a0, a_rest, &vec![b'9'; n], prefix, out);
+        first += 1;
+    }
+    let last_partial = b_rest.iter().any(|&d| d != b'9');
+    if last_partial {
+        last -= 1;
+    }
+    if first <= last {
+        let digit = if first == last {
+            char::from(first).to_string()
+        } else {
+            format!("[{}-{}]", char::from(first), char::from(last))
+        };
+        let tail = match n {
+            0 => String::new(),
+            1 => "[0-9]".to_string(),
+            n => format!("[0-9]{{{n}}}"),
+        };
+        out.push(format!("{prefix}{digit}{tail}"));
+    }
+    if last_partial {
+        after_digit(b0, &vec![b'0'; n], b_rest, prefix, out);
+    }
+}
+
+/// [`same_length`] of `lo` to `hi` after `prefix` and `digit`.
+fn after_digit(digit: u8, lo: &[u8], hi: &[u8], prefix: &mut String, out: &mut Vec<String>) {
+    let len = prefix.len();
+    prefix.push(char::from(digit));
+    same_length(lo, hi, prefix, out);
+    prefix.truncate(len);
+}
+
 fn tuple(items: Vec<J>) -> J {
     let n = items.len() as i128;
     obj(vec![
@@ -696,24 +832,41 @@ fn object(props: Vec<(String, J)>, required: Vec<String>, closed: bool) -> Vec<J
 
 /// A block body, or an array of bodies; `single` allows one body only.
 fn one_or_array(body: J, single: bool) -> J {
+    counted(body, (0, usize::from(single)))
+}
+
+/// Blocks of one type given as one body (one block) or an array of bodies
+/// (a block each), as HCL's JSON syntax allows, from `min` to `max` of them
+/// (`max` 0: no limit): the array has `minItems` and `maxItems`, and a
+/// lone body is allowed only where one block may do.
+fn counted(body: J, (min, max): (usize, usize)) -> J {
     let mut arr = vec![("type", s("array")), ("items", body.clone())];
-    if single {
-        arr.push(("maxItems", J::Num(1)));
+    if min > 0 {
+        arr.push(("minItems", J::Num(min as i128)));
+    }
+    if max > 0 {
+        arr.push(("maxItems", J::Num(max as i128)));
+    }
+    if min > 1 {
+        return obj(arr);
     }
     any_of(vec![body, obj(arr)])
 }
 
 /// `labels` levels of objects keyed by label (each level may also be an
 /// array of such objects, as HCL's JSON syntax allows), ending in a body.
-fn block_levels(labels: usize, body: J, single: bool) -> J {
+/// Without labels, the bodies are counted (`counts`, see [`counted`]); with
+/// labels, blocks spread over the levels' keys, which a schema cannot
+/// count: only "one body per label set" of at most one block is kept.
+fn block_levels(labels: usize, body: J, counts: (usize, usize)) -> J {
     if labels == 0 {
-        return one_or_array(body, single);
+        return counted(body, counts);
     }
     let level = obj(vec![
         ("type", s("object")),
         (
             "additionalProperties",
-            block_levels(labels - 1, body, single),
+            block_levels(labels - 1, body, (0, usize::from(counts.1 == 1))),
         ),
     ]);
     one_or_array(level, false)
@@ -752,8 +905,10 @@ impl Spec {
     /// (`"80"` for a number, `"true"` for a bool, one of the names of a
     /// typed enum). Every document the decoder accepts validates; a
     /// literal the decoder certainly rejects (`"many"` for a number, an
-    /// integer out of its field's range, an enum name not in the list, a
-    /// missing required attribute) does not.
+    /// integer out of its field's range, as a JSON number or a string, an
+    /// enum name not in the list, a missing required attribute, fewer or
+    /// more blocks of a type without labels than `min_items` and
+    /// `max_items` allow) does not.
     pub fn to_json_schema_with(&self, opts: JsonSchemaOptions) -> String {
         let mut g = Gen {
             opts,
@@ -782,7 +937,84 @@ impl Spec {
 
 #[cfg(test)]
 mod tests {
-    use super::is_number_text;
+    use super::{digits_range, integer_or_template, is_number_text};
+
+    /// `re` anchored, with the regex crate's syntax.
+    fn anchored(re: &str) -> regex::Regex {
+        regex::Regex::new(&format!("^(?:{re})$")).unwrap()
+    }
+
+    #[test]
+    fn digit_ranges_match_exactly_their_integers() {
+        for (lo, hi) in [
+            (0, 9),
+            (0, 255),
+            (1, 65535),
+            (7, 7),
+            (10, 99),
+            (95, 1003),
+            (0, 100),
+            (128, 128),
+        ] {
+            let re = anchored(&digits_range(lo, hi));
+            for n in 0..=2000u128 {
+                let want = (lo..=hi).contains(&n);
+                assert_eq!(re.is_match(&n.to_string()), want, "{lo}..={hi}: {n} ({re})");
+            }
+            assert!(!re.is_match("00"), "{re}");
+        }
+        let re = anchored(&digits_range(0, u128::MAX));
+        for t in [
+            "0",
+            "340282366920938463463374607431768211455",
+            "99999999999999999999",
+        ] {
+            assert!(re.is_match(t), "{t}");
+        }
+        assert!(!re.is_match("340282366920938463463374607431768211456"));
+        let re = anchored(&digits_range(0, u64::MAX.into()));
+        assert!(re.is_match("18446744073709551615"));
+        assert!(!re.is_match("18446744073709551616"));
+    }
+
+    #[test]
+    fn integer_patterns_take_the_texts_of_whole_numbers_in_range() {
+        let re = regex::Regex::new(&integer_or_template(-128, 127)).unwrap();
+        for t in [
+            "0",
+            "-0",
+            "+5",
+            "127",
+            "-128",
+            "007",
+            "12.",
+            "12.000",
+            ".0",
+            "-.00",
+            "1e2",
+            "${x}",
+            "a%{if y}b",
+        ] {
+            assert!(re.is_match(t), "{t}");
+        }
+        for t in [
+            "128", "-129", "1.5", "many", "", " 1", "inf", "0x10", "12.01", "1_0",
+        ] {
+            assert!(!re.is_match(t), "{t}");
+        }
+        let re = regex::Regex::new(&integer_or_template(1, 10)).unwrap();
+        assert!(re.is_match("10") && re.is_match("+01"));
+        assert!(
+            !re.is_match("0") && !re.is_match("-0") && !re.is_match(".0") && !re.is_match("-1")
+        );
+        let re = regex::Regex::new(&integer_or_template(-20, -10)).unwrap();
+        assert!(
+            re.is_match("-15") && !re.is_match("15") && !re.is_match("-9") && !re.is_match("-21")
+        );
+        let re = regex::Regex::new(&integer_or_template(i128::MIN, i128::MAX)).unwrap();
+        assert!(re.is_match("-170141183460469231731687303715884105728"));
+        assert!(!re.is_match("170141183460469231731687303715884105728"));
+    }
 
     #[test]
     fn number_texts_are_those_cty_parses() {

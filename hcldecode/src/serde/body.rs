@@ -13,7 +13,7 @@ use hcldecode_spec::source::Range;
 use hcldecode_spec::syntax::body::{Body, BodyRef};
 use hcldecode_spec::syntax::expr::{ExprRef, Expression, NativeExprRef};
 
-use super::de::ValueDeserializer;
+use super::de::{Recorder, ValueDeserializer, Want, carry_on};
 use crate::eval::{self, EvalContext};
 use crate::limits::with_ambient;
 use crate::parse::{self, Syntax};
@@ -161,12 +161,15 @@ impl Options {
             return Err(Error::from_diagnostics(diags).with_files(map));
         }
         let range = body.missing_item_range();
+        let recorder = Recorder::default();
         let d = NodeDeserializer {
             node: &root,
             range: Some(&range),
             lists: self.block_lists,
+            recorder: &recorder,
         };
-        T::deserialize(d).map_err(|e| e.with_files(map))
+        let r = T::deserialize(d);
+        recorder.finish(r).map_err(|e| e.with_files(map))
     }
 }
 
@@ -281,11 +284,45 @@ struct NodeDeserializer<'a> {
     /// Where errors about the node go.
     range: Option<&'a Range>,
     lists: bool,
+    /// Where errors are recorded to carry on after them.
+    recorder: &'a Recorder,
 }
 
 impl<'a> NodeDeserializer<'a> {
     fn place(&self, e: Error) -> Error {
         e.placed_at_range(self.range.cloned(), None)
+    }
+
+    /// A node deserializer of a part of this node.
+    fn part(&self, node: &'a Node, range: &'a Range) -> NodeDeserializer<'a> {
+        NodeDeserializer {
+            node,
+            range: Some(range),
+            lists: self.lists,
+            recorder: self.recorder,
+        }
+    }
+
+    /// The value deserializer of an attribute's value.
+    fn value(&self, v: &'a Value, e: &'a Expression) -> ValueDeserializer<'a> {
+        ValueDeserializer::recording(v, At::expression_at(e), self.recorder)
+    }
+
+    /// A block level or blocks where `visitor` asked for `want` (a
+    /// scalar, or a sequence): blocks that are a sequence are one, the
+    /// rest is an error recorded before a placeholder of that kind.
+    fn shaped<V: Visitor<'a>>(self, want: Want, visitor: V) -> Result<V::Value, Error> {
+        let seq = matches!(self.node, Node::Bodies(b) if self.lists || b.len() != 1);
+        if seq && matches!(want, Want::Seq) {
+            return self.structure(visitor);
+        }
+        let unexpected = if seq {
+            de::Unexpected::Seq
+        } else {
+            de::Unexpected::Map
+        };
+        let e = self.place(de::Error::invalid_type(unexpected, &visitor));
+        carry_on(Some(self.recorder), e, want, visitor)
     }
 
     fn structure<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
@@ -294,21 +331,16 @@ impl<'a> NodeDeserializer<'a> {
             Node::Map(entries) => visitor.visit_map(Entries {
                 entries,
                 next: 0,
-                lists: self.lists,
+                de: self,
             }),
             Node::Bodies(bodies) if bodies.len() == 1 && !self.lists => {
                 let (b, r) = &bodies[0];
-                return NodeDeserializer {
-                    node: b,
-                    range: Some(r),
-                    lists: self.lists,
-                }
-                .structure(visitor);
+                return self.part(b, r).structure(visitor);
             }
             Node::Bodies(bodies) => visitor.visit_seq(Bodies {
                 bodies,
                 next: 0,
-                lists: self.lists,
+                de: self,
             }),
         };
         r.map_err(|e| self.place(e))
@@ -316,38 +348,58 @@ impl<'a> NodeDeserializer<'a> {
 }
 
 // Everything but options, newtypes and enums: a value goes to the value
-// deserializer, the rest is structure.
+// deserializer, the rest is structure (or, for scalars and sequences,
+// see `NodeDeserializer::shaped`).
 macro_rules! forward {
-    ($($m:ident($($arg:ident: $ty:ty),*))*) => {$(
+    ($($m:ident($($arg:ident: $ty:ty),*) $(=> $want:ident)?;)*) => {$(
         fn $m<V: Visitor<'a>>(self, $($arg: $ty,)* visitor: V) -> Result<V::Value, Error> {
             match self.node {
-                Node::Value(v, e) => {
-                    ValueDeserializer::new(v, At::expression_at(e)).$m($($arg,)* visitor)
-                }
-                _ => self.structure(visitor),
+                Node::Value(v, e) => self.value(v, e).$m($($arg,)* visitor),
+                _ => forward!(@rest self visitor $($want)?),
             }
         }
     )*};
+    (@rest $s:ident $v:ident) => { $s.structure($v) };
+    (@rest $s:ident $v:ident $want:ident) => { $s.shaped(Want::$want, $v) };
 }
 
 impl<'a> Deserializer<'a> for NodeDeserializer<'a> {
     type Error = Error;
 
-    forward!(deserialize_any() deserialize_bool() deserialize_i8() deserialize_i16()
-        deserialize_i32() deserialize_i64() deserialize_i128() deserialize_u8()
-        deserialize_u16() deserialize_u32() deserialize_u64() deserialize_u128()
-        deserialize_f32() deserialize_f64() deserialize_char() deserialize_str()
-        deserialize_string() deserialize_bytes() deserialize_byte_buf() deserialize_unit()
-        deserialize_seq() deserialize_map() deserialize_identifier() deserialize_ignored_any()
-        deserialize_unit_struct(name: &'static str) deserialize_tuple(len: usize)
-        deserialize_tuple_struct(name: &'static str, len: usize)
-        deserialize_struct(name: &'static str, fields: &'static [&'static str]));
+    forward! {
+        deserialize_any();
+        deserialize_bool() => Bool;
+        deserialize_i8() => Int;
+        deserialize_i16() => Int;
+        deserialize_i32() => Int;
+        deserialize_i64() => Int;
+        deserialize_i128() => Int;
+        deserialize_u8() => Int;
+        deserialize_u16() => Int;
+        deserialize_u32() => Int;
+        deserialize_u64() => Int;
+        deserialize_u128() => Int;
+        deserialize_f32() => Float;
+        deserialize_f64() => Float;
+        deserialize_char() => Char;
+        deserialize_str() => Str;
+        deserialize_string() => Str;
+        deserialize_bytes();
+        deserialize_byte_buf();
+        deserialize_unit();
+        deserialize_seq() => Seq;
+        deserialize_map();
+        deserialize_identifier();
+        deserialize_ignored_any();
+        deserialize_unit_struct(name: &'static str);
+        deserialize_tuple(len: usize) => Seq;
+        deserialize_tuple_struct(name: &'static str, len: usize) => Seq;
+        deserialize_struct(name: &'static str, fields: &'static [&'static str]);
+    }
 
     fn deserialize_option<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
         match self.node {
-            Node::Value(v, e) => {
-                ValueDeserializer::new(v, At::expression_at(e)).deserialize_option(visitor)
-            }
+            Node::Value(v, e) => self.value(v, e).deserialize_option(visitor),
             _ => visitor.visit_some(self).map_err(|e| self.place(e)),
         }
     }
@@ -358,8 +410,7 @@ impl<'a> Deserializer<'a> for NodeDeserializer<'a> {
         visitor: V,
     ) -> Result<V::Value, Error> {
         match self.node {
-            Node::Value(v, e) => ValueDeserializer::new(v, At::expression_at(e))
-                .deserialize_newtype_struct(name, visitor),
+            Node::Value(v, e) => self.value(v, e).deserialize_newtype_struct(name, visitor),
             _ => visitor
                 .visit_newtype_struct(self)
                 .map_err(|e| self.place(e)),
@@ -373,17 +424,15 @@ impl<'a> Deserializer<'a> for NodeDeserializer<'a> {
         visitor: V,
     ) -> Result<V::Value, Error> {
         match self.node {
-            Node::Value(v, e) => ValueDeserializer::new(v, At::expression_at(e))
-                .deserialize_enum(name, variants, visitor),
+            Node::Value(v, e) => self.value(v, e).deserialize_enum(name, variants, visitor),
             // A label level of one label: the label names the variant.
             Node::Map(entries) if entries.len() == 1 => {
                 let (k, n, r) = &entries[0];
                 visitor
                     .visit_enum(Enum {
                         variant: k,
-                        node: n,
                         range: r,
-                        lists: self.lists,
+                        inner: self.part(n, r),
                     })
                     .map_err(|e| self.place(e))
             }
@@ -398,7 +447,8 @@ impl<'a> Deserializer<'a> for NodeDeserializer<'a> {
 struct Entries<'a> {
     entries: &'a [(String, Node, Range)],
     next: usize,
-    lists: bool,
+    /// The body's deserializer.
+    de: NodeDeserializer<'a>,
 }
 
 impl<'a> MapAccess<'a> for Entries<'a> {
@@ -427,12 +477,8 @@ impl<'a> MapAccess<'a> for Entries<'a> {
             Node::Value(_, e) => e.range(),
             _ => r.clone(),
         };
-        seed.deserialize(NodeDeserializer {
-            node: n,
-            range: Some(r),
-            lists: self.lists,
-        })
-        .map_err(|e| e.placed_at_range(Some(range), None))
+        seed.deserialize(self.de.part(n, r))
+            .map_err(|e| e.placed_at_range(Some(range), None))
     }
 
     fn size_hint(&self) -> Option<usize> {
@@ -443,7 +489,8 @@ impl<'a> MapAccess<'a> for Entries<'a> {
 struct Bodies<'a> {
     bodies: &'a [(Node, Range)],
     next: usize,
-    lists: bool,
+    /// The blocks' deserializer.
+    de: NodeDeserializer<'a>,
 }
 
 impl<'a> SeqAccess<'a> for Bodies<'a> {
@@ -457,13 +504,9 @@ impl<'a> SeqAccess<'a> for Bodies<'a> {
             return Ok(None);
         };
         self.next += 1;
-        seed.deserialize(NodeDeserializer {
-            node: b,
-            range: Some(r),
-            lists: self.lists,
-        })
-        .map(Some)
-        .map_err(|e| e.placed_at_range(Some(r.clone()), None))
+        seed.deserialize(self.de.part(b, r))
+            .map(Some)
+            .map_err(|e| e.placed_at_range(Some(r.clone()), None))
     }
 
     fn size_hint(&self) -> Option<usize> {
@@ -473,19 +516,9 @@ impl<'a> SeqAccess<'a> for Bodies<'a> {
 
 struct Enum<'a> {
     variant: &'a str,
-    node: &'a Node,
     range: &'a Range,
-    lists: bool,
-}
-
-impl<'a> Enum<'a> {
-    fn inner(&self) -> NodeDeserializer<'a> {
-        NodeDeserializer {
-            node: self.node,
-            range: Some(self.range),
-            lists: self.lists,
-        }
-    }
+    /// The deserializer of the label level's content.
+    inner: NodeDeserializer<'a>,
 }
 
 impl<'a> EnumAccess<'a> for Enum<'a> {
@@ -510,11 +543,11 @@ impl<'a> VariantAccess<'a> for Enum<'a> {
     }
 
     fn newtype_variant_seed<T: DeserializeSeed<'a>>(self, seed: T) -> Result<T::Value, Error> {
-        seed.deserialize(self.inner())
+        seed.deserialize(self.inner)
     }
 
     fn tuple_variant<V: Visitor<'a>>(self, _len: usize, visitor: V) -> Result<V::Value, Error> {
-        self.inner().deserialize_seq(visitor)
+        self.inner.deserialize_seq(visitor)
     }
 
     fn struct_variant<V: Visitor<'a>>(
@@ -522,6 +555,6 @@ impl<'a> VariantAccess<'a> for Enum<'a> {
         _fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value, Error> {
-        self.inner().deserialize_map(visitor)
+        self.inner.deserialize_map(visitor)
     }
 }

@@ -4,9 +4,11 @@
 //!   `Serialize` and `Deserialize` (numbers exact where the format can
 //!   carry them: see [`value`]);
 //! - [`ValueDeserializer`] deserializes a decoded value into any
-//!   `T: Deserialize` with errors at source ranges; a field
-//!   `#[hcl(serde)] x: T` of a derived type decodes through it, and so
-//!   does [`Serde<T>`];
+//!   `T: Deserialize` with errors at source ranges, and [`from_value_at`]
+//!   with every error it can find, not only the first (a value that does
+//!   not fit what `T` asked for is recorded, and decoding carries on); a
+//!   field `#[hcl(serde)] x: T` of a derived type decodes through it, and
+//!   so does [`Serde<T>`];
 //! - [`from_str`] decodes without a schema, straight into serde types laid
 //!   out as hcl-rs lays bodies out, with HCL's evaluation and ranged
 //!   diagnostics ([`Options`] for variables, functions and the block
@@ -37,5 +39,5 @@ mod ser;
 pub mod value;
 
 pub use body::{Options, from_path, from_str};
-pub use de::{Serde, ValueDeserializer, from_value};
+pub use de::{Serde, ValueDeserializer, from_value, from_value_at};
 pub use ser::{to_string, to_value};

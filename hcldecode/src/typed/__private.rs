@@ -42,11 +42,23 @@ pub fn label_spec(index: usize, name: &str) -> Spec {
     Spec::BlockLabel(BlockLabelSpec::new(index, name.to_string()))
 }
 
-/// A `block_attrs` property.
-pub fn block_attrs_spec(type_name: &str, element_type: Type, required: bool) -> Spec {
+/// A `block_attrs` property; `constraint`: the field type's (a map's),
+/// whose element constraint each attribute has (kept where it describes
+/// values of the element type: a declared `type` may differ).
+pub fn block_attrs_spec(
+    type_name: &str,
+    element_type: Type,
+    required: bool,
+    constraint: Option<ValueConstraint>,
+) -> Spec {
+    let element_constraint = match constraint.map(ValueConstraint::nullable) {
+        Some(ValueConstraint::Map(e)) if e.ty() == element_type => Some(std::sync::Arc::new(*e)),
+        _ => None,
+    };
     Spec::BlockAttrs(BlockAttrsSpec {
         type_name: type_name.to_string(),
         element_type,
+        element_constraint,
         required,
     })
 }

@@ -1,9 +1,11 @@
 //! `block_attrs`: the attributes of one block, as a map.
 
-use crate::spec::Spec;
+use std::sync::Arc;
+
 use crate::spec::err_spec;
 use crate::spec::load::Loader;
 use crate::spec::print::{arg, close, open_named, required_arg};
+use crate::spec::{Spec, ValueConstraint};
 use crate::syntax::body::BodyRef;
 use crate::types::Type;
 
@@ -14,6 +16,10 @@ pub struct BlockAttrsSpec {
     pub type_name: String,
     /// The type each attribute converts to.
     pub element_type: Type,
+    /// What each attribute accepts beyond its type, as far as the layer
+    /// that decodes it knows (a typed map's element range, say), for the
+    /// JSON Schema; decoding never reads it.
+    pub element_constraint: Option<Arc<ValueConstraint>>,
     /// Whether the block must be present.
     pub required: bool,
 }
@@ -65,6 +71,7 @@ impl Loader<'_> {
         Spec::BlockAttrs(BlockAttrsSpec {
             type_name,
             element_type,
+            element_constraint: None,
             required,
         })
     }
