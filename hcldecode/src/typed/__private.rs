@@ -37,6 +37,12 @@ pub fn object_spec(properties: Vec<(&str, Spec)>, remain: bool) -> Spec {
     }
 }
 
+/// A property's spec with the field's doc comment as its description.
+pub fn described(mut spec: Spec, doc: &str) -> Spec {
+    spec.set_description(doc, true);
+    spec
+}
+
 /// A label property.
 pub fn label_spec(index: usize, name: &str) -> Spec {
     Spec::BlockLabel(BlockLabelSpec::new(index, name.to_string()))
@@ -48,6 +54,7 @@ pub fn block_attrs_spec(type_name: &str, element_type: Type, required: bool) -> 
         type_name: type_name.to_string(),
         element_type,
         required,
+        description: None,
     })
 }
 
@@ -415,6 +422,7 @@ pub fn variants_spec(variants: Vec<(&str, Spec)>) -> Spec {
                         type_name: name.to_string(),
                         nested: Box::new(nested),
                         required: false,
+                        description: None,
                     }),
                 )
             })

@@ -3,7 +3,7 @@
 use super::super::Spec;
 use super::super::err_spec;
 use super::super::load::Loader;
-use super::super::print::{arg, close, open_named, required_arg};
+use super::super::print::{arg, close, description_arg, open_named, required_arg};
 use crate::syntax::body::BodyRef;
 use crate::types::Type;
 
@@ -16,6 +16,10 @@ pub struct BlockAttrsSpec {
     pub element_type: Type,
     /// Whether the block must be present.
     pub required: bool,
+    /// What the item is for, from the spec file's `description` argument
+    /// (an extension) or a derived field's doc comment: shown by editors,
+    /// ignored by decoding.
+    pub description: Option<String>,
 }
 
 impl BlockAttrsSpec {
@@ -36,6 +40,7 @@ impl BlockAttrsSpec {
             &self.element_type.to_type_expr(),
         );
         required_arg(out, inner, self.required);
+        description_arg(out, inner, self.description.as_deref());
         close(out, level);
     }
 }
@@ -50,6 +55,7 @@ impl Loader<'_> {
                 ("block_type", false),
                 ("element_type", false),
                 ("required", false),
+                ("description", false),
             ],
             false,
         ) else {
@@ -59,6 +65,7 @@ impl Loader<'_> {
             return err_spec();
         };
         let element_type = self.type_arg(&args, "element_type");
+        let description = self.description_arg(&args);
         let Some(type_name) = self.block_type(type_name, implied, "block_attrs", body) else {
             return err_spec();
         };
@@ -66,6 +73,7 @@ impl Loader<'_> {
             type_name,
             element_type,
             required,
+            description,
         })
     }
 }
