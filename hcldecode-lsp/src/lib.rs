@@ -58,6 +58,9 @@ pub type Error = Box<dyn std::error::Error + Send + Sync>;
 pub struct Server {
     schema: Schema,
     docs: HashMap<String, String>,
+    /// Whether the client takes snippets in completion items
+    /// (`completionItem.snippetSupport`).
+    snippets: bool,
 }
 
 /// The capabilities the server announces.
@@ -109,6 +112,7 @@ impl Server {
         Server {
             schema,
             docs: HashMap::new(),
+            snippets: false,
         }
     }
 
@@ -139,7 +143,12 @@ impl Server {
             "capabilities": caps,
             "serverInfo": { "name": "hcldecode-lsp", "version": env!("CARGO_PKG_VERSION") },
         });
-        let (id, _params) = conn.initialize_start()?;
+        let (id, params) = conn.initialize_start()?;
+        self.snippets = serde_json::from_value::<lsp::InitializeParams>(params)
+            .ok()
+            .and_then(|p| p.capabilities.text_document?.completion?.completion_item)
+            .and_then(|i| i.snippet_support)
+            .unwrap_or(false);
         conn.initialize_finish(id, result)?;
         for msg in &conn.receiver {
             match msg {
@@ -185,14 +194,14 @@ impl Server {
                 let uri = p.text_document.uri.as_str();
                 let t = s.docs.get(uri)?;
                 Some(lsp::DocumentSymbolResponse::Nested(analysis::symbols(
-                    uri, t,
+                    &s.schema, uri, t,
                 )))
             }),
             Completion::METHOD => self.handle::<Completion>(req, |s, p| {
                 let pos = p.text_document_position;
                 let uri = pos.text_document.uri.as_str();
                 let t = s.docs.get(uri)?;
-                let items = analysis::completion(&s.schema, uri, t, pos.position);
+                let items = analysis::completion(&s.schema, uri, t, pos.position, s.snippets);
                 Some(lsp::CompletionResponse::Array(items))
             }),
             HoverRequest::METHOD => self.handle::<HoverRequest>(req, |s, p| {
