@@ -3,10 +3,14 @@
 //! file, or a type deriving [`HclDecode`]).
 //!
 //! It publishes the diagnostics of parsing and decoding as the document is
-//! edited, formats as `hclfmt` does, outlines blocks and attributes, and
-//! completes and explains the attributes, blocks and functions the schema
-//! allows, shows the signature of the function being called, offers quick
-//! fixes for misspelt names and highlights with semantic tokens. The protocol runs over rust-analyzer's `lsp-server` transport:
+//! edited, formats as `hclfmt` does, outlines blocks and attributes (in
+//! JSON documents too), and completes and explains the attributes, blocks
+//! and functions the schema allows with the schema's descriptions (a spec
+//! file's `description` arguments, a derived type's doc comments), the
+//! values an attribute allows, the variables and their attributes, inserts
+//! blocks as snippets, shows the signature of the function being called,
+//! offers quick fixes for misspelt names and highlights with semantic
+//! tokens. The protocol runs over rust-analyzer's `lsp-server` transport:
 //! one synchronous loop reading messages and answering them in order.
 //!
 //! An application adds a `myapp lsp` subcommand in a few lines:
@@ -33,7 +37,7 @@
 //! ```
 //!
 //! The `hcldecode-lsp` binary serves an hcldec spec file:
-//! `hcldecode-lsp --spec app.hcldec [--functions=stdlib,...] [--dynamic-blocks]`.
+//! `hcldecode-lsp --spec app.hcldec [--functions=stdlib,...] [--dynamic-blocks] [--vars vars.hcl]`.
 //! See `docs/lsp.md` for editor set-up.
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
