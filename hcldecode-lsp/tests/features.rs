@@ -206,13 +206,17 @@ fn values_variables_and_their_attributes() {
     let items = complete(&mut c, URI, 0, 11);
     assert_eq!(labels(&json!(items)), ["cidr", "zone"], "{items:?}");
     assert_eq!(item(&items, "cidr")["detail"], "string");
-    // In a template too, and after a typed prefix.
-    change(&mut c, URI, 4, "name = \"${net.zo}\"\n");
+    // Not in a string's text.
+    change(&mut c, URI, 4, "name = \"see net.\"\n");
+    let items = complete(&mut c, URI, 0, 16);
+    assert!(items.iter().all(|i| i["label"] != "zone"), "{items:?}");
+    // In a template's interpolation, and after a typed prefix.
+    change(&mut c, URI, 5, "name = \"${net.zo}\"\n");
     let items = complete(&mut c, URI, 0, 16);
     assert_eq!(labels(&json!(items)), ["cidr", "zone"], "{items:?}");
 
     // Hover on a reference: the value reached up to the name hovered.
-    change(&mut c, URI, 5, "cidr = net.cidr\nname = region\n");
+    change(&mut c, URI, 6, "cidr = net.cidr\nname = region\n");
     let h = hover(&mut c, 0, 12);
     assert_eq!(
         h["contents"]["value"], "**net.cidr**: `string`\n\n```hcl\n\"10.1.0.0/16\"\n```",
@@ -228,9 +232,23 @@ fn values_variables_and_their_attributes() {
         h["contents"]["value"],
         "**region**: `string`\n\n```hcl\n\"eu-west-1\"\n```"
     );
-    // An unknown name: no hover.
-    change(&mut c, URI, 6, "cidr = nope\n");
+    // An unknown name, or a known one in a string or comment: no hover;
+    // in an interpolation, the value.
+    change(
+        &mut c,
+        URI,
+        7,
+        "cidr = nope\nname = \"region ${region}\" # region\n",
+    );
     assert_eq!(hover(&mut c, 0, 8), Value::Null);
+    assert_eq!(hover(&mut c, 1, 10), Value::Null);
+    assert_eq!(hover(&mut c, 1, 29), Value::Null);
+    let h = hover(&mut c, 1, 19);
+    assert_eq!(
+        h["range"],
+        json!({"start": pos(1, 17), "end": pos(1, 23)}),
+        "{h}"
+    );
     c.shutdown();
 }
 

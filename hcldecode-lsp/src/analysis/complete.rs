@@ -10,7 +10,7 @@ use hcldecode_spec::syntax::native::write_quoted;
 
 use super::{
     BodySpec, Located, attr_description, attribute, block_description, block_type_name,
-    in_expression, json, locate, markdown, native_tree, value_markdown,
+    in_expression, json, locate, markdown, native_tree, tokens, value_markdown,
 };
 use crate::schema::Schema;
 use crate::text;
@@ -18,6 +18,7 @@ use hcldecode::Spec;
 use hcldecode_spec::source::SourceFile;
 use hcldecode_spec::spec::AttrSpec;
 use hcldecode_spec::syntax::native::ast;
+use hcldecode_spec::syntax::native::token::TokenKind;
 use lsp_types as lsp;
 
 /// The completions at `pos`: in an expression, the values the attribute
@@ -315,6 +316,13 @@ fn variable_attributes(schema: &Schema, text: &str, at: usize) -> Option<Vec<lsp
         .map_or(at, |(i, _)| i);
     let path = &text[start..at];
     let (steps, _typed) = path.rsplit_once('.')?;
+    // A name in the syntax, not text in a string or comment.
+    let is_ident = tokens(text)
+        .iter()
+        .any(|t| t.span.start as usize == start && t.kind == TokenKind::Ident);
+    if !is_ident {
+        return None;
+    }
     let mut parts = steps.split('.');
     let root = parts.next()?;
     let mut v: &Value = schema.variable_value(root)?;

@@ -4,8 +4,10 @@ use hcldecode_spec::source::Span;
 use hcldecode_spec::syntax::native::ast;
 use lsp_types as lsp;
 
+use hcldecode_spec::syntax::native::token::TokenKind;
+
 use super::{
-    BodySpec, attr_description, attribute, block_description, identifier_at, native_tree,
+    BodySpec, attr_description, attribute, block_description, identifier_at, native_tree, tokens,
     value_markdown,
 };
 use crate::schema::Schema;
@@ -119,6 +121,13 @@ pub fn hover(schema: &Schema, name: &str, text: &str, pos: lsp::Position) -> Opt
 /// `start..end` (`region`, `net.cidr`): the traversal up to that step and
 /// its value.
 fn variable_hover(schema: &Schema, text: &str, start: usize, end: usize) -> Option<(String, Span)> {
+    // A name in the syntax, not text in a string or comment.
+    let is_ident = tokens(text)
+        .iter()
+        .any(|t| t.span.start as usize == start && t.kind == TokenKind::Ident);
+    if !is_ident {
+        return None;
+    }
     // The steps before: `.name` back to the root.
     let mut root = start;
     while root > 0 && text[..root].ends_with('.') {
