@@ -310,6 +310,33 @@ fn json_documents_outline_and_property_names() {
     assert_eq!(syms[1]["selectionRange"]["start"], pos(2, 2));
     assert_eq!(syms[5]["children"][0]["name"], "allow");
 
+    // Hover on property names: as on attributes and block types.
+    let h = |c: &mut Client, line, character| {
+        c.request(
+            "textDocument/hover",
+            json!({"textDocument": {"uri": JSON_URI}, "position": pos(line, character)}),
+        )["result"]
+            .clone()
+    };
+    let r = h(&mut c, 1, 4);
+    assert_eq!(
+        r["contents"]["value"],
+        "**name**: `string, required`\n\nThe service's name, unique in the cluster.",
+        "{r}"
+    );
+    assert_eq!(r["range"], json!({"start": pos(1, 2), "end": pos(1, 8)}));
+    let r = h(&mut c, 3, 5);
+    let v = r["contents"]["value"].as_str().unwrap();
+    assert!(
+        v.starts_with("**backend** block: `block_map (labels: name)`\n\nAn upstream, by name."),
+        "{v}"
+    );
+    let r = h(&mut c, 4, 13);
+    assert_eq!(r["contents"]["value"], "**url**: `string, required`", "{r}");
+    // Labels and values have none.
+    assert_eq!(h(&mut c, 4, 5), Value::Null);
+    assert_eq!(h(&mut c, 1, 12), Value::Null);
+
     // Property names of the root body (less those there; block lists and
     // maps stay), and inside a block's body.
     let items = complete(&mut c, JSON_URI, 1, 2);

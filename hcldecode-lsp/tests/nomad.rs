@@ -386,6 +386,18 @@ fn the_json_job_file() {
         "{names:?}"
     );
 
+    // Hover on a property name: its doc comment.
+    let pr = line_of(&text, "\"priority\": 60");
+    let r = c.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": uri}, "position": pos(pr, 9)}),
+    );
+    assert_eq!(
+        r["contents"]["value"],
+        "**priority**: `number`\n\nThe scheduling priority, 1 to 100 (50 when absent).",
+        "{r}"
+    );
+
     // Property names in the `update` block's body: those not set.
     let edited = text.replace(
         "\"max_parallel\": 2,\n        \"stagger\": \"30s\"",

@@ -7,7 +7,7 @@ use lsp_types as lsp;
 use hcldecode_spec::syntax::native::token::TokenKind;
 
 use super::{
-    BodySpec, attr_description, attribute, block_description, identifier_at, native_tree, tokens,
+    BodySpec, attr_hover, attribute, block_hover, identifier_at, json, native_tree, tokens,
     value_markdown,
 };
 use crate::schema::Schema;
@@ -30,17 +30,14 @@ use crate::text;
 /// assert_eq!(m.value, "**port**: `number`");
 /// ```
 pub fn hover(schema: &Schema, name: &str, text: &str, pos: lsp::Position) -> Option<lsp::Hover> {
-    let tree = native_tree(name, text)?;
+    let Some(tree) = native_tree(name, text) else {
+        let (value, span) = json::hover(schema, name, text, pos)?;
+        return Some(markdown_hover(text, value, span));
+    };
     let at = text::offset(text, pos);
     let src = &tree.source;
     let contains = |s: Span| (s.start as usize) <= at && at <= s.end as usize;
-    let markdown = |value: String, span: Span| lsp::Hover {
-        contents: lsp::HoverContents::Markup(lsp::MarkupContent {
-            kind: lsp::MarkupKind::Markdown,
-            value,
-        }),
-        range: Some(text::range(text, span.start as usize, span.end as usize)),
-    };
+    let markdown = |value: String, span: Span| markdown_hover(text, value, span);
     // Walk down to the innermost body, looking at names on the way.
     let mut body: &ast::Body = &tree.body;
     let mut specs = vec![schema.spec()];
@@ -49,39 +46,14 @@ pub fn hover(schema: &Schema, name: &str, text: &str, pos: lsp::Position) -> Opt
         for a in body.attributes.iter() {
             if contains(a.name) {
                 let n = src.text(a.name);
-                let value = match bs.attr(n) {
-                    Some(spec) => {
-                        let mut v = format!("**{n}**: `{}`", attr_description(spec));
-                        if let Some(d) = &spec.description {
-                            v.push_str("\n\n");
-                            v.push_str(d);
-                        }
-                        v
-                    }
-                    None => format!("**{n}**: not read by the schema"),
-                };
-                return Some(markdown(value, a.name));
+                return Some(markdown(attr_hover(&bs, n), a.name));
             }
         }
         let mut next = None;
         for b in body.blocks.iter() {
             if contains(b.type_name) {
                 let n = src.text(b.type_name);
-                let value = match bs.block(n) {
-                    Some(spec) => {
-                        let mut v = format!("**{n}** block: `{}`", block_description(spec));
-                        if let Some(d) = spec.description() {
-                            v.push_str("\n\n");
-                            v.push_str(d);
-                        }
-                        if let Some(nested) = spec.nested() {
-                            v.push_str(&format!("\n\n```\n{}\n```", nested.implied_type()));
-                        }
-                        v
-                    }
-                    None => format!("**{n}** block: not read by the schema"),
-                };
-                return Some(markdown(value, b.type_name));
+                return Some(markdown(block_hover(&bs, n), b.type_name));
             }
             if b.open_brace.end as usize <= at && at <= b.close_brace.start as usize {
                 next = Some(b);
@@ -161,4 +133,15 @@ fn variable_hover(schema: &Schema, text: &str, start: usize, end: usize) -> Opti
             end: u32::try_from(end).ok()?,
         },
     ))
+}
+
+/// A markdown hover over `span` of `text`.
+fn markdown_hover(text: &str, value: String, span: Span) -> lsp::Hover {
+    lsp::Hover {
+        contents: lsp::HoverContents::Markup(lsp::MarkupContent {
+            kind: lsp::MarkupKind::Markdown,
+            value,
+        }),
+        range: Some(text::range(text, span.start as usize, span.end as usize)),
+    }
 }

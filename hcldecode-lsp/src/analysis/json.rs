@@ -8,7 +8,10 @@ use hcldecode_spec::source::Span;
 use hcldecode_spec::syntax::json::{self, Document, Object, Value};
 use lsp_types as lsp;
 
-use super::{BodySpec, attr_description, block_description, label_count, markdown, symbol};
+use super::{
+    BodySpec, attr_description, attr_hover, block_description, block_hover, label_count, markdown,
+    symbol,
+};
 use crate::schema::Schema;
 use crate::text;
 
@@ -265,4 +268,31 @@ pub(super) fn completion(
         ));
     }
     out
+}
+
+/// The hover of a property name of a body (as [`super::hover`] gives an
+/// attribute's or block type's in native syntax): its text and the name's
+/// span.
+pub(super) fn hover(
+    schema: &Schema,
+    name: &str,
+    text: &str,
+    pos: lsp::Position,
+) -> Option<(String, Span)> {
+    let file = tree(name, text);
+    let at = u32::try_from(text::offset(text, pos)).ok()?;
+    let doc = &file.doc;
+    let (obj, specs) = body_at(doc, file.root.as_object()?, vec![schema.spec()], at)?;
+    let p = obj
+        .props(doc)
+        .iter()
+        .find(|p| p.key.span.start < at && at < p.key.span.end)?;
+    let key = p.key.value(doc);
+    let bs = BodySpec::of(&specs);
+    let value = if bs.block(key).is_some() {
+        block_hover(&bs, key)
+    } else {
+        attr_hover(&bs, key)
+    };
+    Some((value, p.key.span))
 }

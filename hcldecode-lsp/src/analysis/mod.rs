@@ -338,6 +338,40 @@ fn attr_description(a: &AttrSpec) -> String {
     format!("{}{}", a.ty, if a.required { ", required" } else { "" })
 }
 
+/// The hover text of attribute `n` of a body: its type and description.
+fn attr_hover(bs: &BodySpec<'_>, n: &str) -> String {
+    match bs.attr(n) {
+        Some(spec) => {
+            let mut v = format!("**{n}**: `{}`", attr_description(spec));
+            if let Some(d) = &spec.description {
+                v.push_str("\n\n");
+                v.push_str(d);
+            }
+            v
+        }
+        None => format!("**{n}**: not read by the schema"),
+    }
+}
+
+/// The hover text of block type `n` of a body: how it is read, its
+/// description, its body's type.
+fn block_hover(bs: &BodySpec<'_>, n: &str) -> String {
+    match bs.block(n) {
+        Some(spec) => {
+            let mut v = format!("**{n}** block: `{}`", block_description(spec));
+            if let Some(d) = spec.description() {
+                v.push_str("\n\n");
+                v.push_str(d);
+            }
+            if let Some(nested) = spec.nested() {
+                v.push_str(&format!("\n\n```\n{}\n```", nested.implied_type()));
+            }
+            v
+        }
+        None => format!("**{n}** block: not read by the schema"),
+    }
+}
+
 /// The innermost body holding byte `at`: the chain of blocks leading to it
 /// and the body's specs.
 struct Located<'t, 's> {
