@@ -521,6 +521,66 @@ mod tests {
         }
     }
 
+    /// A typed enum's tag label is a choice of its variants in a block's
+    /// snippet; inside a block, the chosen variant's attributes complete.
+    #[test]
+    fn tagged_enum_blocks_complete_their_variants() {
+        #[derive(hcldecode::HclDecode)]
+        #[allow(dead_code)]
+        struct Run {
+            /// The command to run.
+            command: String,
+        }
+        #[derive(hcldecode::HclDecode)]
+        #[allow(dead_code)]
+        struct Cache {
+            paths: Option<Vec<String>>,
+        }
+        /// A step of the pipeline.
+        #[derive(hcldecode::HclDecode)]
+        #[allow(dead_code)]
+        enum Step {
+            Run(Run),
+            Cache(Cache),
+        }
+        #[derive(hcldecode::HclDecode)]
+        #[allow(dead_code)]
+        struct Pipeline {
+            #[hcl(block, tag = "label")]
+            step: Vec<Step>,
+        }
+        let schema = Schema::of::<Pipeline>();
+        let items = completion(&schema, "ci.hcl", "\n", lsp::Position::new(0, 0), true);
+        assert_eq!(items.len(), 1, "{items:?}");
+        assert_eq!(items[0].label, "step");
+        assert_eq!(
+            items[0].insert_text.as_deref(),
+            Some("step \"${1|run,cache|}\" {\n\t${2}\n}")
+        );
+        assert!(
+            matches!(&items[0].documentation, Some(lsp::Documentation::MarkupContent(m)) if m.value == "A step of the pipeline."),
+            "{items:?}"
+        );
+        let text = "step \"run\" {\n\n}\n";
+        let items = completion(&schema, "ci.hcl", text, lsp::Position::new(1, 0), false);
+        let labels: Vec<&str> = items.iter().map(|i| i.label.as_str()).collect();
+        assert_eq!(labels, ["command"]);
+        let h = hover(
+            &schema,
+            "ci.hcl",
+            "step \"run\" {\n  command = \"make\"\n}\n",
+            lsp::Position::new(1, 3),
+        )
+        .unwrap();
+        let lsp::HoverContents::Markup(m) = h.contents else {
+            panic!()
+        };
+        assert_eq!(
+            m.value,
+            "**command**: `string, required`\n\nThe command to run."
+        );
+    }
+
     #[test]
     fn hover_on_a_spec_file_function() {
         let spec = "function \"twice\" {\n  params = [n]\n  result = n * 2\n}\nattr {\n  name = \"a\"\n  type = number\n}\n";
