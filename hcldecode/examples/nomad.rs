@@ -30,8 +30,9 @@ pub struct JobFile {
     pub jobs: Vec<Job>,
 }
 
-/// A job: groups of tasks, scheduled together. (Doc comments are the
-/// schema's descriptions: the language server shows them.)
+/// A job: groups of tasks, scheduled together.
+// Doc comments are the schema's descriptions: the language server shows
+// them in hover and completion.
 #[derive(HclDecode, HclEncode, Debug, PartialEq)]
 pub struct Job {
     #[hcl(label)]
