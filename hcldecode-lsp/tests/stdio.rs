@@ -87,6 +87,13 @@ fn a_session_as_an_editor_has_it() {
     let diags = c.notification("textDocument/publishDiagnostics");
     assert_eq!(diags["diagnostics"], json!([]), "{diags}");
 
+    requests_on_the_open_document(&mut c);
+    c.shutdown();
+}
+
+/// The rest of the session: outline, completion, hover and formatting of
+/// the document opened.
+fn requests_on_the_open_document(c: &mut Client) {
     // The outline.
     let r = c.request(
         "textDocument/documentSymbol",
@@ -186,8 +193,6 @@ fn a_session_as_an_editor_has_it() {
         json!({"textDocument": {"uri": URI}, "options": {"tabSize": 2, "insertSpaces": true}}),
     );
     assert_eq!(r["result"], json!([]), "{r}");
-
-    c.shutdown();
 }
 
 #[test]
