@@ -13,6 +13,8 @@ pub struct Container<'a> {
     pub input: &'a DeriveInput,
     pub attrs: ContainerAttrs,
     pub data: Body<'a>,
+    /// The type's doc comment: the description of blocks of it.
+    pub doc: Option<String>,
 }
 
 pub enum Body<'a> {
@@ -37,6 +39,9 @@ pub struct Field<'a> {
     pub shape: Shape,
     /// The parsed `type = "..."`, once checked.
     pub declared: Option<hcldecode_spec::types::Type>,
+    /// The field's doc comment: the description of its attribute or
+    /// blocks.
+    pub doc: Option<String>,
 }
 
 pub enum VariantForm<'a> {
@@ -95,6 +100,7 @@ fn fields<'a>(cx: &mut Ctxt, fs: &'a syn::FieldsNamed, rule: Option<RenameRule>)
                     (None, s) => s,
                 },
                 declared: None,
+                doc: attr::doc_comment(&f.attrs),
                 attrs,
             })
         })
@@ -172,5 +178,10 @@ pub fn container<'a>(cx: &mut Ctxt, input: &'a DeriveInput) -> Option<Container<
             return None;
         }
     };
-    Some(Container { input, attrs, data })
+    Some(Container {
+        input,
+        attrs,
+        data,
+        doc: attr::doc_comment(&input.attrs),
+    })
 }

@@ -161,6 +161,27 @@ fn set_once<T>(cx: &mut Ctxt, slot: &mut Option<T>, v: T, span: Span, key: &str)
     }
 }
 
+/// The doc comment (`///` lines, `#[doc = "..."]`) of an item: its lines
+/// joined, each without the one space after `///`, the whole trimmed;
+/// `None` when there is none or it is blank.
+pub fn doc_comment(attrs: &[Attribute]) -> Option<String> {
+    let mut lines = Vec::new();
+    for a in attrs.iter().filter(|a| a.path().is_ident("doc")) {
+        if let syn::Meta::NameValue(nv) = &a.meta
+            && let syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(s),
+                ..
+            }) = &nv.value
+        {
+            let v = s.value();
+            lines.push(v.strip_prefix(' ').map(str::to_string).unwrap_or(v));
+        }
+    }
+    let doc = lines.join("\n");
+    let doc = doc.trim();
+    (!doc.is_empty()).then(|| doc.to_string())
+}
+
 fn hcl_attrs(attrs: &[Attribute]) -> impl Iterator<Item = &Attribute> {
     attrs.iter().filter(|a| a.path().is_ident("hcl"))
 }

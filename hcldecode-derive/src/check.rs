@@ -228,6 +228,7 @@ fn field_spec(f: &Field<'_>, label_index: usize) -> Option<Spec> {
                 nested: empty(),
                 min_items,
                 max_items,
+                description: None,
             };
             match f.shape.block_kind() {
                 BlockKind::List => Spec::BlockList(coll()),
@@ -236,6 +237,7 @@ fn field_spec(f: &Field<'_>, label_index: usize) -> Option<Spec> {
                     type_name: f.name.clone(),
                     labels: (0..depth).map(|i| format!("label{i}")).collect(),
                     nested: empty(),
+                    description: None,
                 }),
                 _ if f.attrs.min_items.is_some() || f.attrs.max_items.is_some() => {
                     Spec::BlockList(coll())
@@ -244,11 +246,13 @@ fn field_spec(f: &Field<'_>, label_index: usize) -> Option<Spec> {
                     type_name: f.name.clone(),
                     nested: empty(),
                     required: true,
+                    description: None,
                 }),
                 BlockKind::Optional => Spec::Block(BlockSpec {
                     type_name: f.name.clone(),
                     nested: empty(),
                     required: f.attrs.required.is_some(),
+                    description: None,
                 }),
             }
         }
@@ -262,6 +266,7 @@ fn field_spec(f: &Field<'_>, label_index: usize) -> Option<Spec> {
             element_constraint: None,
             required: f.attrs.required.is_some()
                 || (f.attrs.default.is_none() && !matches!(f.shape, Shape::Option(_))),
+            description: None,
         }),
         Kind::Flatten => Spec::Object(ObjectSpec::default()),
         Kind::Remain => return None,
@@ -295,6 +300,7 @@ pub fn validate(cx: &mut Ctxt, fields: &[Field<'_>]) {
         type_name: "derive".into(),
         nested: Box::new(Spec::Object(ObjectSpec { properties: props })),
         required: false,
+        description: None,
     });
     // One error per field; a collision says more than a duplicate.
     let mut found: Vec<Option<SpecErrorKind>> = vec![None; fields.len()];

@@ -71,6 +71,15 @@ impl Gen<'_> {
     }
 }
 
+/// `spec` with the field's doc comment as its description, where it has
+/// one (it replaces the description of the field type's doc comment).
+fn described(f: &Field<'_>, spec: TokenStream) -> TokenStream {
+    match &f.doc {
+        Some(doc) => quote!(__hcl::described(#spec, #doc)),
+        None => spec,
+    }
+}
+
 fn block_opts(f: &Field<'_>) -> TokenStream {
     let name = &f.name;
     let min = f.attrs.min_items.as_ref().map_or(0, |m| m.value);
@@ -224,6 +233,7 @@ fn struct_code(g: &mut Gen<'_>, fields: &[Field<'_>], ctor: TokenStream) -> Stru
                 } else {
                     spec
                 };
+                let spec = described(f, spec);
                 props.push(quote!((#key, #spec)));
                 let get = match &default_fn {
                     Some(d) => quote!(#p.attr_or(__value, __at, #idx, #name, #d)),
@@ -271,7 +281,8 @@ fn struct_code(g: &mut Gen<'_>, fields: &[Field<'_>], ctor: TokenStream) -> Stru
                 g.bound(ty, quote!(__hcl::HclBlocks));
                 asserts.push(assert("assert_blocks"));
                 let opts = block_opts(f);
-                props.push(quote!((#key, #p.block_spec(&#opts))));
+                let spec = described(f, quote!(#p.block_spec(&#opts)));
+                props.push(quote!((#key, #spec)));
                 lets.push(quote!(let #var = __errs.take(#p.blocks(__value, __at, #idx, &#opts));));
                 if let Some(gets) = &mut direct_gets {
                     gets.push(quote!(let #var = #p.direct_blocks(__b, #index, &#opts)?;));
@@ -288,7 +299,8 @@ fn struct_code(g: &mut Gen<'_>, fields: &[Field<'_>], ctor: TokenStream) -> Stru
                 };
                 let required = f.attrs.required.is_some();
                 let required = quote!(#required || (!#has_default && !#p.optional()));
-                props.push(quote!((#key, __hcl::block_attrs_spec(#name, #elem, #required, #p.hcl_constraint()))));
+                let spec = described(f, quote!(__hcl::block_attrs_spec(#name, #elem, #required, #p.hcl_constraint())));
+                props.push(quote!((#key, #spec)));
                 direct_gets = None;
                 let get = match &default_fn {
                     Some(d) => quote!(#p.attr_or(__value, __at, #idx, #name, #d)),
@@ -448,10 +460,18 @@ pub fn expand(c: &Container<'_>, spec_file: Option<&std::path::Path>) -> TokenSt
         }
     });
     let keyed = keyed_leaf(&impl_generics, ident, &ty_generics, &where_);
+    let description = g.c.doc.as_ref().map(|doc| {
+        quote! {
+            fn description() -> ::core::option::Option<&'static str> {
+                ::core::option::Option::Some(#doc)
+            }
+        }
+    });
     let body_impls = body_impls.map(|b| {
         quote! {
             impl #impl_generics __hcl::HclBody for #ident #ty_generics #where_ {
                 #b
+                #description
             }
             impl #impl_generics __hcl::HclBlocks for #ident #ty_generics #where_ {
                 fn block_spec(opts: &__hcl::BlockOptions) -> __hcl::Spec {

@@ -87,7 +87,7 @@ fn completion_in_block(bencher: Bencher) {
     // At the start of a `weight` line both attributes of the block are
     // set: nothing to offer. With that line removed, `weight` is offered.
     let pos = Position::new(line, 0);
-    let items = analysis::completion(&schema, "big.hcl", &doc, pos);
+    let items = analysis::completion(&schema, "big.hcl", &doc, pos, true);
     assert!(items.is_empty(), "{items:?}");
     let mut doc2 = doc.clone();
     text::apply_change(
@@ -98,8 +98,8 @@ fn completion_in_block(bencher: Bencher) {
         )),
         "",
     );
-    let items = analysis::completion(&schema, "big.hcl", &doc2, pos);
+    let items = analysis::completion(&schema, "big.hcl", &doc2, pos, true);
     assert_eq!(items.len(), 1, "{items:?}");
     assert_eq!(items[0].label, "weight");
-    bencher.bench_local(|| analysis::completion(&schema, "big.hcl", &doc2, pos));
+    bencher.bench_local(|| analysis::completion(&schema, "big.hcl", &doc2, pos, true));
 }

@@ -3,10 +3,14 @@
 //! file, or a type deriving [`HclDecode`]).
 //!
 //! It publishes the diagnostics of parsing and decoding as the document is
-//! edited, formats as `hclfmt` does, outlines blocks and attributes, and
-//! completes and explains the attributes, blocks and functions the schema
-//! allows, shows the signature of the function being called, offers quick
-//! fixes for misspelt names and highlights with semantic tokens. The protocol runs over rust-analyzer's `lsp-server` transport:
+//! edited, formats as `hclfmt` does, outlines blocks and attributes (in
+//! JSON documents too), and completes and explains the attributes, blocks
+//! and functions the schema allows with the schema's descriptions (a spec
+//! file's `description` arguments, a derived type's doc comments), the
+//! values an attribute allows, the variables and their attributes, inserts
+//! blocks as snippets, shows the signature of the function being called,
+//! offers quick fixes for misspelt names and highlights with semantic
+//! tokens. The protocol runs over rust-analyzer's `lsp-server` transport:
 //! one synchronous loop reading messages and answering them in order.
 //!
 //! An application adds a `myapp lsp` subcommand in a few lines:
@@ -33,7 +37,7 @@
 //! ```
 //!
 //! The `hcldecode-lsp` binary serves an hcldec spec file:
-//! `hcldecode-lsp --spec app.hcldec [--functions=stdlib,...] [--dynamic-blocks]`.
+//! `hcldecode-lsp --spec app.hcldec [--functions=stdlib,...] [--dynamic-blocks] [--vars vars.hcl]`.
 //! See `docs/lsp.md` for editor set-up.
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
@@ -58,6 +62,9 @@ pub type Error = Box<dyn std::error::Error + Send + Sync>;
 pub struct Server {
     schema: Schema,
     docs: HashMap<String, String>,
+    /// Whether the client takes snippets in completion items
+    /// (`completionItem.snippetSupport`).
+    snippets: bool,
 }
 
 /// The capabilities the server announces.
@@ -109,6 +116,7 @@ impl Server {
         Server {
             schema,
             docs: HashMap::new(),
+            snippets: false,
         }
     }
 
@@ -139,7 +147,12 @@ impl Server {
             "capabilities": caps,
             "serverInfo": { "name": "hcldecode-lsp", "version": env!("CARGO_PKG_VERSION") },
         });
-        let (id, _params) = conn.initialize_start()?;
+        let (id, params) = conn.initialize_start()?;
+        self.snippets = serde_json::from_value::<lsp::InitializeParams>(params)
+            .ok()
+            .and_then(|p| p.capabilities.text_document?.completion?.completion_item)
+            .and_then(|i| i.snippet_support)
+            .unwrap_or(false);
         conn.initialize_finish(id, result)?;
         for msg in &conn.receiver {
             match msg {
@@ -185,14 +198,14 @@ impl Server {
                 let uri = p.text_document.uri.as_str();
                 let t = s.docs.get(uri)?;
                 Some(lsp::DocumentSymbolResponse::Nested(analysis::symbols(
-                    uri, t,
+                    &s.schema, uri, t,
                 )))
             }),
             Completion::METHOD => self.handle::<Completion>(req, |s, p| {
                 let pos = p.text_document_position;
                 let uri = pos.text_document.uri.as_str();
                 let t = s.docs.get(uri)?;
-                let items = analysis::completion(&s.schema, uri, t, pos.position);
+                let items = analysis::completion(&s.schema, uri, t, pos.position, s.snippets);
                 Some(lsp::CompletionResponse::Array(items))
             }),
             HoverRequest::METHOD => self.handle::<HoverRequest>(req, |s, p| {

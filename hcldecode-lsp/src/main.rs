@@ -4,6 +4,7 @@
 
 use std::process::ExitCode;
 
+use hcldecode::eval::EvalContext;
 use hcldecode::function::Functions;
 use hcldecode_lsp::Schema;
 
@@ -19,6 +20,10 @@ Options:
                             list of stdlib, encoding, crypto, uuid, cidr,
                             filesystem, terraform
       --dynamic-blocks      expand `dynamic` blocks before decoding
+      --vars <json-or-file> variables for the documents' expressions, as
+                            hcldec's --vars: a JSON object, or a file of
+                            attributes (.hcl, or .json); may be repeated,
+                            later ones override earlier ones
       --stdio               serve over stdin/stdout (the default; accepted
                             for editors that pass it)
   -h, --help                print this help
@@ -40,12 +45,14 @@ fn run() -> Result<ExitCode, Box<dyn std::error::Error + Send + Sync>> {
     let mut spec = None;
     let mut functions = Functions::none();
     let mut dynamic_blocks = false;
+    let mut vars = Vec::new();
     let mut args = lexopt::Parser::from_env();
     while let Some(arg) = args.next()? {
         match arg {
             Long("spec") => spec = Some(args.value()?),
             Long("functions") => functions = Functions::parse(&args.value()?.string()?)?,
             Long("dynamic-blocks") => dynamic_blocks = true,
+            Long("vars") => vars.push(args.value()?),
             Long("stdio") => {}
             Short('h') | Long("help") => {
                 print!("{USAGE}");
@@ -61,10 +68,18 @@ fn run() -> Result<ExitCode, Box<dyn std::error::Error + Send + Sync>> {
     let Some(spec) = spec else {
         return Err(format!("--spec is required\n\n{USAGE}").into());
     };
-    let schema = Schema::load(&spec)
+    let mut schema = Schema::load(&spec)
         .map_err(|e| format!("{e}"))?
         .functions(functions)
         .dynamic_blocks(dynamic_blocks);
+    if !vars.is_empty() {
+        let mut ctx = EvalContext::new();
+        let (_, diags) = ctx.read_variables(&vars);
+        if diags.has_errors() {
+            return Err(format!("{}", hcldecode::Error::from_diagnostics(diags)).into());
+        }
+        schema = schema.context(&ctx);
+    }
     hcldecode_lsp::serve_stdio(schema)?;
     Ok(ExitCode::SUCCESS)
 }

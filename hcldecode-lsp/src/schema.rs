@@ -6,7 +6,7 @@ use hcldecode::decode::DecodeOptions;
 use hcldecode::eval::EvalContext;
 use hcldecode::function::{Function, Functions};
 use hcldecode::spec_file::LoadedSpec;
-use hcldecode::{Body, Decoder, Diagnostics, HclDecode, Spec};
+use hcldecode::{Body, Decoder, Diagnostics, HclDecode, Spec, Value};
 
 /// What documents are checked against: the spec, the context expressions
 /// are evaluated in, and how bodies are decoded.
@@ -176,6 +176,83 @@ impl Schema {
         }
         self.options = self.options.dynamic_blocks(on);
         self
+    }
+
+    /// Makes variable `name` available to documents' expressions (as
+    /// `hcldec --vars` does): decoding sees it, completion offers it and
+    /// its attributes, hover shows its value.
+    ///
+    /// ```
+    /// let schema = hcldecode_lsp::Schema::of::<u16>().variable("region", "eu-west-1");
+    /// assert_eq!(schema.variable_value("region"), Some(&hcldecode::Value::string("eu-west-1")));
+    /// ```
+    pub fn variable(mut self, name: &str, value: impl Into<Value>) -> Schema {
+        let value = value.into();
+        if let Some(t) = &mut self.typed {
+            t.decoder = t.decoder.clone().variable(name, value.clone());
+        }
+        self.input_ctx.set_variable(name, value);
+        self
+    }
+
+    /// Makes every variable of `ctx` (and its parents) available, as
+    /// [`Schema::variable`] does for each: how an application passes the
+    /// [`EvalContext`] it decodes with. Its functions are not taken (see
+    /// [`Schema::functions`]).
+    ///
+    /// ```
+    /// use hcldecode::eval::EvalContext;
+    /// let mut ctx = EvalContext::new();
+    /// let (_, diags) = ctx.read_variables([r#"{"env": {"name": "prod"}}"#]);
+    /// assert!(diags.is_empty());
+    /// let schema = hcldecode_lsp::Schema::of::<u16>().context(&ctx);
+    /// assert_eq!(schema.variable_names(), ["env"]);
+    /// ```
+    pub fn context(mut self, ctx: &EvalContext) -> Schema {
+        let mut names = ctx.variable_names();
+        names.reverse(); // parents first, so nearer definitions win
+        for name in names {
+            if let Some(v) = ctx.variable(name) {
+                self = self.variable(name, v.clone());
+            }
+        }
+        self
+    }
+
+    /// The variables documents' expressions may use: the application's
+    /// decoder's, or the spec file's `variables` and those given to
+    /// [`Schema::variable`] and [`Schema::context`].
+    fn variables(&self) -> Option<&EvalContext> {
+        match &self.typed {
+            Some(t) => t.decoder.eval_context(),
+            None => Some(&self.input_ctx),
+        }
+    }
+
+    /// The names of the variables documents may use, sorted.
+    ///
+    /// ```
+    /// let schema = hcldecode_lsp::Schema::of::<u16>().variable("b", 1).variable("a", 2);
+    /// assert_eq!(schema.variable_names(), ["a", "b"]);
+    /// ```
+    pub fn variable_names(&self) -> Vec<String> {
+        let mut out: Vec<String> = self
+            .variables()
+            .map(|c| c.variable_names().into_iter().map(str::to_string).collect())
+            .unwrap_or_default();
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    /// A variable's value, by name.
+    ///
+    /// ```
+    /// let schema = hcldecode_lsp::Schema::of::<u16>();
+    /// assert_eq!(schema.variable_value("nope"), None);
+    /// ```
+    pub fn variable_value(&self, name: &str) -> Option<&Value> {
+        self.variables()?.variable(name)
     }
 
     /// The spec documents are decoded with.

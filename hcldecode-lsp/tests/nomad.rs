@@ -133,7 +133,11 @@ fn the_nomad_example_schema() {
         "textDocument/hover",
         json!({"textDocument": {"uri": URI}, "position": pos(pr, 3)}),
     );
-    assert_eq!(r["contents"]["value"], "**priority**: `number`", "{r}");
+    assert_eq!(
+        r["contents"]["value"],
+        "**priority**: `number`\n\nThe scheduling priority, 1 to 100 (50 when absent).",
+        "{r}"
+    );
 
     // A misspelt variable: the suggestion rides in the diagnostic's
     // `data`, and the quick fix puts it in place.
@@ -172,4 +176,252 @@ fn the_nomad_example_schema() {
     c.request("shutdown", Value::Null);
     c.notify("exit", Value::Null);
     server.join().unwrap().unwrap();
+}
+
+/// A server of the Nomad schema (plus a variable of the library's own
+/// API), initialized with `capabilities`, `job.hcl` open.
+fn start(
+    capabilities: Value,
+) -> (
+    Client,
+    std::thread::JoinHandle<Result<(), hcldecode_lsp::Error>>,
+    String,
+) {
+    let (server_side, conn) = Connection::memory();
+    let server = std::thread::spawn(move || {
+        let schema = hcldecode_lsp::Schema::with_decoder::<nomad::JobFile>(nomad::decoder())
+            .variable(
+                "zone",
+                hcldecode::Value::object([("name", hcldecode::Value::string("b"))]),
+            );
+        hcldecode_lsp::Server::new(schema).run(&server_side)
+    });
+    let mut c = Client { conn, next_id: 0 };
+    c.request(
+        "initialize",
+        json!({"processId": null, "rootUri": null, "capabilities": capabilities}),
+    );
+    c.notify("initialized", json!({}));
+    let (path, _) = nomad::example_files();
+    let text = std::fs::read_to_string(path).unwrap();
+    c.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": URI, "languageId": "hcl", "version": 1, "text": text}}),
+    );
+    let d = c.diagnostics();
+    assert_eq!(d["diagnostics"], json!([]), "{d}");
+    (c, server, text)
+}
+
+fn stop(mut c: Client, server: std::thread::JoinHandle<Result<(), hcldecode_lsp::Error>>) {
+    c.request("shutdown", Value::Null);
+    c.notify("exit", Value::Null);
+    server.join().unwrap().unwrap();
+}
+
+fn line_of(text: &str, needle: &str) -> u32 {
+    text.lines().position(|l| l.contains(needle)).unwrap() as u32
+}
+
+fn item<'a>(items: &'a Value, label: &str) -> &'a Value {
+    items
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|i| i["label"] == label)
+        .unwrap_or_else(|| panic!("no {label} in {items}"))
+}
+
+#[test]
+fn doc_comments_enum_values_variables_and_snippets() {
+    let snippets =
+        json!({"textDocument": {"completion": {"completionItem": {"snippetSupport": true}}}});
+    let (mut c, server, text) = start(snippets);
+
+    // Hover: the field's doc comment; a block's from its type's.
+    let ty = line_of(&text, "type        = \"service\"");
+    let r = c.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": URI}, "position": pos(ty, 3)}),
+    );
+    assert_eq!(
+        r["contents"]["value"],
+        "**type**: `string`\n\nHow the job is scheduled: `\"service\"` (long-running, the default),\n`\"batch\"` or `\"system\"`.",
+        "{r}"
+    );
+    let group = line_of(&text, "group \"frontend\"");
+    let r = c.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": URI}, "position": pos(group, 3)}),
+    );
+    let v = r["contents"]["value"].as_str().unwrap();
+    assert!(
+        v.starts_with("**group** block: `block_list (labels: name), required`\n\nA group of tasks placed together on one client.\n\n"),
+        "{v}"
+    );
+
+    // Completion at the job's body: descriptions as documentation, the
+    // group block as a snippet (its label; its tasks are blocks).
+    let r = c.request(
+        "textDocument/completion",
+        json!({"textDocument": {"uri": URI}, "position": pos(group - 1, 0)}),
+    );
+    let g = item(&r, "group");
+    assert_eq!(g["insertText"], "group \"${1:name}\" {\n\t${2}\n}", "{g}");
+    assert_eq!(g["insertTextFormat"], 2);
+    assert_eq!(
+        g["documentation"]["value"],
+        "A group of tasks placed together on one client."
+    );
+    // A task: its label and its one required attribute.
+    let worker = line_of(&text, "group \"worker\"");
+    let r = c.request(
+        "textDocument/completion",
+        json!({"textDocument": {"uri": URI}, "position": pos(worker + 1, 0)}),
+    );
+    assert_eq!(
+        item(&r, "task")["insertText"],
+        "task \"${1:name}\" {\n\tdriver = ${2}\n\t${3}\n}"
+    );
+
+    // After `type = `: the enum's names, quoted, replacing the old value.
+    c.notify(
+        "textDocument/didChange",
+        json!({
+            "textDocument": {"uri": URI, "version": 2},
+            "contentChanges": [{"range": {"start": pos(ty, 16), "end": pos(ty, 25)}, "text": "\"ba"}],
+        }),
+    );
+    c.diagnostics();
+    let r = c.request(
+        "textDocument/completion",
+        json!({"textDocument": {"uri": URI}, "position": pos(ty, 19)}),
+    );
+    let values: Vec<&str> = r
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|i| i["kind"] == 20) // enum member
+        .map(|i| i["label"].as_str().unwrap())
+        .collect();
+    assert_eq!(values, ["\"service\"", "\"batch\"", "\"system\""], "{r}");
+    assert_eq!(
+        item(&r, "\"batch\"")["textEdit"],
+        json!({"range": {"start": pos(ty, 16), "end": pos(ty, 19)}, "newText": "\"batch\""})
+    );
+    // The application's variables, and the one given to the schema.
+    assert_eq!(item(&r, "region")["detail"], "string");
+    assert_eq!(item(&r, "zone")["detail"], "object");
+
+    // After `zone.`: its attributes; hover on `region`: its value.
+    let reg = line_of(&text, "REGION    = region");
+    c.notify(
+        "textDocument/didChange",
+        json!({
+            "textDocument": {"uri": URI, "version": 3},
+            "contentChanges": [{"range": {"start": pos(ty, 16), "end": pos(ty, 19)}, "text": "zone."}],
+        }),
+    );
+    c.diagnostics();
+    let r = c.request(
+        "textDocument/completion",
+        json!({"textDocument": {"uri": URI}, "position": pos(ty, 21)}),
+    );
+    assert_eq!(labels(&r), ["name"], "{r}");
+    let r = c.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": URI}, "position": pos(reg, 22)}),
+    );
+    assert_eq!(
+        r["contents"]["value"], "**region**: `string`\n\n```hcl\n\"eu-west-1\"\n```",
+        "{r}"
+    );
+    stop(c, server);
+}
+
+#[test]
+fn the_json_job_file() {
+    let (mut c, server, _) = start(json!({}));
+    let (_, path) = nomad::example_files();
+    let text = std::fs::read_to_string(path).unwrap();
+    let uri = "file:///tmp/job.hcl.json";
+    c.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": uri, "languageId": "json", "version": 1, "text": text}}),
+    );
+    let d = c.diagnostics();
+    assert_eq!(d["diagnostics"], json!([]), "{d}");
+    let r = c.request(
+        "textDocument/documentSymbol",
+        json!({"textDocument": {"uri": uri}}),
+    );
+    assert_eq!(r[0]["name"], "job \"web\"", "{r}");
+    let job: Vec<&str> = r[0]["children"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        job,
+        [
+            "datacenters",
+            "type",
+            "priority",
+            "update",
+            "group \"frontend\"",
+            "group \"worker\""
+        ],
+        "{r}"
+    );
+    let frontend = &r[0]["children"][4];
+    let names: Vec<&str> = frontend["children"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap())
+        .collect();
+    assert!(
+        names.contains(&"network") && names.contains(&"task \"server\""),
+        "{names:?}"
+    );
+
+    // Hover on a property name: its doc comment.
+    let pr = line_of(&text, "\"priority\": 60");
+    let r = c.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": uri}, "position": pos(pr, 9)}),
+    );
+    assert_eq!(
+        r["contents"]["value"],
+        "**priority**: `number`\n\nThe scheduling priority, 1 to 100 (50 when absent).",
+        "{r}"
+    );
+
+    // Property names in the `update` block's body: those not set.
+    let edited = text.replace(
+        "\"max_parallel\": 2,\n        \"stagger\": \"30s\"",
+        "\"max_parallel\": 2",
+    );
+    assert_ne!(edited, text);
+    c.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"text": edited}]}),
+    );
+    let d = c.diagnostics();
+    assert_eq!(d["diagnostics"], json!([]), "{d}");
+    let update = line_of(&edited, "\"update\": {");
+    let r = c.request(
+        "textDocument/completion",
+        json!({"textDocument": {"uri": uri}, "position": pos(update + 1, 0)}),
+    );
+    assert_eq!(labels(&r), ["stagger"], "{r}");
+    assert_eq!(item(&r, "stagger")["insertText"], "\"stagger\": ");
+    // In the job's body: every name is set but the group list's.
+    let r = c.request(
+        "textDocument/completion",
+        json!({"textDocument": {"uri": uri}, "position": pos(update, 6)}),
+    );
+    assert_eq!(labels(&r), ["group"], "{r}");
+    stop(c, server);
 }

@@ -1,139 +1,11 @@
 //! End-to-end: the built `hcldecode-lsp` binary, spoken to over its stdin
 //! and stdout with Content-Length framing, as an editor does.
 
-use std::collections::VecDeque;
-use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, channel};
-use std::time::Duration;
+mod common;
 
+use common::{Client, data_path, labels, pos};
 use serde_json::{Value, json};
-
-const TIMEOUT: Duration = Duration::from_secs(30);
-
-struct Client {
-    child: Child,
-    stdin: ChildStdin,
-    rx: Receiver<Value>,
-    pending: VecDeque<Value>,
-    next_id: i64,
-}
-
-impl Client {
-    fn start(args: &[&str]) -> Client {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_hcldecode-lsp"))
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("start hcldecode-lsp");
-        let stdin = child.stdin.take().unwrap();
-        let stdout = child.stdout.take().unwrap();
-        let (tx, rx) = channel();
-        std::thread::spawn(move || {
-            let mut r = BufReader::new(stdout);
-            loop {
-                let mut len = None;
-                loop {
-                    let mut line = String::new();
-                    if r.read_line(&mut line).unwrap_or(0) == 0 {
-                        return;
-                    }
-                    let line = line.trim_end();
-                    if line.is_empty() {
-                        break;
-                    }
-                    if let Some(n) = line.strip_prefix("Content-Length: ") {
-                        len = Some(n.parse::<usize>().unwrap());
-                    }
-                }
-                let mut buf = vec![0; len.expect("a Content-Length header")];
-                r.read_exact(&mut buf).unwrap();
-                if tx.send(serde_json::from_slice(&buf).unwrap()).is_err() {
-                    return;
-                }
-            }
-        });
-        Client {
-            child,
-            stdin,
-            rx,
-            pending: VecDeque::new(),
-            next_id: 1,
-        }
-    }
-
-    fn send(&mut self, msg: Value) {
-        let body = msg.to_string();
-        write!(self.stdin, "Content-Length: {}\r\n\r\n{body}", body.len()).unwrap();
-        self.stdin.flush().unwrap();
-    }
-
-    fn recv(&mut self) -> Value {
-        self.rx
-            .recv_timeout(TIMEOUT)
-            .expect("a message from the server")
-    }
-
-    /// Sends a request and waits for its response (notifications that come
-    /// first are kept for [`Client::notification`]).
-    fn request(&mut self, method: &str, params: Value) -> Value {
-        let id = self.next_id;
-        self.next_id += 1;
-        self.send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
-        loop {
-            let msg = self.recv();
-            if msg.get("id") == Some(&json!(id)) && msg.get("method").is_none() {
-                return msg;
-            }
-            self.pending.push_back(msg);
-        }
-    }
-
-    fn notify(&mut self, method: &str, params: Value) {
-        self.send(json!({"jsonrpc": "2.0", "method": method, "params": params}));
-    }
-
-    fn notification(&mut self, method: &str) -> Value {
-        if let Some(i) = self.pending.iter().position(|m| m["method"] == method) {
-            return self.pending.remove(i).unwrap()["params"].take();
-        }
-        loop {
-            let mut msg = self.recv();
-            if msg["method"] == method {
-                return msg["params"].take();
-            }
-            self.pending.push_back(msg);
-        }
-    }
-
-    fn initialize(&mut self) -> Value {
-        let r = self.request(
-            "initialize",
-            json!({"processId": null, "rootUri": null, "capabilities": {}}),
-        );
-        self.notify("initialized", json!({}));
-        r
-    }
-
-    fn shutdown(mut self) {
-        let r = self.request("shutdown", Value::Null);
-        assert_eq!(r["result"], Value::Null, "{r}");
-        assert!(r.get("error").is_none(), "{r}");
-        self.notify("exit", Value::Null);
-        let status = self.child.wait().unwrap();
-        assert!(status.success(), "{status}");
-    }
-
-    fn open(&mut self, uri: &str, text: &str) -> Value {
-        self.notify(
-            "textDocument/didOpen",
-            json!({"textDocument": {"uri": uri, "languageId": "hcl", "version": 1, "text": text}}),
-        );
-        self.notification("textDocument/publishDiagnostics")
-    }
-}
+use std::process::{Command, Stdio};
 
 fn spec_path() -> String {
     concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/app.hcldec").to_string()
@@ -141,21 +13,6 @@ fn spec_path() -> String {
 
 const DOC: &str = "name = upper(\"web\")\ntags = { a = \"😀\", b = nope }\nhttp {\n  listen = \":8080\"\n}\nbackend \"api\" {\n  url = \"http://x\"\n}\n";
 const URI: &str = "file:///tmp/app.hcl";
-
-fn pos(line: u32, character: u32) -> Value {
-    json!({"line": line, "character": character})
-}
-
-fn labels(items: &Value) -> Vec<String> {
-    let mut out: Vec<String> = items
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|i| i["label"].as_str().unwrap().to_string())
-        .collect();
-    out.sort();
-    out
-}
 
 #[test]
 fn a_session_as_an_editor_has_it() {
@@ -230,6 +87,13 @@ fn a_session_as_an_editor_has_it() {
     let diags = c.notification("textDocument/publishDiagnostics");
     assert_eq!(diags["diagnostics"], json!([]), "{diags}");
 
+    requests_on_the_open_document(&mut c);
+    c.shutdown();
+}
+
+/// The rest of the session: outline, completion, hover and formatting of
+/// the document opened.
+fn requests_on_the_open_document(c: &mut Client) {
     // The outline.
     let r = c.request(
         "textDocument/documentSymbol",
@@ -329,8 +193,6 @@ fn a_session_as_an_editor_has_it() {
         json!({"textDocument": {"uri": URI}, "options": {"tabSize": 2, "insertSpaces": true}}),
     );
     assert_eq!(r["result"], json!([]), "{r}");
-
-    c.shutdown();
 }
 
 #[test]
@@ -423,10 +285,6 @@ fn a_bad_spec_file_is_reported_on_stderr() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("app.hcldec"), "{err}");
     assert!(out.stdout.is_empty());
-}
-
-fn data_path(name: &str) -> String {
-    format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))
 }
 
 #[test]

@@ -30,13 +30,20 @@ pub struct JobFile {
     pub jobs: Vec<Job>,
 }
 
+/// A job: groups of tasks, scheduled together.
+// Doc comments are the schema's descriptions: the language server shows
+// them in hover and completion.
 #[derive(HclDecode, HclEncode, Debug, PartialEq)]
 pub struct Job {
     #[hcl(label)]
     pub name: String,
+    /// The datacenters the job may be placed in.
     pub datacenters: Vec<String>,
+    /// How the job is scheduled: `"service"` (long-running, the default),
+    /// `"batch"` or `"system"`.
     #[hcl(rename = "type", default)]
     pub kind: JobType,
+    /// The scheduling priority, 1 to 100 (50 when absent).
     #[hcl(default = "default_priority")]
     pub priority: u8,
     #[hcl(block)]
@@ -69,7 +76,8 @@ fn one() -> u32 {
     1
 }
 
-/// Checked against `examples/nomad/group.hcldec` when it compiles.
+/// A group of tasks placed together on one client.
+// Checked against `examples/nomad/group.hcldec` when it compiles.
 #[derive(HclDecode, HclEncode, Debug, PartialEq)]
 #[hcl(check_spec = "../examples/nomad/group.hcldec")]
 pub struct Group {

@@ -133,6 +133,8 @@ pub enum Code {
     /// JSON counterpart of [`UnsupportedArgument`](Code::UnsupportedArgument) and
     /// [`UnsupportedBlockType`](Code::UnsupportedBlockType): JSON cannot tell which was meant).
     ExtraneousJsonProperty,
+    /// A spec file's `description` argument that is not a literal string.
+    InvalidSpecDescription,
     /// Variables given as a value (`eval_*`'s `vars`, `EvalContext::set_variables_from`) that
     /// are not an object or a map of known values.
     InvalidVariables,
@@ -224,6 +226,7 @@ impl Code {
             Code::SerdeMissingField => "serde.missing_field",
             Code::SerdeDuplicateField => "serde.duplicate_field",
             Code::SerdeCustom => "serde.custom",
+            Code::InvalidSpecDescription => "spec.invalid_description",
         }
     }
 }

@@ -19,7 +19,7 @@ use super::err_spec;
 use super::path::{PathStep, SpecPath};
 use super::transformation::Transform;
 use super::{DynRef, Dynamic, Spec, SpecKind};
-use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::diagnostic::{Code, Diagnostic, Diagnostics};
 use crate::source::{Range, SourceFile, Span};
 use crate::syntax::body::{Block, Body, BodyRef, BodySchema, Content};
 use crate::syntax::expr::{ExprRef, Expression, NativeExpr};
@@ -523,6 +523,30 @@ impl Loader<'_> {
         (!failed).then(|| (value, required.unwrap_or(false)))
     }
 
+    /// The `description` argument (an extension: what the item is for,
+    /// for editors; decoding ignores it). It must be a literal string, in
+    /// JSON a string: otherwise an error coded
+    /// [`Code::InvalidSpecDescription`](crate::diag::Code) and no
+    /// description.
+    pub(super) fn description_arg(&mut self, args: &Args<'_>) -> Option<String> {
+        let expr = args.expr("description")?;
+        let text = match expr {
+            ExprRef::Native { file, expr } => literal_text(file, expr.get()),
+            ExprRef::Json { doc, value } => value.as_string().map(|s| s.value(doc).to_string()),
+        };
+        if text.is_none() {
+            self.diags.push(
+                Diagnostic::coded(
+                    Code::InvalidSpecDescription,
+                    "Invalid description",
+                    "A description must be a literal string, without interpolations or directives.",
+                )
+                .with_subject(expr.range()),
+            );
+        }
+        text
+    }
+
     /// The block type of a `kind` spec: `type_name`, else the spec
     /// block's label `implied`; `None` (reported) when that is empty.
     pub(super) fn block_type(
@@ -611,6 +635,26 @@ fn own_errors<T>(diags: &mut Diagnostics, f: impl FnOnce(&mut Diagnostics) -> T)
     (v, failed)
 }
 
+/// The text of a literal string expression (a quoted string or heredoc
+/// without interpolations or directives); `None` for anything else.
+fn literal_text(file: &SourceFile, e: &ast::Expr) -> Option<String> {
+    match &e.unwrap_parens().kind {
+        ast::ExprKind::StringTemplate { text, .. } => Some(text.get(file).to_string()),
+        ast::ExprKind::Template { parts } => {
+            let mut s = String::new();
+            for p in parts {
+                match &p.kind {
+                    ast::ExprKind::Literal(ast::Literal::String(t)) => s.push_str(t.get(file)),
+                    _ => return None,
+                }
+            }
+            Some(s)
+        }
+        ast::ExprKind::Literal(ast::Literal::String(t)) => Some(t.get(file).to_string()),
+        _ => None,
+    }
+}
+
 /// Evaluation with no dynamic layer: arguments and literals must be
 /// literal values. Used by the derive to read spec files at compile time.
 #[derive(Debug, Default)]
@@ -626,25 +670,7 @@ impl SpecEval for StaticEval {
         let ExprRef::Native { file, expr } = expr else {
             return None;
         };
-        let text = |e: &ast::Expr| -> Option<String> {
-            match &e.unwrap_parens().kind {
-                ast::ExprKind::StringTemplate { text, .. } => Some(text.get(file).to_string()),
-                ast::ExprKind::Template { parts } => {
-                    let mut s = String::new();
-                    for p in parts {
-                        match &p.kind {
-                            ast::ExprKind::Literal(ast::Literal::String(t)) => {
-                                s.push_str(t.get(file))
-                            }
-                            _ => return None,
-                        }
-                    }
-                    Some(s)
-                }
-                ast::ExprKind::Literal(ast::Literal::String(t)) => Some(t.get(file).to_string()),
-                _ => None,
-            }
-        };
+        let text = |e: &ast::Expr| literal_text(file, e);
         let e = expr.unwrap_parens();
         if let ast::ExprKind::Literal(ast::Literal::Null) = e.kind {
             return None;

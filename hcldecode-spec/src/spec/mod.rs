@@ -417,6 +417,7 @@ impl Spec {
     ///     nested: Box::new(Spec::Attr(attr)),
     ///     min_items: 0,
     ///     max_items: 0,
+    ///     description: None,
     /// });
     /// let t = spec.implied_type_from(&mut |_| Type::String, &|_, t| t);
     /// assert_eq!(t, Type::list(Type::String));
@@ -490,6 +491,56 @@ impl Spec {
     /// The spec-file block type of this spec (`object`, `block_list`, ...).
     pub fn kind_name(&self) -> &'static str {
         self.kind().name()
+    }
+
+    /// The description of the attribute or block type this spec reads
+    /// (an `attr` or block spec, also inside a `default`, `transform` or
+    /// `validate` wrapper): the spec file's `description` argument or a
+    /// derived field's doc comment. Decoding never reads it.
+    ///
+    /// ```
+    /// use hcldecode_spec::spec::{AttrSpec, Spec};
+    /// use hcldecode_spec::types::Type;
+    /// let mut spec = Spec::Attr(AttrSpec::new("port", Type::Number, false));
+    /// assert_eq!(spec.description(), None);
+    /// spec.set_description("The port.", true);
+    /// assert_eq!(spec.description(), Some("The port."));
+    /// spec.set_description("Ignored.", false);
+    /// assert_eq!(spec.description(), Some("The port."));
+    /// ```
+    pub fn description(&self) -> Option<&str> {
+        match self {
+            Spec::Attr(a) => a.description.as_deref(),
+            Spec::Block(b) => b.description.as_deref(),
+            Spec::BlockList(b) | Spec::BlockTuple(b) | Spec::BlockSet(b) => {
+                b.description.as_deref()
+            }
+            Spec::BlockMap(b) | Spec::BlockObject(b) => b.description.as_deref(),
+            Spec::BlockAttrs(b) => b.description.as_deref(),
+            Spec::Default(d) => d.primary.description(),
+            Spec::Transform(t) => t.wrapped.description(),
+            Spec::Validate(v) => v.wrapped.description(),
+            _ => None,
+        }
+    }
+
+    /// Sets the description [`Spec::description`] reads (where `replace`,
+    /// or where there is none yet); specs of other kinds are left alone.
+    pub fn set_description(&mut self, description: &str, replace: bool) {
+        let slot = match self {
+            Spec::Attr(a) => &mut a.description,
+            Spec::Block(b) => &mut b.description,
+            Spec::BlockList(b) | Spec::BlockTuple(b) | Spec::BlockSet(b) => &mut b.description,
+            Spec::BlockMap(b) | Spec::BlockObject(b) => &mut b.description,
+            Spec::BlockAttrs(b) => &mut b.description,
+            Spec::Default(d) => return d.primary.set_description(description, replace),
+            Spec::Transform(t) => return t.wrapped.set_description(description, replace),
+            Spec::Validate(v) => return v.wrapped.set_description(description, replace),
+            _ => return,
+        };
+        if replace || slot.is_none() {
+            *slot = Some(description.to_string());
+        }
     }
 
     /// Checks the schema rules (see [`SpecError`]); every violation is

@@ -68,3 +68,12 @@ pub(super) fn required_arg(out: &mut String, level: usize, required: bool) {
         arg(out, level, "required", "true");
     }
 }
+
+/// `description = "..."` where there is one.
+pub(super) fn description_arg(out: &mut String, level: usize, description: Option<&str>) {
+    if let Some(d) = description {
+        let mut quoted = String::new();
+        crate::syntax::native::write_quoted(&mut quoted, d);
+        arg(out, level, "description", &quoted);
+    }
+}

@@ -416,6 +416,7 @@ mod tests {
                     )])),
                     min_items: 1,
                     max_items: 2,
+                    description: None,
                 }),
             ),
         ]);
@@ -433,6 +434,7 @@ mod tests {
                     type_name: "x".into(),
                     nested: Box::new(obj(vec![])),
                     required: false,
+                    description: None,
                 }),
             ),
             (
@@ -445,6 +447,7 @@ mod tests {
                     )])),
                     min_items: 3,
                     max_items: 2,
+                    description: None,
                 }),
             ),
             ("top", Spec::BlockLabel(BlockLabelSpec::new(0, "n"))),

@@ -292,12 +292,14 @@ mod tests {
             type_name: "target".to_string(),
             labels: vec!["name".to_string()],
             nested: Box::new(object(vec![attr("weight", Type::Number)])),
+            description: None,
         });
         let rule = Spec::BlockList(BlockCollectionSpec {
             type_name: "rule".to_string(),
             nested: Box::new(target),
             min_items: 0,
             max_items: 0,
+            description: None,
         });
         object(vec![attr("port", Type::Number), ("rule".to_string(), rule)])
     }

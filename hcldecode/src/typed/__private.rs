@@ -37,6 +37,12 @@ pub fn object_spec(properties: Vec<(&str, Spec)>, remain: bool) -> Spec {
     }
 }
 
+/// A property's spec with the field's doc comment as its description.
+pub fn described(mut spec: Spec, doc: &str) -> Spec {
+    spec.set_description(doc, true);
+    spec
+}
+
 /// A label property.
 pub fn label_spec(index: usize, name: &str) -> Spec {
     Spec::BlockLabel(BlockLabelSpec::new(index, name.to_string()))
@@ -60,6 +66,7 @@ pub fn block_attrs_spec(
         element_type,
         element_constraint,
         required,
+        description: None,
     })
 }
 
@@ -427,6 +434,7 @@ pub fn variants_spec(variants: Vec<(&str, Spec)>) -> Spec {
                         type_name: name.to_string(),
                         nested: Box::new(nested),
                         required: false,
+                        description: None,
                     }),
                 )
             })

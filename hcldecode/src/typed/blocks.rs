@@ -88,6 +88,26 @@ pub trait HclBody: HclDecode {
     /// index of the block's type in [`BodyShape::Variants`] (0 for a
     /// struct).
     fn from_block(variant: usize, value: &Value, at: At<'_>) -> Result<Self, Error>;
+
+    /// What blocks of this type are for: a derived type's doc comment
+    /// (`None` by default). It becomes the description of the block
+    /// specs reading it ([`Spec::description`]) where the field has no
+    /// doc comment of its own; editors show it, decoding ignores it.
+    ///
+    /// ```
+    /// use hcldecode::typed::{BlockOptions, HclBlocks, HclBody};
+    /// /// A firewall rule.
+    /// #[derive(hcldecode::HclDecode)]
+    /// struct Rule {
+    ///     port: u16,
+    /// }
+    /// assert_eq!(Rule::description(), Some("A firewall rule."));
+    /// let opts = BlockOptions { type_name: "rule".into(), ..Default::default() };
+    /// assert_eq!(<Vec<Rule>>::block_spec(&opts).description(), Some("A firewall rule."));
+    /// ```
+    fn description() -> Option<&'static str> {
+        None
+    }
 }
 
 /// What a `#[hcl(block)]` field's options say about its blocks.
@@ -257,8 +277,15 @@ impl HclRemain for Option<Body> {
 
 /// The spec reading the blocks of `shape`: `make(type name, body spec)`
 /// for a struct; an object of one such spec per block type for variants.
-fn shape_spec(shape: BodyShape, opts: &BlockOptions, make: impl Fn(String, Spec) -> Spec) -> Spec {
-    match shape {
+fn shape_spec<T: HclBody>(opts: &BlockOptions, make: impl Fn(String, Spec) -> Spec) -> Spec {
+    let make = |type_name, nested| {
+        let mut spec = make(type_name, nested);
+        if let Some(d) = T::description() {
+            spec.set_description(d, false);
+        }
+        spec
+    };
+    match T::body_shape() {
         BodyShape::Variants(vs) if opts.tag => {
             make(opts.type_name.clone(), tagged_body_spec(opts, vs))
         }
@@ -571,11 +598,12 @@ fn decode_items<T: HclBody>(
 
 /// The spec of exactly one block (`required`) or at most one.
 pub(crate) fn single_spec<T: HclBody>(opts: &BlockOptions, required: bool) -> Spec {
-    shape_spec(T::body_shape(), opts, |type_name, nested| {
+    shape_spec::<T>(opts, |type_name, nested| {
         Spec::Block(BlockSpec {
             type_name,
             nested: Box::new(nested),
             required: required && (T::variants().is_empty() || opts.tag),
+            description: None,
         })
     })
 }
@@ -654,12 +682,13 @@ pub(crate) fn single_from<T: HclBody>(
 /// The spec of a block list.
 pub(crate) fn list_spec<T: HclBody>(opts: &BlockOptions, set: bool) -> Spec {
     let variants = !T::variants().is_empty() && !opts.tag;
-    shape_spec(T::body_shape(), opts, |type_name, nested| {
+    shape_spec::<T>(opts, |type_name, nested| {
         let c = BlockCollectionSpec {
             type_name,
             nested: Box::new(nested),
             min_items: if variants { 0 } else { opts.min_items },
             max_items: if variants { 0 } else { opts.max_items },
+            description: None,
         };
         if set {
             Spec::BlockSet(c)
@@ -677,11 +706,12 @@ pub(crate) fn map_spec<T: HclBody>(opts: &BlockOptions, depth: usize) -> Spec {
         tag: false,
         ..opts.clone()
     };
-    shape_spec(T::body_shape(), opts, |type_name, nested| {
+    shape_spec::<T>(opts, |type_name, nested| {
         Spec::BlockMap(BlockMapSpec {
             type_name,
             labels: opts.label_names(depth),
             nested: Box::new(nested),
+            description: None,
         })
     })
 }
@@ -697,6 +727,9 @@ macro_rules! deref_body {
             }
             fn from_block(variant: usize, value: &Value, at: At<'_>) -> Result<Self, Error> {
                 T::from_block(variant, value, at).map($p::new)
+            }
+            fn description() -> Option<&'static str> {
+                T::description()
             }
         }
 

@@ -217,6 +217,9 @@ impl<T: HclBody> HclBody for Spanned<T> {
         let t = T::from_block(variant, value, at)?;
         Spanned::at(t, at)
     }
+    fn description() -> Option<&'static str> {
+        T::description()
+    }
 }
 
 /// Exactly one block, with its position.

@@ -438,30 +438,9 @@ impl fmt::Debug for Value {
 
 /// A quoted string literal that reads back as `s`: `\\`, `\"` and control
 /// characters escaped, `${` and `%{` doubled so the text is no template
-/// (as hclwrite escapes).
-pub(crate) fn write_hcl_string(out: &mut String, s: &str) {
-    out.push('"');
-    let mut chars = s.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '$' | '%' if chars.peek() == Some(&'{') => {
-                out.push(c);
-                out.push(c);
-            }
-            c if c.is_control() => {
-                use std::fmt::Write;
-                let _ = write!(out, "\\u{:04X}", u32::from(c));
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-}
+/// (as hclwrite escapes). The static layer's writer, shared with the
+/// spec-file printer.
+pub(crate) use hcldecode_spec::syntax::native::write_quoted as write_hcl_string;
 
 #[cfg(test)]
 mod tests {

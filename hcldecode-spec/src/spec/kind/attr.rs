@@ -8,7 +8,7 @@ use super::transform::{Hook, OptionalType, Transform, TransformSpec};
 use crate::diagnostic::Diagnostic;
 use crate::spec::err_spec;
 use crate::spec::load::{Args, Loader};
-use crate::spec::print::{arg, close, open_named, required_arg};
+use crate::spec::print::{arg, close, description_arg, open_named, required_arg};
 use crate::spec::type_constraint::{
     OptionalAttrs, get_type, type_constraint_with_defaults, uses_optional,
 };
@@ -30,6 +30,10 @@ pub struct AttrSpec {
     /// checks them knows (see [`ValueConstraint`]); only the JSON Schema
     /// reads it.
     pub constraint: Option<Arc<ValueConstraint>>,
+    /// What the item is for, from the spec file's `description` argument
+    /// (an extension) or a derived field's doc comment: shown by editors,
+    /// ignored by decoding.
+    pub description: Option<String>,
 }
 
 impl AttrSpec {
@@ -47,7 +51,21 @@ impl AttrSpec {
             ty,
             required,
             constraint: None,
+            description: None,
         }
+    }
+
+    /// The attribute with a description.
+    ///
+    /// ```
+    /// use hcldecode_spec::spec::AttrSpec;
+    /// use hcldecode_spec::types::Type;
+    /// let a = AttrSpec::new("port", Type::Number, true).with_description("The port to listen on.");
+    /// assert_eq!(a.description.as_deref(), Some("The port to listen on."));
+    /// ```
+    pub fn with_description(mut self, description: impl Into<String>) -> AttrSpec {
+        self.description = Some(description.into());
+        self
     }
 }
 
@@ -57,6 +75,7 @@ impl AttrSpec {
         let inner = open_named(out, "attr", key, level, "name", &self.name);
         arg(out, inner, "type", &self.ty.to_type_expr());
         required_arg(out, inner, self.required);
+        description_arg(out, inner, self.description.as_deref());
         close(out, level);
     }
 }
@@ -67,7 +86,12 @@ impl Loader<'_> {
     pub(in crate::spec) fn attr(&mut self, body: BodyRef<'_>, implied: String) -> Spec {
         let Some(args) = self.args(
             body,
-            &[("name", false), ("type", false), ("required", false)],
+            &[
+                ("name", false),
+                ("type", false),
+                ("required", false),
+                ("description", false),
+            ],
             false,
         ) else {
             return err_spec();
@@ -75,6 +99,7 @@ impl Loader<'_> {
         let Some((name, required)) = self.name_and_required(&args, "name") else {
             return err_spec();
         };
+        let description = self.description_arg(&args);
         let optional = self.optional_type_arg(&args, "type");
         let ty = match &optional {
             Some((ty, _)) => ty.clone(),
@@ -94,7 +119,10 @@ impl Loader<'_> {
         if let Some((ty, opt)) = optional {
             let opt = opt.map(Arc::new);
             let Some(f) = self.eval.optional_transform(&ty, opt.clone()) else {
-                return Spec::Attr(AttrSpec::new(name, ty, required));
+                return Spec::Attr(AttrSpec {
+                    description,
+                    ..AttrSpec::new(name, ty, required)
+                });
             };
             // As the reference's extended build: the attribute is read as
             // any value, the defaults applied, then converted.
@@ -105,6 +133,7 @@ impl Loader<'_> {
                     ty: Type::Dynamic,
                     required,
                     constraint: Some(Arc::new(constraint)),
+                    description,
                 })),
                 transform: Transform::Optional(OptionalType {
                     ty,
@@ -113,7 +142,10 @@ impl Loader<'_> {
                 }),
             });
         }
-        Spec::Attr(AttrSpec::new(name, ty, required))
+        Spec::Attr(AttrSpec {
+            description,
+            ..AttrSpec::new(name, ty, required)
+        })
     }
 
     /// A `type` argument that calls `optional`: evaluated as ext/typeexpr's

@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use crate::spec::err_spec;
 use crate::spec::load::Loader;
-use crate::spec::print::{arg, close, open_named, required_arg};
+use crate::spec::print::{arg, close, description_arg, open_named, required_arg};
 use crate::spec::{Spec, ValueConstraint};
 use crate::syntax::body::BodyRef;
 use crate::types::Type;
@@ -22,6 +22,10 @@ pub struct BlockAttrsSpec {
     pub element_constraint: Option<Arc<ValueConstraint>>,
     /// Whether the block must be present.
     pub required: bool,
+    /// What the item is for, from the spec file's `description` argument
+    /// (an extension) or a derived field's doc comment: shown by editors,
+    /// ignored by decoding.
+    pub description: Option<String>,
 }
 
 impl BlockAttrsSpec {
@@ -42,6 +46,7 @@ impl BlockAttrsSpec {
             &self.element_type.to_type_expr(),
         );
         required_arg(out, inner, self.required);
+        description_arg(out, inner, self.description.as_deref());
         close(out, level);
     }
 }
@@ -56,6 +61,7 @@ impl Loader<'_> {
                 ("block_type", false),
                 ("element_type", false),
                 ("required", false),
+                ("description", false),
             ],
             false,
         ) else {
@@ -65,6 +71,7 @@ impl Loader<'_> {
             return err_spec();
         };
         let element_type = self.type_arg(&args, "element_type");
+        let description = self.description_arg(&args);
         let Some(type_name) = self.block_type(type_name, implied, "block_attrs", body) else {
             return err_spec();
         };
@@ -73,6 +80,7 @@ impl Loader<'_> {
             element_type,
             element_constraint: None,
             required,
+            description,
         })
     }
 }

@@ -3,7 +3,7 @@
 
 use crate::spec::err_spec;
 use crate::spec::load::Loader;
-use crate::spec::print::{arg, close_nested, open_named};
+use crate::spec::print::{arg, close_nested, description_arg, open_named};
 use crate::spec::{Spec, SpecKind};
 use crate::syntax::body::BodyRef;
 
@@ -18,6 +18,10 @@ pub struct BlockCollectionSpec {
     pub min_items: usize,
     /// Maximum number of blocks; 0 means no limit.
     pub max_items: usize,
+    /// What the item is for, from the spec file's `description` argument
+    /// (an extension) or a derived field's doc comment: shown by editors,
+    /// ignored by decoding.
+    pub description: Option<String>,
 }
 
 impl BlockCollectionSpec {
@@ -36,6 +40,7 @@ impl BlockCollectionSpec {
         if self.max_items > 0 {
             arg(out, inner, "max_items", &self.max_items.to_string());
         }
+        description_arg(out, inner, self.description.as_deref());
         close_nested(out, &self.nested, level);
     }
 }
@@ -57,6 +62,7 @@ impl Loader<'_> {
                 ("block_type", false),
                 ("min_items", false),
                 ("max_items", false),
+                ("description", false),
             ],
             true,
         ) else {
@@ -69,6 +75,7 @@ impl Loader<'_> {
         if failed {
             return err_spec();
         }
+        let description = self.description_arg(&args);
         let nested = self.block_nested(&args);
         let Some(type_name) = self.block_type(type_name, implied, kind.name(), body) else {
             return err_spec();
@@ -78,6 +85,7 @@ impl Loader<'_> {
             nested: Box::new(nested),
             min_items,
             max_items,
+            description,
         };
         make(spec)
     }

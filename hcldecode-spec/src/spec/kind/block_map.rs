@@ -5,7 +5,7 @@ use crate::diagnostic::Diagnostic;
 use crate::json_text::json_string;
 use crate::spec::err_spec;
 use crate::spec::load::{ArgKind, ArgValue, Loader};
-use crate::spec::print::{arg, close_nested, open_named};
+use crate::spec::print::{arg, close_nested, description_arg, open_named};
 use crate::spec::{Spec, SpecKind};
 use crate::syntax::body::BodyRef;
 
@@ -18,6 +18,10 @@ pub struct BlockMapSpec {
     pub labels: Vec<String>,
     /// How to decode each body.
     pub nested: Box<Spec>,
+    /// What the item is for, from the spec file's `description` argument
+    /// (an extension) or a derived field's doc comment: shown by editors,
+    /// ignored by decoding.
+    pub description: Option<String>,
 }
 
 impl BlockMapSpec {
@@ -32,9 +36,16 @@ impl BlockMapSpec {
         let inner = open_named(out, kind, key, level, "block_type", &self.type_name);
         let labels: Vec<String> = self.labels.iter().map(|l| json_string(l)).collect();
         arg(out, inner, "labels", &format!("[{}]", labels.join(", ")));
+        description_arg(out, inner, self.description.as_deref());
         close_nested(out, &self.nested, level);
     }
 }
+
+const MAP_ARGS: &[(&str, bool)] = &[
+    ("block_type", false),
+    ("labels", true),
+    ("description", false),
+];
 
 impl Loader<'_> {
     /// Loads a `block_map` or `block_object` spec block (`kind`; `implied`
@@ -45,7 +56,7 @@ impl Loader<'_> {
         implied: String,
         kind: SpecKind,
     ) -> Spec {
-        let Some(args) = self.args(body, &[("block_type", false), ("labels", true)], true) else {
+        let Some(args) = self.args(body, MAP_ARGS, true) else {
             return err_spec();
         };
         let mut failed = false;
@@ -57,6 +68,7 @@ impl Loader<'_> {
         if failed {
             return err_spec();
         }
+        let description = self.description_arg(&args);
         let nested = self.block_nested(&args);
         let Some(type_name) = self.block_type(type_name, implied, kind.name(), body) else {
             return err_spec();
@@ -75,6 +87,7 @@ impl Loader<'_> {
             type_name,
             labels,
             nested: Box::new(nested),
+            description,
         };
         if kind == SpecKind::BlockObject {
             return Spec::BlockObject(spec);

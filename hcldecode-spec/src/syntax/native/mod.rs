@@ -55,7 +55,7 @@ pub mod token;
 
 pub use analysis::Traversal;
 pub use lexer::{LexMode, is_valid_identifier, lex};
-pub use strings::check_number_literal;
+pub use strings::{check_number_literal, write_quoted};
 
 use parser::Parser;
 use token::TokenKind;

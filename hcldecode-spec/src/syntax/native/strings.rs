@@ -203,3 +203,37 @@ pub fn check_number_literal(text: &str) -> bool {
     let mantissa = b[mant_start..mant_end].iter().copied();
     binary_exponent_fits(mantissa.filter(u8::is_ascii_digit), frac_digits, exp)
 }
+
+/// Appends `s` as a native-syntax quoted string that reads back as `s`:
+/// `"`, `\` and control characters escaped, `${` and `%{` doubled so they
+/// stay literal text (the one writer of such strings: the spec-file
+/// printer and `hcldecode`'s value writers use it).
+///
+/// ```
+/// let mut out = String::new();
+/// hcldecode_spec::syntax::native::write_quoted(&mut out, "a \"b\"\n${x} 5%");
+/// assert_eq!(out, r#""a \"b\"\n$${x} 5%""#);
+/// ```
+pub fn write_quoted(out: &mut String, s: &str) {
+    out.push('"');
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '$' | '%' if chars.peek() == Some(&'{') => {
+                out.push(c);
+                out.push(c);
+            }
+            c if c.is_control() => {
+                use std::fmt::Write;
+                let _ = write!(out, "\\u{:04X}", u32::from(c));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}

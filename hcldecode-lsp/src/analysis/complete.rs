@@ -1,0 +1,345 @@
+//! Completion (`textDocument/completion`): in a body, the attributes and
+//! block types the schema reads there (a block as a snippet with its
+//! labels and required attributes where the client takes snippets); in an
+//! expression, an attribute's allowed values, the variables and the
+//! functions; after `name.`, the attributes of a variable's value.
+
+use hcldecode::Value;
+use hcldecode_spec::spec::ValueConstraint;
+use hcldecode_spec::syntax::native::write_quoted;
+
+use super::{
+    BodySpec, Located, attr_description, attribute, block_description, block_type_name,
+    in_expression, json, locate, markdown, native_tree, tokens, value_markdown,
+};
+use crate::schema::Schema;
+use crate::text;
+use hcldecode::Spec;
+use hcldecode_spec::source::SourceFile;
+use hcldecode_spec::spec::AttrSpec;
+use hcldecode_spec::syntax::native::ast;
+use hcldecode_spec::syntax::native::token::TokenKind;
+use lsp_types as lsp;
+
+/// The completions at `pos`: in an expression, the values the attribute
+/// allows (a typed enum's names, `true` and `false`), the variables and
+/// the functions callable, or after `name.` the attributes of variable
+/// `name`'s value; in a body, the attributes and blocks its spec reads,
+/// less the attributes already set and the single blocks already there,
+/// each with its description as documentation. With `snippets` (the
+/// client's `snippetSupport`), a block type inserts its labels, braces and
+/// required attributes as a snippet. In a JSON document: the property
+/// names of the body at the cursor.
+///
+/// ```
+/// use hcldecode::HclDecode;
+/// use lsp_types::Position;
+/// #[derive(HclDecode)]
+/// struct Config {
+///     name: String,
+///     /// The port to listen on.
+///     port: Option<u16>,
+/// }
+/// let schema = hcldecode_lsp::Schema::of::<Config>();
+/// let items = hcldecode_lsp::analysis::completion(&schema, "a.hcl", "name = \"x\"\n", Position::new(1, 0), false);
+/// let labels: Vec<&str> = items.iter().map(|i| i.label.as_str()).collect();
+/// assert_eq!(labels, ["port"]);
+/// let Some(lsp_types::Documentation::MarkupContent(doc)) = &items[0].documentation else { panic!() };
+/// assert_eq!(doc.value, "The port to listen on.");
+/// ```
+pub fn completion(
+    schema: &Schema,
+    name: &str,
+    text: &str,
+    pos: lsp::Position,
+    snippets: bool,
+) -> Vec<lsp::CompletionItem> {
+    let Some(tree) = native_tree(name, text) else {
+        return json::completion(schema, name, text, pos);
+    };
+    let at = text::offset(text, pos);
+    let src = &tree.source;
+    let here = locate(src, &tree.body, schema.spec(), at as u32);
+    if in_expression(here.body, text, at) {
+        if let Some(items) = variable_attributes(schema, text, at) {
+            return items;
+        }
+        let bs = BodySpec::of(&here.specs);
+        let mut out = attribute_name_at(here.body, src, text, at)
+            .and_then(|n| bs.attr(n))
+            .map(|a| value_items(a, text, at))
+            .unwrap_or_default();
+        out.extend(variable_items(schema));
+        out.extend(function_items(schema));
+        return out;
+    }
+    body_items(src, &here, snippets)
+}
+
+/// The attributes and block types of the body at the cursor.
+fn body_items(
+    src: &SourceFile,
+    here: &Located<'_, '_>,
+    snippets: bool,
+) -> Vec<lsp::CompletionItem> {
+    let body_spec = BodySpec::of(&here.specs);
+    let set = |n: &str| here.body.attribute(src, n).is_some();
+    let mut out: Vec<lsp::CompletionItem> = Vec::new();
+    for a in &body_spec.attrs {
+        if set(&a.name) || out.iter().any(|i| i.label == a.name) {
+            continue;
+        }
+        out.push(lsp::CompletionItem {
+            label: a.name.clone(),
+            kind: Some(lsp::CompletionItemKind::PROPERTY),
+            detail: Some(attr_description(a)),
+            documentation: a.description.as_deref().map(markdown),
+            insert_text: Some(format!("{} = ", a.name)),
+            ..lsp::CompletionItem::default()
+        });
+    }
+    for b in &body_spec.blocks {
+        let Some(type_name) = block_type_name(b) else {
+            continue;
+        };
+        let single = matches!(b, Spec::Block(_) | Spec::BlockAttrs(_));
+        let present = here
+            .body
+            .blocks
+            .iter()
+            .any(|x| src.text(x.type_name) == type_name);
+        if (single && present) || out.iter().any(|i| i.label == type_name) {
+            continue;
+        }
+        let (insert_text, format) = if snippets {
+            (
+                Some(block_snippet(type_name, b)),
+                Some(lsp::InsertTextFormat::SNIPPET),
+            )
+        } else {
+            (None, None)
+        };
+        out.push(lsp::CompletionItem {
+            label: type_name.to_string(),
+            kind: Some(lsp::CompletionItemKind::MODULE),
+            detail: Some(block_description(b)),
+            documentation: b.description().map(markdown),
+            insert_text,
+            insert_text_format: format,
+            ..lsp::CompletionItem::default()
+        });
+    }
+    out
+}
+
+/// A snippet's literal text: `$`, `}` and `\` escaped (and `,` and `|`
+/// in a choice).
+fn snippet_escape(s: &str, choice: bool) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        if matches!(c, '$' | '}' | '\\') || (choice && matches!(c, ',' | '|')) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The snippet of a block of type `type_name` read by `spec`: one
+/// placeholder per label (named after the label, or a choice of a typed
+/// enum's variants), then one line per required attribute of its body
+/// (`name = ${n}`), then an empty line for the rest:
+/// `backend "${1:name}" {\n\turl = ${2}\n\t${3}\n}`.
+fn block_snippet(type_name: &str, spec: &Spec) -> String {
+    let mut labels: Vec<(String, Vec<String>)> = match spec {
+        Spec::BlockMap(b) | Spec::BlockObject(b) => {
+            b.labels.iter().map(|l| (l.clone(), Vec::new())).collect()
+        }
+        _ => Vec::new(),
+    };
+    let mut required: Vec<&str> = Vec::new();
+    if let Some(nested) = spec.nested() {
+        let inner = BodySpec::of(&[nested]);
+        let mut own: Vec<_> = inner.labels.iter().collect();
+        own.sort_by_key(|l| l.index);
+        own.dedup_by_key(|l| l.index);
+        for l in own {
+            let choices = l
+                .variants
+                .as_ref()
+                .map(|vs| vs.iter().map(|(n, _)| n.clone()).collect())
+                .unwrap_or_default();
+            labels.push((l.name.clone(), choices));
+        }
+        for a in inner.attrs.iter().filter(|a| a.required) {
+            if !required.contains(&a.name.as_str()) {
+                required.push(&a.name);
+            }
+        }
+    }
+    let mut out = type_name.to_string();
+    let mut n = 0;
+    for (name, choices) in &labels {
+        n += 1;
+        if choices.is_empty() {
+            out.push_str(&format!(" \"${{{n}:{}}}\"", snippet_escape(name, false)));
+        } else {
+            let cs: Vec<String> = choices.iter().map(|c| snippet_escape(c, true)).collect();
+            out.push_str(&format!(" \"${{{n}|{}|}}\"", cs.join(",")));
+        }
+    }
+    out.push_str(" {\n");
+    for r in required {
+        n += 1;
+        out.push_str(&format!("\t{r} = ${{{n}}}\n"));
+    }
+    out.push_str(&format!("\t${{{}}}\n}}", n + 1));
+    out
+}
+
+/// The name of the attribute whose value the cursor is in: the syntax
+/// tree's, else the line's `name =` (an attribute without a value yet is
+/// not in the tree).
+fn attribute_name_at<'t>(
+    body: &ast::Body,
+    src: &'t SourceFile,
+    text: &'t str,
+    at: usize,
+) -> Option<&'t str> {
+    for a in body.attributes.iter() {
+        let s = a.span();
+        if (a.equals().end as usize) <= at && at <= s.end as usize {
+            return Some(src.text(a.name));
+        }
+    }
+    let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let (name, _) = text[line_start..at].split_once('=')?;
+    let name = name.trim();
+    hcldecode_spec::syntax::native::is_valid_identifier(name).then_some(name)
+}
+
+/// The strings a constraint allows, where it names them.
+fn one_of(c: &ValueConstraint) -> Option<&[String]> {
+    match c {
+        ValueConstraint::OneOf(names) => Some(names),
+        ValueConstraint::NonNull(inner) => one_of(inner),
+        _ => None,
+    }
+}
+
+/// The values attribute `a` allows, where they are few and known: a typed
+/// enum's names (quoted), or `true` and `false`. Each replaces what is
+/// typed of the value so far (from the start of the word or string at the
+/// cursor).
+fn value_items(a: &AttrSpec, text: &str, at: usize) -> Vec<lsp::CompletionItem> {
+    let values: Vec<String> = match a.constraint.as_deref().and_then(one_of) {
+        Some(names) => names
+            .iter()
+            .map(|n| {
+                let mut q = String::new();
+                write_quoted(&mut q, n);
+                q
+            })
+            .collect(),
+        None if a.ty == hcldecode::Type::Bool => vec!["true".into(), "false".into()],
+        None => return Vec::new(),
+    };
+    let start = text[..at]
+        .char_indices()
+        .rev()
+        .take_while(|(_, c)| !c.is_whitespace() && !matches!(c, '=' | '(' | '[' | ',' | '{'))
+        .last()
+        .map_or(at, |(i, _)| i);
+    let range = text::range(text, start, at);
+    values
+        .into_iter()
+        .map(|v| lsp::CompletionItem {
+            label: v.clone(),
+            kind: Some(lsp::CompletionItemKind::ENUM_MEMBER),
+            detail: Some(format!("a value of {}", a.name)),
+            filter_text: Some(v.clone()),
+            text_edit: Some(lsp::CompletionTextEdit::Edit(lsp::TextEdit {
+                range,
+                new_text: v,
+            })),
+            ..lsp::CompletionItem::default()
+        })
+        .collect()
+}
+
+/// The variables, with their types and values.
+fn variable_items(schema: &Schema) -> Vec<lsp::CompletionItem> {
+    schema
+        .variable_names()
+        .into_iter()
+        .filter_map(|n| {
+            let v = schema.variable_value(&n)?;
+            Some(lsp::CompletionItem {
+                label: n,
+                kind: Some(lsp::CompletionItemKind::VARIABLE),
+                detail: Some(v.ty().friendly_name()),
+                documentation: Some(markdown(&value_markdown(v))),
+                ..lsp::CompletionItem::default()
+            })
+        })
+        .collect()
+}
+
+/// The functions, with their signatures and descriptions.
+fn function_items(schema: &Schema) -> Vec<lsp::CompletionItem> {
+    schema
+        .function_names()
+        .into_iter()
+        .map(|n| lsp::CompletionItem {
+            label: n.clone(),
+            kind: Some(lsp::CompletionItemKind::FUNCTION),
+            detail: schema.function_signature(&n),
+            documentation: schema
+                .function_description(&n)
+                .filter(|d| !d.is_empty())
+                .map(|d| markdown(&d)),
+            ..lsp::CompletionItem::default()
+        })
+        .collect()
+}
+
+/// After `name.attr.` (a variable and attribute steps, then what is typed
+/// of the next): the attributes of that part of the variable's value
+/// (an object's or a map's keys that are identifiers). `None` when the
+/// cursor is not after such a traversal.
+fn variable_attributes(schema: &Schema, text: &str, at: usize) -> Option<Vec<lsp::CompletionItem>> {
+    let start = text[..at]
+        .char_indices()
+        .rev()
+        .take_while(|(_, c)| c.is_alphanumeric() || matches!(c, '_' | '-' | '.'))
+        .last()
+        .map_or(at, |(i, _)| i);
+    let path = &text[start..at];
+    let (steps, _typed) = path.rsplit_once('.')?;
+    // A name in the syntax, not text in a string or comment.
+    let is_ident = tokens(text)
+        .iter()
+        .any(|t| t.span.start as usize == start && t.kind == TokenKind::Ident);
+    if !is_ident {
+        return None;
+    }
+    let mut parts = steps.split('.');
+    let root = parts.next()?;
+    let mut v: &Value = schema.variable_value(root)?;
+    for step in parts {
+        v = attribute(v, step)?;
+    }
+    let entries = v.entries()?;
+    Some(
+        entries
+            .filter(|(k, _)| hcldecode_spec::syntax::native::is_valid_identifier(k))
+            .map(|(k, e)| lsp::CompletionItem {
+                label: k.to_string(),
+                kind: Some(lsp::CompletionItemKind::FIELD),
+                detail: Some(e.ty().friendly_name()),
+                documentation: Some(markdown(&value_markdown(e))),
+                ..lsp::CompletionItem::default()
+            })
+            .collect(),
+    )
+}

@@ -1,0 +1,147 @@
+//! Hover (`textDocument/hover`).
+
+use hcldecode_spec::source::Span;
+use hcldecode_spec::syntax::native::ast;
+use lsp_types as lsp;
+
+use hcldecode_spec::syntax::native::token::TokenKind;
+
+use super::{
+    BodySpec, attr_hover, attribute, block_hover, identifier_at, json, native_tree, tokens,
+    value_markdown,
+};
+use crate::schema::Schema;
+use crate::text;
+
+/// The hover at `pos`: an attribute's type and description, a block's
+/// kind, labels, body type and description, a function's signature and
+/// description, a variable's value (or the part of it a traversal such as
+/// `net.cidr` reaches, up to the name under the cursor) written as HCL.
+///
+/// ```
+/// use hcldecode::HclDecode;
+/// #[derive(HclDecode)]
+/// struct Config {
+///     port: Option<u16>,
+/// }
+/// let schema = hcldecode_lsp::Schema::of::<Config>();
+/// let h = hcldecode_lsp::analysis::hover(&schema, "a.hcl", "port = 80\n", lsp_types::Position::new(0, 1)).unwrap();
+/// let lsp_types::HoverContents::Markup(m) = h.contents else { panic!() };
+/// assert_eq!(m.value, "**port**: `number`");
+/// ```
+pub fn hover(schema: &Schema, name: &str, text: &str, pos: lsp::Position) -> Option<lsp::Hover> {
+    let Some(tree) = native_tree(name, text) else {
+        let (value, span) = json::hover(schema, name, text, pos)?;
+        return Some(markdown_hover(text, value, span));
+    };
+    let at = text::offset(text, pos);
+    let src = &tree.source;
+    let contains = |s: Span| (s.start as usize) <= at && at <= s.end as usize;
+    let markdown = |value: String, span: Span| markdown_hover(text, value, span);
+    // Walk down to the innermost body, looking at names on the way.
+    let mut body: &ast::Body = &tree.body;
+    let mut specs = vec![schema.spec()];
+    loop {
+        let bs = BodySpec::of(&specs);
+        for a in body.attributes.iter() {
+            if contains(a.name) {
+                let n = src.text(a.name);
+                return Some(markdown(attr_hover(&bs, n), a.name));
+            }
+        }
+        let mut next = None;
+        for b in body.blocks.iter() {
+            if contains(b.type_name) {
+                let n = src.text(b.type_name);
+                return Some(markdown(block_hover(&bs, n), b.type_name));
+            }
+            if b.open_brace.end as usize <= at && at <= b.close_brace.start as usize {
+                next = Some(b);
+            }
+        }
+        match next {
+            Some(b) => {
+                specs = bs.nested(src, b);
+                body = &b.body;
+            }
+            None => break,
+        }
+    }
+    // A function name: an identifier followed by `(`.
+    let (start, end) = identifier_at(text, at)?;
+    if !text[end..].trim_start().starts_with('(') {
+        let (value, span) = variable_hover(schema, text, start, end)?;
+        return Some(markdown(value, span));
+    }
+    let f = &text[start..end];
+    let sig = schema.function_signature(f)?;
+    let mut value = format!("```\n{sig}\n```");
+    if let Some(d) = schema.function_description(f).filter(|d| !d.is_empty()) {
+        value.push_str("\n\n");
+        value.push_str(&d);
+    }
+    Some(markdown(
+        value,
+        Span {
+            start: start as u32,
+            end: end as u32,
+        },
+    ))
+}
+
+/// The hover of a variable reference whose name or attribute step is at
+/// `start..end` (`region`, `net.cidr`): the traversal up to that step and
+/// its value.
+fn variable_hover(schema: &Schema, text: &str, start: usize, end: usize) -> Option<(String, Span)> {
+    // A name in the syntax, not text in a string or comment.
+    let is_ident = tokens(text)
+        .iter()
+        .any(|t| t.span.start as usize == start && t.kind == TokenKind::Ident);
+    if !is_ident {
+        return None;
+    }
+    // The steps before: `.name` back to the root.
+    let mut root = start;
+    while root > 0 && text[..root].ends_with('.') {
+        let before = &text[..root - 1];
+        let s = before
+            .char_indices()
+            .rev()
+            .take_while(|(_, c)| c.is_alphanumeric() || matches!(c, '_' | '-'))
+            .last()
+            .map(|(i, _)| i)?;
+        root = s;
+    }
+    if text[..root].ends_with('.') {
+        return None;
+    }
+    let path = text.get(root..end)?;
+    let mut steps = path.split('.');
+    let mut v = schema.variable_value(steps.next()?)?;
+    for step in steps {
+        v = attribute(v, step)?;
+    }
+    let value = format!(
+        "**{path}**: `{}`\n\n{}",
+        v.ty().friendly_name(),
+        value_markdown(v)
+    );
+    Some((
+        value,
+        Span {
+            start: u32::try_from(root).ok()?,
+            end: u32::try_from(end).ok()?,
+        },
+    ))
+}
+
+/// A markdown hover over `span` of `text`.
+fn markdown_hover(text: &str, value: String, span: Span) -> lsp::Hover {
+    lsp::Hover {
+        contents: lsp::HoverContents::Markup(lsp::MarkupContent {
+            kind: lsp::MarkupKind::Markdown,
+            value,
+        }),
+        range: Some(text::range(text, span.start as usize, span.end as usize)),
+    }
+}

@@ -1,0 +1,598 @@
+//! What the server computes from a document's text: diagnostics, the
+//! formatted text, the outline, completions, hovers, signature help, quick
+//! fixes and semantic tokens. Pure functions of
+//! the text and the [`Schema`], tested without a connection.
+
+use hcldecode::parse::{self, Syntax};
+use hcldecode::{Diagnostics, Severity, Spec, Value};
+use hcldecode_spec::diag::Code;
+use hcldecode_spec::source::{SourceFile, Span};
+use hcldecode_spec::spec::{AttrSpec, BlockLabelSpec};
+use hcldecode_spec::syntax::native::token::Token;
+use hcldecode_spec::syntax::native::{self, ast};
+use lsp_types as lsp;
+
+use crate::schema::Schema;
+use crate::text;
+
+mod complete;
+mod hover;
+mod json;
+mod outline;
+mod signature;
+mod tokens;
+
+pub use complete::completion;
+pub use hover::hover;
+pub use outline::symbols;
+pub use signature::signature_help;
+pub use tokens::{semantic_tokens, semantic_tokens_legend};
+
+/// The most diagnostics published for one document.
+pub const MAX_DIAGNOSTICS: usize = 500;
+
+/// Parses the document (native syntax, or JSON for names ending `.json`)
+/// and, when it parses, decodes it with the schema: every diagnostic, its
+/// range in the protocol's positions.
+///
+/// ```
+/// use hcldecode::spec_file::LoadedSpec;
+/// let (loaded, _) = LoadedSpec::load_file("attr {\n name = \"port\"\n type = number\n}\n", "s.hcldec").unwrap();
+/// let schema = hcldecode_lsp::Schema::from_spec_file(loaded);
+/// let d = hcldecode_lsp::analysis::diagnostics(&schema, "a.hcl", "# ☕\nport = \"x\"\n");
+/// assert_eq!(d[0].message.lines().next(), Some("Incorrect attribute value type"));
+/// assert_eq!((d[0].range.start.line, d[0].range.start.character), (1, 7));
+/// ```
+pub fn diagnostics(schema: &Schema, name: &str, text: &str) -> Vec<lsp::Diagnostic> {
+    let (file, mut diags) = parse::parse(text.as_bytes(), name, Syntax::for_path(name));
+    if !diags.has_errors() {
+        diags.extend(schema.decode(&file.body));
+    }
+    to_lsp(&diags, name, text)
+}
+
+/// The protocol's form of `diags` of document `name`: ranges converted
+/// from byte offsets (UTF-16 columns), a diagnostic about another file (a
+/// spec file's expression) placed at the start of the document.
+pub fn to_lsp(diags: &Diagnostics, name: &str, text: &str) -> Vec<lsp::Diagnostic> {
+    diags
+        .iter()
+        .take(MAX_DIAGNOSTICS)
+        .map(|d| {
+            let range = match &d.subject {
+                Some(r) if &*r.filename == name => text::range(text, r.start.byte, r.end.byte),
+                _ => lsp::Range::default(),
+            };
+            let mut message = d.summary.clone();
+            if !d.detail.is_empty() {
+                message.push_str("\n\n");
+                message.push_str(&d.detail);
+            }
+            lsp::Diagnostic {
+                range,
+                severity: Some(match d.severity {
+                    Severity::Error => lsp::DiagnosticSeverity::ERROR,
+                    Severity::Warning => lsp::DiagnosticSeverity::WARNING,
+                }),
+                code: d
+                    .code
+                    .map(|c| lsp::NumberOrString::String(c.as_str().to_string())),
+                source: Some("hcldecode".to_string()),
+                message,
+                data: d
+                    .code
+                    .and_then(|c| suggestion(c, &d.detail))
+                    .map(|s| serde_json::json!({ "replacement": s })),
+                ..lsp::Diagnostic::default()
+            }
+        })
+        .collect()
+}
+
+/// The name a "Did you mean" diagnostic suggests, for the diagnostics
+/// whose subject is exactly the misspelt name: an unsupported argument or
+/// block type, an unknown variable or function. Their detail ends
+/// ` Did you mean "x"?`; other hints (` Did you mean to define a block of
+/// type "x"?`) name no replacement.
+fn suggestion(code: Code, detail: &str) -> Option<String> {
+    if !matches!(
+        code,
+        Code::UnsupportedArgument
+            | Code::UnsupportedBlockType
+            | Code::UnknownVariable
+            | Code::UnknownFunction
+    ) {
+        return None;
+    }
+    let (_, rest) = detail.rsplit_once(" Did you mean \"")?;
+    let name = rest.strip_suffix("\"?")?;
+    native::is_valid_identifier(name).then(|| name.to_string())
+}
+
+/// The quick fixes for diagnostics of document `uri` (as the client sends
+/// them back in a code action request): for each with a suggested name in
+/// its `data` (`{"replacement": "x"}`, set when published), one replacing
+/// the diagnostic's range with the name.
+///
+/// ```
+/// use hcldecode::spec_file::LoadedSpec;
+/// let (loaded, _) = LoadedSpec::load_file("object {\n attr \"port\" { type = number }\n}\n", "s.hcldec").unwrap();
+/// let schema = hcldecode_lsp::Schema::from_spec_file(loaded);
+/// let d = hcldecode_lsp::analysis::diagnostics(&schema, "a.hcl", "prot = 1\n");
+/// let uri: lsp_types::Uri = "file:///a.hcl".parse().unwrap();
+/// let actions = hcldecode_lsp::analysis::code_actions(&uri, &d);
+/// let lsp_types::CodeActionOrCommand::CodeAction(a) = &actions[0] else { panic!() };
+/// assert_eq!(a.title, "Change to \"port\"");
+/// ```
+pub fn code_actions(
+    uri: &lsp::Uri,
+    diagnostics: &[lsp::Diagnostic],
+) -> Vec<lsp::CodeActionOrCommand> {
+    let mut out = Vec::new();
+    for d in diagnostics {
+        let Some(name) = d
+            .data
+            .as_ref()
+            .and_then(|v| v.get("replacement"))
+            .and_then(|v| v.as_str())
+        else {
+            continue;
+        };
+        let edit = lsp::TextEdit {
+            range: d.range,
+            new_text: name.to_string(),
+        };
+        // `changes` is keyed by `Uri`, the protocol's own type (its cached
+        // parts do not change its hash).
+        #[allow(clippy::mutable_key_type)]
+        let changes = std::iter::once((uri.clone(), vec![edit])).collect();
+        out.push(lsp::CodeActionOrCommand::CodeAction(lsp::CodeAction {
+            title: format!("Change to {name:?}"),
+            kind: Some(lsp::CodeActionKind::QUICKFIX),
+            diagnostics: Some(vec![d.clone()]),
+            edit: Some(lsp::WorkspaceEdit {
+                changes: Some(changes),
+                ..lsp::WorkspaceEdit::default()
+            }),
+            is_preferred: Some(true),
+            ..lsp::CodeAction::default()
+        }));
+    }
+    out
+}
+
+/// The edits that format a native-syntax document as `hclfmt` does: none
+/// when it is formatted already, else one replacing the whole text. `None`
+/// for JSON documents.
+///
+/// ```
+/// use hcldecode_lsp::analysis::formatting;
+/// assert_eq!(formatting("a.hcl", "a=1\n").unwrap()[0].new_text, "a = 1\n");
+/// assert!(formatting("a.hcl", "a = 1\n").unwrap().is_empty());
+/// assert!(formatting("a.hcl.json", "{}").is_none());
+/// ```
+pub fn formatting(name: &str, text: &str) -> Option<Vec<lsp::TextEdit>> {
+    if Syntax::for_path(name) == Syntax::Json {
+        return None;
+    }
+    let formatted = hcldecode::format::format(text.as_bytes());
+    if formatted == text.as_bytes() {
+        return Some(Vec::new());
+    }
+    let formatted = String::from_utf8(formatted).ok()?;
+    Some(vec![lsp::TextEdit {
+        range: text::range(text, 0, text.len()),
+        new_text: formatted,
+    }])
+}
+
+/// The native-syntax tree of a document (`None` for JSON documents).
+fn native_tree(name: &str, text: &str) -> Option<ast::File> {
+    if Syntax::for_path(name) == Syntax::Json {
+        return None;
+    }
+    let (source, _) = native::source_from_text(name, text.to_string());
+    Some(native::parse_config(source).0)
+}
+
+/// A document symbol.
+#[allow(deprecated)] // `deprecated` is a field the type still has.
+fn symbol(
+    name: String,
+    kind: lsp::SymbolKind,
+    range: lsp::Range,
+    selection_range: lsp::Range,
+    children: Option<Vec<lsp::DocumentSymbol>>,
+) -> lsp::DocumentSymbol {
+    lsp::DocumentSymbol {
+        name,
+        detail: None,
+        kind,
+        tags: None,
+        deprecated: None,
+        range,
+        selection_range,
+        children,
+    }
+}
+
+/// What a body may hold according to the specs it is decoded with.
+#[derive(Default)]
+struct BodySpec<'a> {
+    attrs: Vec<&'a AttrSpec>,
+    blocks: Vec<&'a Spec>,
+    labels: Vec<&'a BlockLabelSpec>,
+}
+
+impl<'a> BodySpec<'a> {
+    fn of(specs: &[&'a Spec]) -> BodySpec<'a> {
+        let mut out = BodySpec::default();
+        for s in specs {
+            out.add(s);
+        }
+        out
+    }
+
+    fn add(&mut self, spec: &'a Spec) {
+        match spec {
+            Spec::Attr(a) => self.attrs.push(a),
+            Spec::BlockLabel(l) => self.labels.push(l),
+            Spec::Block(_)
+            | Spec::BlockList(_)
+            | Spec::BlockTuple(_)
+            | Spec::BlockSet(_)
+            | Spec::BlockMap(_)
+            | Spec::BlockObject(_)
+            | Spec::BlockAttrs(_) => self.blocks.push(spec),
+            _ => {}
+        }
+        for child in spec.same_body_children() {
+            self.add(child);
+        }
+    }
+
+    fn attr(&self, name: &str) -> Option<&'a AttrSpec> {
+        self.attrs.iter().find(|a| a.name == name).copied()
+    }
+
+    fn block(&self, type_name: &str) -> Option<&'a Spec> {
+        self.blocks
+            .iter()
+            .find(|s| block_type_name(s) == Some(type_name))
+            .copied()
+    }
+
+    /// The specs the body of block `b` (of this body) is decoded with: the
+    /// block spec's nested spec, and for a label naming the block's kind
+    /// (a typed enum), the spec of the label's value.
+    fn nested(&self, src: &SourceFile, b: &ast::Block) -> Vec<&'a Spec> {
+        let labels: Vec<&str> = b.labels.iter().map(|l| l.value.get(src)).collect();
+        self.nested_of(src.text(b.type_name), &labels)
+    }
+
+    /// [`BodySpec::nested`] of a block given by its type and labels.
+    fn nested_of(&self, type_name: &str, labels: &[&str]) -> Vec<&'a Spec> {
+        let Some(nested) = self.block(type_name).and_then(Spec::nested) else {
+            return Vec::new();
+        };
+        let mut out = vec![nested];
+        for l in BodySpec::of(&[nested]).labels {
+            let (Some(variants), Some(value)) = (&l.variants, labels.get(l.index)) else {
+                continue;
+            };
+            if let Some((_, s)) = variants.iter().find(|(n, _)| n == value) {
+                out.push(s);
+            }
+        }
+        out
+    }
+}
+
+/// How many labels blocks read by block spec `spec` have (a block map's
+/// levels and the nested spec's `block_label`s).
+fn label_count(spec: &Spec) -> usize {
+    let map = match spec {
+        Spec::BlockMap(b) | Spec::BlockObject(b) => b.labels.len(),
+        _ => 0,
+    };
+    map + spec.nested().map_or(0, |n| n.label_names().len())
+}
+
+fn block_type_name(spec: &Spec) -> Option<&str> {
+    match spec {
+        Spec::Block(b) => Some(&b.type_name),
+        Spec::BlockList(b) | Spec::BlockTuple(b) | Spec::BlockSet(b) => Some(&b.type_name),
+        Spec::BlockMap(b) | Spec::BlockObject(b) => Some(&b.type_name),
+        Spec::BlockAttrs(b) => Some(&b.type_name),
+        _ => None,
+    }
+}
+
+/// How a block spec reads its blocks, for completion details and hovers.
+fn block_description(spec: &Spec) -> String {
+    let labels = match spec {
+        Spec::BlockMap(b) | Spec::BlockObject(b) => b.labels.clone(),
+        _ => Vec::new(),
+    };
+    let mut labels = labels;
+    if let Some(n) = spec.nested() {
+        labels.extend(n.label_names());
+    }
+    let mut out = spec.kind_name().to_string();
+    if !labels.is_empty() {
+        out.push_str(&format!(" (labels: {})", labels.join(", ")));
+    }
+    let required = match spec {
+        Spec::Block(b) => b.required,
+        Spec::BlockAttrs(b) => b.required,
+        Spec::BlockList(b) | Spec::BlockSet(b) | Spec::BlockTuple(b) => b.min_items > 0,
+        _ => false,
+    };
+    if required {
+        out.push_str(", required");
+    }
+    out
+}
+
+fn attr_description(a: &AttrSpec) -> String {
+    format!("{}{}", a.ty, if a.required { ", required" } else { "" })
+}
+
+/// The hover text of attribute `n` of a body: its type and description.
+fn attr_hover(bs: &BodySpec<'_>, n: &str) -> String {
+    match bs.attr(n) {
+        Some(spec) => {
+            let mut v = format!("**{n}**: `{}`", attr_description(spec));
+            if let Some(d) = &spec.description {
+                v.push_str("\n\n");
+                v.push_str(d);
+            }
+            v
+        }
+        None => format!("**{n}**: not read by the schema"),
+    }
+}
+
+/// The hover text of block type `n` of a body: how it is read, its
+/// description, its body's type.
+fn block_hover(bs: &BodySpec<'_>, n: &str) -> String {
+    match bs.block(n) {
+        Some(spec) => {
+            let mut v = format!("**{n}** block: `{}`", block_description(spec));
+            if let Some(d) = spec.description() {
+                v.push_str("\n\n");
+                v.push_str(d);
+            }
+            if let Some(nested) = spec.nested() {
+                v.push_str(&format!("\n\n```\n{}\n```", nested.implied_type()));
+            }
+            v
+        }
+        None => format!("**{n}** block: not read by the schema"),
+    }
+}
+
+/// The innermost body holding byte `at`: the chain of blocks leading to it
+/// and the body's specs.
+struct Located<'t, 's> {
+    body: &'t ast::Body,
+    specs: Vec<&'s Spec>,
+}
+
+fn locate<'t, 's>(
+    src: &SourceFile,
+    root: &'t ast::Body,
+    spec: &'s Spec,
+    at: u32,
+) -> Located<'t, 's> {
+    let mut here = Located {
+        body: root,
+        specs: vec![spec],
+    };
+    loop {
+        let inner = here.body.blocks.iter().find(|b| {
+            b.open_brace.end <= at && (at <= b.close_brace.start || b.close_brace.is_empty())
+        });
+        let Some(b) = inner else { return here };
+        let specs = BodySpec::of(&here.specs).nested(src, b);
+        here = Located {
+            body: &b.body,
+            specs,
+        };
+    }
+}
+
+/// Whether byte `at` of `text` is inside an expression (after the `=` of
+/// an attribute on the same line, or within an attribute's value).
+fn in_expression(body: &ast::Body, text: &str, at: usize) -> bool {
+    let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    if text[line_start..at].contains('=') {
+        return true;
+    }
+    body.attributes.iter().any(|a| {
+        let s = a.span();
+        (a.equals().end as usize) <= at && at <= s.end as usize && s.end as usize > line_start
+    })
+}
+
+/// The identifier (letters, digits, `_`, `-`, `:`) around byte `at`.
+fn identifier_at(text: &str, at: usize) -> Option<(usize, usize)> {
+    let is_id = |c: char| c.is_alphanumeric() || c == '_' || c == '-' || c == ':';
+    let at = at.min(text.len());
+    if !text.is_char_boundary(at) {
+        return None;
+    }
+    let start = text[..at]
+        .char_indices()
+        .rev()
+        .take_while(|(_, c)| is_id(*c))
+        .last()
+        .map_or(at, |(i, _)| i);
+    let end = text[at..]
+        .char_indices()
+        .find(|(_, c)| !is_id(*c))
+        .map_or(text.len(), |(i, _)| at + i);
+    (start < end).then_some((start, end))
+}
+
+/// Attribute `name` of an object or map value (`v.name` as HCL reads it).
+fn attribute<'v>(v: &'v Value, name: &str) -> Option<&'v Value> {
+    v.entries()?.find(|(k, _)| &***k == name).map(|(_, e)| e)
+}
+
+/// A value as markdown: its HCL expression in a code block (at most
+/// [`MAX_VALUE_TEXT`] bytes of it), or its type where it has unknown
+/// parts.
+fn value_markdown(v: &Value) -> String {
+    match hcldecode::encode::expression(v) {
+        Ok(mut text) => {
+            if text.len() > MAX_VALUE_TEXT {
+                let mut end = MAX_VALUE_TEXT;
+                while !text.is_char_boundary(end) {
+                    end -= 1;
+                }
+                text.truncate(end);
+                text.push_str("\n...");
+            }
+            format!("```hcl\n{text}\n```")
+        }
+        Err(_) => format!("a value of type `{}`", v.ty().friendly_name()),
+    }
+}
+
+/// The most bytes of a value's text shown in a hover or completion.
+const MAX_VALUE_TEXT: usize = 4000;
+
+/// Markdown documentation.
+fn markdown(value: &str) -> lsp::Documentation {
+    lsp::Documentation::MarkupContent(lsp::MarkupContent {
+        kind: lsp::MarkupKind::Markdown,
+        value: value.to_string(),
+    })
+}
+
+/// The native-syntax tokens of a document (comments and newlines
+/// included, the final `Eof` too).
+fn tokens(text: &str) -> Vec<Token> {
+    let len = u32::try_from(text.len()).unwrap_or(u32::MAX);
+    native::lex(text, Span::new(0, len), native::LexMode::Normal)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hcldecode::spec_file::LoadedSpec;
+
+    const SPEC: &str = "object {\n  attr \"name\" {\n    type = string\n  }\n  block_map \"svc\" {\n    labels = [\"n\"]\n    object {\n      attr \"port\" {\n        type = number\n      }\n    }\n  }\n}\n";
+
+    /// Every prefix of a document, and every position in it: no panic,
+    /// ranges inside the text.
+    #[test]
+    fn every_prefix_every_position() {
+        let (loaded, _) = LoadedSpec::load_file(SPEC, "s.hcldec").unwrap();
+        let schema =
+            Schema::from_spec_file(loaded).functions(hcldecode::function::Functions::stdlib());
+        let net = Value::object([("cidr", Value::string("10.0.0.0/8")), ("é", Value::int(1))]);
+        let schema = schema.variable("net", net);
+        let doc = "name = upper(\"é😀\")\nsvc \"a\" {\n  port = [1, {x = net.cidr}]\n}\n# ☕\n";
+        let json = "{\"name\": \"é😀\", \"svc\": {\"a\": [{\"port\": 1}]}, \"x\": [1]}";
+        for (name, doc) in [("d.hcl", doc), ("d.json", doc), ("d.hcl.json", json)] {
+            for (end, _) in doc.char_indices() {
+                let text = &doc[..end];
+                let lines = text.split('\n').count() as u32;
+                for d in diagnostics(&schema, name, text) {
+                    assert!(
+                        d.range.start.line < lines && d.range.end.line < lines,
+                        "{text:?}: {d:?}"
+                    );
+                }
+                formatting(name, text);
+                symbols(&schema, name, text);
+                for line in 0..=lines {
+                    for character in [0, 1, 3, 7, 12, 40] {
+                        let p = lsp::Position::new(line, character);
+                        completion(&schema, name, text, p, true);
+                        hover(&schema, name, text, p);
+                        signature_help(&schema, name, text, p);
+                        semantic_tokens(name, text);
+                    }
+                }
+            }
+        }
+    }
+
+    /// A typed enum's tag label is a choice of its variants in a block's
+    /// snippet; inside a block, the chosen variant's attributes complete.
+    #[test]
+    fn tagged_enum_blocks_complete_their_variants() {
+        #[derive(hcldecode::HclDecode)]
+        #[allow(dead_code)]
+        struct Run {
+            /// The command to run.
+            command: String,
+        }
+        #[derive(hcldecode::HclDecode)]
+        #[allow(dead_code)]
+        struct Cache {
+            paths: Option<Vec<String>>,
+        }
+        /// A step of the pipeline.
+        #[derive(hcldecode::HclDecode)]
+        #[allow(dead_code)]
+        enum Step {
+            Run(Run),
+            Cache(Cache),
+        }
+        #[derive(hcldecode::HclDecode)]
+        #[allow(dead_code)]
+        struct Pipeline {
+            #[hcl(block, tag = "label")]
+            step: Vec<Step>,
+        }
+        let schema = Schema::of::<Pipeline>();
+        let items = completion(&schema, "ci.hcl", "\n", lsp::Position::new(0, 0), true);
+        assert_eq!(items.len(), 1, "{items:?}");
+        assert_eq!(items[0].label, "step");
+        assert_eq!(
+            items[0].insert_text.as_deref(),
+            Some("step \"${1|run,cache|}\" {\n\t${2}\n}")
+        );
+        assert!(
+            matches!(&items[0].documentation, Some(lsp::Documentation::MarkupContent(m)) if m.value == "A step of the pipeline."),
+            "{items:?}"
+        );
+        let text = "step \"run\" {\n\n}\n";
+        let items = completion(&schema, "ci.hcl", text, lsp::Position::new(1, 0), false);
+        let labels: Vec<&str> = items.iter().map(|i| i.label.as_str()).collect();
+        assert_eq!(labels, ["command"]);
+        let h = hover(
+            &schema,
+            "ci.hcl",
+            "step \"run\" {\n  command = \"make\"\n}\n",
+            lsp::Position::new(1, 3),
+        )
+        .unwrap();
+        let lsp::HoverContents::Markup(m) = h.contents else {
+            panic!()
+        };
+        assert_eq!(
+            m.value,
+            "**command**: `string, required`\n\nThe command to run."
+        );
+    }
+
+    #[test]
+    fn hover_on_a_spec_file_function() {
+        let spec = "function \"twice\" {\n  params = [n]\n  result = n * 2\n}\nattr {\n  name = \"a\"\n  type = number\n}\n";
+        let (loaded, _) = LoadedSpec::load_file(spec, "s.hcldec").unwrap();
+        let schema = Schema::from_spec_file(loaded);
+        assert_eq!(schema.function_names(), ["twice"]);
+        let text = "a = twice(21)\n";
+        assert!(diagnostics(&schema, "d.hcl", text).is_empty());
+        let h = hover(&schema, "d.hcl", text, lsp::Position::new(0, 5)).unwrap();
+        let lsp::HoverContents::Markup(m) = h.contents else {
+            panic!()
+        };
+        assert!(m.value.starts_with("```\ntwice(n "), "{}", m.value);
+    }
+}

@@ -1,0 +1,63 @@
+//! The outline (`textDocument/documentSymbol`): blocks with their labels
+//! and attributes, nested.
+
+use hcldecode_spec::source::SourceFile;
+use hcldecode_spec::syntax::native::ast;
+use lsp_types as lsp;
+
+use super::{json, native_tree, symbol};
+use crate::schema::Schema;
+use crate::text;
+
+/// The outline: blocks (with their labels) and attributes, nested. In a
+/// JSON document, the schema says which properties hold blocks (and how
+/// many label levels they have); every other property is an attribute.
+///
+/// ```
+/// let schema = hcldecode_lsp::Schema::of::<u16>();
+/// let s = hcldecode_lsp::analysis::symbols(&schema, "a.hcl", "svc \"api\" {\n  port = 1\n}\n");
+/// assert_eq!(s[0].name, "svc \"api\"");
+/// assert_eq!(s[0].children.as_ref().unwrap()[0].name, "port");
+/// ```
+pub fn symbols(schema: &Schema, name: &str, text: &str) -> Vec<lsp::DocumentSymbol> {
+    match native_tree(name, text) {
+        Some(tree) => body_symbols(&tree.source, &tree.body, text),
+        None => json::symbols(schema, name, text),
+    }
+}
+
+fn body_symbols(src: &SourceFile, body: &ast::Body, text: &str) -> Vec<lsp::DocumentSymbol> {
+    let mut items: Vec<(u32, lsp::DocumentSymbol)> = Vec::new();
+    for a in body.attributes.iter() {
+        items.push((
+            a.name.start,
+            symbol(
+                src.text(a.name).to_string(),
+                lsp::SymbolKind::FIELD,
+                text::range(text, a.span().start as usize, a.span().end as usize),
+                text::range(text, a.name.start as usize, a.name.end as usize),
+                None,
+            ),
+        ));
+    }
+    for b in body.blocks.iter() {
+        let mut title = src.text(b.type_name).to_string();
+        for l in b.labels.iter() {
+            title.push_str(&format!(" {:?}", l.value.get(src)));
+        }
+        let span = b.span();
+        let def = b.def_span();
+        items.push((
+            b.type_name.start,
+            symbol(
+                title,
+                lsp::SymbolKind::STRUCT,
+                text::range(text, span.start as usize, span.end as usize),
+                text::range(text, def.start as usize, def.end as usize),
+                Some(body_symbols(src, &b.body, text)),
+            ),
+        ));
+    }
+    items.sort_by_key(|(at, _)| *at);
+    items.into_iter().map(|(_, s)| s).collect()
+}
