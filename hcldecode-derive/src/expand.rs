@@ -299,7 +299,10 @@ fn struct_code(g: &mut Gen<'_>, fields: &[Field<'_>], ctor: TokenStream) -> Stru
                 };
                 let required = f.attrs.required.is_some();
                 let required = quote!(#required || (!#has_default && !#p.optional()));
-                let spec = described(f, quote!(__hcl::block_attrs_spec(#name, #elem, #required, #p.hcl_constraint())));
+                let spec = described(
+                    f,
+                    quote!(__hcl::block_attrs_spec(#name, #elem, #required, #p.hcl_constraint())),
+                );
                 props.push(quote!((#key, #spec)));
                 direct_gets = None;
                 let get = match &default_fn {

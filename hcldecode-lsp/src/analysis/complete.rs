@@ -155,7 +155,20 @@ fn block_snippet(type_name: &str, spec: &Spec) -> String {
         Spec::BlockMap(b) | Spec::BlockObject(b) => {
             b.labels.iter().map(|l| (l.clone(), Vec::new())).collect()
         }
-        _ => Vec::new(),
+        Spec::Object(_)
+        | Spec::Tuple(_)
+        | Spec::Attr(_)
+        | Spec::Literal(_)
+        | Spec::Expr(_)
+        | Spec::Block(_)
+        | Spec::BlockList(_)
+        | Spec::BlockTuple(_)
+        | Spec::BlockSet(_)
+        | Spec::BlockAttrs(_)
+        | Spec::BlockLabel(_)
+        | Spec::Default(_)
+        | Spec::Transform(_)
+        | Spec::Validate(_) => Vec::new(),
     };
     let mut required: Vec<&str> = Vec::new();
     if let Some(nested) = spec.nested() {

@@ -244,7 +244,13 @@ impl<'a> BodySpec<'a> {
             | Spec::BlockMap(_)
             | Spec::BlockObject(_)
             | Spec::BlockAttrs(_) => self.blocks.push(spec),
-            _ => {}
+            Spec::Object(_)
+            | Spec::Tuple(_)
+            | Spec::Literal(_)
+            | Spec::Expr(_)
+            | Spec::Default(_)
+            | Spec::Transform(_)
+            | Spec::Validate(_) => {}
         }
         for child in spec.same_body_children() {
             self.add(child);
@@ -293,7 +299,20 @@ impl<'a> BodySpec<'a> {
 fn label_count(spec: &Spec) -> usize {
     let map = match spec {
         Spec::BlockMap(b) | Spec::BlockObject(b) => b.labels.len(),
-        _ => 0,
+        Spec::Object(_)
+        | Spec::Tuple(_)
+        | Spec::Attr(_)
+        | Spec::Literal(_)
+        | Spec::Expr(_)
+        | Spec::Block(_)
+        | Spec::BlockList(_)
+        | Spec::BlockTuple(_)
+        | Spec::BlockSet(_)
+        | Spec::BlockAttrs(_)
+        | Spec::BlockLabel(_)
+        | Spec::Default(_)
+        | Spec::Transform(_)
+        | Spec::Validate(_) => 0,
     };
     map + spec.nested().map_or(0, |n| n.label_names().len())
 }
@@ -304,7 +323,15 @@ fn block_type_name(spec: &Spec) -> Option<&str> {
         Spec::BlockList(b) | Spec::BlockTuple(b) | Spec::BlockSet(b) => Some(&b.type_name),
         Spec::BlockMap(b) | Spec::BlockObject(b) => Some(&b.type_name),
         Spec::BlockAttrs(b) => Some(&b.type_name),
-        _ => None,
+        Spec::Object(_)
+        | Spec::Tuple(_)
+        | Spec::Attr(_)
+        | Spec::Literal(_)
+        | Spec::Expr(_)
+        | Spec::BlockLabel(_)
+        | Spec::Default(_)
+        | Spec::Transform(_)
+        | Spec::Validate(_) => None,
     }
 }
 
@@ -312,7 +339,20 @@ fn block_type_name(spec: &Spec) -> Option<&str> {
 fn block_description(spec: &Spec) -> String {
     let labels = match spec {
         Spec::BlockMap(b) | Spec::BlockObject(b) => b.labels.clone(),
-        _ => Vec::new(),
+        Spec::Object(_)
+        | Spec::Tuple(_)
+        | Spec::Attr(_)
+        | Spec::Literal(_)
+        | Spec::Expr(_)
+        | Spec::Block(_)
+        | Spec::BlockList(_)
+        | Spec::BlockTuple(_)
+        | Spec::BlockSet(_)
+        | Spec::BlockAttrs(_)
+        | Spec::BlockLabel(_)
+        | Spec::Default(_)
+        | Spec::Transform(_)
+        | Spec::Validate(_) => Vec::new(),
     };
     let mut labels = labels;
     if let Some(n) = spec.nested() {
@@ -326,7 +366,17 @@ fn block_description(spec: &Spec) -> String {
         Spec::Block(b) => b.required,
         Spec::BlockAttrs(b) => b.required,
         Spec::BlockList(b) | Spec::BlockSet(b) | Spec::BlockTuple(b) => b.min_items > 0,
-        _ => false,
+        Spec::Object(_)
+        | Spec::Tuple(_)
+        | Spec::Attr(_)
+        | Spec::Literal(_)
+        | Spec::Expr(_)
+        | Spec::BlockMap(_)
+        | Spec::BlockObject(_)
+        | Spec::BlockLabel(_)
+        | Spec::Default(_)
+        | Spec::Transform(_)
+        | Spec::Validate(_) => false,
     };
     if required {
         out.push_str(", required");

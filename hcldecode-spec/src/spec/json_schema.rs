@@ -258,7 +258,14 @@ impl<'a> BodyItems<'a> {
                         required: b.required,
                     },
                 ),
-                _ => return,
+                Spec::Object(_)
+                | Spec::Tuple(_)
+                | Spec::Literal(_)
+                | Spec::Expr(_)
+                | Spec::BlockLabel(_)
+                | Spec::Default(_)
+                | Spec::Transform(_)
+                | Spec::Validate(_) => return,
             };
             if !body.items.iter().any(|(n, _)| n == name) {
                 body.items.push((name.clone(), item));

@@ -520,7 +520,11 @@ impl Spec {
             Spec::Default(d) => d.primary.description(),
             Spec::Transform(t) => t.wrapped.description(),
             Spec::Validate(v) => v.wrapped.description(),
-            _ => None,
+            Spec::Object(_)
+            | Spec::Tuple(_)
+            | Spec::Literal(_)
+            | Spec::Expr(_)
+            | Spec::BlockLabel(_) => None,
         }
     }
 
@@ -536,7 +540,11 @@ impl Spec {
             Spec::Default(d) => return d.primary.set_description(description, replace),
             Spec::Transform(t) => return t.wrapped.set_description(description, replace),
             Spec::Validate(v) => return v.wrapped.set_description(description, replace),
-            _ => return,
+            Spec::Object(_)
+            | Spec::Tuple(_)
+            | Spec::Literal(_)
+            | Spec::Expr(_)
+            | Spec::BlockLabel(_) => return,
         };
         if replace || slot.is_none() {
             *slot = Some(description.to_string());
