@@ -69,6 +69,8 @@ impl Default for Limits {
     }
 }
 
+// Thread-local, as the budget below: the limits of a `with_ambient` call
+// reach every evaluation it makes without a parameter on each function.
 thread_local! {
     static AMBIENT: Cell<Limits> = const { Cell::new(Limits::DEFAULT) };
 }
@@ -127,6 +129,9 @@ struct Budget {
     max_bcrypt_rounds: u64,
 }
 
+// Thread-local: the outermost evaluation starts the budget and every
+// function it calls charges it, with no extra parameter on go-cty's
+// function signatures (docs/robustness.md).
 thread_local! {
     static BUDGET: Cell<Budget> = const { Cell::new(Budget {
         depth: 0,

@@ -364,6 +364,8 @@ impl Function {
     }
 }
 
+// Thread-local: function signatures carry no evaluation state (they are
+// go-cty's), and an evaluation runs on one thread.
 thread_local! {
     /// The name of the file whose expression is being evaluated (innermost
     /// evaluation), for functions that resolve paths beside it.

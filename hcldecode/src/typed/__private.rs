@@ -692,6 +692,10 @@ probe! {
 /// How many times a derived type may appear nested in its own spec.
 pub const MAX_SELF_NESTING: usize = 4;
 
+// Thread-local: `HclDecode::hcl_spec` is a trait function without
+// parameters (the derive's generated code calls it for nested types), so
+// the recursion guard travels beside the calls; specs are built on the
+// calling thread only.
 thread_local! {
     /// The derived types whose specs are being built, outermost first.
     static BUILDING: std::cell::RefCell<Vec<&'static str>> = const { std::cell::RefCell::new(Vec::new()) };

@@ -548,6 +548,9 @@ pub(crate) struct Ambient {
     pub(crate) options: decode::DecodeOptions,
 }
 
+// Thread-local: the derived `from_*` functions have fixed signatures, so
+// the context and options of the decode in progress (which a nested
+// `Expression` or `#[hcl(serde)]` field needs) travel beside the call.
 thread_local! {
     static AMBIENT: std::cell::RefCell<Ambient> =
         std::cell::RefCell::new(Ambient::default());

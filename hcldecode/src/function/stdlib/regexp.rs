@@ -37,6 +37,8 @@ impl GoError {
     }
 }
 
+// Per thread: a small cache needs no lock, and a pattern compiled twice
+// on two threads costs little.
 thread_local! {
     /// Recently compiled patterns (a configuration tends to reuse a few).
     static CACHE: RefCell<Vec<(Arc<str>, Arc<GoRegex>)>> = const { RefCell::new(Vec::new()) };

@@ -85,6 +85,8 @@ const LOG10_2: f64 = std::f64::consts::LOG10_2;
 /// usually need.
 fn pow10(s: u64) -> BigUint {
     const CACHED: usize = 700;
+    // Per thread: a cache shared by every formatting on the thread, with
+    // no lock on the hot path.
     thread_local! {
         static CACHE: std::cell::RefCell<Vec<BigUint>> = const { std::cell::RefCell::new(Vec::new()) };
     }
