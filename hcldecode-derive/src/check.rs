@@ -518,93 +518,7 @@ pub fn check_spec(
                 ),
             )
         };
-        match (&spec, read) {
-            (Spec::Attr(mine), Read::Attr(theirs)) => {
-                if let Err(why) = f.shape.can_hold(&theirs.ty) {
-                    at(
-                        cx,
-                        format!("its type is {}, and {why}", theirs.ty.to_type_expr()),
-                    );
-                } else if let Some(d) = &f.declared
-                    && d != &theirs.ty
-                    && !theirs.ty.is_dynamic()
-                {
-                    at(
-                        cx,
-                        format!(
-                            "its type is {}, this field's is {}",
-                            theirs.ty.to_type_expr(),
-                            d.to_type_expr()
-                        ),
-                    );
-                }
-                if mine.required != theirs.required {
-                    at(
-                        cx,
-                        format!(
-                            "there the attribute has required = {}, here {}",
-                            theirs.required,
-                            if mine.required {
-                                "it is required (not an Option, no default)"
-                            } else {
-                                "it is optional"
-                            }
-                        ),
-                    );
-                }
-            }
-            (Spec::BlockLabel(mine), Read::Label(idx)) if mine.index != *idx => {
-                at(
-                    cx,
-                    format!("there it is label {idx}, here label {}", mine.index),
-                );
-            }
-            (Spec::Attr(_), Read::Block(s)) => at(
-                cx,
-                format!(
-                    "there {:?} is a {}, here an attribute",
-                    f.name,
-                    s.kind_name()
-                ),
-            ),
-            (_, Read::Attr(_)) => at(
-                cx,
-                format!(
-                    "there {:?} is an attribute, here a {}",
-                    f.name,
-                    spec.kind_name()
-                ),
-            ),
-            (Spec::BlockAttrs(mine), Read::Block(Spec::BlockAttrs(theirs))) => {
-                if let Some(e) = map_elem(&f.shape)
-                    && let Err(why) = e.can_hold(&theirs.element_type)
-                {
-                    at(
-                        cx,
-                        format!(
-                            "its element_type is {}, and {why}",
-                            theirs.element_type.to_type_expr()
-                        ),
-                    );
-                }
-                if mine.required != theirs.required {
-                    at(
-                        cx,
-                        format!(
-                            "there required = {}, here {}",
-                            theirs.required, mine.required
-                        ),
-                    );
-                }
-            }
-            (_, Read::Block(theirs)) => {
-                let (a, b) = (block_desc(&spec), block_desc(theirs));
-                if a != b {
-                    at(cx, format!("there it is a {b}, here a {a}"));
-                }
-            }
-            _ => {}
-        }
+        compare_read(cx, f, &spec, read, &at);
     }
     let extra: Vec<String> = file_reads
         .iter()
@@ -630,6 +544,104 @@ pub fn check_spec(
         );
     }
     Some(full)
+}
+
+/// Checks one field against what the spec file reads under its name:
+/// kinds, types, requiredness, label indices; `at` reports a difference.
+fn compare_read(
+    cx: &mut Ctxt,
+    f: &Field<'_>,
+    spec: &Spec,
+    read: &Read,
+    at: &dyn Fn(&mut Ctxt, String),
+) {
+    match (spec, read) {
+        (Spec::Attr(mine), Read::Attr(theirs)) => {
+            if let Err(why) = f.shape.can_hold(&theirs.ty) {
+                at(
+                    cx,
+                    format!("its type is {}, and {why}", theirs.ty.to_type_expr()),
+                );
+            } else if let Some(d) = &f.declared
+                && d != &theirs.ty
+                && !theirs.ty.is_dynamic()
+            {
+                at(
+                    cx,
+                    format!(
+                        "its type is {}, this field's is {}",
+                        theirs.ty.to_type_expr(),
+                        d.to_type_expr()
+                    ),
+                );
+            }
+            if mine.required != theirs.required {
+                at(
+                    cx,
+                    format!(
+                        "there the attribute has required = {}, here {}",
+                        theirs.required,
+                        if mine.required {
+                            "it is required (not an Option, no default)"
+                        } else {
+                            "it is optional"
+                        }
+                    ),
+                );
+            }
+        }
+        (Spec::BlockLabel(mine), Read::Label(idx)) if mine.index != *idx => {
+            at(
+                cx,
+                format!("there it is label {idx}, here label {}", mine.index),
+            );
+        }
+        (Spec::Attr(_), Read::Block(s)) => at(
+            cx,
+            format!(
+                "there {:?} is a {}, here an attribute",
+                f.name,
+                s.kind_name()
+            ),
+        ),
+        (_, Read::Attr(_)) => at(
+            cx,
+            format!(
+                "there {:?} is an attribute, here a {}",
+                f.name,
+                spec.kind_name()
+            ),
+        ),
+        (Spec::BlockAttrs(mine), Read::Block(Spec::BlockAttrs(theirs))) => {
+            if let Some(e) = map_elem(&f.shape)
+                && let Err(why) = e.can_hold(&theirs.element_type)
+            {
+                at(
+                    cx,
+                    format!(
+                        "its element_type is {}, and {why}",
+                        theirs.element_type.to_type_expr()
+                    ),
+                );
+            }
+            if mine.required != theirs.required {
+                at(
+                    cx,
+                    format!(
+                        "there required = {}, here {}",
+                        theirs.required, mine.required
+                    ),
+                );
+            }
+        }
+        (_, Read::Block(theirs)) => {
+            let (a, b) = (block_desc(spec), block_desc(theirs));
+            if a != b {
+                at(cx, format!("there it is a {b}, here a {a}"));
+            }
+        }
+        _ => {}
+    }
 }
 
 /// A `check_spec` path: relative to `CARGO_MANIFEST_DIR`, or else to the

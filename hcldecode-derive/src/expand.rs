@@ -146,19 +146,10 @@ fn probe(ty: &syn::Type) -> TokenStream {
 }
 
 fn struct_code(g: &mut Gen<'_>, fields: &[Field<'_>], ctor: TokenStream) -> StructCode {
-    let mut props = Vec::new();
-    let mut asserts = Vec::new();
-    let mut lets = Vec::new();
-    let mut vars = Vec::new();
-    let mut inits = Vec::new();
-    let mut type_fields = Vec::new();
-    let mut remain = false;
-    let mut flatten = false;
-    let mut label_index = 0usize;
-    let mut index = 0usize;
-    // How each field is read from a body decoded directly (`None`: it
-    // cannot be, nor then the struct).
-    let mut direct_gets: Option<Vec<TokenStream>> = Some(Vec::new());
+    let mut parts = Parts {
+        direct_gets: Some(Vec::new()),
+        ..Parts::default()
+    };
     // Where each property's name sorts among the struct's: its position in
     // the decoded object's type (which sorts by name), passed as a hint.
     let mut sorted: Vec<String> = fields
@@ -190,109 +181,60 @@ fn struct_code(g: &mut Gen<'_>, fields: &[Field<'_>], ctor: TokenStream) -> Stru
         let var = format_ident!("__f{}", i);
         let ident = f.ident;
         let has_default = f.attrs.default.is_some();
-        let default_fn = f.attrs.default.as_ref().map(|d| {
-            let plain = match &d.value {
-                Default_::Trait => {
-                    quote_spanned!(tspan=> <#orig as ::core::default::Default>::default)
-                }
-                Default_::Path(p) => p.to_token_stream(),
-            };
-            match (serde, option_inner.is_some()) {
-                (false, _) => plain,
-                (true, true) => quote!(|| (#plain)().map(::hcldecode::serde::Serde)),
-                (true, false) => quote!(|| ::hcldecode::serde::Serde((#plain)())),
-            }
-        });
+        let default_fn = default_fn(f, serde, option_inner.is_some());
         let hint = sorted.binary_search(&key).unwrap_or(usize::MAX);
+        let index = parts.index;
         let idx = quote!(__hcl::Slot { index: #index, hint: #hint });
-        let assert = |tr: &str| {
-            let tr = format_ident!("{}", tr);
-            quote_spanned!(tspan=> __hcl::#tr::<#ty>();)
+        let c = FieldCtx {
+            f,
+            ty,
+            p: p.clone(),
+            name,
+            key: key.clone(),
+            var: var.clone(),
+            idx: idx.clone(),
+            has_default,
+            default_fn: default_fn.clone(),
+            serde,
+            index,
         };
         match f.kind {
-            Kind::Attr => {
-                g.bound(ty, quote!(__hcl::HclDecode));
-                asserts.push(assert("assert_decode"));
-                let required = quote!(!#has_default && !#p.optional());
-                let spec = quote!(#p.attr_spec(#name, #required));
-                let spec = match (&f.declared, &f.attrs.type_expr) {
-                    // With `optional(...)`: the constraint and its defaults
-                    // are built from the text when the spec is.
-                    (Some(_), Some(src)) if src.value.contains("optional") => {
-                        let src = &src.value;
-                        quote!(__hcl::with_type_constraint(#spec, #src))
-                    }
-                    (Some(t), _) => {
-                        let t = type_tokens(t);
-                        quote!(__hcl::with_type(#spec, #t))
-                    }
-                    (None, _) => spec,
-                };
-                let spec = if has_default {
-                    quote!(__hcl::defaulted(#spec))
-                } else {
-                    spec
-                };
-                let spec = described(f, spec);
-                props.push(quote!((#key, #spec)));
-                let get = match &default_fn {
-                    Some(d) => quote!(#p.attr_or(__value, __at, #idx, #name, #d)),
-                    None => quote!(#p.attr(__value, __at, #idx, #name)),
-                };
-                lets.push(quote!(let #var = __errs.take(#get);));
-                let direct = match (&default_fn, serde) {
-                    (_, true) => None,
-                    (Some(d), false) => Some(quote!(#p.direct_attr_or(__b, #index, #d))),
-                    (None, false) => Some(quote!(#p.direct_attr(__b, #index))),
-                };
-                match (direct, &mut direct_gets) {
-                    (Some(get), Some(gets)) => gets.push(quote!(let #var = #get?;)),
-                    _ => direct_gets = None,
-                }
-                let plain = f.declared.is_none();
-                type_fields.push(quote!(__hcl::FieldType {
-                    name: #name,
-                    ty: #p.hcl_type(),
-                    attr: #plain,
-                    required: #required,
-                    optional: #p.hcl_optional(),
-                    constraint: if #has_default {
-                        #p.hcl_constraint().map(__hcl::ValueConstraint::nullable)
-                    } else {
-                        #p.hcl_constraint()
-                    },
-                }));
-                index += 1;
-            }
+            Kind::Attr => attr_code(g, &mut parts, &c),
             Kind::Label => {
                 g.bound(ty, quote!(__hcl::HclDecode));
-                asserts.push(assert("assert_decode"));
-                let li = label_index;
-                label_index += 1;
-                props.push(quote!((#key, __hcl::label_spec(#li, #name))));
-                if let Some(gets) = &mut direct_gets {
+                parts.asserts.push(c.assert("assert_decode"));
+                let li = parts.label_index;
+                parts.label_index += 1;
+                parts
+                    .props
+                    .push(quote!((#key, __hcl::label_spec(#li, #name))));
+                if let Some(gets) = &mut parts.direct_gets {
                     gets.push(quote!(let #var = #p.direct_label(__b, #index)?;));
                 }
-                lets.push(quote!(let #var = __errs.take(#p.attr(__value, __at, #idx, #name));));
-                type_fields.push(quote!(__hcl::FieldType { name: #name, ty: __hcl::Type::String, attr: false, required: false, optional: ::core::option::Option::None, constraint: ::core::option::Option::None }));
-                index += 1;
+                parts
+                    .lets
+                    .push(quote!(let #var = __errs.take(#p.attr(__value, __at, #idx, #name));));
+                parts.type_fields.push(quote!(__hcl::FieldType { name: #name, ty: __hcl::Type::String, attr: false, required: false, optional: ::core::option::Option::None, constraint: ::core::option::Option::None }));
+                parts.index += 1;
             }
             Kind::Block => {
                 g.bound(ty, quote!(__hcl::HclBlocks));
-                asserts.push(assert("assert_blocks"));
+                parts.asserts.push(c.assert("assert_blocks"));
                 let opts = block_opts(f);
                 let spec = described(f, quote!(#p.block_spec(&#opts)));
-                props.push(quote!((#key, #spec)));
-                lets.push(quote!(let #var = __errs.take(#p.blocks(__value, __at, #idx, &#opts));));
-                if let Some(gets) = &mut direct_gets {
+                parts.props.push(quote!((#key, #spec)));
+                parts
+                    .lets
+                    .push(quote!(let #var = __errs.take(#p.blocks(__value, __at, #idx, &#opts));));
+                if let Some(gets) = &mut parts.direct_gets {
                     gets.push(quote!(let #var = #p.direct_blocks(__b, #index, &#opts)?;));
                 }
-                type_fields.push(quote!(__hcl::FieldType { name: #name, ty: __hcl::Type::Dynamic, attr: false, required: false, optional: ::core::option::Option::None, constraint: ::core::option::Option::None }));
-                index += 1;
+                parts.type_fields.push(quote!(__hcl::FieldType { name: #name, ty: __hcl::Type::Dynamic, attr: false, required: false, optional: ::core::option::Option::None, constraint: ::core::option::Option::None }));
+                parts.index += 1;
             }
             Kind::BlockAttrs => {
                 g.bound(ty, quote!(__hcl::HclDecode));
-                asserts.push(assert("assert_decode"));
+                parts.asserts.push(c.assert("assert_decode"));
                 let elem = match &f.declared {
                     Some(t) => type_tokens(t),
                     None => quote!(__hcl::element_type(#p.hcl_type())),
@@ -303,88 +245,246 @@ fn struct_code(g: &mut Gen<'_>, fields: &[Field<'_>], ctor: TokenStream) -> Stru
                     f,
                     quote!(__hcl::block_attrs_spec(#name, #elem, #required, #p.hcl_constraint())),
                 );
-                props.push(quote!((#key, #spec)));
-                direct_gets = None;
+                parts.props.push(quote!((#key, #spec)));
+                parts.direct_gets = None;
                 let get = match &default_fn {
                     Some(d) => quote!(#p.attr_or(__value, __at, #idx, #name, #d)),
                     None => quote!(#p.attr(__value, __at, #idx, #name)),
                 };
-                lets.push(quote!(let #var = __errs.take(#get);));
-                type_fields.push(quote!(__hcl::FieldType { name: #name, ty: __hcl::Type::Dynamic, attr: false, required: false, optional: ::core::option::Option::None, constraint: ::core::option::Option::None }));
-                index += 1;
+                parts.lets.push(quote!(let #var = __errs.take(#get);));
+                parts.type_fields.push(quote!(__hcl::FieldType { name: #name, ty: __hcl::Type::Dynamic, attr: false, required: false, optional: ::core::option::Option::None, constraint: ::core::option::Option::None }));
+                parts.index += 1;
             }
             Kind::Flatten => {
-                flatten = true;
+                parts.flatten = true;
                 g.bound(ty, quote!(__hcl::HclDecode));
-                asserts.push(assert("assert_decode"));
-                props.push(quote!((#key, #p.spec())));
-                direct_gets = None;
-                lets.push(quote!(let #var = __errs.take(#p.flatten(__value, __at, #idx, #key));));
-                type_fields.push(quote!(__hcl::FieldType { name: #key, ty: __hcl::Type::Dynamic, attr: false, required: false, optional: ::core::option::Option::None, constraint: ::core::option::Option::None }));
-                index += 1;
+                parts.asserts.push(c.assert("assert_decode"));
+                parts.props.push(quote!((#key, #p.spec())));
+                parts.direct_gets = None;
+                parts
+                    .lets
+                    .push(quote!(let #var = __errs.take(#p.flatten(__value, __at, #idx, #key));));
+                parts.type_fields.push(quote!(__hcl::FieldType { name: #key, ty: __hcl::Type::Dynamic, attr: false, required: false, optional: ::core::option::Option::None, constraint: ::core::option::Option::None }));
+                parts.index += 1;
             }
             Kind::Remain => {
                 g.bound(ty, quote!(__hcl::HclRemain));
-                asserts.push(assert("assert_remain"));
-                remain = true;
-                direct_gets = None;
-                lets.push(quote!(let #var = ::core::option::Option::Some(#p.remain(__at));));
+                parts.asserts.push(c.assert("assert_remain"));
+                parts.remain = true;
+                parts.direct_gets = None;
+                parts
+                    .lets
+                    .push(quote!(let #var = ::core::option::Option::Some(#p.remain(__at));));
             }
         }
-        vars.push(var.clone());
+        parts.vars.push(var.clone());
         match (serde, option_inner.is_some()) {
-            (false, _) => inits.push(quote!(#ident: #var)),
-            (true, true) => inits.push(quote!(#ident: #var.map(|__s| __s.0))),
-            (true, false) => inits.push(quote!(#ident: #var.0)),
+            (false, _) => parts.inits.push(quote!(#ident: #var)),
+            (true, true) => parts.inits.push(quote!(#ident: #var.map(|__s| __s.0))),
+            (true, false) => parts.inits.push(quote!(#ident: #var.0)),
         }
     }
-    let spec = quote! {
-        {
-            #(#asserts)*
-            __hcl::object_spec(::std::vec![#(#props),*], #remain)
+    parts.finish(g, ctor, &sorted)
+}
+
+/// The function giving a field's default (`#[hcl(default)]`), wrapped
+/// as a `serde` field is.
+fn default_fn(f: &Field<'_>, serde: bool, optional: bool) -> Option<TokenStream> {
+    let tspan = f.ty.span();
+    let orig = f.ty;
+    f.attrs.default.as_ref().map(|d| {
+        let plain = match &d.value {
+            Default_::Trait => {
+                quote_spanned!(tspan=> <#orig as ::core::default::Default>::default)
+            }
+            Default_::Path(p) => p.to_token_stream(),
+        };
+        match (serde, optional) {
+            (false, _) => plain,
+            (true, true) => quote!(|| (#plain)().map(::hcldecode::serde::Serde)),
+            (true, false) => quote!(|| ::hcldecode::serde::Serde((#plain)())),
         }
-    };
-    let ignore_unknown = g.c.attrs.ignore_unknown;
-    let keys = &sorted;
-    let from = quote! {
-        __hcl::check_object(__value, __at)?;
-        __hcl::check_keys(__value, __at, &[#(#keys),*], #ignore_unknown)?;
-        let mut __errs = __hcl::Errors::new();
-        #(#lets)*
-        match (#(#vars,)*) {
-            (#(::core::option::Option::Some(#vars),)*) => ::core::result::Result::Ok(#ctor { #(#inits),* }),
-            #[allow(unreachable_patterns)]
-            _ => ::core::result::Result::Err(__errs.into_error()),
+    })
+}
+
+/// An attribute field's part of its struct's code.
+fn attr_code(g: &mut Gen<'_>, parts: &mut Parts, c: &FieldCtx<'_>) {
+    let FieldCtx {
+        f,
+        ty,
+        p,
+        name,
+        key,
+        var,
+        idx,
+        has_default,
+        default_fn,
+        serde,
+        index,
+        ..
+    } = c;
+    g.bound(ty, quote!(__hcl::HclDecode));
+    parts.asserts.push(c.assert("assert_decode"));
+    let required = quote!(!#has_default && !#p.optional());
+    let spec = quote!(#p.attr_spec(#name, #required));
+    let spec = match (&f.declared, &f.attrs.type_expr) {
+        // With `optional(...)`: the constraint and its defaults
+        // are built from the text when the spec is.
+        (Some(_), Some(src)) if src.value.contains("optional") => {
+            let src = &src.value;
+            quote!(__hcl::with_type_constraint(#spec, #src))
         }
-    };
-    let hcl_type = quote! {
-        __hcl::object_type(::std::vec![#(#type_fields),*])
-    };
-    let hcl_optional = quote! {
-        __hcl::object_optional(::std::vec![#(#type_fields),*])
-    };
-    let hcl_constraint = quote! {
-        __hcl::object_constraint(
-            ::std::vec![#(#type_fields),*],
-            #ignore_unknown,
-            #flatten,
-            <Self as __hcl::HclDecode>::hcl_optional().is_some()
-                || <Self as __hcl::HclDecode>::hcl_type().has_dynamic_types(),
-        )
-    };
-    let direct = direct_gets.map(|gets| {
-        quote! {
-            #(#gets)*
-            ::core::option::Option::Some(#ctor { #(#inits),* })
+        (Some(t), _) => {
+            let t = type_tokens(t);
+            quote!(__hcl::with_type(#spec, #t))
         }
-    });
-    StructCode {
-        spec,
-        from,
-        hcl_type,
-        hcl_optional,
-        hcl_constraint,
-        direct,
+        (None, _) => spec,
+    };
+    let spec = if *has_default {
+        quote!(__hcl::defaulted(#spec))
+    } else {
+        spec
+    };
+    let spec = described(f, spec);
+    parts.props.push(quote!((#key, #spec)));
+    let get = match default_fn {
+        Some(d) => quote!(#p.attr_or(__value, __at, #idx, #name, #d)),
+        None => quote!(#p.attr(__value, __at, #idx, #name)),
+    };
+    parts.lets.push(quote!(let #var = __errs.take(#get);));
+    let direct = match (default_fn, *serde) {
+        (_, true) => None,
+        (Some(d), false) => Some(quote!(#p.direct_attr_or(__b, #index, #d))),
+        (None, false) => Some(quote!(#p.direct_attr(__b, #index))),
+    };
+    match (direct, &mut parts.direct_gets) {
+        (Some(get), Some(gets)) => gets.push(quote!(let #var = #get?;)),
+        _ => parts.direct_gets = None,
+    }
+    let plain = f.declared.is_none();
+    parts.type_fields.push(quote!(__hcl::FieldType {
+        name: #name,
+        ty: #p.hcl_type(),
+        attr: #plain,
+        required: #required,
+        optional: #p.hcl_optional(),
+        constraint: if #has_default {
+            #p.hcl_constraint().map(__hcl::ValueConstraint::nullable)
+        } else {
+            #p.hcl_constraint()
+        },
+    }));
+    parts.index += 1;
+}
+
+/// What a struct's fields contribute to its generated code, gathered
+/// field by field.
+#[derive(Default)]
+struct Parts {
+    props: Vec<TokenStream>,
+    asserts: Vec<TokenStream>,
+    lets: Vec<TokenStream>,
+    vars: Vec<proc_macro2::Ident>,
+    inits: Vec<TokenStream>,
+    type_fields: Vec<TokenStream>,
+    remain: bool,
+    flatten: bool,
+    label_index: usize,
+    /// The field's slot among the decoded ones (labels and attributes
+    /// and blocks, not `remain`).
+    index: usize,
+    /// How each field is read from a body decoded directly (`None`: it
+    /// cannot be, nor then the struct).
+    direct_gets: Option<Vec<TokenStream>>,
+}
+
+/// One field, as the code for its kind needs it.
+struct FieldCtx<'a> {
+    f: &'a Field<'a>,
+    ty: &'a syn::Type,
+    p: TokenStream,
+    name: &'a String,
+    key: String,
+    var: proc_macro2::Ident,
+    idx: TokenStream,
+    has_default: bool,
+    default_fn: Option<TokenStream>,
+    serde: bool,
+    index: usize,
+}
+
+impl FieldCtx<'_> {
+    /// A call of the derive's assertion `tr` on the field's type.
+    fn assert(&self, tr: &str) -> TokenStream {
+        let tr = format_ident!("{}", tr);
+        let ty = self.ty;
+        quote_spanned!(ty.span()=> __hcl::#tr::<#ty>();)
+    }
+}
+
+impl Parts {
+    /// The struct's code from its fields' parts.
+    fn finish(self, g: &Gen<'_>, ctor: TokenStream, sorted: &[String]) -> StructCode {
+        let Parts {
+            props,
+            asserts,
+            lets,
+            vars,
+            inits,
+            type_fields,
+            remain,
+            flatten,
+            direct_gets,
+            ..
+        } = self;
+        let spec = quote! {
+            {
+                #(#asserts)*
+                __hcl::object_spec(::std::vec![#(#props),*], #remain)
+            }
+        };
+        let ignore_unknown = g.c.attrs.ignore_unknown;
+        let keys = sorted;
+        let from = quote! {
+            __hcl::check_object(__value, __at)?;
+            __hcl::check_keys(__value, __at, &[#(#keys),*], #ignore_unknown)?;
+            let mut __errs = __hcl::Errors::new();
+            #(#lets)*
+            match (#(#vars,)*) {
+                (#(::core::option::Option::Some(#vars),)*) => ::core::result::Result::Ok(#ctor { #(#inits),* }),
+                #[allow(unreachable_patterns)]
+                _ => ::core::result::Result::Err(__errs.into_error()),
+            }
+        };
+        let hcl_type = quote! {
+            __hcl::object_type(::std::vec![#(#type_fields),*])
+        };
+        let hcl_optional = quote! {
+            __hcl::object_optional(::std::vec![#(#type_fields),*])
+        };
+        let hcl_constraint = quote! {
+            __hcl::object_constraint(
+                ::std::vec![#(#type_fields),*],
+                #ignore_unknown,
+                #flatten,
+                <Self as __hcl::HclDecode>::hcl_optional().is_some()
+                    || <Self as __hcl::HclDecode>::hcl_type().has_dynamic_types(),
+            )
+        };
+        let direct = direct_gets.map(|gets| {
+            quote! {
+                #(#gets)*
+                ::core::option::Option::Some(#ctor { #(#inits),* })
+            }
+        });
+        StructCode {
+            spec,
+            from,
+            hcl_type,
+            hcl_optional,
+            hcl_constraint,
+            direct,
+        }
     }
 }
 
