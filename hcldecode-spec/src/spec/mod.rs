@@ -226,42 +226,29 @@ impl SpecKind {
 }
 
 impl Spec {
-    /// The specs decoded from the same body as this one (`visitSameBodyChildren`).
-    pub fn same_body_children(&self) -> Vec<&Spec> {
+    /// Calls `f` on each spec decoded from the same body as this one, one
+    /// level down (`visitSameBodyChildren`): the one same-body walk, which
+    /// every other walk (schemas, labels, variables, the decode plan)
+    /// goes through.
+    ///
+    /// ```
+    /// use hcldecode_spec::spec::Spec;
+    /// let lit = || Spec::Tuple(vec![]);
+    /// let spec = Spec::Tuple(vec![lit(), lit()]);
+    /// let mut n = 0;
+    /// spec.each_same_body_child(&mut |_| n += 1);
+    /// assert_eq!(n, 2);
+    /// ```
+    pub fn each_same_body_child<'a>(&'a self, f: &mut dyn FnMut(&'a Spec)) {
         match self {
-            Spec::Object(o) => o.properties.iter().map(|(_, s)| s).collect(),
-            Spec::Tuple(t) => t.iter().collect(),
-            Spec::Default(d) => vec![&d.primary, &d.default],
-            Spec::Transform(t) => vec![&t.wrapped],
-            Spec::Validate(v) => vec![&v.wrapped],
-            Spec::Attr(_)
-            | Spec::Literal(_)
-            | Spec::Expr(_)
-            | Spec::Block(_)
-            | Spec::BlockList(_)
-            | Spec::BlockTuple(_)
-            | Spec::BlockSet(_)
-            | Spec::BlockMap(_)
-            | Spec::BlockObject(_)
-            | Spec::BlockAttrs(_)
-            | Spec::BlockLabel(_) => Vec::new(),
-        }
-    }
-
-    fn for_each_same_body<'a>(&'a self, f: &mut dyn FnMut(&'a Spec)) {
-        f(self);
-        match self {
-            Spec::Object(o) => o
-                .properties
-                .iter()
-                .for_each(|(_, s)| s.for_each_same_body(f)),
-            Spec::Tuple(t) => t.iter().for_each(|s| s.for_each_same_body(f)),
+            Spec::Object(o) => o.properties.iter().for_each(|(_, s)| f(s)),
+            Spec::Tuple(t) => t.iter().for_each(f),
             Spec::Default(d) => {
-                d.primary.for_each_same_body(f);
-                d.default.for_each_same_body(f);
+                f(&d.primary);
+                f(&d.default);
             }
-            Spec::Transform(t) => t.wrapped.for_each_same_body(f),
-            Spec::Validate(v) => v.wrapped.for_each_same_body(f),
+            Spec::Transform(t) => f(&t.wrapped),
+            Spec::Validate(v) => f(&v.wrapped),
             Spec::Attr(_)
             | Spec::Literal(_)
             | Spec::Expr(_)
@@ -274,6 +261,18 @@ impl Spec {
             | Spec::BlockAttrs(_)
             | Spec::BlockLabel(_) => {}
         }
+    }
+
+    /// The specs decoded from the same body as this one (`visitSameBodyChildren`).
+    pub fn same_body_children(&self) -> Vec<&Spec> {
+        let mut out = Vec::new();
+        self.each_same_body_child(&mut |s| out.push(s));
+        out
+    }
+
+    fn for_each_same_body<'a>(&'a self, f: &mut dyn FnMut(&'a Spec)) {
+        f(self);
+        self.each_same_body_child(&mut |s| s.for_each_same_body(f));
     }
 
     /// The label names blocks decoded with this spec must have

@@ -226,27 +226,7 @@ impl<'s> Plan<'s> {
 /// collecting them. A kind this misses only goes unplanned: its entries
 /// are then computed where needed.
 fn for_each_below(spec: &Spec, f: &mut impl FnMut(&Spec)) {
-    match spec {
-        Spec::Object(o) => o.properties.iter().for_each(|(_, s)| f(s)),
-        Spec::Tuple(t) => t.iter().for_each(&mut *f),
-        Spec::Default(d) => {
-            f(&d.primary);
-            f(&d.default);
-        }
-        Spec::Transform(t) => f(&t.wrapped),
-        Spec::Validate(v) => f(&v.wrapped),
-        Spec::Attr(_)
-        | Spec::Literal(_)
-        | Spec::Expr(_)
-        | Spec::Block(_)
-        | Spec::BlockList(_)
-        | Spec::BlockTuple(_)
-        | Spec::BlockSet(_)
-        | Spec::BlockMap(_)
-        | Spec::BlockObject(_)
-        | Spec::BlockAttrs(_)
-        | Spec::BlockLabel(_) => {}
-    }
+    spec.each_same_body_child(&mut |s| f(s));
     if let Some(nested) = spec.nested() {
         f(nested);
     }
