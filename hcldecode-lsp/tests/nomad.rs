@@ -425,3 +425,100 @@ fn the_json_job_file() {
     assert_eq!(labels(&r), ["group"], "{r}");
     stop(c, server);
 }
+
+/// Signature help, formatting and semantic tokens with the derived
+/// schema (the features the spec-file tests in `stdio.rs` cover too),
+/// with the stdlib functions the application enables.
+#[test]
+fn signature_help_formatting_and_tokens() {
+    let (server_side, conn) = Connection::memory();
+    let server = std::thread::spawn(move || {
+        let schema = hcldecode_lsp::Schema::with_decoder::<nomad::JobFile>(nomad::decoder())
+            .functions(hcldecode::function::Functions::stdlib());
+        hcldecode_lsp::Server::new(schema).run(&server_side)
+    });
+    let mut c = Client { conn, next_id: 0 };
+    let init = c.request(
+        "initialize",
+        json!({"processId": null, "rootUri": null, "capabilities": {}}),
+    );
+    let legend: Vec<String> =
+        init["capabilities"]["semanticTokensProvider"]["legend"]["tokenTypes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t.as_str().unwrap().to_string())
+            .collect();
+    c.notify("initialized", json!({}));
+    let uri = "file:///tmp/fmt.hcl";
+    // Valid for the schema, but not formatted: `datacenters=` and the
+    // body's indentation.
+    let text = "job \"web\" {\ndatacenters=[upper(\"dc1\")]\n  type = \"batch\"\n\n  group \"g\" {\n    task \"t\" {\n      driver = \"exec\"\n    }\n  }\n}\n";
+    c.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": uri, "languageId": "hcl", "version": 1, "text": text}}),
+    );
+    let d = c.diagnostics();
+    assert_eq!(d["diagnostics"], json!([]), "{d}");
+
+    // Signature help inside `upper(`: the stdlib's signature.
+    let r = c.request(
+        "textDocument/signatureHelp",
+        json!({"textDocument": {"uri": uri}, "position": pos(1, 19)}),
+    );
+    assert_eq!(r["signatures"][0]["label"], "upper(str string)", "{r}");
+    assert_eq!(r["activeParameter"], 0, "{r}");
+
+    // Formatting: one edit of the whole text, hclfmt's layout.
+    let r = c.request(
+        "textDocument/formatting",
+        json!({"textDocument": {"uri": uri}, "options": {"tabSize": 2, "insertSpaces": true}}),
+    );
+    let edits = r.as_array().unwrap();
+    assert_eq!(edits.len(), 1, "{r}");
+    let new_text = edits[0]["newText"].as_str().unwrap();
+    assert!(
+        new_text.starts_with(
+            "job \"web\" {\n  datacenters = [upper(\"dc1\")]\n  type        = \"batch\"\n"
+        ),
+        "{new_text}"
+    );
+    assert_eq!(
+        new_text.as_bytes(),
+        hcldecode::format::format(text.as_bytes()).as_slice()
+    );
+
+    // Semantic tokens: the block type, its label, the attribute, the call.
+    let r = c.request(
+        "textDocument/semanticTokens/full",
+        json!({"textDocument": {"uri": uri}}),
+    );
+    let data: Vec<u64> = r["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_u64().unwrap())
+        .collect();
+    let (mut line, mut col) = (0, 0);
+    let mut got = Vec::new();
+    for t in data.chunks(5) {
+        if t[0] > 0 {
+            col = 0;
+        }
+        line += t[0];
+        col += t[1];
+        got.push(format!("{line}:{col}+{} {}", t[2], legend[t[3] as usize]));
+    }
+    for want in [
+        "0:0+3 type",
+        "0:4+5 enumMember",
+        "1:0+11 property",
+        "1:13+5 function",
+        "4:2+5 type",
+    ] {
+        assert!(got.iter().any(|g| g == want), "{want} not in {got:?}");
+    }
+    c.request("shutdown", Value::Null);
+    c.notify("exit", Value::Null);
+    server.join().unwrap().unwrap();
+}
