@@ -2,6 +2,8 @@
 //! the derived spec's attributes and blocks (what editors show); decoding
 //! ignores them, and the spec file printed from the spec keeps them.
 
+#![cfg(feature = "derive")]
+
 use std::collections::BTreeMap;
 
 use hcldecode::spec_file::LoadedSpec;
