@@ -28,6 +28,7 @@
 extern crate self as hcldecode;
 
 pub mod decode;
+pub mod edit;
 pub mod encode;
 pub mod error;
 pub mod eval;
