@@ -263,6 +263,14 @@ fn repeated_unlabeled_blocks_are_told_apart_in_order() {
 }
 
 #[test]
+fn a_comment_line_that_closes_a_comment_is_no_comment_of_its_own() {
+    // `/*/` closes the comment opened above it: it is not a comment line.
+    let mut d = doc("a = 1\n/*\n/*/\nb = 2\n");
+    d.body_mut().remove_attribute("b").unwrap();
+    assert_eq!(d.to_string(), "a = 1\n/*\n/*/\n");
+}
+
+#[test]
 fn comments_are_added() {
     let mut d = doc("a = 1\n");
     d.body_mut().add_comment("the end").unwrap();

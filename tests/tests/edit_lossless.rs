@@ -147,8 +147,16 @@ fn measure_against_hcl_edit() {
     println!(
         "hcl-edit:        {theirs:?} (accepted only by hcl-edit: {only_theirs}, only by ours: {only_ours})"
     );
-    for f in theirs_diff.iter().take(10) {
-        println!("  hcl-edit prints differently: {}", f.display());
+    for f in &theirs_diff {
+        let text = std::fs::read_to_string(f).unwrap();
+        let printed = hcl_edit(&text).unwrap();
+        let first = text
+            .lines()
+            .zip(printed.lines())
+            .find(|(a, b)| a != b)
+            .map(|(a, b)| format!("{a:?} -> {b:?}"))
+            .unwrap_or_else(|| "(line ends or final lines)".to_string());
+        println!("  hcl-edit prints {} differently: {first}", f.display());
     }
     let big = large_file(10 << 20);
     let mb = big.len() as f64 / (1 << 20) as f64;

@@ -43,8 +43,8 @@ fn is_comment_line(text: &str, start: usize) -> bool {
         .trim_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
     line.starts_with('#')
         || line.starts_with("//")
-        || (line.starts_with("/*")
-            && line.ends_with("*/")
+        || (line.len() >= 4
+            && line.starts_with("/*")
             && line[2..].find("*/") == Some(line.len() - 4))
 }
 
@@ -279,6 +279,21 @@ mod tests {
         let mut out = text.to_string();
         out.replace_range(r.start as usize..r.end as usize, "");
         assert_eq!(out, "a = 1\n\nc = 3\n");
+    }
+
+    #[test]
+    fn comment_lines_are_told_apart() {
+        for (line, is) in [
+            ("# a\n", true),
+            ("  // b\n", true),
+            ("/* c */\n", true),
+            ("/*/\n", false),
+            ("/* a */ b = 1\n", false),
+            ("/* a */ /* b */\n", false),
+            ("b = 1\n", false),
+        ] {
+            assert_eq!(is_comment_line(line, 0), is, "{line:?}");
+        }
     }
 
     #[test]

@@ -78,6 +78,15 @@ pub(crate) struct Step {
 }
 
 /// Why an edit was refused. The document is unchanged after an error.
+///
+/// ```
+/// use hcldecode::edit::{Document, EditError};
+/// let mut doc: Document = "a = 1\n".parse().unwrap();
+/// let err = doc.body_mut().set_attribute_expr("a", "(1").unwrap_err();
+/// assert!(matches!(err, EditError::Syntax(_)));
+/// assert!(err.to_string().starts_with("the text does not parse"));
+/// assert_eq!(doc.to_string(), "a = 1\n");
+/// ```
 #[derive(Debug)]
 #[non_exhaustive]
 pub enum EditError {
