@@ -69,6 +69,19 @@ fn a_longer_name_realigns_the_run() {
 }
 
 #[test]
+fn removing_the_longest_name_shrinks_an_aligned_run() {
+    let mut d = doc("a          = 1\nlongername = 2\nbb         = 3\n\nz = 0\n");
+    d.body_mut().remove_attribute("longername").unwrap();
+    assert_eq!(d.to_string(), "a  = 1\nbb = 3\n\nz = 0\n");
+    d.body_mut().remove_attribute("a").unwrap();
+    assert_eq!(d.to_string(), "bb = 3\n\nz = 0\n");
+    // A run that was not aligned is left as it is.
+    let mut d = doc("a   = 1\nbb=2\nc = 3\n");
+    d.body_mut().remove_attribute("c").unwrap();
+    assert_eq!(d.to_string(), "a   = 1\nbb=2\n");
+}
+
+#[test]
 fn unaligned_neighbours_are_left_as_they_are() {
     let mut d = doc("a = 1\nbbb   =   2\ncc=3\n");
     d.body_mut().rename_attribute("a", "aaaa").unwrap();
@@ -365,11 +378,12 @@ fn edits_of_the_formatted_job_stay_formatted() {
             .unwrap();
         t.rename_attribute("privileged", "privileged_mode").unwrap();
         t.remove_attribute("shm_size").unwrap();
+        t.remove_attribute("privileged_mode").unwrap();
     }
     let out = d.to_string();
     assert!(formatted(&out), "{out}");
     assert!(
-        out.contains("        image           = \"nginx:1.25\"\n"),
+        out.contains("        image  = \"nginx:1.25\"\n        ports  = [\"http\"]\n        labels = { team = \"web\" }\n      }\n"),
         "{out}"
     );
     assert!(out.contains("    # Each driver's config has its own shape: decoded as written.\n"));

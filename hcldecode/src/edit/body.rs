@@ -115,7 +115,8 @@ impl BodyMut<'_> {
     }
 
     /// Removes attribute `name` with its comments (the lines above it and
-    /// its trailing comment).
+    /// its trailing comment). When its run of attributes was aligned, the
+    /// rest of the run is aligned again (the spaces before their `=`).
     ///
     /// ```
     /// use hcldecode::edit::Document;
@@ -131,7 +132,13 @@ impl BodyMut<'_> {
             .attribute(src, name)
             .ok_or_else(|| EditError::NoSuchAttribute(name.to_string()))?;
         let cut = layout::removal(src.source(), a.span(), self.body_end()?);
-        self.doc.splice(cut, "")
+        let run = layout::aligned_run(src, body, name);
+        self.doc.splice(cut, "")?;
+        // An aligned run is aligned again without it, as hclfmt would.
+        match run {
+            Some(names) => self.align(&names[0]),
+            None => Ok(()),
+        }
     }
 
     /// Adds an empty block `ty "label"... {}` at the end of the body (after

@@ -233,6 +233,29 @@ pub(super) fn alignment(src: &SourceFile, body: &ast::Body, name: &str) -> Vec<(
     out
 }
 
+/// The other attributes of `name`'s run when the whole run is aligned
+/// (one column for every `=`, spaces only before it): the names to align
+/// again once `name` is gone. `None` when the run is not aligned or is
+/// `name` alone.
+pub(super) fn aligned_run(src: &SourceFile, body: &ast::Body, name: &str) -> Option<Vec<String>> {
+    let text = src.source();
+    let run = run_of(src, body, name);
+    let column = |i: usize| {
+        let a = &body.attributes[i];
+        let gap = &text[a.name.end as usize..a.equals().start as usize];
+        (!gap.is_empty() && gap.chars().all(|c| c == ' '))
+            .then(|| width(src.text(a.name)) + gap.len())
+    };
+    let columns: Vec<Option<usize>> = run.iter().map(|&i| column(i)).collect();
+    let aligned = columns.iter().all(|c| c.is_some() && *c == columns[0]);
+    let others: Vec<String> = run
+        .iter()
+        .map(|&i| src.text(body.attributes[i].name).to_string())
+        .filter(|n| n != name)
+        .collect();
+    (aligned && !others.is_empty()).then_some(others)
+}
+
 /// `text` with `indent` after each line break, and its line breaks as
 /// `newline`.
 pub(super) fn indent_lines(text: &str, indent: &str, newline: &str) -> String {
