@@ -12,7 +12,10 @@ use hcldecode::edit::{BodyMut, Document};
 fn edit(body: &mut BodyMut<'_>, op: u8, name: &str) {
     let _ = match op % 9 {
         0 => body.set_attribute(name, &Value::int(i64::from(op))),
-        1 => body.set_attribute("fuzz_new", &Value::object([("k", Value::from(vec!["a", "b"]))])),
+        1 => body.set_attribute(
+            "fuzz_new",
+            &Value::object([("k", Value::from(vec!["a", "b"]))]),
+        ),
         2 => body.remove_attribute(name),
         3 => body.rename_attribute(name, "fuzz_renamed"),
         4 => body.set_attribute_expr(name, "[for x in y : x if x]"),
@@ -34,20 +37,33 @@ fuzz_target!(|data: &[u8]| {
     let Ok(mut doc) = text.parse::<Document>() else {
         return;
     };
-    assert_eq!(doc.to_string(), text, "parse then print is not the identity");
+    assert_eq!(
+        doc.to_string(),
+        text,
+        "parse then print is not the identity"
+    );
     let body = doc.file().body.clone();
     let src = doc.file().source.clone();
-    let attr = body.attributes.first().map(|a| src.text(a.name).to_string());
+    let attr = body
+        .attributes
+        .first()
+        .map(|a| src.text(a.name).to_string());
     let name = attr.unwrap_or_else(|| "absent".to_string());
     let first_block = body.blocks.first().map(|b| {
-        let labels: Vec<String> = b.labels.iter().map(|l| l.value.get(&src).to_string()).collect();
+        let labels: Vec<String> = b
+            .labels
+            .iter()
+            .map(|l| l.value.get(&src).to_string())
+            .collect();
         (src.text(b.type_name).to_string(), labels)
     });
     let result = match (ops[0] & 1, first_block) {
         (1, Some((ty, labels))) => {
             let refs: Vec<&str> = labels.iter().map(String::as_str).collect();
             let inner = b_name(&body, &src);
-            doc.body_mut().block(&ty, &refs).map(|mut b| edit(&mut b, ops[1], &inner))
+            doc.body_mut()
+                .block(&ty, &refs)
+                .map(|mut b| edit(&mut b, ops[1], &inner))
         }
         _ => {
             edit(&mut doc.body_mut(), ops[1], &name);
@@ -56,15 +72,14 @@ fuzz_target!(|data: &[u8]| {
     };
     assert!(result.is_ok(), "the first block was not found");
     let after = doc.to_string();
-    let again: Document = after.parse().expect("an edit left text that does not parse");
+    let again: Document = after
+        .parse()
+        .expect("an edit left text that does not parse");
     assert_eq!(again.to_string(), after);
 });
 
 /// The first attribute of the first block, if any.
-fn b_name(
-    body: &hcldecode_spec::syntax::native::ast::Body,
-    src: &hcldecode::SourceFile,
-) -> String {
+fn b_name(body: &hcldecode_spec::syntax::native::ast::Body, src: &hcldecode::SourceFile) -> String {
     body.blocks
         .first()
         .and_then(|b| b.body.attributes.first())
