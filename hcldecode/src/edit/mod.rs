@@ -221,15 +221,7 @@ impl Document {
     /// Replaces the bytes `span` by `with` and parses the result: refused
     /// (the document unchanged) when it does not parse.
     fn splice(&mut self, span: Span, with: &str) -> Result<(), EditError> {
-        let text = self.text();
-        let (s, e) = (span.start as usize, span.end as usize);
-        let mut next = String::with_capacity(text.len() + with.len());
-        next.push_str(&text[..s]);
-        next.push_str(with);
-        next.push_str(&text[e..]);
-        let file = parse_file(self.source().name(), next).map_err(EditError::Invalid)?;
-        self.file = file;
-        Ok(())
+        self.splice_many(&[(span, with.to_string())])
     }
 
     /// Replaces each span of `edits` (in source order, not overlapping) and
