@@ -142,6 +142,9 @@ fn measure_against_hcl_edit() {
             _ => {}
         }
     }
+    assert_eq!(ours_c.different, 0);
+    assert_eq!(ours_c.identical + ours_c.different + ours_c.rejected, files.len());
+    assert_eq!(theirs.identical + theirs.different + theirs.rejected, files.len());
     println!("{} files", files.len());
     println!("hcldecode::edit: {ours_c:?}");
     println!(
