@@ -294,6 +294,9 @@ fn comments_are_added() {
     let mut e = doc("");
     e.body_mut().add_comment("alone").unwrap();
     assert_eq!(e.to_string(), "# alone\n");
+    let mut bom = doc("\u{feff}");
+    bom.body_mut().set_attribute("a", &Value::int(1)).unwrap();
+    assert_eq!(bom.to_string(), "\u{feff}a = 1\n");
 }
 
 #[test]

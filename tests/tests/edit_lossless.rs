@@ -143,8 +143,14 @@ fn measure_against_hcl_edit() {
         }
     }
     assert_eq!(ours_c.different, 0);
-    assert_eq!(ours_c.identical + ours_c.different + ours_c.rejected, files.len());
-    assert_eq!(theirs.identical + theirs.different + theirs.rejected, files.len());
+    assert_eq!(
+        ours_c.identical + ours_c.different + ours_c.rejected,
+        files.len()
+    );
+    assert_eq!(
+        theirs.identical + theirs.different + theirs.rejected,
+        files.len()
+    );
     println!("{} files", files.len());
     println!("hcldecode::edit: {ours_c:?}");
     println!(

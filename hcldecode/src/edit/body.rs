@@ -427,7 +427,8 @@ impl BodyMut<'_> {
             }
             _ => match block {
                 None => {
-                    let lead = if !text.is_empty() && !text.ends_with('\n') {
+                    let content = text.trim_start_matches('\u{feff}');
+                    let lead = if !content.is_empty() && !content.ends_with('\n') {
                         nl
                     } else {
                         ""
