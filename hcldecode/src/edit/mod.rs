@@ -16,7 +16,7 @@
 //!
 //! - navigation: [`Document::body_mut`], then [`BodyMut::block`] into nested
 //!   blocks by type and labels;
-//! - edits: [`BodyMut::set_attribute`] (from a [`Value`]),
+//! - edits: [`BodyMut::set_attribute`] (from a [`Value`](crate::Value)),
 //!   [`BodyMut::set_attribute_expr`] (from text), [`BodyMut::rename_attribute`],
 //!   [`BodyMut::remove_attribute`], [`BodyMut::add_block`],
 //!   [`BodyMut::remove_block`], [`BodyMut::set_labels`], [`BodyMut::add_comment`];
