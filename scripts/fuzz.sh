@@ -32,7 +32,7 @@ fi
 
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-  targets=(native_parse json_parse spec_load decode eval typed dynblock eval_functions format)
+  targets=(native_parse json_parse spec_load decode eval typed dynblock eval_functions format edit_roundtrip)
 fi
 
 conformance="$root/tests/conformance"

@@ -15,6 +15,8 @@
 //! - [`encode`] writes values back as HCL native syntax ([`to_string`],
 //!   [`encode::expression`]; serde types with `serde::to_string`, feature
 //!   `serde`);
+//! - [`edit`] edits native-syntax files without loss ([`edit::Document`]:
+//!   comments and layout kept, typed write-back with `update_from`);
 //! - [`serde`] (feature `serde`) bridges to serde: `Serialize` and
 //!   `Deserialize` for values, serde types as fields (`#[hcl(serde)]`);
 //! - [`hcl_rs`] (feature `hcl-rs`) converts values, bodies and
@@ -28,6 +30,7 @@
 extern crate self as hcldecode;
 
 pub mod decode;
+pub mod edit;
 pub mod encode;
 pub mod error;
 pub mod eval;

@@ -51,6 +51,7 @@ use std::fmt;
 
 mod typed;
 
+pub(crate) use typed::WrittenItem;
 pub use typed::{__private, BodyWriter, HclEncode, to_string_of};
 
 use hcldecode_spec::syntax::is_identifier;

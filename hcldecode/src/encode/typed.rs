@@ -63,7 +63,7 @@ pub trait HclEncode {
 }
 
 /// One item of a body being written.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 enum Item {
     Attr(String, Value),
     Block {
@@ -71,6 +71,14 @@ enum Item {
         labels: Vec<String>,
         body: BodyWriter,
     },
+}
+
+/// An item of a [`BodyWriter`], as [`BodyWriter::items`] gives it.
+pub(crate) enum WrittenItem<'a> {
+    /// `name = value`.
+    Attr(&'a str, &'a Value),
+    /// A block: its type, labels and body.
+    Block(&'a str, &'a [String], &'a BodyWriter),
 }
 
 /// A body being written: attributes and blocks in the order they are
@@ -87,7 +95,7 @@ enum Item {
 /// body.block("port", vec!["http".into()], inner);
 /// assert_eq!(body.finish().unwrap(), "name = \"web\"\n\nport \"http\" {\n  to = 8080\n}\n");
 /// ```
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct BodyWriter {
     items: Vec<Item>,
 }
@@ -110,6 +118,14 @@ impl BodyWriter {
             labels,
             body,
         });
+    }
+
+    /// The items added, in order (what typed write-back compares).
+    pub(crate) fn items(&self) -> impl Iterator<Item = WrittenItem<'_>> {
+        self.items.iter().map(|i| match i {
+            Item::Attr(n, v) => WrittenItem::Attr(n, v),
+            Item::Block { ty, labels, body } => WrittenItem::Block(ty, labels, body),
+        })
     }
 
     /// The body as HCL text, formatted as `hclfmt` formats: attributes

@@ -1,0 +1,329 @@
+//! Where items sit in the text: their lines, their comments, their
+//! indentation, and the runs of attributes whose `=` signs line up.
+
+use hcldecode_spec::source::{SourceFile, Span};
+use hcldecode_spec::syntax::native::ast;
+
+/// The start of the line holding byte `at`.
+pub(super) fn line_start(text: &str, at: usize) -> usize {
+    text[..at].rfind('\n').map_or(0, |i| i + 1)
+}
+
+/// The end of the line holding byte `at`, after its line break (or the end
+/// of the text).
+pub(super) fn line_end(text: &str, at: usize) -> usize {
+    text[at..].find('\n').map_or(text.len(), |i| at + i + 1)
+}
+
+/// Whether the line starting at `start` holds only spaces (and a line
+/// break). False at the end of the text.
+pub(super) fn is_blank_line(text: &str, start: usize) -> bool {
+    start < text.len() && text[start..line_end(text, start)].trim().is_empty()
+}
+
+/// The spaces and tabs from the start of the line holding `at`.
+pub(super) fn indent_at(text: &str, at: usize) -> &str {
+    let s = line_start(text, at);
+    let rest = &text[s..];
+    &rest[..rest.len() - rest.trim_start_matches([' ', '\t']).len()]
+}
+
+/// Whether only spaces and tabs stand between the start of the line and
+/// `at`.
+pub(super) fn starts_line(text: &str, at: usize) -> bool {
+    text[line_start(text, at)..at]
+        .chars()
+        .all(|c| c == ' ' || c == '\t' || c == '\u{feff}')
+}
+
+/// Whether the line starting at `start` is a comment alone (`#`, `//`, or
+/// a `/* */` that closes on it).
+fn is_comment_line(text: &str, start: usize) -> bool {
+    let line = text[start..line_end(text, start)]
+        .trim_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
+    line.starts_with('#')
+        || line.starts_with("//")
+        || (line.len() >= 4
+            && line.starts_with("/*")
+            && line[2..].find("*/") == Some(line.len() - 4))
+}
+
+/// Where the text after an item ends on its line: after a trailing
+/// comment and the line break, when only spaces and a comment follow the
+/// item; `None` when something else follows on the line (a one-line
+/// block's `}`).
+fn line_rest(text: &str, end: usize) -> Option<usize> {
+    let rest = &text[end..];
+    let trimmed = rest.trim_start_matches([' ', '\t']);
+    let at = end + rest.len() - trimmed.len();
+    if trimmed.is_empty() {
+        return Some(text.len());
+    }
+    if trimmed.starts_with('\n') || trimmed.starts_with("\r\n") {
+        return Some(line_end(text, at));
+    }
+    if trimmed.starts_with('#') || trimmed.starts_with("//") {
+        return Some(line_end(text, at));
+    }
+    if let Some(inner) = trimmed.strip_prefix("/*") {
+        let close = inner.find("*/")?;
+        let after = at + 2 + close + 2;
+        return line_rest(text, after);
+    }
+    None
+}
+
+/// Whether the item at `span` has its lines to itself (only spaces before
+/// it, only spaces and a comment after it).
+pub(super) fn owns_lines(text: &str, span: Span) -> bool {
+    starts_line(text, span.start as usize) && line_rest(text, span.end as usize).is_some()
+}
+
+/// The bytes an item owns: its lines, the comment lines directly above it
+/// (no blank line between), and its trailing comment and line break. An
+/// item sharing its line with other text owns its span and the spaces
+/// before it.
+pub(super) fn extent(text: &str, span: Span) -> Span {
+    let (s, e) = (span.start as usize, span.end as usize);
+    match (starts_line(text, s), line_rest(text, e)) {
+        (true, Some(end)) => {
+            let mut start = line_start(text, s);
+            while start > 0 {
+                let prev = line_start(text, start - 1);
+                if !is_comment_line(text, prev) {
+                    break;
+                }
+                start = prev;
+            }
+            // A byte order mark stays at the start of the file.
+            if start == 0 && text.starts_with('\u{feff}') {
+                start = 3;
+            }
+            Span::new(start as u32, end as u32)
+        }
+        _ => {
+            let before = text[..s].trim_end_matches([' ', '\t']).len();
+            Span::new(before as u32, e as u32)
+        }
+    }
+}
+
+/// The span to remove with an item: its [`extent`], and a blank line
+/// before it when a blank line or the end of its body follows, so that
+/// removing an item between blank lines leaves one.
+pub(super) fn removal(text: &str, span: Span, body_end: usize) -> Span {
+    let ext = extent(text, span);
+    let (s, e) = (ext.start as usize, ext.end as usize);
+    if s == 0 || !starts_line(text, span.start as usize) || text.as_bytes()[s - 1] != b'\n' {
+        return ext;
+    }
+    let prev = line_start(text, s - 1);
+    let ends_body = e >= body_end || text[e..body_end].trim().is_empty();
+    if is_blank_line(text, prev) && (is_blank_line(text, e) || ends_body) {
+        return Span::new(prev as u32, e as u32);
+    }
+    ext
+}
+
+/// The items of a body in source order: attributes (`Ok`) and blocks.
+pub(super) fn items(body: &ast::Body) -> Vec<(Span, Result<&ast::Attribute, &ast::Block>)> {
+    let mut all: Vec<_> = body
+        .attributes
+        .iter()
+        .map(|a| (a.span(), Ok(a)))
+        .chain(body.blocks.iter().map(|b| (b.span(), Err(b))))
+        .collect();
+    all.sort_by_key(|(s, _)| s.start);
+    all
+}
+
+/// The display width of a name, as hclfmt counts columns.
+fn width(s: &str) -> usize {
+    use unicode_segmentation::UnicodeSegmentation;
+    s.graphemes(true).count()
+}
+
+/// The attributes whose `=` signs hclfmt lines up with `name`'s: the run
+/// of attributes on consecutive lines holding it, in which every attribute
+/// but the last is on one line. Indices into `body.attributes`.
+fn run_of(src: &SourceFile, body: &ast::Body, name: &str) -> Vec<usize> {
+    let text = src.source();
+    let Some(at) = body.attribute_index(src, name) else {
+        return Vec::new();
+    };
+    let mut order: Vec<usize> = (0..body.attributes.len()).collect();
+    order.sort_by_key(|&i| body.attributes[i].name.start);
+    let pos = order.iter().position(|&i| i == at).unwrap_or(0);
+    // Whether attribute `b` continues the run `a` is in.
+    let joins = |a: usize, b: usize| {
+        let (a, b) = (&body.attributes[a], &body.attributes[b]);
+        let a_end = a.span().end as usize;
+        let one_line = !text[a.name.start as usize..a_end].contains('\n');
+        let b_line = line_start(text, b.name.start as usize);
+        one_line
+            && starts_line(text, b.name.start as usize)
+            && b_line > 0
+            && line_start(text, b_line - 1) == line_start(text, a_end)
+            && line_rest(text, a_end).is_some()
+    };
+    let mut first = pos;
+    while first > 0 && joins(order[first - 1], order[first]) {
+        first -= 1;
+    }
+    let mut last = pos;
+    while last + 1 < order.len() && joins(order[last], order[last + 1]) {
+        last += 1;
+    }
+    order[first..=last].to_vec()
+}
+
+/// The splices that align `=` in the run holding attribute `name` after
+/// it was added or renamed: when the other attributes of the run are
+/// aligned among themselves, every attribute's name is padded to the
+/// longest name of the run and one space (hclfmt's layout); otherwise only
+/// `name` is given one space. Each splice replaces the spaces between a
+/// name and its `=`; the list is in source order.
+pub(super) fn alignment(src: &SourceFile, body: &ast::Body, name: &str) -> Vec<(Span, String)> {
+    let text = src.source();
+    let run = run_of(src, body, name);
+    let gap = |i: usize| {
+        let a = &body.attributes[i];
+        Span::new(a.name.end, a.equals().start)
+    };
+    let name_width = |i: usize| width(src.text(body.attributes[i].name));
+    let others: Vec<usize> = run
+        .iter()
+        .copied()
+        .filter(|&i| src.text(body.attributes[i].name) != name)
+        .collect();
+    let plain = |i: usize| {
+        let g = text[gap(i).start as usize..gap(i).end as usize].to_string();
+        !g.is_empty() && g.chars().all(|c| c == ' ')
+    };
+    let columns: Vec<usize> = others
+        .iter()
+        .map(|&i| name_width(i) + gap(i).len() as usize)
+        .collect();
+    let aligned = !others.is_empty()
+        && others.iter().all(|&i| plain(i))
+        && columns.iter().all(|&c| c == columns[0]);
+    let target: Vec<usize> = if aligned {
+        run.clone()
+    } else {
+        run.iter()
+            .copied()
+            .filter(|&i| src.text(body.attributes[i].name) == name)
+            .collect()
+    };
+    let longest = target.iter().map(|&i| name_width(i)).max().unwrap_or(0);
+    let mut out = Vec::new();
+    for i in target {
+        let pad = if aligned {
+            longest - name_width(i) + 1
+        } else {
+            1
+        };
+        let want = " ".repeat(pad);
+        let g = gap(i);
+        if text[g.start as usize..g.end as usize] != want {
+            out.push((g, want));
+        }
+    }
+    out.sort_by_key(|(s, _)| s.start);
+    out
+}
+
+/// The other attributes of `name`'s run when the whole run is aligned
+/// (one column for every `=`, spaces only before it): the names to align
+/// again once `name` is gone. `None` when the run is not aligned or is
+/// `name` alone.
+pub(super) fn aligned_run(src: &SourceFile, body: &ast::Body, name: &str) -> Option<Vec<String>> {
+    let text = src.source();
+    let run = run_of(src, body, name);
+    let column = |i: usize| {
+        let a = &body.attributes[i];
+        let gap = &text[a.name.end as usize..a.equals().start as usize];
+        (!gap.is_empty() && gap.chars().all(|c| c == ' '))
+            .then(|| width(src.text(a.name)) + gap.len())
+    };
+    let columns: Vec<Option<usize>> = run.iter().map(|&i| column(i)).collect();
+    let aligned = columns.iter().all(|c| c.is_some() && *c == columns[0]);
+    let others: Vec<String> = run
+        .iter()
+        .map(|&i| src.text(body.attributes[i].name).to_string())
+        .filter(|n| n != name)
+        .collect();
+    (aligned && !others.is_empty()).then_some(others)
+}
+
+/// `text` with `indent` after each line break, and its line breaks as
+/// `newline`.
+pub(super) fn indent_lines(text: &str, indent: &str, newline: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for (i, line) in text.split('\n').enumerate() {
+        if i > 0 {
+            out.push_str(newline);
+            if !line.is_empty() {
+                out.push_str(indent);
+            }
+        }
+        out.push_str(line);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn extent_takes_comments_above_and_after() {
+        let text = "a = 1\n\n# about b\n// more\nb = 2 # trailing\nc = 3\n";
+        let b = text.find("b = 2").unwrap() as u32;
+        let e = extent(text, Span::new(b, b + 5));
+        assert_eq!(
+            &text[e.start as usize..e.end as usize],
+            "# about b\n// more\nb = 2 # trailing\n"
+        );
+    }
+
+    #[test]
+    fn extent_of_an_item_in_a_one_line_block() {
+        let text = "x { a = 1 }\n";
+        let e = extent(text, Span::new(4, 9));
+        assert_eq!(&text[e.start as usize..e.end as usize], " a = 1");
+    }
+
+    #[test]
+    fn removal_between_blank_lines_keeps_one() {
+        let text = "a = 1\n\nb {\n}\n\nc = 3\n";
+        let s = text.find("b {").unwrap() as u32;
+        let r = removal(text, Span::new(s, s + 5), text.len());
+        let mut out = text.to_string();
+        out.replace_range(r.start as usize..r.end as usize, "");
+        assert_eq!(out, "a = 1\n\nc = 3\n");
+    }
+
+    #[test]
+    fn comment_lines_are_told_apart() {
+        for (line, is) in [
+            ("# a\n", true),
+            ("  // b\n", true),
+            ("/* c */\n", true),
+            ("/*/\n", false),
+            ("/* a */ b = 1\n", false),
+            ("/* a */ /* b */\n", false),
+            ("b = 1\n", false),
+        ] {
+            assert_eq!(is_comment_line(line, 0), is, "{line:?}");
+        }
+    }
+
+    #[test]
+    fn indent_lines_skips_empty_lines() {
+        assert_eq!(
+            indent_lines("{\n  a = 1\n\n}", "  ", "\r\n"),
+            "{\r\n    a = 1\r\n\r\n  }"
+        );
+    }
+}

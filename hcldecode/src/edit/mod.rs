@@ -1,0 +1,313 @@
+//! Editing HCL native syntax without loss (issue 26, third part).
+//!
+//! A [`Document`] is the text of a file and the syntax tree our parser
+//! builds of it (byte ranges into that text, the same ranges diagnostics
+//! report). Printing a document ([`Display`](std::fmt::Display)) writes the
+//! text: parse then print is the identity for every input the parser
+//! accepts, comments, blank lines, odd spacing, heredocs, CRLF line ends
+//! and a byte order mark included.
+//!
+//! An edit splices the text of the items it changes and parses the result
+//! again: only the edited items' text changes, and an edit that would not
+//! parse is refused (the document is left as it was). Comments directly
+//! above an item (its "decor") belong to it: they go when it is removed.
+//! New items are indented as their siblings and `=` is aligned in the run
+//! of attributes they join, as `hclfmt` aligns it.
+//!
+//! - navigation: [`Document::body_mut`], then [`BodyMut::block`] into nested
+//!   blocks by type and labels;
+//! - edits: [`BodyMut::set_attribute`] (from a [`Value`](crate::Value)),
+//!   [`BodyMut::set_attribute_expr`] (from text), [`BodyMut::rename_attribute`],
+//!   [`BodyMut::remove_attribute`], [`BodyMut::add_block`],
+//!   [`BodyMut::remove_block`], [`BodyMut::set_labels`], [`BodyMut::add_comment`];
+//! - typed write-back: [`Document::update_from`] writes a modified typed
+//!   value back, changing only what differs (`write_back`).
+//!
+//! ```
+//! use hcldecode::edit::Document;
+//! use hcldecode::Value;
+//! let src = "# The job.\njob \"web\" {\n  group \"api\" {\n    count = 3 # replicas\n    image = \"nginx\"\n  }\n}\n";
+//! let mut doc: Document = src.parse().unwrap();
+//! assert_eq!(doc.to_string(), src);
+//! doc.body_mut()
+//!     .block("job", &["web"]).unwrap()
+//!     .block("group", &["api"]).unwrap()
+//!     .set_attribute("count", &Value::int(5)).unwrap();
+//! assert_eq!(doc.to_string(), src.replace("count = 3", "count = 5"));
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::Arc;
+
+use hcldecode_spec::diag::Diagnostics;
+use hcldecode_spec::source::{SourceFile, Span};
+use hcldecode_spec::syntax::native::{self, ast};
+
+use crate::encode::EncodeError;
+
+mod body;
+mod layout;
+mod navigate;
+mod write_back;
+
+pub use navigate::BodyMut;
+
+/// An HCL native-syntax file held without loss, to be edited.
+///
+/// ```
+/// use hcldecode::edit::Document;
+/// let src = "\u{feff}a   = 1 // odd spacing\r\n\r\nb = <<EOT\r\n  text\r\nEOT\r\n";
+/// let doc: Document = src.parse().unwrap();
+/// assert_eq!(doc.to_string(), src);
+/// assert!("a = ".parse::<Document>().is_err());
+/// ```
+#[derive(Clone, Debug)]
+pub struct Document {
+    file: ast::File,
+}
+
+/// One step from a body into one of its blocks: the block type, its
+/// labels, and which of the blocks with that type and those labels (0 for
+/// the first).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Step {
+    ty: String,
+    labels: Vec<String>,
+    nth: usize,
+}
+
+/// Why an edit was refused. The document is unchanged after an error.
+///
+/// ```
+/// use hcldecode::edit::{Document, EditError};
+/// let mut doc: Document = "a = 1\n".parse().unwrap();
+/// let err = doc.body_mut().set_attribute_expr("a", "(1").unwrap_err();
+/// assert!(matches!(err, EditError::Syntax(_)));
+/// assert!(err.to_string().starts_with("the text does not parse"));
+/// assert_eq!(doc.to_string(), "a = 1\n");
+/// ```
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum EditError {
+    /// The text does not parse (reading a document, or the text of an
+    /// expression): the parser's diagnostics.
+    Syntax(Diagnostics),
+    /// The edit would leave text that does not parse (the diagnostics of
+    /// the result, which is discarded).
+    Invalid(Diagnostics),
+    /// No block of this type with these labels (a path `job "web" > group`).
+    NoSuchBlock(String),
+    /// No attribute of this name in the body.
+    NoSuchAttribute(String),
+    /// An attribute of this name exists already (renaming onto it).
+    AttributeExists(String),
+    /// A name that is not an identifier (attribute or block type).
+    InvalidName(String),
+    /// An operation on a block's header used on the file's body.
+    NotABlock,
+    /// A value that cannot be written (see [`EncodeError`]).
+    Encode(EncodeError),
+    /// Decoding the document into the typed value's type failed (typed
+    /// write-back reads what the document holds first).
+    Decode(Box<crate::Error>),
+}
+
+impl fmt::Display for EditError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EditError::Syntax(d) => write!(f, "the text does not parse: {}", summaries(d)),
+            EditError::Invalid(d) => write!(f, "the edit would not parse: {}", summaries(d)),
+            EditError::NoSuchBlock(p) => write!(f, "no block {p}"),
+            EditError::NoSuchAttribute(n) => write!(f, "no attribute {n:?}"),
+            EditError::AttributeExists(n) => write!(f, "an attribute {n:?} exists already"),
+            EditError::InvalidName(n) => write!(f, "{n:?} is not an identifier"),
+            EditError::NotABlock => f.write_str("the file's body is not a block"),
+            EditError::Encode(e) => write!(f, "{e}"),
+            EditError::Decode(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for EditError {}
+
+impl From<EncodeError> for EditError {
+    fn from(e: EncodeError) -> EditError {
+        EditError::Encode(e)
+    }
+}
+
+fn summaries(d: &Diagnostics) -> String {
+    d.iter()
+        .filter(|d| d.severity == hcldecode_spec::diag::Severity::Error)
+        .map(|d| match &d.subject {
+            Some(r) => format!("{}: {}", r, d.summary),
+            None => d.summary.clone(),
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+impl FromStr for Document {
+    type Err = EditError;
+
+    fn from_str(s: &str) -> Result<Document, EditError> {
+        Document::parse("document.hcl", s)
+    }
+}
+
+impl fmt::Display for Document {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.text())
+    }
+}
+
+impl Document {
+    /// Parses `text` as native syntax; `name` is the file name its
+    /// diagnostics carry. Text with syntax errors is refused with the
+    /// parser's diagnostics (as `hcldec` reports them).
+    ///
+    /// ```
+    /// use hcldecode::edit::{Document, EditError};
+    /// let err = Document::parse("main.tf", "a = {\n").unwrap_err();
+    /// let EditError::Syntax(diags) = err else { panic!() };
+    /// assert_eq!(&*diags[0].subject.as_ref().unwrap().filename, "main.tf");
+    /// ```
+    pub fn parse(name: &str, text: &str) -> Result<Document, EditError> {
+        parse_file(name, text.to_string())
+            .map(|file| Document { file })
+            .map_err(EditError::Syntax)
+    }
+
+    /// The text of the document.
+    ///
+    /// ```
+    /// let doc: hcldecode::edit::Document = "a = 1\n".parse().unwrap();
+    /// assert_eq!(doc.text(), "a = 1\n");
+    /// ```
+    pub fn text(&self) -> &str {
+        self.file.source.source()
+    }
+
+    /// The syntax tree of the current text, with the byte ranges its
+    /// diagnostics use (`file().source` resolves them to lines and columns).
+    ///
+    /// ```
+    /// let doc: hcldecode::edit::Document = "a = 1\n".parse().unwrap();
+    /// let attr = &doc.file().body.attributes[0];
+    /// assert_eq!(doc.file().source.text(attr.name), "a");
+    /// ```
+    pub fn file(&self) -> &ast::File {
+        &self.file
+    }
+
+    /// The file's body, to edit (navigate into blocks with
+    /// [`BodyMut::block`]).
+    ///
+    /// ```
+    /// use hcldecode::edit::Document;
+    /// let mut doc: Document = "a = 1\n".parse().unwrap();
+    /// doc.body_mut().set_attribute_expr("b", "a + 1").unwrap();
+    /// assert_eq!(doc.to_string(), "a = 1\nb = a + 1\n");
+    /// ```
+    pub fn body_mut(&mut self) -> BodyMut<'_> {
+        BodyMut::root(self)
+    }
+
+    fn source(&self) -> &Arc<SourceFile> {
+        &self.file.source
+    }
+
+    /// Replaces the bytes `span` by `with` and parses the result: refused
+    /// (the document unchanged) when it does not parse.
+    fn splice(&mut self, span: Span, with: &str) -> Result<(), EditError> {
+        self.splice_many(&[(span, with.to_string())])
+    }
+
+    /// Replaces each span of `edits` (in source order, not overlapping) and
+    /// parses the result once.
+    fn splice_many(&mut self, edits: &[(Span, String)]) -> Result<(), EditError> {
+        if edits.is_empty() {
+            return Ok(());
+        }
+        let text = self.text();
+        let mut next = String::with_capacity(text.len());
+        let mut at = 0;
+        for (span, with) in edits {
+            next.push_str(&text[at..span.start as usize]);
+            next.push_str(with);
+            at = span.end as usize;
+        }
+        next.push_str(&text[at..]);
+        let file = parse_file(self.source().name(), next).map_err(EditError::Invalid)?;
+        self.file = file;
+        Ok(())
+    }
+
+    /// The body at the end of `path`, and the block holding it (none for
+    /// the file's body).
+    fn resolve(&self, path: &[Step]) -> Result<(&ast::Body, Option<&ast::Block>), EditError> {
+        let src = self.source();
+        let mut body: &ast::Body = &self.file.body;
+        let mut block = None;
+        for (i, step) in path.iter().enumerate() {
+            let found = body
+                .blocks
+                .iter()
+                .filter(|b| block_matches(src, b, &step.ty, &step.labels))
+                .nth(step.nth)
+                .ok_or_else(|| EditError::NoSuchBlock(describe(&path[..=i])))?;
+            body = &found.body;
+            block = Some(found);
+        }
+        Ok((body, block))
+    }
+
+    /// The line ending the document uses (`\r\n` when any line has one).
+    fn newline(&self) -> &'static str {
+        if self.text().contains("\r\n") {
+            "\r\n"
+        } else {
+            "\n"
+        }
+    }
+}
+
+/// Whether `b` has type `ty` and exactly `labels`.
+fn block_matches(src: &SourceFile, b: &ast::Block, ty: &str, labels: &[String]) -> bool {
+    src.text(b.type_name) == ty
+        && b.labels.len() == labels.len()
+        && b.labels
+            .iter()
+            .zip(labels)
+            .all(|(l, want)| l.value.get(src) == want.as_str())
+}
+
+/// `job "web" > group "api"`, for errors.
+fn describe(path: &[Step]) -> String {
+    path.iter()
+        .map(|s| {
+            let mut t = s.ty.clone();
+            for l in &s.labels {
+                t.push_str(&format!(" {l:?}"));
+            }
+            if s.nth > 0 {
+                t.push_str(&format!(" (#{})", s.nth + 1));
+            }
+            t
+        })
+        .collect::<Vec<_>>()
+        .join(" > ")
+}
+
+fn parse_file(name: &str, text: String) -> Result<ast::File, Diagnostics> {
+    let (src, d0) = native::source_from_text(name, text);
+    if d0.has_errors() {
+        return Err(d0);
+    }
+    let (file, diags) = native::parse_config(src);
+    if diags.has_errors() {
+        return Err(diags);
+    }
+    Ok(file)
+}
