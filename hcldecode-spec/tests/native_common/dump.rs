@@ -218,25 +218,7 @@ impl<'a> Dumper<'a> {
                 }
                 self.w(")");
             }
-            ExprKind::For(f) => {
-                let kv = f.key_var.map(|s| self.src.text(s)).unwrap_or("");
-                let s = format!(
-                    "(for {sp} {} {} {} {} ",
-                    r(f.open),
-                    r(f.close),
-                    q(kv),
-                    q(self.src.text(f.val_var))
-                );
-                self.w(&s);
-                self.expr(&f.coll);
-                self.w(" ");
-                self.opt(f.key_expr.as_ref());
-                self.w(" ");
-                self.expr(&f.val_expr);
-                self.w(" ");
-                self.opt(f.cond.as_ref());
-                self.w(&format!(" {})", f.group));
-            }
+            ExprKind::For(f) => self.for_expr(&sp, f),
             ExprKind::Index {
                 collection,
                 key,
@@ -255,16 +237,7 @@ impl<'a> Dumper<'a> {
                 each,
                 item,
                 marker,
-            } => {
-                self.next += 1;
-                let id = self.next;
-                self.anon.insert(*item, id);
-                self.w(&format!("(splat {sp} {} #{id} ", r(*marker)));
-                self.expr(source);
-                self.w(" ");
-                self.expr(each);
-                self.w(")");
-            }
+            } => self.splat(&sp, source, each, *item, *marker),
             ExprKind::AnonSymbol { id } => {
                 let n = self.anon.get(id).copied().unwrap_or(0);
                 self.w(&format!("(anon #{n} {sp})"));
@@ -302,6 +275,37 @@ impl<'a> Dumper<'a> {
                 self.w(")");
             }
         }
+    }
+
+    fn for_expr(&mut self, sp: &str, f: &ForExpr) {
+        let kv = f.key_var.map(|s| self.src.text(s)).unwrap_or("");
+        let s = format!(
+            "(for {sp} {} {} {} {} ",
+            r(f.open),
+            r(f.close),
+            q(kv),
+            q(self.src.text(f.val_var))
+        );
+        self.w(&s);
+        self.expr(&f.coll);
+        self.w(" ");
+        self.opt(f.key_expr.as_ref());
+        self.w(" ");
+        self.expr(&f.val_expr);
+        self.w(" ");
+        self.opt(f.cond.as_ref());
+        self.w(&format!(" {})", f.group));
+    }
+
+    fn splat(&mut self, sp: &str, source: &Expr, each: &Expr, item: u32, marker: Span) {
+        self.next += 1;
+        let id = self.next;
+        self.anon.insert(item, id);
+        self.w(&format!("(splat {sp} {} #{id} ", r(marker)));
+        self.expr(source);
+        self.w(" ");
+        self.expr(each);
+        self.w(")");
     }
 
     fn opt(&mut self, e: Option<&Expr>) {
