@@ -223,15 +223,7 @@ impl<'a> Dumper<'a> {
                 collection,
                 key,
                 brackets,
-            } => {
-                // The `[` (`OpenRange`) is `start_span` of an index.
-                let open = e.start_span();
-                self.w(&format!("(index {sp} {} {} ", r(open), r(*brackets)));
-                self.expr(collection);
-                self.w(" ");
-                self.expr(key);
-                self.w(")");
-            }
+            } => self.index(e, &sp, collection, key, *brackets),
             ExprKind::Splat {
                 source,
                 each,
@@ -295,6 +287,16 @@ impl<'a> Dumper<'a> {
         self.w(" ");
         self.opt(f.cond.as_ref());
         self.w(&format!(" {})", f.group));
+    }
+
+    fn index(&mut self, e: &Expr, sp: &str, collection: &Expr, key: &Expr, brackets: Span) {
+        // The `[` (`OpenRange`) is `start_span` of an index.
+        let open = e.start_span();
+        self.w(&format!("(index {sp} {} {} ", r(open), r(brackets)));
+        self.expr(collection);
+        self.w(" ");
+        self.expr(key);
+        self.w(")");
     }
 
     fn splat(&mut self, sp: &str, source: &Expr, each: &Expr, item: u32, marker: Span) {
