@@ -64,9 +64,9 @@ fn fields_code(fields: &[Field<'_>], access: &dyn Fn(&syn::Ident) -> TokenStream
         let span = f.ty.span();
         match f.kind {
             Kind::Attr if f.attrs.serde.is_some() => {
-                body.push(quote_spanned!(span=> __enc::serde_attr(__body, #name, #acc)?;));
+                body.push(quote_spanned!(span=> ::hcldecode::serde::__encode_field::attr(__body, #name, #acc)?;));
                 if let Some(o) = &mut object {
-                    o.push(quote_spanned!(span=> (#name, __enc::serde_value(#acc)?)));
+                    o.push(quote_spanned!(span=> (#name, ::hcldecode::serde::__encode_field::value(#acc)?)));
                 }
             }
             Kind::Attr if is_raw_expression(&f.shape) => {

@@ -546,27 +546,6 @@ pub mod __private {
         Ok(())
     }
 
-    /// Adds `name = value` for a `serde` field (through
-    /// [`crate::serde::to_value`]) unless the value is null.
-    #[cfg(feature = "serde")]
-    pub fn serde_attr<T: ::serde::Serialize + ?Sized>(
-        body: &mut BodyWriter,
-        name: &str,
-        v: &T,
-    ) -> Result<(), EncodeError> {
-        let v = serde_value(v)?;
-        if !v.is_null() {
-            body.attr(name, v);
-        }
-        Ok(())
-    }
-
-    /// The value of a `serde` field.
-    #[cfg(feature = "serde")]
-    pub fn serde_value<T: ::serde::Serialize + ?Sized>(v: &T) -> Result<Value, EncodeError> {
-        crate::serde::to_value(v)
-    }
-
     /// The error of a struct with blocks or labels used as a value.
     pub fn not_a_value(ty: &str) -> EncodeError {
         EncodeError::Custom(format!(
