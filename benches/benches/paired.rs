@@ -11,12 +11,16 @@
 //!
 //! Pairs: typed decoding (`hcldecode::from_str` into derived types) against
 //! `hcl::from_str` and `hcl::eval::from_str` into equivalent serde types,
-//! and the native-syntax parser against hcl-edit's `parse_body`.
+//! the native-syntax parser against hcl-edit's `parse_body`, and encoding:
+//! `hcldecode::to_string_typed` of the derived types (`HclEncode`) against
+//! `hcl::to_string` of the same configuration as an `hcl::Body` (each
+//! decoded once, before the rounds; only writing is timed).
 //!
 //! Arguments (after `--`): substrings selecting pairs or sizes, e.g.
 //! `cargo bench --bench paired -- typed 1MB`.
 
 use std::hint::black_box;
+use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 use hcldecode_benches::{generate, parse_size, serde_model, typed};
@@ -46,6 +50,46 @@ fn hcl_edit_parse(text: &str) -> Box<dyn std::any::Any> {
     Box::new(hcl::edit::parser::parse_body(text).expect("hcl-edit parse"))
 }
 
+/// A configuration decoded for both encoders, with the length of its text.
+type Decoded = (usize, Rc<typed::JobFile>, Rc<hcl::Body>);
+
+thread_local! {
+    /// The decoded configurations the encoding pair writes, keyed by the
+    /// text's length (one per size; thread-local because the bench is one
+    /// thread and `Run` is a plain `fn`).
+    static DECODED: std::cell::RefCell<Option<Decoded>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// The configuration `text` decoded for both encoders (cached per text).
+fn decoded(text: &str) -> (Rc<typed::JobFile>, Rc<hcl::Body>) {
+    DECODED.with(|d| {
+        let mut d = d.borrow_mut();
+        match &*d {
+            Some((len, ours, theirs)) if *len == text.len() => (ours.clone(), theirs.clone()),
+            _ => {
+                let ours = Rc::new(
+                    hcldecode::from_str::<typed::JobFile>(text, "config.hcl")
+                        .expect("typed decode"),
+                );
+                let theirs = Rc::new(hcl::from_str::<hcl::Body>(text).expect("hcl::from_str Body"));
+                *d = Some((text.len(), ours.clone(), theirs.clone()));
+                (ours, theirs)
+            }
+        }
+    })
+}
+
+fn ours_encode(text: &str) -> Box<dyn std::any::Any> {
+    let (ours, _) = decoded(text);
+    Box::new(hcldecode::to_string_typed(&*ours).expect("to_string_typed"))
+}
+
+fn hcl_to_string(text: &str) -> Box<dyn std::any::Any> {
+    let (_, theirs) = decoded(text);
+    Box::new(hcl::to_string(&*theirs).expect("hcl::to_string"))
+}
+
 const PAIRS: &[(&str, Run, &str, Run)] = &[
     ("typed", ours_typed, "hcl::from_str", serde_from_str),
     (
@@ -55,6 +99,7 @@ const PAIRS: &[(&str, Run, &str, Run)] = &[
         serde_eval_from_str,
     ),
     ("parse", ours_parse, "hcl-edit parse_body", hcl_edit_parse),
+    ("encode", ours_encode, "hcl::to_string", hcl_to_string),
 ];
 
 fn time(run: Run, text: &str) -> Duration {

@@ -1,4 +1,4 @@
-//! The generated configurations as Rust types, with `#[derive(HclDecode)]`:
+//! The generated configurations as Rust types, with `#[derive(HclDecode, HclEncode)]`:
 //! what the typed-decoding benchmark decodes. The root type is checked
 //! against the spec file at compile time (`check_spec`), so it decodes the
 //! same document the same way. [`crate::serde_model`] has the equivalent
@@ -8,16 +8,16 @@
 
 use std::collections::HashMap;
 
-use hcldecode::HclDecode;
+use hcldecode::{HclDecode, HclEncode};
 
-#[derive(HclDecode, Debug, PartialEq)]
+#[derive(HclDecode, HclEncode, Debug, PartialEq)]
 #[hcl(check_spec = "src/spec.hcldec")]
 pub struct JobFile {
     #[hcl(block, rename = "job")]
     pub jobs: HashMap<String, Job>,
 }
 
-#[derive(HclDecode, Debug, PartialEq)]
+#[derive(HclDecode, HclEncode, Debug, PartialEq)]
 pub struct Job {
     pub region: Option<String>,
     pub datacenters: Vec<String>,
@@ -40,7 +40,7 @@ pub struct Job {
     pub groups: HashMap<String, Group>,
 }
 
-#[derive(HclDecode, Debug, PartialEq)]
+#[derive(HclDecode, HclEncode, Debug, PartialEq)]
 pub struct Update {
     pub max_parallel: Option<i64>,
     pub min_healthy_time: Option<String>,
@@ -51,28 +51,28 @@ pub struct Update {
     pub stagger: Option<String>,
 }
 
-#[derive(HclDecode, Debug, PartialEq)]
+#[derive(HclDecode, HclEncode, Debug, PartialEq)]
 pub struct Periodic {
     pub cron: Option<String>,
     pub prohibit_overlap: Option<bool>,
     pub time_zone: Option<String>,
 }
 
-#[derive(HclDecode, Debug, PartialEq)]
+#[derive(HclDecode, HclEncode, Debug, PartialEq)]
 pub struct Constraint {
     pub attribute: Option<String>,
     pub operator: Option<String>,
     pub value: Option<String>,
 }
 
-#[derive(HclDecode, Debug, PartialEq)]
+#[derive(HclDecode, HclEncode, Debug, PartialEq)]
 pub struct Affinity {
     pub attribute: Option<String>,
     pub value: Option<String>,
     pub weight: Option<i64>,
 }
 
-#[derive(HclDecode, Debug, PartialEq)]
+#[derive(HclDecode, HclEncode, Debug, PartialEq)]
 pub struct Spread {
     pub attribute: Option<String>,
     pub weight: Option<i64>,
@@ -80,12 +80,12 @@ pub struct Spread {
     pub targets: HashMap<String, Target>,
 }
 
-#[derive(HclDecode, Debug, PartialEq)]
+#[derive(HclDecode, HclEncode, Debug, PartialEq)]
 pub struct Target {
     pub percent: Option<i64>,
 }
 
-#[derive(HclDecode, Debug, PartialEq)]
+#[derive(HclDecode, HclEncode, Debug, PartialEq)]
 pub struct Group {
     pub count: Option<i64>,
     pub shutdown_delay: Option<String>,
@@ -110,7 +110,7 @@ pub struct Group {
     pub tasks: HashMap<String, Task>,
 }
 
-#[derive(HclDecode, Debug, PartialEq)]
+#[derive(HclDecode, HclEncode, Debug, PartialEq)]
 pub struct Restart {
     pub attempts: Option<i64>,
     pub interval: Option<String>,
@@ -118,7 +118,7 @@ pub struct Restart {
     pub mode: Option<String>,
 }
 
-#[derive(HclDecode, Debug, PartialEq)]
+#[derive(HclDecode, HclEncode, Debug, PartialEq)]
 pub struct Reschedule {
     pub delay: Option<String>,
     pub delay_function: Option<String>,
@@ -126,14 +126,14 @@ pub struct Reschedule {
     pub unlimited: Option<bool>,
 }
 
-#[derive(HclDecode, Debug, PartialEq)]
+#[derive(HclDecode, HclEncode, Debug, PartialEq)]
 pub struct EphemeralDisk {
     pub size: Option<i64>,
     pub migrate: Option<bool>,
     pub sticky: Option<bool>,
 }
 
-#[derive(HclDecode, Debug, PartialEq)]
+#[derive(HclDecode, HclEncode, Debug, PartialEq)]
 pub struct Network {
     pub mode: Option<String>,
     #[hcl(block, rename = "port", labels = ["label"])]
@@ -142,26 +142,26 @@ pub struct Network {
     pub dns: Option<Dns>,
 }
 
-#[derive(HclDecode, Debug, PartialEq)]
+#[derive(HclDecode, HclEncode, Debug, PartialEq)]
 pub struct Port {
     pub r#static: Option<i64>,
     pub to: Option<i64>,
     pub host_network: Option<String>,
 }
 
-#[derive(HclDecode, Debug, PartialEq)]
+#[derive(HclDecode, HclEncode, Debug, PartialEq)]
 pub struct Dns {
     pub servers: Option<Vec<String>>,
 }
 
-#[derive(HclDecode, Debug, PartialEq)]
+#[derive(HclDecode, HclEncode, Debug, PartialEq)]
 pub struct Volume {
     pub r#type: Option<String>,
     pub source: Option<String>,
     pub read_only: Option<bool>,
 }
 
-#[derive(HclDecode, Debug, PartialEq)]
+#[derive(HclDecode, HclEncode, Debug, PartialEq)]
 pub struct Scaling {
     pub enabled: Option<bool>,
     pub min: Option<i64>,
@@ -169,7 +169,7 @@ pub struct Scaling {
     pub policy: Option<Policy>,
 }
 
-#[derive(HclDecode, Debug, PartialEq)]
+#[derive(HclDecode, HclEncode, Debug, PartialEq)]
 pub struct Service {
     pub name: Option<String>,
     pub port: Option<String>,
@@ -182,7 +182,7 @@ pub struct Service {
     pub checks: Vec<Check>,
 }
 
-#[derive(HclDecode, Debug, PartialEq)]
+#[derive(HclDecode, HclEncode, Debug, PartialEq)]
 pub struct Check {
     pub name: Option<String>,
     pub r#type: Option<String>,
@@ -198,14 +198,14 @@ pub struct Check {
     pub check_restart: Option<CheckRestart>,
 }
 
-#[derive(HclDecode, Debug, PartialEq)]
+#[derive(HclDecode, HclEncode, Debug, PartialEq)]
 pub struct CheckRestart {
     pub limit: Option<i64>,
     pub grace: Option<String>,
     pub ignore_warnings: Option<bool>,
 }
 
-#[derive(HclDecode, Debug, PartialEq)]
+#[derive(HclDecode, HclEncode, Debug, PartialEq)]
 pub struct Task {
     pub driver: String,
     pub user: Option<String>,
@@ -232,7 +232,7 @@ pub struct Task {
     pub volume_mounts: Vec<VolumeMount>,
 }
 
-#[derive(HclDecode, Debug, PartialEq)]
+#[derive(HclDecode, HclEncode, Debug, PartialEq)]
 pub struct TaskConfig {
     pub image: Option<String>,
     pub ports: Option<Vec<String>>,
@@ -251,14 +251,14 @@ pub struct TaskConfig {
     pub jvm_options: Option<Vec<String>>,
 }
 
-#[derive(HclDecode, Debug, PartialEq)]
+#[derive(HclDecode, HclEncode, Debug, PartialEq)]
 pub struct Artifact {
     pub source: Option<String>,
     pub destination: Option<String>,
     pub options: Option<HashMap<String, String>>,
 }
 
-#[derive(HclDecode, Debug, PartialEq)]
+#[derive(HclDecode, HclEncode, Debug, PartialEq)]
 pub struct Template {
     pub data: Option<String>,
     pub destination: Option<String>,
@@ -268,59 +268,59 @@ pub struct Template {
     pub env: Option<bool>,
 }
 
-#[derive(HclDecode, Debug, PartialEq)]
+#[derive(HclDecode, HclEncode, Debug, PartialEq)]
 pub struct Resources {
     pub cpu: Option<i64>,
     pub memory: Option<i64>,
     pub memory_max: Option<i64>,
 }
 
-#[derive(HclDecode, Debug, PartialEq)]
+#[derive(HclDecode, HclEncode, Debug, PartialEq)]
 pub struct Logs {
     pub max_files: Option<i64>,
     pub max_file_size: Option<i64>,
 }
 
-#[derive(HclDecode, Debug, PartialEq)]
+#[derive(HclDecode, HclEncode, Debug, PartialEq)]
 pub struct Lifecycle {
     pub hook: Option<String>,
     pub sidecar: Option<bool>,
 }
 
-#[derive(HclDecode, Debug, PartialEq)]
+#[derive(HclDecode, HclEncode, Debug, PartialEq)]
 pub struct Vault {
     pub policies: Option<Vec<String>>,
     pub change_mode: Option<String>,
 }
 
-#[derive(HclDecode, Debug, PartialEq)]
+#[derive(HclDecode, HclEncode, Debug, PartialEq)]
 pub struct VolumeMount {
     pub volume: Option<String>,
     pub destination: Option<String>,
     pub read_only: Option<bool>,
 }
 
-#[derive(HclDecode, Debug, PartialEq)]
+#[derive(HclDecode, HclEncode, Debug, PartialEq)]
 pub struct Policy {
     pub cooldown: String,
     pub evaluation_interval: String,
     pub check: HashMap<String, PolicyCheck>,
 }
 
-#[derive(HclDecode, Debug, PartialEq)]
+#[derive(HclDecode, HclEncode, Debug, PartialEq)]
 pub struct PolicyCheck {
     pub source: String,
     pub query: String,
     pub strategy: HashMap<String, HashMap<String, f64>>,
 }
 
-#[derive(HclDecode, Debug, PartialEq)]
+#[derive(HclDecode, HclEncode, Debug, PartialEq)]
 pub struct Logging {
     pub r#type: String,
     pub config: Vec<HashMap<String, String>>,
 }
 
-#[derive(HclDecode, Debug, PartialEq)]
+#[derive(HclDecode, HclEncode, Debug, PartialEq)]
 pub struct Mount {
     pub r#type: String,
     pub target: String,

@@ -1,59 +1,51 @@
 //! `#[derive(HclEncode)]`: writes a value of a type `HclDecode` reads back
 //! as HCL. It reads the same model ([`crate::ast`]) as the decode derive,
-//! so both agree on names, kinds and labels; what it does not support yet
-//! is a compile error at the attribute or type concerned.
+//! so both agree on names, kinds and labels; what it cannot write is a
+//! compile error at the attribute or type concerned.
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
-use crate::ast::{Body, Container, Field, VariantForm};
+use crate::ast::{Body, Container, Field, Variant, VariantForm};
 use crate::attr::{Ctxt, Kind};
 use crate::shape::{BlockKind, Shape};
 
-fn is_expression(s: &Shape) -> bool {
+/// Whether a field holds a raw expression (`Expression`, `Option<..>`,
+/// `Box<..>`, `Spanned<..>`; `shape` sees through the last three).
+fn is_raw_expression(s: &Shape) -> bool {
     match s {
         Shape::Expression => true,
-        Shape::Option(i) | Shape::List(i) | Shape::Set(i) | Shape::Map(i) => is_expression(i),
-        Shape::Tuple(ts) => ts.iter().any(is_expression),
+        Shape::Option(i) => matches!(**i, Shape::Expression),
         _ => false,
     }
 }
 
-/// Reports every field option the encoder does not support yet.
+fn has_expression(s: &Shape) -> bool {
+    match s {
+        Shape::Expression => true,
+        Shape::Option(i) | Shape::List(i) | Shape::Set(i) | Shape::Map(i) => has_expression(i),
+        Shape::Tuple(ts) => ts.iter().any(has_expression),
+        _ => false,
+    }
+}
+
+/// Reports every field the encoder cannot write: an `Expression` inside
+/// a collection (which `HclDecode` does not read either) has no source
+/// text of its own to write.
 fn check_fields(cx: &mut Ctxt, fields: &[Field<'_>]) {
     for f in fields {
-        match f.kind {
-            Kind::Remain => cx.error(
-                f.kind_span,
-                "HclEncode does not support `hcl(remain)` yet: a remaining Body cannot be written back",
-            ),
-            Kind::Flatten => cx.error(
-                f.kind_span,
-                "HclEncode does not support `hcl(flatten)` yet",
-            ),
-            _ => {}
-        }
-        if let Some(s) = f.attrs.serde {
-            cx.error(s, "HclEncode does not support `hcl(serde)` fields yet");
-        }
-        if let Some(s) = f.attrs.tag {
-            cx.error(
-                s,
-                "HclEncode does not support tagged enums (`hcl(tag = \"label\")`) yet",
-            );
-        }
-        if is_expression(&f.shape) {
+        if f.attrs.serde.is_none() && has_expression(&f.shape) && !is_raw_expression(&f.shape) {
             cx.error(
                 f.ty.span(),
-                "HclEncode does not support Expression fields yet: an unevaluated expression has no value to write",
+                "HclEncode writes `Expression`, `Option<Expression>` and `Box<Expression>` fields; an expression inside a collection has no source text of its own to write",
             );
         }
     }
 }
 
-/// The statements writing `fields` (reached as `#access.field`) into
-/// `__body`, and the label pushes.
+/// The statements writing `fields` into `__body`, and the label pushes.
+/// `access(field)` is an expression giving a reference to the field.
 struct FieldsCode {
     body: Vec<TokenStream>,
     labels: Vec<TokenStream>,
@@ -62,37 +54,53 @@ struct FieldsCode {
     object: Option<Vec<TokenStream>>,
 }
 
-fn fields_code(fields: &[Field<'_>]) -> FieldsCode {
+fn fields_code(fields: &[Field<'_>], access: &dyn Fn(&syn::Ident) -> TokenStream) -> FieldsCode {
     let mut body = Vec::new();
     let mut labels = Vec::new();
     let mut object = Some(Vec::new());
     for f in fields {
-        let id = f.ident;
+        let acc = access(f.ident);
         let name = &f.name;
         let span = f.ty.span();
         match f.kind {
-            Kind::Attr => {
-                body.push(quote_spanned!(span=> __enc::attr(__body, #name, &self.#id)?;));
+            Kind::Attr if f.attrs.serde.is_some() => {
+                body.push(quote_spanned!(span=> ::hcldecode::serde::__encode_field::attr(__body, #name, #acc)?;));
                 if let Some(o) = &mut object {
-                    o.push(quote_spanned!(span=> (#name, __enc::HclEncode::to_value(&self.#id)?)));
+                    o.push(quote_spanned!(span=> (#name, ::hcldecode::serde::__encode_field::value(#acc)?)));
+                }
+            }
+            Kind::Attr if is_raw_expression(&f.shape) => {
+                object = None;
+                body.push(quote_spanned!(span=> __enc::expr_attr(__body, #name, #acc)?;));
+            }
+            Kind::Attr => {
+                body.push(quote_spanned!(span=> __enc::attr(__body, #name, #acc)?;));
+                if let Some(o) = &mut object {
+                    o.push(quote_spanned!(span=> (#name, __enc::HclEncode::to_value(#acc)?)));
                 }
             }
             Kind::Label => {
                 object = None;
                 labels.push(quote_spanned!(span=>
-                    __labels.push(::std::string::ToString::to_string(&*self.#id));
+                    __labels.push(::std::string::ToString::to_string(&**#acc));
                 ));
             }
             Kind::BlockAttrs => {
                 object = None;
-                body.push(quote_spanned!(span=> __enc::block_attrs(__body, #name, &self.#id)?;));
+                body.push(quote_spanned!(span=> __enc::block_attrs(__body, #name, #acc)?;));
             }
             Kind::Block => {
                 object = None;
-                body.push(block_code(f));
+                body.push(block_code(f, &acc));
             }
-            // Reported by `check_fields`.
-            Kind::Remain | Kind::Flatten => {}
+            Kind::Flatten => {
+                object = None;
+                body.push(quote_spanned!(span=> __enc::flatten(__body, #acc)?;));
+            }
+            Kind::Remain => {
+                object = None;
+                body.push(quote_spanned!(span=> __enc::remain(__body, #acc)?;));
+            }
         }
     }
     FieldsCode {
@@ -102,33 +110,50 @@ fn fields_code(fields: &[Field<'_>]) -> FieldsCode {
     }
 }
 
-fn block_code(f: &Field<'_>) -> TokenStream {
-    let id = f.ident;
+/// One block of `v` (a reference) with the map keys `keys` as its first
+/// labels; an enum of block types names its block (or, tagged, its first
+/// label) after the variant.
+fn one_block(f: &Field<'_>, keys: &[syn::Ident], v: &TokenStream) -> TokenStream {
     let name = &f.name;
     let span = f.ty.span();
+    let tagged = f.attrs.tag.is_some();
+    if keys.is_empty() {
+        quote_spanned!(span=> __enc::variant_block(__body, #name, #tagged, #v)?;)
+    } else {
+        quote_spanned!(span=> __enc::block(__body, #name, &[#(#keys),*], #v)?;)
+    }
+}
+
+fn block_code(f: &Field<'_>, acc: &TokenStream) -> TokenStream {
+    let span = f.ty.span();
     match f.shape.block_kind() {
-        BlockKind::Single => quote_spanned!(span=> __enc::block(__body, #name, &[], &self.#id)?;),
-        BlockKind::Optional => quote_spanned!(span=>
-            if let ::core::option::Option::Some(__v) = &self.#id {
-                __enc::block(__body, #name, &[], __v)?;
-            }
-        ),
-        BlockKind::List | BlockKind::Set => quote_spanned!(span=>
-            for __v in self.#id.iter() {
-                __enc::block(__body, #name, &[], __v)?;
-            }
-        ),
+        BlockKind::Single => one_block(f, &[], acc),
+        BlockKind::Optional => {
+            let one = one_block(f, &[], &quote!(__v));
+            quote_spanned!(span=>
+                if let ::core::option::Option::Some(__v) = #acc {
+                    #one
+                }
+            )
+        }
+        BlockKind::List | BlockKind::Set => {
+            let one = one_block(f, &[], &quote!(__v));
+            quote_spanned!(span=>
+                for __v in #acc.iter() {
+                    #one
+                }
+            )
+        }
         BlockKind::Map(depth) => {
             let keys: Vec<_> = (0..depth).map(|i| format_ident!("__k{}", i)).collect();
             let vals: Vec<_> = (0..depth).map(|i| format_ident!("__v{}", i)).collect();
             let last = &vals[depth - 1];
-            let mut code =
-                quote_spanned!(span=> __enc::block(__body, #name, &[#(#keys),*], #last)?;);
+            let mut code = one_block(f, &keys, &quote!(#last));
             for i in (0..depth).rev() {
                 let k = &keys[i];
                 let v = &vals[i];
                 let src = if i == 0 {
-                    quote!(&self.#id)
+                    acc.clone()
                 } else {
                     let prev = &vals[i - 1];
                     quote!(#prev)
@@ -144,40 +169,101 @@ fn block_code(f: &Field<'_>) -> TokenStream {
     }
 }
 
+fn struct_items(cx: &mut Ctxt, fields: &[Field<'_>], tyname: &str) -> TokenStream {
+    check_fields(cx, fields);
+    let FieldsCode {
+        body,
+        labels,
+        object,
+    } = fields_code(fields, &|id| quote!((&self.#id)));
+    let to_value = match object {
+        Some(props) => quote! {
+            ::core::result::Result::Ok(__enc::object(::std::vec![#(#props),*]))
+        },
+        None => quote! {
+            ::core::result::Result::Err(__enc::not_a_value(#tyname))
+        },
+    };
+    quote! {
+        fn to_value(&self) -> ::core::result::Result<__enc::Value, __enc::EncodeError> {
+            #to_value
+        }
+        fn encode_body(&self, __body: &mut __enc::BodyWriter) -> ::core::result::Result<(), __enc::EncodeError> {
+            #(#body)*
+            ::core::result::Result::Ok(())
+        }
+        fn encode_labels(&self, __labels: &mut ::std::vec::Vec<::std::string::String>) -> ::core::result::Result<(), __enc::EncodeError> {
+            #(#labels)*
+            ::core::result::Result::Ok(())
+        }
+    }
+}
+
+/// An enum of block types: each variant is the body (and labels) of a
+/// block named after it ([`variant_name`]), a unit variant an empty body.
+fn block_enum_items(cx: &mut Ctxt, vs: &[Variant<'_>], tyname: &str) -> TokenStream {
+    let mut body_arms = Vec::new();
+    let mut label_arms = Vec::new();
+    let mut name_arms = Vec::new();
+    for v in vs {
+        let id = v.ident;
+        let name = &v.name;
+        name_arms.push(quote!(Self::#id { .. } => #name));
+        match &v.form {
+            VariantForm::Unit => {
+                body_arms.push(quote!(Self::#id => {}));
+                label_arms.push(quote!(Self::#id => {}));
+            }
+            VariantForm::Newtype(_) => {
+                body_arms
+                    .push(quote!(Self::#id(__x) => __enc::HclEncode::encode_body(__x, __body)?,));
+                label_arms.push(
+                    quote!(Self::#id(__x) => __enc::HclEncode::encode_labels(__x, __labels)?,),
+                );
+            }
+            VariantForm::Struct(fields) => {
+                check_fields(cx, fields);
+                let ids: Vec<_> = fields.iter().map(|f| f.ident).collect();
+                let FieldsCode { body, labels, .. } = fields_code(fields, &|id| quote!(#id));
+                body_arms.push(quote!(Self::#id { #(#ids),* } => { #(#body)* }));
+                label_arms.push(
+                    quote!(#[allow(unused_variables)] Self::#id { #(#ids),* } => { #(#labels)* }),
+                );
+            }
+        }
+    }
+    quote! {
+        fn to_value(&self) -> ::core::result::Result<__enc::Value, __enc::EncodeError> {
+            ::core::result::Result::Err(__enc::not_a_value(#tyname))
+        }
+        #[allow(unused_variables)]
+        fn encode_body(&self, __body: &mut __enc::BodyWriter) -> ::core::result::Result<(), __enc::EncodeError> {
+            match self {
+                #(#body_arms)*
+            }
+            ::core::result::Result::Ok(())
+        }
+        #[allow(unused_variables)]
+        fn encode_labels(&self, __labels: &mut ::std::vec::Vec<::std::string::String>) -> ::core::result::Result<(), __enc::EncodeError> {
+            match self {
+                #(#label_arms)*
+            }
+            ::core::result::Result::Ok(())
+        }
+        fn variant_name(&self) -> ::core::option::Option<&'static str> {
+            ::core::option::Option::Some(match self {
+                #(#name_arms,)*
+            })
+        }
+    }
+}
+
 pub fn expand(cx: &mut Ctxt, c: &Container<'_>) -> Option<TokenStream> {
     let input = c.input;
     let ident = &input.ident;
     let tyname = ident.to_string();
     let items = match &c.data {
-        Body::Struct(fields) => {
-            check_fields(cx, fields);
-            let FieldsCode {
-                body,
-                labels,
-                object,
-            } = fields_code(fields);
-            let to_value = match object {
-                Some(props) => quote! {
-                    ::core::result::Result::Ok(__enc::object(::std::vec![#(#props),*]))
-                },
-                None => quote! {
-                    ::core::result::Result::Err(__enc::not_a_value(#tyname))
-                },
-            };
-            quote! {
-                fn to_value(&self) -> ::core::result::Result<__enc::Value, __enc::EncodeError> {
-                    #to_value
-                }
-                fn encode_body(&self, __body: &mut __enc::BodyWriter) -> ::core::result::Result<(), __enc::EncodeError> {
-                    #(#body)*
-                    ::core::result::Result::Ok(())
-                }
-                fn encode_labels(&self, __labels: &mut ::std::vec::Vec<::std::string::String>) -> ::core::result::Result<(), __enc::EncodeError> {
-                    #(#labels)*
-                    ::core::result::Result::Ok(())
-                }
-            }
-        }
+        Body::Struct(fields) => struct_items(cx, fields, &tyname),
         Body::UnitEnum(vs) => {
             let arms = vs.iter().map(|v| {
                 let id = v.ident;
@@ -192,17 +278,7 @@ pub fn expand(cx: &mut Ctxt, c: &Container<'_>) -> Option<TokenStream> {
                 }
             }
         }
-        Body::BlockEnum(vs) => {
-            for v in vs {
-                if !matches!(v.form, VariantForm::Unit) {
-                    cx.error(
-                        v.ident.span(),
-                        "HclEncode does not support enums of block types yet (variants holding a body); only enums of unit variants, written as strings",
-                    );
-                }
-            }
-            quote!()
-        }
+        Body::BlockEnum(vs) => block_enum_items(cx, vs, &tyname),
     };
     if cx.has_errors() {
         return None;

@@ -34,11 +34,11 @@ pub fn derive_hcl_decode(input: TokenStream) -> TokenStream {
     derive(&input).into()
 }
 
-/// Derives `hcldecode::encode::HclEncode` for a struct or an enum of unit
-/// variants, with the attributes of `HclDecode`: a value is written as
-/// HCL that `HclDecode` reads back. Attributes it does not support yet
-/// (`flatten`, `remain`, `serde`, `tag`, `Expression` fields, enums of
-/// block types) are compile errors.
+/// Derives `hcldecode::encode::HclEncode` for a struct or enum, with the
+/// attributes of `HclDecode`: a value is written as HCL that `HclDecode`
+/// reads back. `Expression` fields and `remain` bodies are written as
+/// their source text; an `Expression` inside a collection (which
+/// `HclDecode` does not read either) is a compile error.
 #[proc_macro_derive(HclEncode, attributes(hcl))]
 pub fn derive_hcl_encode(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);

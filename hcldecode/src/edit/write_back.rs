@@ -211,8 +211,21 @@ impl Document {
             path: path.to_vec(),
         };
         for item in new.items() {
-            let WrittenItem::Attr(name, v) = item else {
-                continue;
+            let (name, v) = match item {
+                WrittenItem::Attr(name, v) => (name, v),
+                // An `Expression` field: its source text, set where the
+                // document's differs.
+                WrittenItem::RawAttr(name, text) => {
+                    if base.and_then(|b| raw_attr(b, name)) != Some(text)
+                        && here.attribute_expr(name).as_deref() != Some(text)
+                    {
+                        here.set_attribute_expr(name, text)?;
+                    }
+                    continue;
+                }
+                // Blocks are written by `write_back`; a `remain` body's
+                // items are the document's own, already there.
+                WrittenItem::Block(..) | WrittenItem::RawBlock => continue,
             };
             if v.is_null() {
                 if here.has_attribute(name) {
@@ -230,10 +243,14 @@ impl Document {
         }
         let Some(base) = base else { return Ok(()) };
         for item in base.items() {
-            let WrittenItem::Attr(name, _) = item else {
-                continue;
+            let name = match item {
+                WrittenItem::Attr(name, _) | WrittenItem::RawAttr(name, _) => name,
+                WrittenItem::Block(..) | WrittenItem::RawBlock => continue,
             };
-            if attr(new, name).is_none() && here.has_attribute(name) {
+            if attr(new, name).is_none()
+                && raw_attr(new, name).is_none()
+                && here.has_attribute(name)
+            {
                 here.remove_attribute(name)?;
             }
         }
@@ -279,6 +296,13 @@ fn body_of<T: HclEncode + ?Sized>(value: &T) -> Result<BodyWriter, EditError> {
 fn attr<'a>(body: &'a BodyWriter, name: &str) -> Option<&'a Value> {
     body.items().find_map(|i| match i {
         WrittenItem::Attr(n, v) if n == name => Some(v),
+        _ => None,
+    })
+}
+
+fn raw_attr<'a>(body: &'a BodyWriter, name: &str) -> Option<&'a str> {
+    body.items().find_map(|i| match i {
+        WrittenItem::RawAttr(n, x) if n == name => Some(x),
         _ => None,
     })
 }

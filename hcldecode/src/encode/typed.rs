@@ -60,6 +60,13 @@ pub trait HclEncode {
         let _ = labels;
         Ok(())
     }
+
+    /// For an enum of block types: the HCL name of the variant `self` is
+    /// (the block type it is written as, or with `tag = "label"` its first
+    /// label). `None` (the default) for anything else.
+    fn variant_name(&self) -> Option<&'static str> {
+        None
+    }
 }
 
 /// One item of a body being written.
@@ -71,6 +78,10 @@ enum Item {
         labels: Vec<String>,
         body: BodyWriter,
     },
+    /// An attribute whose value is expression source text.
+    RawAttr(String, String),
+    /// A block as source text.
+    RawBlock(String),
 }
 
 /// An item of a [`BodyWriter`], as [`BodyWriter::items`] gives it.
@@ -79,6 +90,10 @@ pub(crate) enum WrittenItem<'a> {
     Attr(&'a str, &'a Value),
     /// A block: its type, labels and body.
     Block(&'a str, &'a [String], &'a BodyWriter),
+    /// `name = expr`, the expression as source text.
+    RawAttr(&'a str, &'a str),
+    /// A block as source text.
+    RawBlock,
 }
 
 /// A body being written: attributes and blocks in the order they are
@@ -125,17 +140,65 @@ impl BodyWriter {
         self.items.iter().map(|i| match i {
             Item::Attr(n, v) => WrittenItem::Attr(n, v),
             Item::Block { ty, labels, body } => WrittenItem::Block(ty, labels, body),
+            Item::RawAttr(n, x) => WrittenItem::RawAttr(n, x),
+            Item::RawBlock(_) => WrittenItem::RawBlock,
         })
+    }
+
+    /// Adds the attribute `name = expr`, `expr` being an expression's
+    /// source text (an [`Expression`](crate::Expression) read earlier),
+    /// written as it is.
+    ///
+    /// ```
+    /// use hcldecode::encode::BodyWriter;
+    /// let mut body = BodyWriter::new();
+    /// body.raw_attr("when", "var.x > 1");
+    /// assert_eq!(body.finish().unwrap(), "when = var.x > 1\n");
+    /// ```
+    pub fn raw_attr(&mut self, name: impl Into<String>, expr: impl Into<String>) {
+        self.items.push(Item::RawAttr(name.into(), expr.into()));
+    }
+
+    /// Adds a block given as its source text (type name through closing
+    /// brace), written as it is after the indentation of its first line.
+    ///
+    /// ```
+    /// use hcldecode::encode::BodyWriter;
+    /// let mut body = BodyWriter::new();
+    /// body.raw_block("svc \"web\" {\n  port = 80\n}");
+    /// assert_eq!(body.finish().unwrap(), "svc \"web\" {\n  port = 80\n}\n");
+    /// ```
+    pub fn raw_block(&mut self, text: impl Into<String>) {
+        self.items.push(Item::RawBlock(text.into()));
     }
 
     /// The body as HCL text, formatted as `hclfmt` formats: attributes
     /// aligned in runs, blocks separated from their neighbours by a blank
     /// line, two-space indents. Errors: an attribute or block type name
     /// that is not an identifier, a value not known yet or infinite.
+    ///
+    /// Source text added with [`raw_attr`](Self::raw_attr) and
+    /// [`raw_block`](Self::raw_block) is laid out by
+    /// [`format`](crate::format::format) with the rest.
     pub fn finish(&self) -> Result<String, EncodeError> {
         let mut out = String::new();
         self.write(&mut out, 0, &mut Path::default())?;
+        if self.has_raw() {
+            let formatted = crate::format::format(out.as_bytes());
+            // The formatter changes only spaces and newlines of UTF-8 text.
+            out = String::from_utf8(formatted)
+                .map_err(|e| EncodeError::Custom(format!("formatting gave invalid UTF-8: {e}")))?;
+        }
         Ok(out)
+    }
+
+    /// Whether source text was added, here or in a nested block.
+    fn has_raw(&self) -> bool {
+        self.items.iter().any(|i| match i {
+            Item::Attr(..) => false,
+            Item::Block { body, .. } => body.has_raw(),
+            Item::RawAttr(..) | Item::RawBlock(..) => true,
+        })
     }
 
     fn write(&self, out: &mut String, indent: usize, path: &mut Path) -> Result<(), EncodeError> {
@@ -160,7 +223,7 @@ impl BodyWriter {
                             keyed.push((name.clone(), v));
                         }
                     }
-                    if !first {
+                    if !first && !matches!(self.items[i - 1], Item::RawAttr(..)) {
                         out.push('\n');
                     }
                     write_entries(out, &keyed, indent);
@@ -186,6 +249,29 @@ impl BodyWriter {
                     r?;
                     super::push_indent(out, indent);
                     out.push_str("}\n");
+                    i += 1;
+                }
+                Item::RawAttr(name, expr) => {
+                    if !is_identifier(name) {
+                        return Err(EncodeError::AttributeName { name: name.clone() });
+                    }
+                    if !first && !matches!(self.items[i - 1], Item::Attr(..) | Item::RawAttr(..)) {
+                        out.push('\n');
+                    }
+                    super::push_indent(out, indent);
+                    out.push_str(name);
+                    out.push_str(" = ");
+                    out.push_str(expr);
+                    out.push('\n');
+                    i += 1;
+                }
+                Item::RawBlock(text) => {
+                    if !first {
+                        out.push('\n');
+                    }
+                    super::push_indent(out, indent);
+                    out.push_str(text);
+                    out.push('\n');
                     i += 1;
                 }
             }
@@ -351,6 +437,137 @@ pub mod __private {
         Value::object(props.into_iter().filter(|(_, v)| !v.is_null()))
     }
 
+    /// Adds one block of `v`, an enum of block types: of type `ty` with
+    /// the variant's name as first label (`tag = "label"`), or else of the
+    /// variant's name as type.
+    pub fn variant_block<T: HclEncode + ?Sized>(
+        body: &mut BodyWriter,
+        ty: &str,
+        tagged: bool,
+        v: &T,
+    ) -> Result<(), EncodeError> {
+        let Some(variant) = v.variant_name() else {
+            return block(body, ty, &[], v);
+        };
+        if tagged {
+            block(body, ty, &[variant], v)
+        } else {
+            block(body, variant, &[], v)
+        }
+    }
+
+    /// Writes a flattened field's attributes and blocks into `body` (none
+    /// for an absent `Option`).
+    pub fn flatten<T: HclEncode + ?Sized>(body: &mut BodyWriter, v: &T) -> Result<(), EncodeError> {
+        v.encode_body(body)
+    }
+
+    /// An `Expression` field (`Expression`, `Option<Expression>`,
+    /// `Box<Expression>`): written as its source text.
+    #[diagnostic::on_unimplemented(
+        message = "`{Self}` is not an expression HclEncode can write",
+        label = "an Expression field must be `Expression`, `Option<Expression>` or `Box<Expression>`"
+    )]
+    pub trait ExprField {
+        /// The expression, if present.
+        fn expression(&self) -> Option<&crate::Expression>;
+    }
+
+    impl ExprField for crate::Expression {
+        fn expression(&self) -> Option<&crate::Expression> {
+            Some(self)
+        }
+    }
+
+    impl<T: ExprField> ExprField for Option<T> {
+        fn expression(&self) -> Option<&crate::Expression> {
+            self.as_ref().and_then(|e| e.expression())
+        }
+    }
+
+    impl<T: ExprField + ?Sized> ExprField for Box<T> {
+        fn expression(&self) -> Option<&crate::Expression> {
+            (**self).expression()
+        }
+    }
+
+    impl<T: ExprField> ExprField for crate::typed::Spanned<T> {
+        fn expression(&self) -> Option<&crate::Expression> {
+            (**self).expression()
+        }
+    }
+
+    /// Adds `name = <source text>` for an `Expression` field. An
+    /// expression read from JSON has JSON text, which is not native
+    /// syntax: an error.
+    pub fn expr_attr<T: ExprField + ?Sized>(
+        body: &mut BodyWriter,
+        name: &str,
+        v: &T,
+    ) -> Result<(), EncodeError> {
+        let Some(e) = v.expression() else {
+            return Ok(());
+        };
+        match e.as_ref() {
+            crate::ExprRef::Native { .. } => {
+                body.raw_attr(name, e.source_text());
+                Ok(())
+            }
+            crate::ExprRef::Json { .. } => Err(EncodeError::Custom(format!(
+                "the expression of {name} was read from JSON syntax and cannot be written as native syntax"
+            ))),
+        }
+    }
+
+    /// A `remain` field (`Body`, `Option<Body>`).
+    #[diagnostic::on_unimplemented(
+        message = "`{Self}` is not a remaining body HclEncode can write",
+        label = "a `remain` field must be a `hcldecode::Body` or `Option<hcldecode::Body>`"
+    )]
+    pub trait RemainField {
+        /// The body, if present.
+        fn rest(&self) -> Option<&crate::Body>;
+    }
+
+    impl RemainField for crate::Body {
+        fn rest(&self) -> Option<&crate::Body> {
+            Some(self)
+        }
+    }
+
+    impl RemainField for Option<crate::Body> {
+        fn rest(&self) -> Option<&crate::Body> {
+            self.as_ref()
+        }
+    }
+
+    /// Writes what a `remain` body holds back into `body`, each attribute
+    /// and block as its source text. A body read (in part) from JSON is an
+    /// error.
+    pub fn remain<T: RemainField + ?Sized>(
+        body: &mut BodyWriter,
+        v: &T,
+    ) -> Result<(), EncodeError> {
+        let Some(rest) = v.rest() else {
+            return Ok(());
+        };
+        let Some(items) = rest.native_items() else {
+            return Err(EncodeError::Custom(
+                "a remain body read from JSON syntax cannot be written as native syntax"
+                    .to_string(),
+            ));
+        };
+        for item in items {
+            match item {
+                hcldecode_spec::syntax::body::NativeItem::Attribute { name, expr } => {
+                    body.raw_attr(name, expr)
+                }
+                hcldecode_spec::syntax::body::NativeItem::Block(text) => body.raw_block(text),
+            }
+        }
+        Ok(())
+    }
+
     /// The error of a struct with blocks or labels used as a value.
     pub fn not_a_value(ty: &str) -> EncodeError {
         EncodeError::Custom(format!(
@@ -418,6 +635,18 @@ impl<T: HclEncode> HclEncode for Option<T> {
             None => Ok(Value::null(crate::Type::Dynamic)),
         }
     }
+    fn encode_body(&self, body: &mut BodyWriter) -> Result<(), EncodeError> {
+        match self {
+            Some(v) => v.encode_body(body),
+            None => Ok(()),
+        }
+    }
+    fn encode_labels(&self, labels: &mut Vec<String>) -> Result<(), EncodeError> {
+        match self {
+            Some(v) => v.encode_labels(labels),
+            None => Ok(()),
+        }
+    }
 }
 
 macro_rules! via_deref {
@@ -431,6 +660,9 @@ macro_rules! via_deref {
             }
             fn encode_labels(&self, labels: &mut Vec<String>) -> Result<(), EncodeError> {
                 (**self).encode_labels(labels)
+            }
+            fn variant_name(&self) -> Option<&'static str> {
+                (**self).variant_name()
             }
         }
     )*};
@@ -446,6 +678,9 @@ impl<T: HclEncode> HclEncode for Spanned<T> {
     }
     fn encode_labels(&self, labels: &mut Vec<String>) -> Result<(), EncodeError> {
         (**self).encode_labels(labels)
+    }
+    fn variant_name(&self) -> Option<&'static str> {
+        (**self).variant_name()
     }
 }
 

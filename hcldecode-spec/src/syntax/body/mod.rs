@@ -554,6 +554,55 @@ impl Body {
     pub fn missing_item_range(&self) -> Range {
         self.as_ref().missing_item().range()
     }
+
+    /// What is left in the body (what no earlier
+    /// [`partial_content`](Self::partial_content) took), as native-syntax
+    /// source text, in source order (file by file for a merged body):
+    /// what an encoder writes back for a `remain` field. `None` when some
+    /// of it is JSON syntax, whose text is not native syntax.
+    ///
+    /// ```
+    /// use hcldecode_spec::diag::Diagnostics;
+    /// use hcldecode_spec::syntax::body::{Body, BodySchema, NativeItem};
+    /// use hcldecode_spec::syntax::native;
+    /// let (src, _) = native::source_from_bytes("a.hcl", b"a = 1\nb = x + 1\nsvc \"web\" {\n  c = 2\n}\n".to_vec());
+    /// let (file, _) = native::parse_config(src);
+    /// let body = Body::native(file.source.clone(), file.body);
+    /// let (_, rest) = body.partial_content(&BodySchema::new().attribute("a", true), &mut Diagnostics::new());
+    /// let items = rest.native_items().unwrap();
+    /// assert_eq!(items[0], NativeItem::Attribute { name: "b", expr: "x + 1" });
+    /// assert_eq!(items[1], NativeItem::Block("svc \"web\" {\n  c = 2\n}"));
+    /// ```
+    pub fn native_items(&self) -> Option<Vec<NativeItem<'_>>> {
+        match &self.0 {
+            Repr::Native { file, body, hidden } => {
+                Some(native::native_items(file, body, hidden.as_deref()))
+            }
+            Repr::Json { .. } => None,
+            Repr::Merged(bodies) => {
+                let mut out = Vec::new();
+                for b in bodies.iter() {
+                    out.extend(b.native_items()?);
+                }
+                Some(out)
+            }
+        }
+    }
+}
+
+/// An item of a native-syntax body as source text (see
+/// [`Body::native_items`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NativeItem<'a> {
+    /// An attribute: its name and its expression's text.
+    Attribute {
+        /// The name.
+        name: &'a str,
+        /// The expression as written.
+        expr: &'a str,
+    },
+    /// A block as written, from its type name through its closing brace.
+    Block(&'a str),
 }
 
 impl<'a> BodyRef<'a> {

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use super::{
     Attribute, Block, BlockLabel, Body, BodyRef, BodySchema, Content, Hidden, MissingItem,
-    NOT_FOUND, Repr, report_missing_required, same_name,
+    NOT_FOUND, NativeItem, Repr, report_missing_required, same_name,
 };
 use crate::diagnostic::{Code, Diagnostic, Diagnostics};
 use crate::source::{SourceFile, Span};
@@ -261,4 +261,28 @@ pub(super) fn native_just_attributes<'a>(
         .filter(|(_, a)| !hidden.is_some_and(|h| h.attrs.contains(file.text(a.name))))
         .map(|(i, _)| native_attr(file, body, i))
         .collect()
+}
+
+/// The attributes and blocks of `body` not `hidden`, as source text, in
+/// source order.
+pub(super) fn native_items<'a>(
+    file: &'a Arc<SourceFile>,
+    body: &'a ast::Body,
+    hidden: Option<&Hidden>,
+) -> Vec<NativeItem<'a>> {
+    let mut items: Vec<(u32, NativeItem<'a>)> = Vec::new();
+    for a in body.attributes.iter() {
+        let name = file.text(a.name);
+        if !hidden.is_some_and(|h| h.attrs.contains(name)) {
+            let expr = file.text(a.expr.span);
+            items.push((a.name.start, NativeItem::Attribute { name, expr }));
+        }
+    }
+    for b in body.blocks.iter() {
+        if !hidden.is_some_and(|h| h.blocks.contains(file.text(b.type_name))) {
+            items.push((b.type_name.start, NativeItem::Block(file.text(b.span()))));
+        }
+    }
+    items.sort_by_key(|(at, _)| *at);
+    items.into_iter().map(|(_, i)| i).collect()
 }
