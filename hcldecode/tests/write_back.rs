@@ -161,3 +161,41 @@ fn update_from_value_sets_removes_and_keeps_literals() {
     );
     assert!(doc.update_from_value(&Value::int(1)).is_err());
 }
+
+/// A type with an `Expression` field and a `remain` body: the expression
+/// is written as its text where it changed, the remaining items (the
+/// document's own) stay where they are.
+#[test]
+fn expression_fields_and_remain_bodies_write_back() {
+    use hcldecode::{Expression, HclDecode, HclEncode};
+    use hcldecode_spec::syntax::body::Body;
+
+    #[derive(HclDecode, HclEncode, Debug)]
+    struct Rule {
+        name: String,
+        when: Expression,
+        #[hcl(remain)]
+        rest: Body,
+    }
+
+    let text = "# the rule\nname = \"a\"\nwhen = var.x > 1 # threshold\nextra = true\n";
+    let mut rule: Rule = hcldecode::from_str(text, "rule.hcl").unwrap();
+
+    // Unchanged: nothing written.
+    let mut doc: Document = text.parse().unwrap();
+    doc.update_from_with(&hcldecode::Decoder::new(), &rule)
+        .unwrap();
+    assert_eq!(doc.to_string(), text);
+
+    // A new expression (read from other text): only its line changes.
+    rule.when = hcldecode::from_str::<Rule>("name = \"a\"\nwhen = var.y < 2\n", "new.hcl")
+        .unwrap()
+        .when;
+    rule.name = "b".into();
+    doc.update_from_with(&hcldecode::Decoder::new(), &rule)
+        .unwrap();
+    assert_eq!(
+        doc.to_string(),
+        "# the rule\nname = \"b\"\nwhen = var.y < 2 # threshold\nextra = true\n"
+    );
+}
