@@ -511,7 +511,12 @@ proptest! {
         let text = hcldecode::to_string_typed(&file).unwrap();
         let back: File = hcldecode::from_str(&text, "f.hcl").unwrap_or_else(|e| panic!("{text}\n{e}"));
         prop_assert!(same_file(&back, &file), "{}\n{:?}\n{:?}", text, back, file);
-        prop_assert_eq!(hcldecode::to_string_typed(&back).unwrap(), text);
+        prop_assert_eq!(hcldecode::to_string_typed(&back).unwrap(), text.clone());
+        // Laid out as hclfmt lays it out: the formatter changes nothing.
+        prop_assert_eq!(
+            String::from_utf8(hcldecode::format::format(text.as_bytes())).unwrap(),
+            text.clone()
+        );
     }
 
     /// A field equal to its default is written, and reads back.

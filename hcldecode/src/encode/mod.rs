@@ -246,7 +246,24 @@ pub fn to_string(v: &Value) -> Result<String, EncodeError> {
         .map(|(k, e)| (k.to_string(), e))
         .collect();
     write_entries(&mut out, &keyed, 0);
-    Ok(out)
+    Ok(settle_layout(out))
+}
+
+/// `out` as `hclfmt` lays it out: text with non-ASCII characters goes
+/// through the formatter, which counts columns token by token as
+/// hclwrite does (a combining mark after a quote or a `$` is a column of
+/// its own there; the writer's own alignment counts grapheme clusters of
+/// whole keys). ASCII text is already laid out.
+pub(crate) fn settle_layout(out: String) -> String {
+    if out.is_ascii() {
+        return out;
+    }
+    // The formatter changes only spaces and newlines of UTF-8 text, so
+    // its output is UTF-8; were it not, the text stays as written.
+    match String::from_utf8(crate::format::format(out.as_bytes())) {
+        Ok(formatted) => formatted,
+        Err(_) => out,
+    }
 }
 
 /// Finds the first unknown or infinite part of `v`.

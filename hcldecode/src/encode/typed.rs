@@ -188,8 +188,9 @@ impl BodyWriter {
             // The formatter changes only spaces and newlines of UTF-8 text.
             out = String::from_utf8(formatted)
                 .map_err(|e| EncodeError::Custom(format!("formatting gave invalid UTF-8: {e}")))?;
+            return Ok(out);
         }
-        Ok(out)
+        Ok(super::settle_layout(out))
     }
 
     /// Whether source text was added, here or in a nested block.
