@@ -529,3 +529,118 @@ proptest! {
         prop_assert!(same_file(&back, &file), "{}", text);
     }
 }
+
+/// The attributes the `Job` types above leave out: `attr`, `required`,
+/// `type = "..."` with `optional()` defaults, `min_items`/`max_items`,
+/// `labels = [...]` on nested block maps, and a container's
+/// `ignore_unknown`.
+mod more_attributes {
+    use std::collections::BTreeMap;
+
+    use hcldecode::{HclDecode, HclEncode, Value};
+    use proptest::prelude::*;
+
+    #[derive(HclDecode, HclEncode, Debug, PartialEq, Clone)]
+    #[hcl(ignore_unknown)]
+    struct Owner {
+        team: String,
+        pager: Option<String>,
+    }
+
+    #[derive(HclDecode, HclEncode, Debug, PartialEq, Clone)]
+    struct Rule {
+        #[hcl(attr)]
+        weight: i32,
+    }
+
+    #[derive(HclDecode, HclEncode, Debug, PartialEq, Clone)]
+    struct Size {
+        size: String,
+    }
+
+    #[derive(HclDecode, HclEncode, Debug, PartialEq, Clone)]
+    struct Limit {
+        cpu: u32,
+    }
+
+    #[derive(HclDecode, HclEncode, Debug, PartialEq)]
+    struct App {
+        owner: Owner,
+        #[hcl(type = "object({ name = string, port = optional(number, 8080) })")]
+        service: Value,
+        #[hcl(block, required)]
+        limit: Option<Limit>,
+        #[hcl(block, rename = "rule", min_items = 1, max_items = 3)]
+        rules: Vec<Rule>,
+        #[hcl(block, rename = "resource", labels = ["type", "name"])]
+        resources: BTreeMap<String, BTreeMap<String, Size>>,
+    }
+
+    fn word() -> impl Strategy<Value = String> {
+        "[a-z][a-z0-9_-]{0,6}"
+    }
+
+    fn app() -> impl Strategy<Value = App> {
+        (
+            (word(), proptest::option::of(word())),
+            (word(), 1u16..),
+            1u32..64,
+            prop::collection::vec(any::<i32>(), 1..=3),
+            prop::collection::btree_map(
+                word(),
+                prop::collection::btree_map(word(), word(), 1..3),
+                0..3,
+            ),
+        )
+            .prop_map(|((team, pager), (name, port), cpu, weights, res)| App {
+                owner: Owner { team, pager },
+                service: Value::object([
+                    ("name", Value::string(name)),
+                    ("port", Value::int(i64::from(port))),
+                ]),
+                limit: Some(Limit { cpu }),
+                rules: weights.into_iter().map(|weight| Rule { weight }).collect(),
+                resources: res
+                    .into_iter()
+                    .map(|(ty, names)| {
+                        let names = names
+                            .into_iter()
+                            .map(|(n, size)| (n, Size { size }))
+                            .collect();
+                        (ty, names)
+                    })
+                    .collect(),
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 200, .. ProptestConfig::default() })]
+
+        /// `from_str::<App>(&to_string_typed(&x)) == x`, laid out as hclfmt
+        /// lays it out.
+        #[test]
+        fn read_back(x in app()) {
+            let text = hcldecode::to_string_typed(&x).unwrap();
+            let back: App = hcldecode::from_str(&text, "app.hcl")
+                .unwrap_or_else(|e| panic!("{text}\n{e}"));
+            prop_assert_eq!(&back, &x, "{}", text);
+            prop_assert_eq!(
+                String::from_utf8(hcldecode::format::format(text.as_bytes())).unwrap(),
+                text
+            );
+        }
+    }
+
+    /// A default of an `optional()` attribute written back: absent in
+    /// the source, present (8080) after a round trip, and equal.
+    #[test]
+    fn optional_defaults_are_written() {
+        let src = "owner = { team = \"ops\", extra = 1 }\nservice = { name = \"web\" }\nlimit {\n  cpu = 2\n}\nrule {\n  weight = 1\n}\n";
+        let app: App = hcldecode::from_str(src, "app.hcl").unwrap();
+        assert_eq!(app.service.get_attr("port"), Some(Value::int(8080)));
+        let text = hcldecode::to_string_typed(&app).unwrap();
+        assert!(text.contains("port = 8080"), "{text}");
+        let back: App = hcldecode::from_str(&text, "app.hcl").unwrap();
+        assert_eq!(back, app);
+    }
+}
