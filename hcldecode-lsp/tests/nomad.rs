@@ -63,19 +63,32 @@ fn labels(items: &Value) -> Vec<String> {
     out
 }
 
-#[test]
-fn the_nomad_example_schema() {
+type ServerThread = std::thread::JoinHandle<Result<(), hcldecode_lsp::Error>>;
+
+/// A server of `schema` (built on its thread), initialized with
+/// `capabilities`: the client, the server's thread and the `initialize`
+/// result.
+fn serve(
+    schema: impl FnOnce() -> hcldecode_lsp::Schema + Send + 'static,
+    capabilities: Value,
+) -> (Client, ServerThread, Value) {
     let (server_side, conn) = Connection::memory();
-    let server = std::thread::spawn(move || {
-        let schema = hcldecode_lsp::Schema::with_decoder::<nomad::JobFile>(nomad::decoder());
-        hcldecode_lsp::Server::new(schema).run(&server_side)
-    });
+    let server = std::thread::spawn(move || hcldecode_lsp::Server::new(schema()).run(&server_side));
     let mut c = Client { conn, next_id: 0 };
-    c.request(
+    let init = c.request(
         "initialize",
-        json!({"processId": null, "rootUri": null, "capabilities": {}}),
+        json!({"processId": null, "rootUri": null, "capabilities": capabilities}),
     );
     c.notify("initialized", json!({}));
+    (c, server, init)
+}
+
+#[test]
+fn the_nomad_example_schema() {
+    let (mut c, server, _) = serve(
+        || hcldecode_lsp::Schema::with_decoder::<nomad::JobFile>(nomad::decoder()),
+        json!({}),
+    );
 
     // The shipped job file is clean (its `region` variable comes from the
     // application's decoder).
@@ -173,35 +186,21 @@ fn the_nomad_example_schema() {
         "{r}"
     );
 
-    c.request("shutdown", Value::Null);
-    c.notify("exit", Value::Null);
-    server.join().unwrap().unwrap();
+    stop(c, server);
 }
 
 /// A server of the Nomad schema (plus a variable of the library's own
 /// API), initialized with `capabilities`, `job.hcl` open.
-fn start(
-    capabilities: Value,
-) -> (
-    Client,
-    std::thread::JoinHandle<Result<(), hcldecode_lsp::Error>>,
-    String,
-) {
-    let (server_side, conn) = Connection::memory();
-    let server = std::thread::spawn(move || {
-        let schema = hcldecode_lsp::Schema::with_decoder::<nomad::JobFile>(nomad::decoder())
-            .variable(
+fn start(capabilities: Value) -> (Client, ServerThread, String) {
+    let (c, server, _) = serve(
+        || {
+            hcldecode_lsp::Schema::with_decoder::<nomad::JobFile>(nomad::decoder()).variable(
                 "zone",
                 hcldecode::Value::object([("name", hcldecode::Value::string("b"))]),
-            );
-        hcldecode_lsp::Server::new(schema).run(&server_side)
-    });
-    let mut c = Client { conn, next_id: 0 };
-    c.request(
-        "initialize",
-        json!({"processId": null, "rootUri": null, "capabilities": capabilities}),
+            )
+        },
+        capabilities,
     );
-    c.notify("initialized", json!({}));
     let (path, _) = nomad::example_files();
     let text = std::fs::read_to_string(path).unwrap();
     c.notify(
@@ -213,7 +212,7 @@ fn start(
     (c, server, text)
 }
 
-fn stop(mut c: Client, server: std::thread::JoinHandle<Result<(), hcldecode_lsp::Error>>) {
+fn stop(mut c: Client, server: ServerThread) {
     c.request("shutdown", Value::Null);
     c.notify("exit", Value::Null);
     server.join().unwrap().unwrap();
@@ -431,16 +430,12 @@ fn the_json_job_file() {
 /// with the stdlib functions the application enables.
 #[test]
 fn signature_help_formatting_and_tokens() {
-    let (server_side, conn) = Connection::memory();
-    let server = std::thread::spawn(move || {
-        let schema = hcldecode_lsp::Schema::with_decoder::<nomad::JobFile>(nomad::decoder())
-            .functions(hcldecode::function::Functions::stdlib());
-        hcldecode_lsp::Server::new(schema).run(&server_side)
-    });
-    let mut c = Client { conn, next_id: 0 };
-    let init = c.request(
-        "initialize",
-        json!({"processId": null, "rootUri": null, "capabilities": {}}),
+    let (mut c, server, init) = serve(
+        || {
+            hcldecode_lsp::Schema::with_decoder::<nomad::JobFile>(nomad::decoder())
+                .functions(hcldecode::function::Functions::stdlib())
+        },
+        json!({}),
     );
     let legend: Vec<String> =
         init["capabilities"]["semanticTokensProvider"]["legend"]["tokenTypes"]
@@ -449,7 +444,6 @@ fn signature_help_formatting_and_tokens() {
             .iter()
             .map(|t| t.as_str().unwrap().to_string())
             .collect();
-    c.notify("initialized", json!({}));
     let uri = "file:///tmp/fmt.hcl";
     // Valid for the schema, but not formatted: `datacenters=` and the
     // body's indentation.
@@ -518,7 +512,5 @@ fn signature_help_formatting_and_tokens() {
     ] {
         assert!(got.iter().any(|g| g == want), "{want} not in {got:?}");
     }
-    c.request("shutdown", Value::Null);
-    c.notify("exit", Value::Null);
-    server.join().unwrap().unwrap();
+    stop(c, server);
 }

@@ -9,8 +9,8 @@ use hcldecode_spec::spec::ValueConstraint;
 use hcldecode_spec::syntax::native::write_quoted;
 
 use super::{
-    BodySpec, Located, attr_description, attribute, block_description, block_type_name,
-    in_expression, json, locate, markdown, native_tree, tokens, value_markdown,
+    BodySpec, Located, attr_description, attribute, block_description, in_expression, json, locate,
+    markdown, native_tree, tokens, value_markdown,
 };
 use crate::schema::Schema;
 use crate::text;
@@ -99,7 +99,7 @@ fn body_items(
         });
     }
     for b in &body_spec.blocks {
-        let Some(type_name) = block_type_name(b) else {
+        let Some(type_name) = b.block_type_name() else {
             continue;
         };
         let single = matches!(b, Spec::Block(_) | Spec::BlockAttrs(_));
@@ -151,25 +151,11 @@ fn snippet_escape(s: &str, choice: bool) -> String {
 /// (`name = ${n}`), then an empty line for the rest:
 /// `backend "${1:name}" {\n\turl = ${2}\n\t${3}\n}`.
 fn block_snippet(type_name: &str, spec: &Spec) -> String {
-    let mut labels: Vec<(String, Vec<String>)> = match spec {
-        Spec::BlockMap(b) | Spec::BlockObject(b) => {
-            b.labels.iter().map(|l| (l.clone(), Vec::new())).collect()
-        }
-        Spec::Object(_)
-        | Spec::Tuple(_)
-        | Spec::Attr(_)
-        | Spec::Literal(_)
-        | Spec::Expr(_)
-        | Spec::Block(_)
-        | Spec::BlockList(_)
-        | Spec::BlockTuple(_)
-        | Spec::BlockSet(_)
-        | Spec::BlockAttrs(_)
-        | Spec::BlockLabel(_)
-        | Spec::Default(_)
-        | Spec::Transform(_)
-        | Spec::Validate(_) => Vec::new(),
-    };
+    let mut labels: Vec<(String, Vec<String>)> = spec
+        .map_labels()
+        .iter()
+        .map(|l| (l.clone(), Vec::new()))
+        .collect();
     let mut required: Vec<&str> = Vec::new();
     if let Some(nested) = spec.nested() {
         let inner = BodySpec::of(&[nested]);

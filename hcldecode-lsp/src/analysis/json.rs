@@ -253,7 +253,7 @@ pub(super) fn completion(
         ));
     }
     for b in &bs.blocks {
-        let Some(type_name) = super::block_type_name(b) else {
+        let Some(type_name) = b.block_type_name() else {
             continue;
         };
         let single = matches!(b, Spec::Block(_) | Spec::BlockAttrs(_));

@@ -264,7 +264,7 @@ impl<'a> BodySpec<'a> {
     fn block(&self, type_name: &str) -> Option<&'a Spec> {
         self.blocks
             .iter()
-            .find(|s| block_type_name(s) == Some(type_name))
+            .find(|s| s.block_type_name() == Some(type_name))
             .copied()
     }
 
@@ -297,64 +297,12 @@ impl<'a> BodySpec<'a> {
 /// How many labels blocks read by block spec `spec` have (a block map's
 /// levels and the nested spec's `block_label`s).
 fn label_count(spec: &Spec) -> usize {
-    let map = match spec {
-        Spec::BlockMap(b) | Spec::BlockObject(b) => b.labels.len(),
-        Spec::Object(_)
-        | Spec::Tuple(_)
-        | Spec::Attr(_)
-        | Spec::Literal(_)
-        | Spec::Expr(_)
-        | Spec::Block(_)
-        | Spec::BlockList(_)
-        | Spec::BlockTuple(_)
-        | Spec::BlockSet(_)
-        | Spec::BlockAttrs(_)
-        | Spec::BlockLabel(_)
-        | Spec::Default(_)
-        | Spec::Transform(_)
-        | Spec::Validate(_) => 0,
-    };
-    map + spec.nested().map_or(0, |n| n.label_names().len())
-}
-
-fn block_type_name(spec: &Spec) -> Option<&str> {
-    match spec {
-        Spec::Block(b) => Some(&b.type_name),
-        Spec::BlockList(b) | Spec::BlockTuple(b) | Spec::BlockSet(b) => Some(&b.type_name),
-        Spec::BlockMap(b) | Spec::BlockObject(b) => Some(&b.type_name),
-        Spec::BlockAttrs(b) => Some(&b.type_name),
-        Spec::Object(_)
-        | Spec::Tuple(_)
-        | Spec::Attr(_)
-        | Spec::Literal(_)
-        | Spec::Expr(_)
-        | Spec::BlockLabel(_)
-        | Spec::Default(_)
-        | Spec::Transform(_)
-        | Spec::Validate(_) => None,
-    }
+    spec.map_labels().len() + spec.nested().map_or(0, |n| n.label_names().len())
 }
 
 /// How a block spec reads its blocks, for completion details and hovers.
 fn block_description(spec: &Spec) -> String {
-    let labels = match spec {
-        Spec::BlockMap(b) | Spec::BlockObject(b) => b.labels.clone(),
-        Spec::Object(_)
-        | Spec::Tuple(_)
-        | Spec::Attr(_)
-        | Spec::Literal(_)
-        | Spec::Expr(_)
-        | Spec::Block(_)
-        | Spec::BlockList(_)
-        | Spec::BlockTuple(_)
-        | Spec::BlockSet(_)
-        | Spec::BlockAttrs(_)
-        | Spec::BlockLabel(_)
-        | Spec::Default(_)
-        | Spec::Transform(_)
-        | Spec::Validate(_) => Vec::new(),
-    };
-    let mut labels = labels;
+    let mut labels = spec.map_labels().to_vec();
     if let Some(n) = spec.nested() {
         labels.extend(n.label_names());
     }

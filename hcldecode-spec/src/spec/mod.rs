@@ -270,7 +270,17 @@ impl Spec {
         out
     }
 
-    fn for_each_same_body<'a>(&'a self, f: &mut dyn FnMut(&'a Spec)) {
+    /// Calls `f` on this spec and on every spec decoded from the same body
+    /// below it, depth first, in declaration order.
+    ///
+    /// ```
+    /// use hcldecode_spec::spec::Spec;
+    /// let spec = Spec::Tuple(vec![Spec::Tuple(vec![])]);
+    /// let mut n = 0;
+    /// spec.for_each_same_body(&mut |_| n += 1);
+    /// assert_eq!(n, 2);
+    /// ```
+    pub fn for_each_same_body<'a>(&'a self, f: &mut dyn FnMut(&'a Spec)) {
         f(self);
         self.each_same_body_child(&mut |s| s.for_each_same_body(f));
     }
@@ -373,6 +383,48 @@ impl Spec {
             s.block_schemata(&mut schema.blocks);
         });
         schema
+    }
+
+    /// The block type a block-reading spec reads (`block_attrs` included).
+    pub fn block_type_name(&self) -> Option<&str> {
+        match self {
+            Spec::Block(b) => Some(&b.type_name),
+            Spec::BlockList(b) | Spec::BlockTuple(b) | Spec::BlockSet(b) => Some(&b.type_name),
+            Spec::BlockMap(b) | Spec::BlockObject(b) => Some(&b.type_name),
+            Spec::BlockAttrs(b) => Some(&b.type_name),
+            Spec::Object(_)
+            | Spec::Tuple(_)
+            | Spec::Attr(_)
+            | Spec::Literal(_)
+            | Spec::Expr(_)
+            | Spec::BlockLabel(_)
+            | Spec::Default(_)
+            | Spec::Transform(_)
+            | Spec::Validate(_) => None,
+        }
+    }
+
+    /// The label names of a block map or block object's levels (empty for
+    /// every other kind; labels read by `block_label` specs of the nested
+    /// spec are [`label_names`](Self::label_names)).
+    pub fn map_labels(&self) -> &[String] {
+        match self {
+            Spec::BlockMap(b) | Spec::BlockObject(b) => &b.labels,
+            Spec::Object(_)
+            | Spec::Tuple(_)
+            | Spec::Attr(_)
+            | Spec::Literal(_)
+            | Spec::Expr(_)
+            | Spec::Block(_)
+            | Spec::BlockList(_)
+            | Spec::BlockTuple(_)
+            | Spec::BlockSet(_)
+            | Spec::BlockAttrs(_)
+            | Spec::BlockLabel(_)
+            | Spec::Default(_)
+            | Spec::Transform(_)
+            | Spec::Validate(_) => &[],
+        }
     }
 
     /// The nested spec of a block-reading spec.

@@ -901,55 +901,16 @@ enum Child<'s> {
 /// type wins, as the reference's map assignment does).
 fn child_spec<'s>(spec: &'s Spec, type_name: &str) -> Option<Child<'s>> {
     let mut found = None;
-    visit_same_body(spec, &mut |s| match s {
-        Spec::BlockAttrs(b) if b.type_name == type_name => found = Some(Child::Attrs),
-        Spec::Object(_)
-        | Spec::Tuple(_)
-        | Spec::Attr(_)
-        | Spec::Literal(_)
-        | Spec::Expr(_)
-        | Spec::Block(_)
-        | Spec::BlockList(_)
-        | Spec::BlockTuple(_)
-        | Spec::BlockSet(_)
-        | Spec::BlockMap(_)
-        | Spec::BlockObject(_)
-        | Spec::BlockAttrs(_)
-        | Spec::BlockLabel(_)
-        | Spec::Default(_)
-        | Spec::Transform(_)
-        | Spec::Validate(_) => {
-            if let Some(nested) = s.nested()
-                && block_type_name(s) == Some(type_name)
-            {
-                found = Some(Child::Nested(nested));
-            }
+    spec.for_each_same_body(&mut |s| {
+        if let Spec::BlockAttrs(b) = s
+            && b.type_name == type_name
+        {
+            found = Some(Child::Attrs);
+        } else if let Some(nested) = s.nested()
+            && s.block_type_name() == Some(type_name)
+        {
+            found = Some(Child::Nested(nested));
         }
     });
     found
-}
-
-fn block_type_name(s: &Spec) -> Option<&str> {
-    match s {
-        Spec::Block(b) => Some(&b.type_name),
-        Spec::BlockList(b) | Spec::BlockTuple(b) | Spec::BlockSet(b) => Some(&b.type_name),
-        Spec::BlockMap(b) | Spec::BlockObject(b) => Some(&b.type_name),
-        Spec::BlockAttrs(b) => Some(&b.type_name),
-        Spec::Object(_)
-        | Spec::Tuple(_)
-        | Spec::Attr(_)
-        | Spec::Literal(_)
-        | Spec::Expr(_)
-        | Spec::BlockLabel(_)
-        | Spec::Default(_)
-        | Spec::Transform(_)
-        | Spec::Validate(_) => None,
-    }
-}
-
-fn visit_same_body<'s>(spec: &'s Spec, f: &mut dyn FnMut(&'s Spec)) {
-    f(spec);
-    for c in spec.same_body_children() {
-        visit_same_body(c, f);
-    }
 }

@@ -117,23 +117,10 @@ impl<'s> Plan<'s> {
         let make = || {
             o.properties
                 .iter()
-                .map(|(_, p)| match p {
-                    Spec::Attr(a) => self.attr_index(p, schema, &a.name),
-                    Spec::Object(_)
-                    | Spec::Tuple(_)
-                    | Spec::Literal(_)
-                    | Spec::Expr(_)
-                    | Spec::Block(_)
-                    | Spec::BlockList(_)
-                    | Spec::BlockTuple(_)
-                    | Spec::BlockSet(_)
-                    | Spec::BlockMap(_)
-                    | Spec::BlockObject(_)
-                    | Spec::BlockAttrs(_)
-                    | Spec::BlockLabel(_)
-                    | Spec::Default(_)
-                    | Spec::Transform(_)
-                    | Spec::Validate(_) => None,
+                .map(|(_, p)| {
+                    // Only attribute properties have a slot.
+                    let Spec::Attr(a) = p else { return None };
+                    self.attr_index(p, schema, &a.name)
                 })
                 .collect()
         };
