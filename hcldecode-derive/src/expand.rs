@@ -559,6 +559,7 @@ pub fn expand(c: &Container<'_>, spec_file: Option<&std::path::Path>) -> TokenSt
                 type_plan: #type_plan,
                 direct_body: #direct,
                 direct_literal: ::core::option::Option::None,
+                from_literal: ::core::option::Option::None,
             };
         }
     });

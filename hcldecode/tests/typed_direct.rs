@@ -221,3 +221,95 @@ fn index_maps_of_blocks_keep_the_blocks_order() {
     let t: Traced = hcldecode::from_str(src, "t.hcl").unwrap();
     assert_eq!(t.svc.keys().collect::<Vec<_>>(), ["b", "a"]);
 }
+
+/// Attributes of collection types, which the direct path reads from
+/// literal constructors without their values.
+#[derive(HclDecode, Debug, PartialEq)]
+struct Literals {
+    list: Option<Vec<String>>,
+    deque: Option<std::collections::VecDeque<i64>>,
+    map: Option<HashMap<String, String>>,
+    nested: Option<BTreeMap<String, Vec<String>>>,
+    small: Option<Vec<i8>>,
+    opt: Option<Vec<Option<String>>>,
+    boxed: Option<Box<String>>,
+    ratio: Option<f64>,
+    ratios: Option<Vec<f64>>,
+    neg: Option<i32>,
+    text: Option<String>,
+    spanned: Option<Vec<hcldecode::Spanned<String>>>,
+}
+
+#[test]
+fn literal_collections_read_directly_give_the_usual_values() {
+    let cases = [
+        "list = [\"a\", \"b\"]\nmap = { a = \"x\", \"b c\" = \"y\" }\n",
+        "list = []\nmap = {}\nnested = {}\n",
+        "nested = { a = [\"x\"], b = [] }\n",
+        "deque = [1, -2, 007]\nsmall = [-128, 127, -0]\n",
+        "neg = -2147483648\nratio = -0.0\n",
+        "ratio = 0.08\nratios = [0.1, 1e3, 2.5e-3, 0.30000000000000004]\n",
+        // Keys: a keyword, a parenthesized name, a repeated key (the last
+        // is the map's), a key in two normal forms, a template.
+        "map = { null = \"n\", true = \"t\" }\n",
+        "map = { (\"a\") = \"x\" }\n",
+        "map = { a = \"1\", a = \"2\" }\n",
+        "map = { \"e\u{301}\" = \"1\", \"\u{e9}\" = \"2\" }\n",
+        "map = { \"k${1}\" = \"v\" }\n",
+        // Values the literal reads do not take: the value path converts
+        // them (a number to a string, a string to a number).
+        "list = [1, true, \"x\"]\nmap = { a = 1 }\ndeque = [\"3\"]\n",
+        "small = [1.0]\nneg = -(3)\n",
+        "list = [\"a${\"b\"}\"]\nmap = { a = \"${1 + 1}\" }\n",
+        // Strings: escapes, normalization, heredocs of literal lines alone
+        // and with interpolations.
+        "text = \"a\\tb\\u00e9 $${x} %%{y}\"\nlist = [\"cafe\u{301}\"]\n",
+        "text = <<EOT\nline one\n  line two $${z}\ncafe\u{301}\nEOT\n",
+        "text = <<-EOT\n    indented\n      more\n    EOT\n",
+        "text = <<EOT\nsum ${1 + 1}\nEOT\n",
+        "text = <<EOT\nEOT\n",
+        "opt = [\"a\", null]\nboxed = \"b\"\n",
+    ];
+    for src in cases {
+        let r = same::<Literals>(src);
+        assert!(r.is_ok(), "{src}: {r:?}");
+    }
+    let r = same::<Literals>("map = { a = \"1\", a = \"2\" }\nnested = { k = [\"x\", \"y\"] }\n")
+        .unwrap();
+    assert_eq!(r.map.unwrap()["a"], "2");
+    assert_eq!(r.nested.unwrap()["k"], ["x", "y"]);
+    let r = same::<Literals>("text = <<-EOT\n    one\n      two\n    EOT\n").unwrap();
+    assert_eq!(r.text.as_deref(), Some("one\n  two\n"));
+    let r = same::<Literals>("small = [-128, 127]\nneg = -5\nlist = [1]\n").unwrap();
+    assert_eq!(r.small, Some(vec![-128, 127]));
+    assert_eq!(r.neg, Some(-5));
+    assert_eq!(r.list, Some(vec!["1".to_string()]));
+    let r = same::<Literals>("map = { \"e\u{301}\" = \"x\" }\n").unwrap();
+    assert_eq!(r.map.unwrap().keys().collect::<Vec<_>>(), ["\u{e9}"]);
+    // Elements with positions are not read as literals: each keeps its own.
+    let r = typed::<Literals>("spanned = [\"a\", \"b\"]\n").unwrap();
+    let spanned = r.spanned.unwrap();
+    assert_eq!(spanned[1].as_str(), "b");
+    assert_eq!(spanned[1].range().start.column, 17);
+}
+
+#[test]
+fn literal_collections_with_wrong_elements_give_the_usual_errors() {
+    let cases = [
+        "small = [128]\n",
+        "small = [-129]\n",
+        "small = [1.5]\n",
+        "neg = -2147483649\n",
+        "list = [null]\n",
+        "list = [[\"a\"]]\n",
+        "map = { a = [\"x\"] }\n",
+        "map = [\"a\"]\n",
+        "list = { a = \"b\" }\n",
+        "nested = { a = \"x\" }\n",
+        "deque = [\"x\"]\n",
+        "ratio = \"fast\"\n",
+    ];
+    for src in cases {
+        assert!(same::<Literals>(src).is_err(), "{src}");
+    }
+}

@@ -21,11 +21,11 @@
 use hcldecode_spec::diag::Diagnostics;
 use hcldecode_spec::spec::{AttrSpec, Spec};
 use hcldecode_spec::syntax::body::{Attribute, Block, BlockLabel, BodyRef};
-use hcldecode_spec::syntax::expr::ExprRef;
 
 use super::decoder::{Decoder, Here};
 use super::trace::Off;
 use crate::Type;
+use crate::eval::LiteralExpr;
 use crate::value::{Value, normalize_string};
 
 /// A body being decoded directly with an object spec: its properties, read
@@ -167,34 +167,18 @@ impl<'a> DirectBody<'a> {
         self.block
     }
 
-    /// Property `i`, an attribute of type `ty`, when present: its
-    /// expression, for a literal's value to be read from it.
-    fn literal(&self, i: usize, ty: &Type) -> Option<ExprRef<'a>> {
+    /// Property `i`, an attribute present in the body: its expression,
+    /// to be read as literals alone (a literal or a constructor of them is
+    /// what it evaluates to), and the attribute's type.
+    pub(crate) fn literal(&self, i: usize) -> Option<(LiteralExpr<'a>, &'a Type)> {
         let Some(spec @ Spec::Attr(a)) = self.prop(i) else {
             return None;
         };
-        if a.ty != *ty || self.d.body_unknown() {
+        if self.d.body_unknown() {
             return None;
         }
-        Some(self.attribute(i, spec, a)?.expr)
-    }
-
-    /// Property `i`, a string attribute written as a literal string: the
-    /// string its value holds (normalized as values are).
-    pub(crate) fn string_literal(&mut self, i: usize) -> Option<String> {
-        let text = crate::eval::literal_str(self.literal(i, &Type::String)?)?;
-        Some(normalize_string(text).into_owned())
-    }
-
-    /// Property `i`, a number attribute written as decimal digits that fit
-    /// a `u64`: that number.
-    pub(crate) fn whole_literal(&mut self, i: usize) -> Option<u64> {
-        crate::eval::literal_digits(self.literal(i, &Type::Number)?)
-    }
-
-    /// Property `i`, a bool attribute written as `true` or `false`.
-    pub(crate) fn bool_literal(&mut self, i: usize) -> Option<bool> {
-        crate::eval::literal_bool(self.literal(i, &Type::Bool)?)
+        let expr = crate::eval::literal_expr(self.attribute(i, spec, a)?.expr)?;
+        Some((expr, &a.ty))
     }
 
     /// Block property `i` (a `block`): `Some(None)` without a block (when
@@ -262,7 +246,7 @@ impl<'a> DirectBody<'a> {
         each: &mut dyn FnMut(&Block<'_>, &mut DirectBody<'_>) -> Option<T>,
     ) -> Option<Vec<T>> {
         let content = self.here.content;
-        let mut out = Vec::new();
+        let mut out = Vec::with_capacity(Decoder::blocks_of(content, type_name).count());
         for block in Decoder::blocks_of(content, type_name) {
             let labels = block.labels.get(keyed..)?;
             let t = self.d.direct_body(

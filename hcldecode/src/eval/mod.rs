@@ -178,6 +178,8 @@ pub(crate) fn evaluate_native_part(
     )
 }
 
+#[doc(hidden)]
+pub use literal::LiteralExpr;
 pub(crate) use literal::literal_value as native_literal;
 
 /// `read` of `expr` in the native syntax; `None` in JSON, whose
@@ -198,21 +200,10 @@ pub(crate) fn literal_as(expr: ExprRef<'_>, want: &crate::Type) -> Option<Value>
     native_literal_with(expr, |file, e| native::literal_as(file, e, want))
 }
 
-/// The text of `expr` where it is a literal string of the native syntax
-/// (before normalization); `None` for anything else.
-pub(crate) fn literal_str(expr: ExprRef<'_>) -> Option<&str> {
-    native_literal_with(expr, native::literal_str)
-}
-
-/// [`literal_str`] for a number literal of decimal digits alone that fits
-/// a `u64`.
-pub(crate) fn literal_digits(expr: ExprRef<'_>) -> Option<u64> {
-    native_literal_with(expr, native::literal_digits)
-}
-
-/// [`literal_str`] for a bool literal.
-pub(crate) fn literal_bool(expr: ExprRef<'_>) -> Option<bool> {
-    native_literal_with(expr, |_, e| native::literal_bool(e))
+/// `expr` to be read as literals alone (typed decoding's fast path); `None`
+/// in JSON, whose expressions are evaluated.
+pub(crate) fn literal_expr(expr: ExprRef<'_>) -> Option<LiteralExpr<'_>> {
+    native_literal_with(expr, |file, e| Some(LiteralExpr::new(file, e)))
 }
 
 /// What the variables `expr` refers to hold in `ctx`, as the statements a

@@ -12,6 +12,7 @@ use hcldecode_spec::syntax::expr::Expression;
 use super::plan::Internals;
 use super::{At, Error, Errors, HclDecode, OptionalAttrs, ValueConstraint};
 use crate::decode::{DecodeHook, DirectBody};
+use crate::eval::LiteralExpr;
 use crate::value::{Value, ValueRef};
 use crate::{Number, Type};
 
@@ -72,10 +73,19 @@ fn read_primitive<T>(
     read(c.view()).ok_or_else(|| wrong_type(at, what, v))
 }
 
+/// Attribute `i` of a body read directly, where its expression is
+/// literals alone that `T` reads (see [`Internals::from_literal`]).
+fn literal_attr<T: HclDecode>(body: &mut DirectBody<'_>, i: usize) -> Option<T> {
+    let (expr, ty) = body.literal(i)?;
+    T::__INTERNALS.read_literal(expr, ty)
+}
+
 /// [`HclDecode`] for primitive types: `$pat => $x` reads the value of
-/// type `Type::$ty` ([`read_primitive`]).
+/// type `Type::$ty` ([`read_primitive`]); `literal` reads a literal
+/// expression ([`Internals::from_literal`]) where the type is `Type::$ty`.
 macro_rules! primitive_impl {
-    ($($t:ty: $ty:ident, $what:literal, $pat:pat => $x:expr $(, literal: $lit:expr)?;)*) => {$(
+    ($($t:ty: $ty:ident, $what:literal, $pat:pat => $x:expr
+        $(, literal: |$e:ident| $lit:expr)?;)*) => {$(
         impl HclDecode for $t {
             fn hcl_type() -> Type {
                 Type::$ty
@@ -91,7 +101,11 @@ macro_rules! primitive_impl {
             }
             $(
                 const __INTERNALS: Internals<Self> = Internals {
-                    direct_literal: Some(|body, i| $lit(body, i)),
+                    direct_literal: Some(literal_attr::<Self>),
+                    from_literal: Some(|$e, ty| match ty {
+                        Type::$ty => $lit,
+                        _ => None,
+                    }),
                     ..Internals::NONE
                 };
             )?
@@ -100,11 +114,11 @@ macro_rules! primitive_impl {
 }
 
 primitive_impl! {
-    String: String, "string", ValueRef::String(s) => s.to_string(),
-        literal: DirectBody::string_literal;
-    bool: Bool, "bool", ValueRef::Bool(b) => b, literal: DirectBody::bool_literal;
-    Number: Number, "number", ValueRef::Number(n) => n.clone();
-    f64: Number, "number", ValueRef::Number(n) => n.to_f64();
+    String: String, "string", ValueRef::String(s) => s.to_string(), literal: |e| e.string();
+    bool: Bool, "bool", ValueRef::Bool(b) => b, literal: |e| e.bool();
+    Number: Number, "number", ValueRef::Number(n) => n.clone(), literal: |e| e.number();
+    f64: Number, "number", ValueRef::Number(n) => n.to_f64(),
+        literal: |e| e.number().map(|n| n.to_f64());
 }
 
 impl HclDecode for PathBuf {
@@ -175,8 +189,10 @@ macro_rules! int_impl {
                     .ok_or_else(|| out_of_range(at, &n, <$t>::MIN, <$t>::MAX))
             }
             const __INTERNALS: Internals<Self> = Internals {
-                direct_literal: Some(|body, i| {
-                    body.whole_literal(i).and_then(|u| <$t>::try_from(u).ok())
+                direct_literal: Some(literal_attr::<Self>),
+                from_literal: Some(|e, ty| match ty {
+                    Type::Number => e.whole().and_then(|w| <$t>::try_from(w).ok()),
+                    _ => None,
                 }),
                 ..Internals::NONE
             };
@@ -280,7 +296,8 @@ impl HclDecode for Expression {
 macro_rules! wrapper_impl {
     ($($w:ident: |$v:ident, $at:ident| $from:expr, optional: $opt:expr,
         constraint: $constraint:expr,
-        literal: |$b:ident, $i:ident| $lit:expr
+        literal: |$b:ident, $i:ident| $lit:expr,
+        from_literal: |$le:ident, $lty:ident| $from_lit:expr
         $(, body: |$bb:ident| $body:expr)?;)*) => {$(
         impl<T: HclDecode> HclDecode for $w<T> {
             fn hcl_type() -> Type {
@@ -312,6 +329,7 @@ macro_rules! wrapper_impl {
             const __INTERNALS: $crate::typed::Internals<Self> = $crate::typed::Internals {
                 type_plan: T::__INTERNALS.type_plan,
                 direct_literal: Some(|$b, $i| $lit),
+                from_literal: Some(|$le, $lty| $from_lit),
                 $(direct_body: if T::__INTERNALS.reads_bodies() {
                     Some(|$bb| $body)
                 } else {
@@ -337,16 +355,20 @@ wrapper_impl! {
         Some(None)
     } else {
         T::__INTERNALS.literal(b, i).map(Some)
-    };
+    },
+    from_literal: |e, ty| T::__INTERNALS.read_literal(e, ty).map(Some);
     Box: |v, at| T::from_hcl(v, at).map(Box::new), optional: T::optional(),
         constraint: T::hcl_constraint(),
-        literal: |b, i| T::__INTERNALS.literal(b, i).map(Box::new);
+        literal: |b, i| T::__INTERNALS.literal(b, i).map(Box::new),
+        from_literal: |e, ty| T::__INTERNALS.read_literal(e, ty).map(Box::new);
     Rc: |v, at| T::from_hcl(v, at).map(Rc::new), optional: T::optional(),
         constraint: T::hcl_constraint(),
-        literal: |b, i| T::__INTERNALS.literal(b, i).map(Rc::new);
+        literal: |b, i| T::__INTERNALS.literal(b, i).map(Rc::new),
+        from_literal: |e, ty| T::__INTERNALS.read_literal(e, ty).map(Rc::new);
     Arc: |v, at| T::from_hcl(v, at).map(Arc::new), optional: T::optional(),
         constraint: T::hcl_constraint(),
-        literal: |b, i| T::__INTERNALS.literal(b, i).map(Arc::new);
+        literal: |b, i| T::__INTERNALS.literal(b, i).map(Arc::new),
+        from_literal: |e, ty| T::__INTERNALS.read_literal(e, ty).map(Arc::new);
 }
 
 /// `spec` (an attribute's, possibly wrapped in a transform) with its
@@ -402,10 +424,26 @@ fn elements<T: HclDecode>(
     errs.finish(elems.len())
 }
 
+/// A list constructor of literals (see [`Internals::from_literal`]) where
+/// the type is a list: its elements, each read by `T`.
+fn list_literal<T: HclDecode>(expr: LiteralExpr<'_>, ty: &Type) -> Option<Vec<T>> {
+    let Type::List(ety) = ty else {
+        return None;
+    };
+    let elems = expr.elements()?;
+    let mut out = Vec::with_capacity(elems.len());
+    for e in elems {
+        out.push(T::__INTERNALS.read_literal(e, ety)?);
+    }
+    Some(out)
+}
+
 /// [`HclDecode`] for collections of the elements of a list or set value
-/// (`Type::$ty`), each decoded and added with `$add`.
+/// (`Type::$ty`), each decoded and added with `$add`; `literal` reads a
+/// literal expression ([`Internals::from_literal`]).
 macro_rules! elements_impl {
-    ($([$($g:tt)*] $t:ty: $ty:ident $c:ident, $what:literal, $add:ident;)*) => {$(
+    ($([$($g:tt)*] $t:ty: $ty:ident $c:ident, $what:literal, $add:ident
+        $(, literal: $lit:expr)?;)*) => {$(
         impl<$($g)*> HclDecode for $t {
             fn hcl_type() -> Type {
                 Type::$ty(T::hcl_type())
@@ -423,13 +461,21 @@ macro_rules! elements_impl {
                 })?;
                 Ok(out)
             }
+            $(
+                const __INTERNALS: Internals<Self> = Internals {
+                    direct_literal: Some(literal_attr::<Self>),
+                    from_literal: Some($lit),
+                    ..Internals::NONE
+                };
+            )?
         }
     )*};
 }
 
 elements_impl! {
-    [T: HclDecode] Vec<T>: list List, "list", push;
-    [T: HclDecode] VecDeque<T>: list List, "list", push_back;
+    [T: HclDecode] Vec<T>: list List, "list", push, literal: list_literal::<T>;
+    [T: HclDecode] VecDeque<T>: list List, "list", push_back,
+        literal: |e, ty| list_literal::<T>(e, ty).map(VecDeque::from);
     [T: HclDecode + Eq + Hash, S: BuildHasher + Default] HashSet<T, S>: set Set, "set", insert;
     [T: HclDecode + Ord] BTreeSet<T>: set Set, "set", insert;
 }
@@ -477,10 +523,35 @@ fn entries<T: HclDecode>(
     errs.finish(())
 }
 
+/// An object constructor of literals with literal keys (see
+/// [`Internals::from_literal`]) where the type is a map: its entries, each
+/// value read by `T` and added to the map `new` makes (given their number)
+/// with `insert`, in source order (a repeated key's last value is the
+/// map's, as in the map value).
+fn map_literal<T: HclDecode, M>(
+    expr: LiteralExpr<'_>,
+    ty: &Type,
+    new: impl FnOnce(usize) -> M,
+    mut insert: impl FnMut(&mut M, String, T),
+) -> Option<M> {
+    let Type::Map(ety) = ty else {
+        return None;
+    };
+    let items = expr.entries()?;
+    let mut out = new(items.len());
+    for (key, e) in items {
+        let t = T::__INTERNALS.read_literal(e, ety)?;
+        insert(&mut out, key?, t);
+    }
+    Some(out)
+}
+
 /// [`HclDecode`] for maps of the entries of a map or object value, each
-/// decoded; `new` makes the map for the value `v`.
+/// decoded; `new` makes the map for the value `v`; `literal` reads a
+/// literal expression ([`Internals::from_literal`]).
 macro_rules! entries_impl {
-    ($($(#[$attr:meta])* [$($g:tt)*] $t:ty = |$v:ident| $new:expr;)*) => {$(
+    ($($(#[$attr:meta])* [$($g:tt)*] $t:ty = |$v:ident| $new:expr
+        $(, literal: $lit:expr)?;)*) => {$(
         $(#[$attr])*
         impl<$($g)*> HclDecode for $t {
             fn hcl_type() -> Type {
@@ -499,6 +570,13 @@ macro_rules! entries_impl {
                 })?;
                 Ok(out)
             }
+            $(
+                const __INTERNALS: Internals<Self> = Internals {
+                    direct_literal: Some(literal_attr::<Self>),
+                    from_literal: Some($lit),
+                    ..Internals::NONE
+                };
+            )?
         }
     )*};
 }
@@ -506,8 +584,18 @@ macro_rules! entries_impl {
 entries_impl! {
     [T: HclDecode, S: BuildHasher + Default] HashMap<String, T, S> = |v| {
         HashMap::with_capacity_and_hasher(v.length_int().unwrap_or(0), S::default())
-    };
-    [T: HclDecode] BTreeMap<String, T> = |v| BTreeMap::new();
+    }, literal: |e, ty| map_literal::<T, _>(
+        e,
+        ty,
+        |n| HashMap::with_capacity_and_hasher(n, S::default()),
+        |m, k, t| {
+            m.insert(k, t);
+        },
+    );
+    [T: HclDecode] BTreeMap<String, T> = |v| BTreeMap::new(),
+        literal: |e, ty| map_literal::<T, _>(e, ty, |_| BTreeMap::new(), |m, k, t| {
+            m.insert(k, t);
+        });
     #[cfg(feature = "indexmap")]
     [T: HclDecode, S: BuildHasher + Default] indexmap::IndexMap<String, T, S> = |v| {
         indexmap::IndexMap::with_capacity_and_hasher(v.length_int().unwrap_or(0), S::default())

@@ -6,7 +6,9 @@
 
 use hcldecode_spec::spec::Spec;
 
+use crate::Type;
 use crate::decode::{self, DirectBody};
+use crate::eval::LiteralExpr;
 
 /// What typed decoding needs of a type's spec: the spec with its decode
 /// plan, and whether it can be read directly. The derive
@@ -56,6 +58,10 @@ pub struct Internals<T> {
     /// its value (a literal, or absent); `None` otherwise, the value then
     /// decoding it.
     pub direct_literal: Option<fn(&mut DirectBody<'_>, usize) -> Option<T>>,
+    /// The type read from an expression of literals alone where the
+    /// attribute's type there is the given one (what evaluating and
+    /// converting it gives, without the value); `None` where it cannot be.
+    pub from_literal: Option<fn(LiteralExpr<'_>, &Type) -> Option<T>>,
 }
 
 impl<T> Internals<T> {
@@ -64,6 +70,7 @@ impl<T> Internals<T> {
         type_plan: None,
         direct_body: None,
         direct_literal: None,
+        from_literal: None,
     };
 
     /// The plan made once per process, if the type has one.
@@ -89,6 +96,13 @@ impl<T> Internals<T> {
     #[inline]
     pub fn literal(&self, body: &mut DirectBody<'_>, i: usize) -> Option<T> {
         (self.direct_literal?)(body, i)
+    }
+
+    /// `expr` read as literals alone where the attribute's type is `ty`
+    /// (see [`from_literal`](Self::from_literal)).
+    #[inline]
+    pub fn read_literal(&self, expr: LiteralExpr<'_>, ty: &Type) -> Option<T> {
+        (self.from_literal?)(expr, ty)
     }
 }
 

@@ -199,6 +199,8 @@ super::impls::wrapper_impl! {
             let at = At::syntax(body.present(i)?);
             Spanned::at(T::__INTERNALS.literal(body, i)?, at).ok()
         },
+        // An element's position is the value path's to give.
+        from_literal: |_e, _ty| None,
         // A block's body (a root body has no position to give).
         body: |body| {
             let at = At::syntax_block(body.block()?);

@@ -5,6 +5,7 @@
 //! inspects a sub-expression's own diagnostics, the evaluator looks at the
 //! part of the vector that sub-expression appended.
 
+use std::borrow::Cow;
 use std::sync::Arc;
 
 use super::literal::literal_value;
@@ -249,25 +250,34 @@ impl<'a> Evaluator<'a, '_> {
     }
 }
 
-/// The value of `e` converted to `want`, when `e` is made of literals
-/// alone (plain strings, numbers, bools; tuple and object constructors of
-/// them, with literal keys) and every part has exactly the type `want`
-/// asks for there: what evaluating and then converting gives, without the
-/// intermediate tuple or object, and without diagnostics (literals have
-/// none). `None` for anything else, which the caller evaluates.
-/// The text of a literal string (`"text"`, no interpolation): what
-/// [`literal_as`] makes a string value of, before normalization.
-pub(crate) fn literal_str<'a>(file: &'a SourceFile, e: &'a Expr) -> Option<&'a str> {
-    match &e.kind {
-        ExprKind::StringTemplate { text, .. } => Some(text.get(file)),
-        ExprKind::Template { parts } => match &parts[..] {
-            [p] => match &p.kind {
-                ExprKind::Literal(Literal::String(t)) => Some(t.get(file)),
-                _ => None,
-            },
-            _ => None,
-        },
+/// The text of a literal string (`"text"`, no interpolation), or of a
+/// template of literal strings alone: what [`literal_as`] makes a string
+/// value of, before normalization.
+pub(crate) fn literal_str<'a>(file: &'a SourceFile, e: &'a Expr) -> Option<Cow<'a, str>> {
+    let parts = match &e.kind {
+        ExprKind::StringTemplate { text, .. } => return Some(Cow::Borrowed(text.get(file))),
+        ExprKind::Template { parts } => parts,
+        _ => return None,
+    };
+    let text = |p: &'a Expr| match &p.kind {
+        ExprKind::Literal(Literal::String(t)) => Some(t.get(file)),
         _ => None,
+    };
+    match &parts[..] {
+        [p] => text(p).map(Cow::Borrowed),
+        // A heredoc's lines are parts of their own: a template of literal
+        // strings alone is their concatenation, as evaluating it gives.
+        _ => {
+            let mut len = 0;
+            for p in parts {
+                len += text(p)?.len();
+            }
+            let mut buf = String::with_capacity(len);
+            for p in parts {
+                buf.push_str(text(p)?);
+            }
+            Some(Cow::Owned(buf))
+        }
     }
 }
 
@@ -292,6 +302,12 @@ pub(crate) fn literal_bool(e: &Expr) -> Option<bool> {
     }
 }
 
+/// The value of `e` converted to `want`, when `e` is made of literals
+/// alone (plain strings, numbers, bools; tuple and object constructors of
+/// them, with literal keys) and every part has exactly the type `want`
+/// asks for there: what evaluating and then converting gives, without the
+/// intermediate tuple or object, and without diagnostics (literals have
+/// none). `None` for anything else, which the caller evaluates.
 pub(crate) fn literal_as(file: &SourceFile, e: &Expr, want: &Type) -> Option<Value> {
     match (&e.kind, want) {
         (_, Type::String) => literal_str(file, e).map(Value::string),
@@ -316,11 +332,11 @@ pub(crate) fn literal_as(file: &SourceFile, e: &Expr, want: &Type) -> Option<Val
                     expr_as_keyword(&item.key, file)
                 };
                 let key = match key {
-                    Some(k) => k,
+                    Some(k) => Cow::Borrowed(k),
                     None => literal_str(file, &item.key)?,
                 };
                 let v = literal_as(file, &item.value, ety)?;
-                out.push((crate::value::nfc_arc(key), v));
+                out.push((crate::value::nfc_arc(&*key), v));
             }
             // As the object value (keys in order, the last of repeated
             // keys) converted to a map.
