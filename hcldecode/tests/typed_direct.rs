@@ -232,7 +232,7 @@ struct Literals {
     nested: Option<BTreeMap<String, Vec<String>>>,
     small: Option<Vec<i8>>,
     opt: Option<Vec<Option<String>>>,
-    boxed: Option<Box<String>>,
+    boxed: Option<Box<i64>>,
     ratio: Option<f64>,
     ratios: Option<Vec<f64>>,
     neg: Option<i32>,
@@ -268,7 +268,7 @@ fn literal_collections_read_directly_give_the_usual_values() {
         "text = <<-EOT\n    indented\n      more\n    EOT\n",
         "text = <<EOT\nsum ${1 + 1}\nEOT\n",
         "text = <<EOT\nEOT\n",
-        "opt = [\"a\", null]\nboxed = \"b\"\n",
+        "opt = [\"a\", null]\nboxed = 3\n",
     ];
     for src in cases {
         let r = same::<Literals>(src);
