@@ -13,14 +13,22 @@
 //! whose values alone decide the result (no decode hooks); a property the
 //! caller cannot read directly it reads from its value.
 //!
+//! A native body that matches its schema (the usual case) is read from
+//! its syntax tree ([`NativeView`]): no content is built for it, unless a
+//! property is read from its value.
+//!
 //! It reads with [`DecodeOptions::keep_block_types`](super::DecodeOptions)
 //! (typed decoding's): each block of a collection is its own value, so the
 //! skipped collection values decide nothing that the blocks' own reads do
 //! not.
 
+use std::cell::OnceCell;
+
 use hcldecode_spec::diag::Diagnostics;
 use hcldecode_spec::spec::{AttrSpec, Spec};
-use hcldecode_spec::syntax::body::{Attribute, Block, BlockLabel, BodyRef};
+use hcldecode_spec::syntax::body::{
+    Attribute, Block, BlockLabel, BodyRef, BodySchema, Content, NativeView,
+};
 
 use super::decoder::{Decoder, Here};
 use super::trace::Off;
@@ -34,12 +42,52 @@ use crate::value::{Value, normalize_string};
 pub struct DirectBody<'a> {
     d: Decoder<'a>,
     props: &'a [(String, Spec)],
-    /// Where each attribute property's attribute is in the content.
+    schema: &'a BodySchema,
+    /// The labels of the body's block that its spec reads.
+    labels: &'a [BlockLabel<'a>],
+    /// The position in `schema` of each attribute property's attribute.
     slots: Option<&'a [Option<usize>]>,
-    here: Here<'a>,
+    source: Source<'a>,
     /// The block whose body this is (`None` for the root body).
     block: Option<&'a Block<'a>>,
     diags: &'a mut Diagnostics,
+}
+
+/// Where a body's attributes and blocks are read from.
+enum Source<'a> {
+    /// The content the schema selected.
+    Content(&'a Content<'a>),
+    /// A native body that matches the schema: its syntax tree, and its
+    /// content once a property is read from its value.
+    Native {
+        view: NativeView<'a>,
+        content: OnceCell<Content<'a>>,
+    },
+}
+
+/// A body's blocks, read from its content or its syntax tree.
+#[derive(Clone, Copy)]
+enum Blocks<'a> {
+    Content(&'a Content<'a>),
+    Native(NativeView<'a>),
+}
+
+impl<'a> Blocks<'a> {
+    /// How many blocks of `type_name` there are.
+    fn count(self, type_name: &str) -> usize {
+        match self {
+            Blocks::Content(c) => Decoder::blocks_of(c, type_name).count(),
+            Blocks::Native(v) => v.count_blocks(type_name),
+        }
+    }
+
+    /// `f` of each block of `type_name`, in order, until it gives `None`.
+    fn each(self, type_name: &str, mut f: impl FnMut(&Block<'_>) -> Option<()>) -> Option<()> {
+        match self {
+            Blocks::Content(c) => Decoder::blocks_of(c, type_name).try_for_each(f),
+            Blocks::Native(v) => v.blocks(type_name).try_for_each(|b| f(&b)),
+        }
+    }
 }
 
 impl std::fmt::Debug for DirectBody<'_> {
@@ -69,6 +117,24 @@ impl Decoder<'_> {
             return None;
         };
         let schema = self.plan.schema(spec);
+        if self.dynamic.is_none()
+            && let Some(view) = body.native_view(&schema)
+        {
+            let mut b = DirectBody {
+                d: *self,
+                props: &o.properties,
+                schema: &schema,
+                labels,
+                slots: self.plan.attr_slots(spec, &schema),
+                source: Source::Native {
+                    view,
+                    content: OnceCell::new(),
+                },
+                block,
+                diags,
+            };
+            return f(&mut b);
+        }
         self.with_content(body, spec, &schema, false, diags, |content, _, diags| {
             if !diags.is_empty() {
                 return None;
@@ -76,12 +142,10 @@ impl Decoder<'_> {
             let mut b = DirectBody {
                 d: *self,
                 props: &o.properties,
+                schema: &schema,
+                labels,
                 slots: self.plan.attr_slots(spec, &schema),
-                here: Here {
-                    content,
-                    schema: &schema,
-                    labels,
-                },
+                source: Source::Content(content),
                 block,
                 diags,
             };
@@ -97,38 +161,76 @@ impl<'a> DirectBody<'a> {
     }
 
     /// Attribute property `i`'s attribute in the body, if there is one.
-    fn attribute(&self, i: usize, spec: &Spec, a: &AttrSpec) -> Option<&'a Attribute<'a>> {
-        let here = self.here;
-        match self.slots.and_then(|s| s.get(i).copied()) {
-            Some(Some(k)) => here.content.attributes.get(k)?.as_ref(),
-            _ => self.d.attribute(spec, here, &a.name),
+    fn attribute(&self, i: usize, spec: &Spec, a: &AttrSpec) -> Option<Attribute<'a>> {
+        let slot = match self.slots.and_then(|s| s.get(i).copied()) {
+            Some(slot) => slot,
+            None => self.d.plan.attr_index(spec, self.schema, &a.name),
+        };
+        match &self.source {
+            Source::Native { view, .. } => view.attribute(slot?),
+            Source::Content(content) => {
+                let content: &'a Content<'a> = content;
+                match slot {
+                    Some(k) => *content.attributes.get(k)?,
+                    None => content
+                        .attributes
+                        .iter()
+                        .flatten()
+                        .find(|x| x.name == a.name)
+                        .copied(),
+                }
+            }
+        }
+    }
+
+    /// The body's blocks.
+    fn blocks(&self) -> Blocks<'a> {
+        match &self.source {
+            Source::Native { view, .. } => Blocks::Native(*view),
+            Source::Content(content) => Blocks::Content(content),
         }
     }
 
     /// Property `i`'s value as the body's object value would hold it.
     pub(crate) fn value(&mut self, i: usize) -> Option<Value> {
         let spec = self.prop(i)?;
-        let (v, ()) = match spec {
-            Spec::Attr(a) => {
-                let attr = self.attribute(i, spec, a);
+        let attr = match spec {
+            Spec::Attr(a) => Some((a, self.attribute(i, spec, a))),
+            _ => None,
+        };
+        let content = match &self.source {
+            Source::Content(content) => *content,
+            Source::Native { view, content } => content.get_or_init(|| view.content(self.schema)),
+        };
+        let here = Here {
+            content,
+            schema: self.schema,
+            labels: self.labels,
+        };
+        let (v, ()) = match (spec, attr) {
+            (Spec::Attr(a), Some((_, found))) => {
                 self.d
-                    .decode_found_attr::<Off>(spec, a, attr, self.here, self.diags)
+                    .decode_found_attr::<Off>(spec, a, found.as_ref(), here, self.diags)
             }
-            Spec::Object(_)
-            | Spec::Tuple(_)
-            | Spec::Literal(_)
-            | Spec::Expr(_)
-            | Spec::Block(_)
-            | Spec::BlockList(_)
-            | Spec::BlockTuple(_)
-            | Spec::BlockSet(_)
-            | Spec::BlockMap(_)
-            | Spec::BlockObject(_)
-            | Spec::BlockAttrs(_)
-            | Spec::BlockLabel(_)
-            | Spec::Default(_)
-            | Spec::Transform(_)
-            | Spec::Validate(_) => self.d.spec::<Off>(spec, self.here, self.diags),
+            (
+                Spec::Attr(_)
+                | Spec::Object(_)
+                | Spec::Tuple(_)
+                | Spec::Literal(_)
+                | Spec::Expr(_)
+                | Spec::Block(_)
+                | Spec::BlockList(_)
+                | Spec::BlockTuple(_)
+                | Spec::BlockSet(_)
+                | Spec::BlockMap(_)
+                | Spec::BlockObject(_)
+                | Spec::BlockAttrs(_)
+                | Spec::BlockLabel(_)
+                | Spec::Default(_)
+                | Spec::Transform(_)
+                | Spec::Validate(_),
+                _,
+            ) => self.d.spec::<Off>(spec, here, self.diags),
         };
         if !self.diags.is_empty() {
             return None;
@@ -147,7 +249,7 @@ impl<'a> DirectBody<'a> {
 
     /// Attribute property `i`'s attribute, if the body has it (where the
     /// typed layer's positions point).
-    pub(crate) fn present(&self, i: usize) -> Option<&'a Attribute<'a>> {
+    pub(crate) fn present(&self, i: usize) -> Option<Attribute<'a>> {
         match self.prop(i) {
             Some(spec @ Spec::Attr(a)) => self.attribute(i, spec, a),
             _ => None,
@@ -159,7 +261,7 @@ impl<'a> DirectBody<'a> {
         let Some(Spec::BlockLabel(l)) = self.prop(i) else {
             return None;
         };
-        self.here.labels.get(l.index)
+        self.labels.get(l.index)
     }
 
     /// The block whose body this is (`None` for the root body).
@@ -187,24 +289,27 @@ impl<'a> DirectBody<'a> {
         let Some(Spec::Block(b)) = self.prop(i) else {
             return None;
         };
-        let mut blocks = Decoder::blocks_of(self.here.content, &b.type_name);
-        let Some(block) = blocks.next() else {
+        let blocks = self.blocks();
+        match blocks.count(&b.type_name) {
             // Absent: fine unless required (an error to report).
-            return (!b.required).then_some(None);
-        };
-        if blocks.next().is_some() {
-            return None;
+            0 => return (!b.required).then_some(None),
+            1 => {}
+            _ => return None,
         }
-        self.d
-            .direct_body(
+        let mut out = None;
+        blocks.each(&b.type_name, |block| {
+            let t = self.d.direct_body(
                 block.body,
                 Some(block),
                 &block.labels,
                 &b.nested,
                 self.diags,
                 each,
-            )
-            .map(Some)
+            )?;
+            out = Some(t);
+            Some(())
+        })?;
+        out.map(Some)
     }
 
     /// Block property `i` (a `block_list`): each block's body through
@@ -245,9 +350,9 @@ impl<'a> DirectBody<'a> {
         keyed: usize,
         each: &mut dyn FnMut(&Block<'_>, &mut DirectBody<'_>) -> Option<T>,
     ) -> Option<Vec<T>> {
-        let content = self.here.content;
-        let mut out = Vec::with_capacity(Decoder::blocks_of(content, type_name).count());
-        for block in Decoder::blocks_of(content, type_name) {
+        let blocks = self.blocks();
+        let mut out = Vec::with_capacity(blocks.count(type_name));
+        blocks.each(type_name, |block| {
             let labels = block.labels.get(keyed..)?;
             let t = self.d.direct_body(
                 block.body,
@@ -258,7 +363,8 @@ impl<'a> DirectBody<'a> {
                 &mut |body| each(block, body),
             )?;
             out.push(t);
-        }
+            Some(())
+        })?;
         Some(out)
     }
 }

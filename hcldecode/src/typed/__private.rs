@@ -20,6 +20,7 @@ use std::borrow::Cow;
 use super::blocks::{missing_block, single_from, single_spec};
 use super::impls::known;
 use crate::value::ValueRef;
+use hcldecode_spec::syntax::body::Attribute;
 use hcldecode_spec::syntax::suggest::{did_you_mean, name_suggestion};
 
 /// A struct's object spec; with a `remain` field, wrapped in the hook.
@@ -332,12 +333,14 @@ pub fn direct_attr<T: HclDecode>(body: &mut DirectBody<'_>, i: usize) -> Option<
         return Some(t);
     }
     let v = body.value(i)?;
-    T::from_hcl(&v, direct_at(body, i)).ok()
+    let attr = body.present(i);
+    T::from_hcl(&v, direct_at(attr.as_ref())).ok()
 }
 
-/// Where attribute property `i` of a body read directly is.
-fn direct_at<'a>(body: &DirectBody<'a>, i: usize) -> At<'a> {
-    body.present(i).map_or(At::none(), At::syntax)
+/// Where attribute property `i` of a body read directly is: at `attr`,
+/// the attribute [`DirectBody::present`] gives.
+fn direct_at<'a>(attr: Option<&'a Attribute<'a>>) -> At<'a> {
+    attr.map_or(At::none(), At::syntax)
 }
 
 /// A label field (property `i`) of a body read directly.
@@ -357,7 +360,8 @@ pub fn direct_attr_or<T: HclDecode>(
     if v.is_null() {
         return Some(default());
     }
-    T::from_hcl(&v, direct_at(body, i)).ok()
+    let attr = body.present(i);
+    T::from_hcl(&v, direct_at(attr.as_ref())).ok()
 }
 
 /// A block field.

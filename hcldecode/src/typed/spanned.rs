@@ -196,8 +196,8 @@ super::impls::wrapper_impl! {
     Spanned: |value, at| Spanned::at(T::from_hcl(value, at)?, at), optional: T::optional(),
         constraint: T::hcl_constraint(),
         literal: |body, i| {
-            let at = At::syntax(body.present(i)?);
-            Spanned::at(T::__INTERNALS.literal(body, i)?, at).ok()
+            let attr = body.present(i)?;
+            Spanned::at(T::__INTERNALS.literal(body, i)?, At::syntax(&attr)).ok()
         },
         // An element's position is the value path's to give.
         from_literal: |_e, _ty| None,

@@ -47,6 +47,7 @@ use json_structure::{
     json_content, json_just_attributes, json_missing_item, json_partial, json_props,
 };
 use merged::merged_content;
+pub use native::NativeView;
 use native::{native_content, native_just_attributes, native_partial, native_remain};
 
 /// An attribute the schema asks for.
@@ -606,6 +607,33 @@ pub enum NativeItem<'a> {
 }
 
 impl<'a> BodyRef<'a> {
+    /// A native-syntax body read from its syntax tree, when its
+    /// [`content`](Self::content) with `schema` would report nothing;
+    /// `None` for other bodies, where it would, and for schemas of more
+    /// than [`NativeView::MAX_ATTRIBUTES`] attributes.
+    ///
+    /// ```
+    /// use hcldecode_spec::syntax::body::{Body, BodySchema};
+    /// use hcldecode_spec::syntax::native;
+    /// let (src, _) = native::source_from_bytes("a.hcl", b"a = 1\nb \"x\" {}\nb \"y\" {}\n".to_vec());
+    /// let (file, _) = native::parse_config(src);
+    /// let body = Body::native(file.source.clone(), file.body);
+    /// let schema = BodySchema::new().attribute("a", true).block("b", &["name"]);
+    /// let view = body.as_ref().native_view(&schema).unwrap();
+    /// assert_eq!(view.attribute(0).unwrap().name, "a");
+    /// assert_eq!(view.count_blocks("b"), 2);
+    /// assert_eq!(view.blocks("b").nth(1).unwrap().labels[0].value, "y");
+    /// // Unlabelled `b` blocks wanted: `content` would report the labels.
+    /// let schema = BodySchema::new().attribute("a", true).block("b", &[]);
+    /// assert!(body.as_ref().native_view(&schema).is_none());
+    /// ```
+    pub fn native_view(self, schema: &BodySchema) -> Option<NativeView<'a>> {
+        match self {
+            BodyRef::Native { file, body } => NativeView::new(file, body, schema),
+            BodyRef::Json { .. } | BodyRef::Handle(_) => None,
+        }
+    }
+
     /// `Content`: the schema's attributes and blocks, with errors for
     /// anything else.
     pub fn content(self, schema: &BodySchema, diags: &mut Diagnostics) -> Content<'a> {

@@ -4,8 +4,8 @@
 use std::sync::Arc;
 
 use super::{
-    Attribute, Block, BlockLabel, Body, BodyRef, BodySchema, Content, Hidden, MissingItem,
-    NOT_FOUND, NativeItem, Repr, report_missing_required, same_name,
+    Attribute, AttributeSchema, Block, BlockLabel, Body, BodyRef, BodySchema, Content, Hidden,
+    MissingItem, NOT_FOUND, NativeItem, Repr, report_missing_required, same_name,
 };
 use crate::diagnostic::{Code, Diagnostic, Diagnostics};
 use crate::source::{SourceFile, Span};
@@ -175,6 +175,104 @@ pub(super) fn native_partial<'a>(
         attributes,
         blocks,
         missing_item: missing,
+    }
+}
+
+/// A native-syntax body whose [`content`](BodyRef::content) with a schema
+/// reports nothing, read straight from its syntax tree: what typed
+/// decoding's fast path reads, without building the content (whose slot
+/// and block vectors, one pair per body, cost more than the reads).
+/// Made by [`BodyRef::native_view`].
+#[derive(Clone, Copy, Debug)]
+pub struct NativeView<'a> {
+    file: &'a Arc<SourceFile>,
+    body: &'a Arc<ast::Body>,
+    /// For each schema attribute, the index of its attribute in the body
+    /// (`NO_SLOT` where absent).
+    slots: [u16; NativeView::MAX_ATTRIBUTES],
+}
+
+const NO_SLOT: u16 = u16::MAX;
+
+impl<'a> NativeView<'a> {
+    /// The most schema attributes a view holds the places of (bodies of
+    /// larger schemas are read through their content).
+    pub const MAX_ATTRIBUTES: usize = 32;
+
+    /// The view of `body` when its content with `schema` has no
+    /// diagnostics: every attribute and block type is in the schema, every
+    /// block has the labels its type asks for, and every required
+    /// attribute is present.
+    pub(super) fn new(
+        file: &'a Arc<SourceFile>,
+        body: &'a Arc<ast::Body>,
+        schema: &BodySchema,
+    ) -> Option<NativeView<'a>> {
+        if schema.attributes.len() > Self::MAX_ATTRIBUTES
+            || body.attributes.len() >= usize::from(NO_SLOT)
+        {
+            return None;
+        }
+        let mut slots = [NO_SLOT; Self::MAX_ATTRIBUTES];
+        for (i, a) in body.attributes.iter().enumerate() {
+            // Names are unique in a body: the parser keeps the first of
+            // repeated ones. A schema naming an attribute twice gives both
+            // slots the attribute, as content does.
+            let name = file.text(a.name);
+            let mut named = false;
+            for (slot, s) in slots.iter_mut().zip(&schema.attributes) {
+                if same_name(&s.name, name) {
+                    *slot = i as u16;
+                    named = true;
+                }
+            }
+            if !named {
+                return None;
+            }
+        }
+        for b in body.blocks.iter() {
+            let s = schema.block_schema(file.text(b.type_name))?;
+            if b.labels.len() != s.label_names.len() {
+                return None;
+            }
+        }
+        let missing = |(s, slot): (&AttributeSchema, &u16)| s.required && *slot == NO_SLOT;
+        if schema.attributes.iter().zip(&slots).any(missing) {
+            return None;
+        }
+        Some(NativeView { file, body, slots })
+    }
+
+    /// The attribute of schema attribute `index` (its position in the
+    /// schema the view was made with), if the body has it.
+    pub fn attribute(self, index: usize) -> Option<Attribute<'a>> {
+        match self.slots.get(index) {
+            Some(&i) if i != NO_SLOT => Some(native_attr(self.file, self.body, usize::from(i))),
+            _ => None,
+        }
+    }
+
+    /// The blocks of type `type_name`, in source order.
+    pub fn blocks(self, type_name: &str) -> impl Iterator<Item = Block<'a>> {
+        let file = self.file;
+        self.body
+            .blocks
+            .iter()
+            .filter(move |b| same_name(file.text(b.type_name), type_name))
+            .map(move |b| native_block(file, b))
+    }
+
+    /// How many blocks of type `type_name` there are.
+    pub fn count_blocks(self, type_name: &str) -> usize {
+        let file = self.file;
+        let named = |b: &&ast::Block| same_name(file.text(b.type_name), type_name);
+        self.body.blocks.iter().filter(named).count()
+    }
+
+    /// The content with `schema` (the one the view was made with): what
+    /// [`BodyRef::content`] gives, without diagnostics.
+    pub fn content(self, schema: &BodySchema) -> Content<'a> {
+        native_content(self.file, self.body, None, schema, &mut Diagnostics::new())
     }
 }
 
