@@ -801,6 +801,66 @@ mod tests {
     use crate::syntax::expr::{ExprRef, Expression, NativeExpr};
     use crate::syntax::native::ast;
 
+    /// A native view exists exactly where `content` reports nothing, and
+    /// reads what `content` holds.
+    #[test]
+    fn native_views_agree_with_content() {
+        use crate::diagnostic::Diagnostics;
+        use crate::syntax::body::{Body, BodySchema};
+        use crate::syntax::native;
+        let schema = BodySchema::new()
+            .attribute("a", true)
+            .attribute("b", false)
+            .block("svc", &["name"])
+            .block("one", &[]);
+        let cases: &[&[u8]] = &[
+            b"a = 1\n",
+            b"a = 1\nb = 2\nsvc \"x\" {}\none {}\nsvc \"y\" {}\n",
+            b"b = 2\n",
+            b"a = 1\nc = 3\n",
+            b"a = 1\nnope {}\n",
+            b"a = 1\nsvc {}\n",
+            b"a = 1\nsvc \"x\" \"y\" {}\n",
+            b"a = 1\none \"x\" {}\n",
+            b"a = 1\na = 2\n",
+        ];
+        for text in cases {
+            let (src, _) = native::source_from_bytes("a.hcl", text.to_vec());
+            let (file, _) = native::parse_config(src.clone());
+            let body = Body::native(src, file.body);
+            let mut d = Diagnostics::new();
+            let content = body.content(&schema, &mut d);
+            let view = body.as_ref().native_view(&schema);
+            let text = String::from_utf8_lossy(text);
+            assert_eq!(view.is_some(), d.is_empty(), "{text}: {d}");
+            let Some(view) = view else { continue };
+            for (k, found) in content.attributes.iter().enumerate() {
+                let got = view.attribute(k);
+                assert_eq!(got.map(|a| a.span), found.map(|a| a.span), "{text}");
+            }
+            for s in &schema.blocks {
+                let want: Vec<_> = content
+                    .blocks
+                    .iter()
+                    .filter(|b| b.type_name == s.type_name)
+                    .map(|b| b.def_span)
+                    .collect();
+                let got: Vec<_> = view.blocks(&s.type_name).map(|b| b.def_span).collect();
+                assert_eq!(got, want, "{text}");
+                assert_eq!(view.count_blocks(&s.type_name), want.len());
+            }
+        }
+        // A schema of more attributes than a view holds: no view.
+        let mut big = BodySchema::new();
+        for i in 0..=super::NativeView::MAX_ATTRIBUTES {
+            big = big.attribute(&format!("a{i}"), false);
+        }
+        let (src, _) = native::source_from_bytes("a.hcl", b"a0 = 1\n".to_vec());
+        let (file, _) = native::parse_config(src.clone());
+        let body = Body::native(src, file.body);
+        assert!(body.as_ref().native_view(&big).is_none());
+    }
+
     #[test]
     fn native_attribute_handles_share_their_body() {
         use crate::diagnostic::Diagnostics;
