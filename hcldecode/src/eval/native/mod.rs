@@ -12,7 +12,8 @@ use super::literal::literal_value;
 use hcldecode_spec::diag::{Code, Diagnostic, Diagnostics};
 use hcldecode_spec::source::{Range, SourceFile, Span};
 use hcldecode_spec::syntax::native::analysis::expr_as_keyword;
-use hcldecode_spec::syntax::native::ast::{Expr, ExprKind, Literal};
+use hcldecode_spec::syntax::native::ast::{Expr, ExprKind, Literal, ObjectItem};
+use hcldecode_spec::types::ObjectType;
 
 use super::EvalContext;
 use super::ops;
@@ -23,6 +24,8 @@ use crate::value::Value;
 
 mod call;
 mod for_expr;
+#[cfg(test)]
+mod literal_tests;
 mod object;
 mod operators;
 mod splat;
@@ -304,7 +307,7 @@ pub(crate) fn literal_bool(e: &Expr) -> Option<bool> {
 
 /// The value of `e` converted to `want`, when `e` is made of literals
 /// alone (plain strings, numbers, bools; tuple and object constructors of
-/// them, with literal keys) and every part has exactly the type `want`
+/// them, with literal keys, as lists, maps and whole objects) and every part has exactly the type `want`
 /// asks for there: what evaluating and then converting gives, without the
 /// intermediate tuple or object, and without diagnostics (literals have
 /// none). `None` for anything else, which the caller evaluates.
@@ -343,8 +346,51 @@ pub(crate) fn literal_as(file: &SourceFile, e: &Expr, want: &Type) -> Option<Val
             crate::value::sort_dedup_last(&mut out);
             Some(Value::map_of_type(want.clone(), out))
         }
+        (ExprKind::Object { items, .. }, Type::Object(ot)) => object_literal_as(file, items, ot),
         _ => None,
     }
+}
+
+/// [`literal_as`] of an object constructor where the type is an object
+/// type: every attribute of the type given (the last of repeated keys
+/// counts, as in the object value), and no other; `None` otherwise,
+/// where converting the evaluated object would fill optional attributes
+/// or report the difference.
+fn object_literal_as(
+    file: &SourceFile,
+    items: &[ObjectItem],
+    ot: &Arc<ObjectType>,
+) -> Option<Value> {
+    let n = ot.len();
+    if n > 64 || items.len() < n {
+        return None;
+    }
+    let mut given = 0u64;
+    Value::object_filled(ot.clone(), |slots| {
+        for item in items {
+            let key = if item.force_non_literal {
+                None
+            } else {
+                expr_as_keyword(&item.key, file)
+            };
+            let key = match key {
+                Some(k) => Cow::Borrowed(k),
+                None => match literal_str(file, &item.key) {
+                    Some(k) => k,
+                    None => return false,
+                },
+            };
+            let Some(i) = ot.index_of(&crate::value::normalize_string(&key)) else {
+                return false;
+            };
+            match literal_as(file, &item.value, &ot.attrs()[i].1) {
+                Some(v) => slots[i] = v,
+                None => return false,
+            }
+            given |= 1 << i;
+        }
+        given.count_ones() as usize == n
+    })
 }
 
 /// A diagnostic's code and summary.
