@@ -318,43 +318,59 @@ impl<'a> DirectBody<'a> {
         let Some(Spec::BlockList(b)) = self.prop(i) else {
             return None;
         };
-        let out = self.elements(&b.nested, &b.type_name, 0, &mut |_, body| each(body))?;
-        let n = out.len();
+        let mut out = Vec::with_capacity(self.blocks().count(&b.type_name));
+        let n = self.each_block(&b.nested, &b.type_name, 0, &mut |_, body| {
+            out.push(each(body)?);
+            Some(())
+        })?;
         (n >= b.min_items && (b.max_items == 0 || n <= b.max_items)).then_some(out)
     }
 
+    /// How many blocks block property `i` (a `block_map`) has.
+    pub(crate) fn map_len(&self, i: usize) -> Option<usize> {
+        let Some(Spec::BlockMap(b)) = self.prop(i) else {
+            return None;
+        };
+        Some(self.blocks().count(&b.type_name))
+    }
+
     /// Block property `i` (a one-label `block_map`): each block's body
-    /// through `each`, keyed by its label as the map value's key (in
-    /// Normalization Form C), in source order. Keys may repeat: where
-    /// labels do (an error) or differ only in normalization, which the
-    /// caller, building its map, leaves to the usual path.
-    pub(crate) fn map<T>(&mut self, i: usize, each: Each<'_, T>) -> Option<Vec<(String, T)>> {
+    /// through `each`, given to `add` with its label as the map value's
+    /// key (in Normalization Form C), in source order; how many there
+    /// were. Keys may repeat: where labels do (an error) or differ only in
+    /// normalization, which `add` (building its map) refuses by returning
+    /// false, leaving them to the usual path.
+    pub(crate) fn map<T>(
+        &mut self,
+        i: usize,
+        each: Each<'_, T>,
+        add: &mut dyn FnMut(String, T) -> bool,
+    ) -> Option<usize> {
         let Some(Spec::BlockMap(b)) = self.prop(i) else {
             return None;
         };
         if b.labels.len() != 1 {
             return None;
         }
-        self.elements(&b.nested, &b.type_name, 1, &mut |block, body| {
+        self.each_block(&b.nested, &b.type_name, 1, &mut |block, body| {
             let key = normalize_string(block.labels.first()?.value).into_owned();
-            Some((key, each(body)?))
+            add(key, each(body)?).then_some(())
         })
     }
 
     /// Each block of `type_name` (its first `keyed` labels keying it, the
-    /// rest its body's) read with `nested` through `each`.
-    fn elements<T>(
+    /// rest its body's) read with `nested` through `each`; how many.
+    fn each_block(
         &mut self,
         nested: &Spec,
         type_name: &str,
         keyed: usize,
-        each: &mut dyn FnMut(&Block<'_>, &mut DirectBody<'_>) -> Option<T>,
-    ) -> Option<Vec<T>> {
-        let blocks = self.blocks();
-        let mut out = Vec::with_capacity(blocks.count(type_name));
-        blocks.each(type_name, |block| {
+        each: &mut dyn FnMut(&Block<'_>, &mut DirectBody<'_>) -> Option<()>,
+    ) -> Option<usize> {
+        let mut n = 0;
+        self.blocks().each(type_name, |block| {
             let labels = block.labels.get(keyed..)?;
-            let t = self.d.direct_body(
+            self.d.direct_body(
                 block.body,
                 Some(block),
                 labels,
@@ -362,9 +378,9 @@ impl<'a> DirectBody<'a> {
                 self.diags,
                 &mut |body| each(block, body),
             )?;
-            out.push(t);
+            n += 1;
             Some(())
         })?;
-        Some(out)
+        Some(n)
     }
 }

@@ -893,20 +893,16 @@ macro_rules! keyed_map {
                 if V::DEPTH != 0 || !direct_leaf::<V::Leaf>(opts) {
                     return None;
                 }
-                let items = body.map(i, &mut |b| V::Leaf::__INTERNALS.body(b))?;
+                let mut out = $new;
+                $reserve(&mut out, body.map_len(i)?);
+                // A key seen before: an error, or labels equal once
+                // normalized; the usual path tells which.
+                let n = body.map(i, &mut |b| V::Leaf::__INTERNALS.body(b), &mut |k, leaf| {
+                    out.insert_leaf(std::slice::from_ref(&k), leaf)
+                })?;
                 // Counts (checked here, not by the spec): as `check_count`.
-                let n = items.len();
                 if n < opts.min_items || (opts.max_items > 0 && n > opts.max_items) {
                     return None;
-                }
-                let mut out = $new;
-                $reserve(&mut out, items.len());
-                for (k, leaf) in items {
-                    // A key seen before: an error, or labels equal once
-                    // normalized; the usual path tells which.
-                    if !out.insert_leaf(std::slice::from_ref(&k), leaf) {
-                        return None;
-                    }
                 }
                 Some(out)
             }

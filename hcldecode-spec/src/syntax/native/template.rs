@@ -366,7 +366,8 @@ impl Parser<'_> {
     }
 
     fn parse_template_parts(&mut self, end: T) -> (Vec<Part>, Span) {
-        let mut parts: Vec<Part> = Vec::new();
+        // A heredoc has a part per line: room for a few lines at once.
+        let mut parts: Vec<Part> = Vec::with_capacity(8);
         let start_range = self.next_range();
         let mut ltrim_next = false;
         let mut next_can_trim_prev = false;
