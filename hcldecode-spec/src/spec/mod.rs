@@ -32,8 +32,8 @@ mod validate;
 pub use constraint::ValueConstraint;
 pub use json_schema::JsonSchemaOptions;
 pub use kind::{
-    AttrSpec, BlockAttrsSpec, BlockCollectionSpec, BlockLabelSpec, BlockMapSpec, BlockSpec,
-    DefaultSpec, Hook, LiteralSpec, ObjectSpec, OptionalType, Transform, TransformSpec,
+    AttrSpec, BlockAttrsSpec, BlockCollectionSpec, BlockCount, BlockLabelSpec, BlockMapSpec,
+    BlockSpec, DefaultSpec, Hook, LiteralSpec, ObjectSpec, OptionalType, Transform, TransformSpec,
     ValidateSpec,
 };
 pub use path::{PathStep, SpecPath};

@@ -25,7 +25,7 @@
 use std::cell::OnceCell;
 
 use hcldecode_spec::diag::Diagnostics;
-use hcldecode_spec::spec::{AttrSpec, Spec};
+use hcldecode_spec::spec::{AttrSpec, BlockCount, Spec};
 use hcldecode_spec::syntax::body::{
     Attribute, Block, BlockLabel, BodyRef, BodySchema, Content, NativeView,
 };
@@ -323,7 +323,8 @@ impl<'a> DirectBody<'a> {
             out.push(each(body)?);
             Some(())
         })?;
-        (n >= b.min_items && (b.max_items == 0 || n <= b.max_items)).then_some(out)
+        // Out of bounds: the engine's error to report.
+        (b.count(n) == BlockCount::Fits).then_some(out)
     }
 
     /// How many blocks block property `i` (a `block_map`) has.

@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use hcldecode_spec::diag::render::SourceMap;
 use hcldecode_spec::spec::{
-    BlockCollectionSpec, BlockLabelSpec, BlockMapSpec, BlockSpec, ObjectSpec, Spec,
+    BlockCollectionSpec, BlockCount, BlockLabelSpec, BlockMapSpec, BlockSpec, ObjectSpec, Spec,
 };
 use hcldecode_spec::syntax::body::Body;
 use hcldecode_spec::syntax::suggest::name_suggestion;
@@ -507,7 +507,8 @@ fn check_count(
     if variants.is_empty() && !map {
         return;
     }
-    if n >= opts.min_items && (opts.max_items == 0 || n <= opts.max_items) {
+    let count = BlockCount::of(n, opts.min_items, opts.max_items);
+    if count == BlockCount::Fits {
         return;
     }
     let what = if variants.is_empty() {
@@ -521,13 +522,13 @@ fn check_count(
     } else {
         "blocks".to_string()
     };
-    if n < opts.min_items {
+    if count == BlockCount::TooFew {
         errs.push(Error::at(
             format!("Insufficient {plural}"),
             format!("At least {} {what} blocks are required.", opts.min_items),
             at.missing_range(),
         ));
-    } else if opts.max_items > 0 && n > opts.max_items {
+    } else {
         errs.push(items[opts.max_items].at.error(
             format!("Too many {plural}"),
             format!("No more than {} {what} blocks are allowed", opts.max_items),
@@ -901,7 +902,7 @@ macro_rules! keyed_map {
                     out.insert_leaf(std::slice::from_ref(&k), leaf)
                 })?;
                 // Counts (checked here, not by the spec): as `check_count`.
-                if n < opts.min_items || (opts.max_items > 0 && n > opts.max_items) {
+                if BlockCount::of(n, opts.min_items, opts.max_items) != BlockCount::Fits {
                     return None;
                 }
                 Some(out)

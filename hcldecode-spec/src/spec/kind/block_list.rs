@@ -24,7 +24,47 @@ pub struct BlockCollectionSpec {
     pub description: Option<String>,
 }
 
+/// How a number of blocks compares with a collection's `min_items` and
+/// `max_items` (0: no limit): the one statement of the rule, which the
+/// engine reports, typed decoding's fast path leaves to the engine, and
+/// typed decoding applies to what only it collects (an enum's several
+/// block types, maps of blocks).
+///
+/// ```
+/// use hcldecode_spec::spec::BlockCount;
+/// assert_eq!(BlockCount::of(0, 1, 0), BlockCount::TooFew);
+/// assert_eq!(BlockCount::of(3, 1, 0), BlockCount::Fits);
+/// assert_eq!(BlockCount::of(3, 0, 2), BlockCount::TooMany);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BlockCount {
+    /// Within the bounds.
+    Fits,
+    /// Fewer than `min_items` ("Insufficient ... blocks").
+    TooFew,
+    /// More than a non-zero `max_items` ("Too many ... blocks").
+    TooMany,
+}
+
+impl BlockCount {
+    /// How `n` blocks compare with `min_items` and `max_items`.
+    pub fn of(n: usize, min_items: usize, max_items: usize) -> BlockCount {
+        if n < min_items {
+            BlockCount::TooFew
+        } else if max_items > 0 && n > max_items {
+            BlockCount::TooMany
+        } else {
+            BlockCount::Fits
+        }
+    }
+}
+
 impl BlockCollectionSpec {
+    /// How `n` blocks compare with this collection's bounds.
+    pub fn count(&self, n: usize) -> BlockCount {
+        BlockCount::of(n, self.min_items, self.max_items)
+    }
+
     /// Writes a `block_list`, `block_tuple` or `block_set` block (`kind`).
     pub(in crate::spec) fn print(
         &self,

@@ -21,7 +21,7 @@ pub use attr::AttrSpec;
 pub use block::BlockSpec;
 pub use block_attrs::BlockAttrsSpec;
 pub use block_label::BlockLabelSpec;
-pub use block_list::BlockCollectionSpec;
+pub use block_list::{BlockCollectionSpec, BlockCount};
 pub use block_map::BlockMapSpec;
 pub use default::DefaultSpec;
 pub use literal::LiteralSpec;

@@ -3,7 +3,7 @@
 
 use hcldecode_spec::diag::{Code, Diagnostic, Diagnostics};
 use hcldecode_spec::source::Range;
-use hcldecode_spec::spec::{BlockCollectionSpec, Spec};
+use hcldecode_spec::spec::{BlockCollectionSpec, BlockCount, Spec};
 use hcldecode_spec::syntax::body::{Block, Content};
 
 use crate::Type;
@@ -61,7 +61,8 @@ impl Decoder<'_> {
         diags: &mut Diagnostics,
         kind: Kind,
     ) -> Value {
-        if elems.len() < b.min_items {
+        let count = b.count(elems.len());
+        if count == BlockCount::TooFew {
             diags.push(
                 Diagnostic::error(
                     format!("Insufficient {} blocks", b.type_name),
@@ -73,7 +74,7 @@ impl Decoder<'_> {
                 .with_code(Code::InsufficientBlocks)
                 .with_subject(content.missing_item_range()),
             );
-        } else if b.max_items > 0 && elems.len() > b.max_items {
+        } else if count == BlockCount::TooMany {
             let mut d = Diagnostic::error(
                 format!("Too many {} blocks", b.type_name),
                 format!(
