@@ -26,6 +26,58 @@ pub(crate) fn literal_value(file: &SourceFile, l: &Literal) -> Value {
     }
 }
 
+/// The text of a literal string (`"text"`, no interpolation), or of a
+/// template of literal strings alone: what `native::literal_as` makes a string
+/// value of, before normalization.
+pub(crate) fn literal_str<'a>(file: &'a SourceFile, e: &'a Expr) -> Option<Cow<'a, str>> {
+    let parts = match &e.kind {
+        ExprKind::StringTemplate { text, .. } => return Some(Cow::Borrowed(text.get(file))),
+        ExprKind::Template { parts } => parts,
+        _ => return None,
+    };
+    let text = |p: &'a Expr| match &p.kind {
+        ExprKind::Literal(Literal::String(t)) => Some(t.get(file)),
+        _ => None,
+    };
+    match &parts[..] {
+        [p] => text(p).map(Cow::Borrowed),
+        // A heredoc's lines are parts of their own: a template of literal
+        // strings alone is their concatenation, as evaluating it gives.
+        _ => {
+            let mut len = 0;
+            for p in parts {
+                len += text(p)?.len();
+            }
+            let mut buf = String::with_capacity(len);
+            for p in parts {
+                buf.push_str(text(p)?);
+            }
+            Some(Cow::Owned(buf))
+        }
+    }
+}
+
+/// A number literal written as decimal digits alone that fit a `u64`:
+/// that whole number (what `native::literal_as` makes a number value of).
+pub(crate) fn literal_digits(file: &SourceFile, e: &Expr) -> Option<u64> {
+    let ExprKind::Literal(Literal::Number(span)) = &e.kind else {
+        return None;
+    };
+    let text = file.text(*span);
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.parse().ok()
+}
+
+/// A bool literal's value.
+pub(crate) fn literal_bool(e: &Expr) -> Option<bool> {
+    match &e.kind {
+        ExprKind::Literal(Literal::Bool(b)) => Some(*b),
+        _ => None,
+    }
+}
+
 /// An expression of the native syntax read as literals alone, for typed
 /// decoding's fast path: each reader gives what evaluating the expression
 /// and converting it as `eval::literal_as` does would give the caller, or
@@ -46,7 +98,7 @@ impl<'a> LiteralExpr<'a> {
     /// A literal string, or a template of literal strings alone (a heredoc
     /// without interpolations): its text, normalized as string values are.
     pub(crate) fn string(self) -> Option<String> {
-        let text = super::native::literal_str(self.file, self.expr)?;
+        let text = literal_str(self.file, self.expr)?;
         Some(match normalize_string(&text) {
             Cow::Borrowed(_) => text.into_owned(),
             Cow::Owned(s) => s,
@@ -62,10 +114,10 @@ impl<'a> LiteralExpr<'a> {
                 operand,
                 ..
             } => {
-                let digits = super::native::literal_digits(self.file, operand)?;
+                let digits = literal_digits(self.file, operand)?;
                 Some(-i128::from(digits))
             }
-            _ => super::native::literal_digits(self.file, self.expr).map(i128::from),
+            _ => literal_digits(self.file, self.expr).map(i128::from),
         }
     }
 
@@ -79,7 +131,7 @@ impl<'a> LiteralExpr<'a> {
 
     /// `true` or `false`.
     pub(crate) fn bool(self) -> Option<bool> {
-        super::native::literal_bool(self.expr)
+        literal_bool(self.expr)
     }
 
     /// A tuple constructor: its elements.
@@ -105,7 +157,7 @@ impl<'a> LiteralExpr<'a> {
         Some(items.iter().map(move |item| {
             let key = match object_key_as_keyword(item, file) {
                 Some(k) => Some(Cow::Borrowed(k)),
-                None => super::native::literal_str(file, &item.key),
+                None => literal_str(file, &item.key),
             };
             let key = key.map(|key| match normalize_string(&key) {
                 Cow::Borrowed(_) => key.into_owned(),

@@ -8,7 +8,7 @@
 use std::borrow::Cow;
 use std::sync::Arc;
 
-use super::literal::literal_value;
+use super::literal::{literal_str, literal_value};
 use hcldecode_spec::diag::{Code, Diagnostic, Diagnostics};
 use hcldecode_spec::source::{Range, SourceFile, Span};
 use hcldecode_spec::syntax::native::analysis::expr_as_keyword;
@@ -250,58 +250,6 @@ impl<'a> Evaluator<'a, '_> {
 
     fn literal(&mut self, l: &Literal) -> Value {
         literal_value(self.file, l)
-    }
-}
-
-/// The text of a literal string (`"text"`, no interpolation), or of a
-/// template of literal strings alone: what [`literal_as`] makes a string
-/// value of, before normalization.
-pub(crate) fn literal_str<'a>(file: &'a SourceFile, e: &'a Expr) -> Option<Cow<'a, str>> {
-    let parts = match &e.kind {
-        ExprKind::StringTemplate { text, .. } => return Some(Cow::Borrowed(text.get(file))),
-        ExprKind::Template { parts } => parts,
-        _ => return None,
-    };
-    let text = |p: &'a Expr| match &p.kind {
-        ExprKind::Literal(Literal::String(t)) => Some(t.get(file)),
-        _ => None,
-    };
-    match &parts[..] {
-        [p] => text(p).map(Cow::Borrowed),
-        // A heredoc's lines are parts of their own: a template of literal
-        // strings alone is their concatenation, as evaluating it gives.
-        _ => {
-            let mut len = 0;
-            for p in parts {
-                len += text(p)?.len();
-            }
-            let mut buf = String::with_capacity(len);
-            for p in parts {
-                buf.push_str(text(p)?);
-            }
-            Some(Cow::Owned(buf))
-        }
-    }
-}
-
-/// A number literal written as decimal digits alone that fit a `u64`:
-/// that whole number (what [`literal_as`] makes a number value of).
-pub(crate) fn literal_digits(file: &SourceFile, e: &Expr) -> Option<u64> {
-    let ExprKind::Literal(Literal::Number(span)) = &e.kind else {
-        return None;
-    };
-    let text = file.text(*span);
-    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    text.parse().ok()
-}
-
-/// A bool literal's value.
-pub(crate) fn literal_bool(e: &Expr) -> Option<bool> {
-    match &e.kind {
-        ExprKind::Literal(Literal::Bool(b)) => Some(*b),
-        _ => None,
     }
 }
 
