@@ -813,7 +813,19 @@ mod tests {
             .attribute("b", false)
             .block("svc", &["name"])
             .block("one", &[]);
+        // A body of many blocks.
+        let many: String = (0..40)
+            .map(|i| {
+                if i % 3 == 0 {
+                    "one {}\n".to_string()
+                } else {
+                    format!("svc \"s{i}\" {{}}\n")
+                }
+            })
+            .collect();
+        let many = format!("a = 1\n{many}");
         let cases: &[&[u8]] = &[
+            many.as_bytes(),
             b"a = 1\n",
             b"a = 1\nb = 2\nsvc \"x\" {}\none {}\nsvc \"y\" {}\n",
             b"b = 2\n",
