@@ -16,22 +16,17 @@ use hcldecode::value::convert::{
 use hcldecode::value::{Number, Value};
 use proptest::prelude::*;
 
-fn primitive_type() -> impl Strategy<Value = Type> {
-    prop_oneof![Just(Type::Bool), Just(Type::Number), Just(Type::String)]
-}
+mod value_strategies;
+use value_strategies::Leaves;
 
-fn any_type() -> impl Strategy<Value = Type> {
-    primitive_type().prop_recursive(3, 12, 4, |inner| {
-        prop_oneof![
-            inner.clone().prop_map(Type::list),
-            inner.clone().prop_map(Type::set),
-            inner.clone().prop_map(Type::map),
-            prop::collection::vec(inner.clone(), 0..4).prop_map(Type::tuple),
-            prop::collection::btree_map("[a-z][a-z0-9_]{0,5}", inner, 0..4)
-                .prop_map(|m| Type::object(m.into_iter())),
-        ]
-    })
-}
+/// Plain names and keys, numbers of up to 40 digits, strings with quotes,
+/// escapes and template sequences.
+const LEAVES: Leaves = Leaves {
+    attr_name: || "[a-z][a-z0-9_]{0,5}".boxed(),
+    map_key: || "[a-z0-9 ]{0,4}".boxed(),
+    string: || string().boxed(),
+    number: || number().boxed(),
+};
 
 fn number() -> impl Strategy<Value = Number> {
     prop_oneof![
@@ -52,53 +47,12 @@ fn string() -> impl Strategy<Value = String> {
     ]
 }
 
-/// A known, non-null value of type `ty` (nulls may appear inside).
-fn value_of(ty: Type, depth: u32) -> BoxedStrategy<Value> {
-    let leaf_or_null =
-        |s: BoxedStrategy<Value>, t: Type| prop_oneof![9 => s, 1 => Just(Value::null(t))].boxed();
-    match ty.clone() {
-        Type::Bool => any::<bool>().prop_map(Value::bool).boxed(),
-        Type::Number => number().prop_map(Value::number).boxed(),
-        Type::String => string().prop_map(Value::string).boxed(),
-        Type::List(e) | Type::Set(e) | Type::Map(e) if depth < 3 => {
-            let e = (*e).clone();
-            let elem = leaf_or_null(value_of(e.clone(), depth + 1), e.clone());
-            match ty {
-                Type::List(_) => prop::collection::vec(elem, 0..4)
-                    .prop_map(move |v| Value::list(e.clone(), v))
-                    .boxed(),
-                Type::Set(_) => prop::collection::vec(elem, 0..4)
-                    .prop_map(move |v| Value::set(e.clone(), v))
-                    .boxed(),
-                _ => prop::collection::btree_map("[a-z0-9 ]{0,4}", elem, 0..4)
-                    .prop_map(move |m| Value::map(e.clone(), m))
-                    .boxed(),
-            }
-        }
-        Type::Tuple(ts) if depth < 3 => {
-            let parts: Vec<BoxedStrategy<Value>> = ts
-                .iter()
-                .map(|t| leaf_or_null(value_of(t.clone(), depth + 1), t.clone()))
-                .collect();
-            parts.prop_map(Value::tuple).boxed()
-        }
-        Type::Object(o) if depth < 3 => {
-            let names: Vec<String> = o.attrs().iter().map(|(n, _)| n.to_string()).collect();
-            let parts: Vec<BoxedStrategy<Value>> = o
-                .attrs()
-                .iter()
-                .map(|(_, t)| leaf_or_null(value_of(t.clone(), depth + 1), t.clone()))
-                .collect();
-            parts
-                .prop_map(move |vals| Value::object(names.clone().into_iter().zip(vals)))
-                .boxed()
-        }
-        other => Just(Value::null(other)).boxed(),
-    }
+fn any_type() -> impl Strategy<Value = Type> {
+    value_strategies::any_type(LEAVES)
 }
 
 fn typed_value() -> impl Strategy<Value = (Type, Value)> {
-    any_type().prop_flat_map(|t| value_of(t.clone(), 0).prop_map(move |v| (t.clone(), v)))
+    value_strategies::typed_value(LEAVES)
 }
 
 /// Types a value of `ty` converts to safely and back without loss: the
