@@ -30,7 +30,9 @@ fn start() -> Client {
         "--vars",
         &data_path("vars.hcl"),
         "--vars",
-        r#"{"net": {"cidr": "10.1.0.0/16", "zone": "b", "not an identifier": 1}}"#,
+        r#"{"net": {"cidr": "10.1.0.0/16", "zone": "b", "not an identifier": 1},
+            "zones": [{"name": "a", "id": 1}, {"name": "b", "rack": "r1"}],
+            "by": {"eu": {"subnets": [{"cidr": "10.2.0.0/24"}]}}}"#,
     ])
 }
 
@@ -215,8 +217,20 @@ fn values_variables_and_their_attributes() {
     let items = complete(&mut c, URI, 0, 16);
     assert_eq!(labels(&json!(items)), ["cidr", "zone"], "{items:?}");
 
+    // Through index steps: a list's element, a map's key.
+    change(&mut c, URI, 6, "cidr = zones[1].\n");
+    let items = complete(&mut c, URI, 0, 16);
+    assert_eq!(labels(&json!(items)), ["name", "rack"], "{items:?}");
+    change(&mut c, URI, 7, "cidr = by[\"eu\"].subnets[0].ci\n");
+    let items = complete(&mut c, URI, 0, 29);
+    assert_eq!(labels(&json!(items)), ["cidr"], "{items:?}");
+    // Past the end of the list: nothing of the variable's.
+    change(&mut c, URI, 8, "cidr = zones[5].\n");
+    let items = complete(&mut c, URI, 0, 16);
+    assert!(items.iter().all(|i| i["label"] != "name"), "{items:?}");
+
     // Hover on a reference: the value reached up to the name hovered.
-    change(&mut c, URI, 6, "cidr = net.cidr\nname = region\n");
+    change(&mut c, URI, 9, "cidr = net.cidr\nname = region\n");
     let h = hover(&mut c, 0, 12);
     assert_eq!(
         h["contents"]["value"], "**net.cidr**: `string`\n\n```hcl\n\"10.1.0.0/16\"\n```",

@@ -302,31 +302,22 @@ fn function_items(schema: &Schema) -> Vec<lsp::CompletionItem> {
         .collect()
 }
 
-/// After `name.attr.` (a variable and attribute steps, then what is typed
-/// of the next): the attributes of that part of the variable's value
-/// (an object's or a map's keys that are identifiers). `None` when the
-/// cursor is not after such a traversal.
+/// After `name.attr.`, `name["key"].` or `name[0].` (a variable, then
+/// attribute and index steps, then what is typed of the next): the
+/// attributes of that part of the variable's value (an object's or a
+/// map's keys that are identifiers). `None` when the cursor is not after
+/// such a traversal.
 fn variable_attributes(schema: &Schema, text: &str, at: usize) -> Option<Vec<lsp::CompletionItem>> {
-    let start = text[..at]
-        .char_indices()
-        .rev()
-        .take_while(|(_, c)| c.is_alphanumeric() || matches!(c, '_' | '-' | '.'))
-        .last()
-        .map_or(at, |(i, _)| i);
-    let path = &text[start..at];
-    let (steps, _typed) = path.rsplit_once('.')?;
-    // A name in the syntax, not text in a string or comment.
-    let is_ident = tokens(text)
-        .iter()
-        .any(|t| t.span.start as usize == start && t.kind == TokenKind::Ident);
-    if !is_ident {
-        return None;
-    }
-    let mut parts = steps.split('.');
-    let root = parts.next()?;
-    let mut v: &Value = schema.variable_value(root)?;
-    for step in parts {
-        v = attribute(v, step)?;
+    let (root, steps) = traversal_before(text, at)?;
+    let mut v: &Value = schema.variable_value(&root)?;
+    for step in &steps {
+        v = match step {
+            Step::Name(name) => attribute(v, name)?,
+            Step::Index(i) => match v.elements() {
+                Some(elems) => elems.get(*i)?,
+                None => attribute(v, &i.to_string())?,
+            },
+        };
     }
     let entries = v.entries()?;
     Some(
@@ -341,4 +332,117 @@ fn variable_attributes(schema: &Schema, text: &str, at: usize) -> Option<Vec<lsp
             })
             .collect(),
     )
+}
+
+/// A step of a traversal before the cursor: `.name` or `["name"]`, or
+/// `[0]`.
+#[derive(Debug, PartialEq)]
+enum Step {
+    Name(String),
+    Index(usize),
+}
+
+/// The variable and steps of the traversal that ends, with a `.`, just
+/// before what is typed at `at` (`net.zones[0].` or `net["eu"].na`), read
+/// from the tokens (so never inside a string's text or a comment).
+fn traversal_before(text: &str, at: usize) -> Option<(String, Vec<Step>)> {
+    let toks = tokens(text);
+    let mut i = toks
+        .iter()
+        .rposition(|t| (t.span.end as usize) <= at && t.kind != TokenKind::Eof)?;
+    let tok_text = |k: usize| &text[toks[k].span.start as usize..toks[k].span.end as usize];
+    // What is typed of the next name, if anything.
+    if toks[i].kind == TokenKind::Ident && toks[i].span.end as usize == at {
+        i = i.checked_sub(1)?;
+    }
+    if toks[i].kind != TokenKind::Dot || toks[i].span.end as usize > at {
+        return None;
+    }
+    let mut steps = Vec::new();
+    let mut k = i.checked_sub(1)?;
+    loop {
+        match toks[k].kind {
+            TokenKind::Ident => {
+                let name = tok_text(k).to_string();
+                match k.checked_sub(1).map(|j| toks[j].kind) {
+                    Some(TokenKind::Dot) => {
+                        steps.push(Step::Name(name));
+                        k = k.checked_sub(2)?;
+                    }
+                    _ => {
+                        steps.reverse();
+                        return Some((name, steps));
+                    }
+                }
+            }
+            TokenKind::CBrack => {
+                let key = k.checked_sub(1)?;
+                match toks[key].kind {
+                    TokenKind::NumberLit => {
+                        steps.push(Step::Index(tok_text(key).parse().ok()?));
+                        k = key.checked_sub(1)?;
+                    }
+                    TokenKind::CQuote => {
+                        let lit = key.checked_sub(1)?;
+                        let open = lit.checked_sub(1)?;
+                        let name = tok_text(lit);
+                        if toks[lit].kind != TokenKind::QuotedLit
+                            || toks[open].kind != TokenKind::OQuote
+                            || name.contains('\\')
+                        {
+                            return None;
+                        }
+                        steps.push(Step::Name(name.to_string()));
+                        k = open.checked_sub(1)?;
+                    }
+                    _ => return None,
+                }
+                if toks[k].kind != TokenKind::OBrack {
+                    return None;
+                }
+                k = k.checked_sub(1)?;
+            }
+            _ => return None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod traversal_tests {
+    use super::{Step, traversal_before};
+
+    fn at_end(text: &str) -> Option<(String, Vec<Step>)> {
+        traversal_before(text, text.len())
+    }
+
+    #[test]
+    fn traversals_before_the_cursor() {
+        let name = |s: &str| Step::Name(s.to_string());
+        assert_eq!(at_end("x = net."), Some(("net".into(), vec![])));
+        assert_eq!(at_end("x = net.zo"), Some(("net".into(), vec![])));
+        assert_eq!(
+            at_end("x = net.a.b."),
+            Some(("net".into(), vec![name("a"), name("b")]))
+        );
+        assert_eq!(
+            at_end("x = zones[0].na"),
+            Some(("zones".into(), vec![Step::Index(0)]))
+        );
+        assert_eq!(
+            at_end("x = by[\"eu\"].subnets[1]."),
+            Some((
+                "by".into(),
+                vec![name("eu"), name("subnets"), Step::Index(1)]
+            ))
+        );
+        assert_eq!(
+            at_end("x = \"${net.a."),
+            Some(("net".into(), vec![name("a")]))
+        );
+        assert_eq!(at_end("x = \"net.\""), None);
+        assert_eq!(at_end("x = f(1)."), None);
+        assert_eq!(at_end("x = a[b]."), None);
+        assert_eq!(at_end("x = a[\"\\n\"]."), None);
+        assert_eq!(at_end("x = ."), None);
+    }
 }
