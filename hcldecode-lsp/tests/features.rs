@@ -224,13 +224,22 @@ fn values_variables_and_their_attributes() {
     change(&mut c, URI, 7, "cidr = by[\"eu\"].subnets[0].ci\n");
     let items = complete(&mut c, URI, 0, 29);
     assert_eq!(labels(&json!(items)), ["cidr"], "{items:?}");
+    // A `for` iterator: the attributes of every element it takes.
+    change(
+        &mut c,
+        URI,
+        8,
+        "cidr = join(\",\", [for z in zones : z.])\n",
+    );
+    let items = complete(&mut c, URI, 0, 37);
+    assert_eq!(labels(&json!(items)), ["id", "name", "rack"], "{items:?}");
     // Past the end of the list: nothing of the variable's.
-    change(&mut c, URI, 8, "cidr = zones[5].\n");
+    change(&mut c, URI, 9, "cidr = zones[5].\n");
     let items = complete(&mut c, URI, 0, 16);
     assert!(items.iter().all(|i| i["label"] != "name"), "{items:?}");
 
     // Hover on a reference: the value reached up to the name hovered.
-    change(&mut c, URI, 9, "cidr = net.cidr\nname = region\n");
+    change(&mut c, URI, 10, "cidr = net.cidr\nname = region\n");
     let h = hover(&mut c, 0, 12);
     assert_eq!(
         h["contents"]["value"], "**net.cidr**: `string`\n\n```hcl\n\"10.1.0.0/16\"\n```",

@@ -8,9 +8,10 @@ use hcldecode::Value;
 use hcldecode_spec::spec::ValueConstraint;
 use hcldecode_spec::syntax::native::write_quoted;
 
+use super::traversal::{for_collection, resolve, traversal_before};
 use super::{
-    BodySpec, Located, attr_description, attribute, block_description, in_expression, json, locate,
-    markdown, native_tree, tokens, value_markdown,
+    BodySpec, Located, attr_description, block_description, in_expression, json, locate, markdown,
+    native_tree, value_markdown,
 };
 use crate::schema::Schema;
 use crate::text;
@@ -18,7 +19,6 @@ use hcldecode::Spec;
 use hcldecode_spec::source::SourceFile;
 use hcldecode_spec::spec::AttrSpec;
 use hcldecode_spec::syntax::native::ast;
-use hcldecode_spec::syntax::native::token::TokenKind;
 use lsp_types as lsp;
 
 /// The completions at `pos`: in an expression, the values the attribute
@@ -302,147 +302,53 @@ fn function_items(schema: &Schema) -> Vec<lsp::CompletionItem> {
         .collect()
 }
 
-/// After `name.attr.`, `name["key"].` or `name[0].` (a variable, then
-/// attribute and index steps, then what is typed of the next): the
-/// attributes of that part of the variable's value (an object's or a
-/// map's keys that are identifiers). `None` when the cursor is not after
-/// such a traversal.
+/// After `name.attr.`, `name["key"].` or `name[0].` (a variable, or a
+/// `for` iterator over a part of one, then attribute and index steps,
+/// then what is typed of the next): the attributes of that part of the
+/// value (an object's or a map's keys that are identifiers; of every
+/// element an iterator takes). `None` when the cursor is not after such
+/// a traversal.
 fn variable_attributes(schema: &Schema, text: &str, at: usize) -> Option<Vec<lsp::CompletionItem>> {
     let (root, steps) = traversal_before(text, at)?;
-    let mut v: &Value = schema.variable_value(&root)?;
-    for step in &steps {
-        v = match step {
-            Step::Name(name) => attribute(v, name)?,
-            Step::Index(i) => match v.elements() {
-                Some(elems) => elems.get(*i)?,
-                None => attribute(v, &i.to_string())?,
-            },
+    let values: Vec<&Value> = match schema.variable_value(&root) {
+        Some(v) => vec![v],
+        None => iterator_values(schema, text, at, &root)?,
+    };
+    let mut seen = std::collections::BTreeSet::new();
+    let mut out = Vec::new();
+    for v in values {
+        let Some(entries) = resolve(v, &steps).and_then(Value::entries) else {
+            continue;
         };
-    }
-    let entries = v.entries()?;
-    Some(
-        entries
-            .filter(|(k, _)| hcldecode_spec::syntax::native::is_valid_identifier(k))
-            .map(|(k, e)| lsp::CompletionItem {
+        for (k, e) in entries {
+            if !hcldecode_spec::syntax::native::is_valid_identifier(k) || !seen.insert(k.clone()) {
+                continue;
+            }
+            out.push(lsp::CompletionItem {
                 label: k.to_string(),
                 kind: Some(lsp::CompletionItemKind::FIELD),
                 detail: Some(e.ty().friendly_name()),
                 documentation: Some(markdown(&value_markdown(e))),
                 ..lsp::CompletionItem::default()
-            })
-            .collect(),
-    )
-}
-
-/// A step of a traversal before the cursor: `.name` or `["name"]`, or
-/// `[0]`.
-#[derive(Debug, PartialEq)]
-enum Step {
-    Name(String),
-    Index(usize),
-}
-
-/// The variable and steps of the traversal that ends, with a `.`, just
-/// before what is typed at `at` (`net.zones[0].` or `net["eu"].na`), read
-/// from the tokens (so never inside a string's text or a comment).
-fn traversal_before(text: &str, at: usize) -> Option<(String, Vec<Step>)> {
-    let toks = tokens(text);
-    let mut i = toks
-        .iter()
-        .rposition(|t| (t.span.end as usize) <= at && t.kind != TokenKind::Eof)?;
-    let tok_text = |k: usize| &text[toks[k].span.start as usize..toks[k].span.end as usize];
-    // What is typed of the next name, if anything.
-    if toks[i].kind == TokenKind::Ident && toks[i].span.end as usize == at {
-        i = i.checked_sub(1)?;
-    }
-    if toks[i].kind != TokenKind::Dot || toks[i].span.end as usize > at {
-        return None;
-    }
-    let mut steps = Vec::new();
-    let mut k = i.checked_sub(1)?;
-    loop {
-        match toks[k].kind {
-            TokenKind::Ident => {
-                let name = tok_text(k).to_string();
-                match k.checked_sub(1).map(|j| toks[j].kind) {
-                    Some(TokenKind::Dot) => {
-                        steps.push(Step::Name(name));
-                        k = k.checked_sub(2)?;
-                    }
-                    _ => {
-                        steps.reverse();
-                        return Some((name, steps));
-                    }
-                }
-            }
-            TokenKind::CBrack => {
-                let key = k.checked_sub(1)?;
-                match toks[key].kind {
-                    TokenKind::NumberLit => {
-                        steps.push(Step::Index(tok_text(key).parse().ok()?));
-                        k = key.checked_sub(1)?;
-                    }
-                    TokenKind::CQuote => {
-                        let lit = key.checked_sub(1)?;
-                        let open = lit.checked_sub(1)?;
-                        let name = tok_text(lit);
-                        if toks[lit].kind != TokenKind::QuotedLit
-                            || toks[open].kind != TokenKind::OQuote
-                            || name.contains('\\')
-                        {
-                            return None;
-                        }
-                        steps.push(Step::Name(name.to_string()));
-                        k = open.checked_sub(1)?;
-                    }
-                    _ => return None,
-                }
-                if toks[k].kind != TokenKind::OBrack {
-                    return None;
-                }
-                k = k.checked_sub(1)?;
-            }
-            _ => return None,
+            });
         }
     }
+    (!out.is_empty()).then_some(out)
 }
 
-#[cfg(test)]
-mod traversal_tests {
-    use super::{Step, traversal_before};
-
-    fn at_end(text: &str) -> Option<(String, Vec<Step>)> {
-        traversal_before(text, text.len())
-    }
-
-    #[test]
-    fn traversals_before_the_cursor() {
-        let name = |s: &str| Step::Name(s.to_string());
-        assert_eq!(at_end("x = net."), Some(("net".into(), vec![])));
-        assert_eq!(at_end("x = net.zo"), Some(("net".into(), vec![])));
-        assert_eq!(
-            at_end("x = net.a.b."),
-            Some(("net".into(), vec![name("a"), name("b")]))
-        );
-        assert_eq!(
-            at_end("x = zones[0].na"),
-            Some(("zones".into(), vec![Step::Index(0)]))
-        );
-        assert_eq!(
-            at_end("x = by[\"eu\"].subnets[1]."),
-            Some((
-                "by".into(),
-                vec![name("eu"), name("subnets"), Step::Index(1)]
-            ))
-        );
-        assert_eq!(
-            at_end("x = \"${net.a."),
-            Some(("net".into(), vec![name("a")]))
-        );
-        assert_eq!(at_end("x = \"net.\""), None);
-        assert_eq!(at_end("x = f(1)."), None);
-        assert_eq!(at_end("x = a[b]."), None);
-        assert_eq!(at_end("x = a[\"\\n\"]."), None);
-        assert_eq!(at_end("x = ."), None);
+/// The values `name` takes where it is the value iterator of a `for`
+/// expression around the cursor over (a part of) a variable: the
+/// elements of a list, set or tuple, the values of a map or object.
+fn iterator_values<'s>(
+    schema: &'s Schema,
+    text: &str,
+    at: usize,
+    name: &str,
+) -> Option<Vec<&'s Value>> {
+    let (root, steps) = for_collection(text, at, name)?;
+    let coll = resolve(schema.variable_value(&root)?, &steps)?;
+    match coll.elements() {
+        Some(elems) => Some(elems.iter().collect()),
+        None => Some(coll.entries()?.map(|(_, v)| v).collect()),
     }
 }

@@ -21,6 +21,7 @@ mod json;
 mod outline;
 mod signature;
 mod tokens;
+mod traversal;
 
 pub use complete::completion;
 pub use hover::hover;
