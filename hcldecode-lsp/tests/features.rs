@@ -260,7 +260,7 @@ fn values_variables_and_their_attributes() {
     change(
         &mut c,
         URI,
-        7,
+        11,
         "cidr = nope\nname = \"region ${region}\" # region\n",
     );
     assert_eq!(hover(&mut c, 0, 8), Value::Null);
@@ -272,6 +272,18 @@ fn values_variables_and_their_attributes() {
         json!({"start": pos(1, 17), "end": pos(1, 23)}),
         "{h}"
     );
+    // Through index steps: the value up to the name hovered.
+    change(&mut c, URI, 12, "cidr = by[\"eu\"].subnets[0].cidr\n");
+    let h = hover(&mut c, 0, 30);
+    assert_eq!(
+        h["contents"]["value"],
+        "**by[\"eu\"].subnets[0].cidr**: `string`\n\n```hcl\n\"10.2.0.0/24\"\n```",
+        "{h}"
+    );
+    assert_eq!(h["range"], json!({"start": pos(0, 7), "end": pos(0, 31)}));
+    let h = hover(&mut c, 0, 18);
+    let v = h["contents"]["value"].as_str().unwrap();
+    assert!(v.starts_with("**by[\"eu\"].subnets**: `tuple`"), "{v}");
     c.shutdown();
 }
 

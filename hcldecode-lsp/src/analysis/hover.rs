@@ -4,12 +4,8 @@ use hcldecode_spec::source::Span;
 use hcldecode_spec::syntax::native::ast;
 use lsp_types as lsp;
 
-use hcldecode_spec::syntax::native::token::TokenKind;
-
-use super::{
-    BodySpec, attr_hover, attribute, block_hover, identifier_at, json, native_tree, tokens,
-    value_markdown,
-};
+use super::traversal::{reference_at, resolve};
+use super::{BodySpec, attr_hover, block_hover, identifier_at, json, native_tree, value_markdown};
 use crate::schema::Schema;
 use crate::text;
 
@@ -90,37 +86,14 @@ pub fn hover(schema: &Schema, name: &str, text: &str, pos: lsp::Position) -> Opt
 }
 
 /// The hover of a variable reference whose name or attribute step is at
-/// `start..end` (`region`, `net.cidr`): the traversal up to that step and
-/// its value.
+/// `start..end` (`region`, `net.cidr`, `zones[1].name`): the traversal up
+/// to that step and its value.
 fn variable_hover(schema: &Schema, text: &str, start: usize, end: usize) -> Option<(String, Span)> {
-    // A name in the syntax, not text in a string or comment.
-    let is_ident = tokens(text)
-        .iter()
-        .any(|t| t.span.start as usize == start && t.kind == TokenKind::Ident);
-    if !is_ident {
-        return None;
-    }
-    // The steps before: `.name` back to the root.
-    let mut root = start;
-    while root > 0 && text[..root].ends_with('.') {
-        let before = &text[..root - 1];
-        let s = before
-            .char_indices()
-            .rev()
-            .take_while(|(_, c)| c.is_alphanumeric() || matches!(c, '_' | '-'))
-            .last()
-            .map(|(i, _)| i)?;
-        root = s;
-    }
-    if text[..root].ends_with('.') {
-        return None;
-    }
-    let path = text.get(root..end)?;
-    let mut steps = path.split('.');
-    let mut v = schema.variable_value(steps.next()?)?;
-    for step in steps {
-        v = attribute(v, step)?;
-    }
+    // A name in the syntax (not text in a string or comment), and the
+    // steps before it back to the variable.
+    let (root, steps, root_start) = reference_at(text, start)?;
+    let v = resolve(schema.variable_value(&root)?, &steps)?;
+    let path = text.get(root_start..end)?;
     let value = format!(
         "**{path}**: `{}`\n\n{}",
         v.ty().friendly_name(),
@@ -129,7 +102,7 @@ fn variable_hover(schema: &Schema, text: &str, start: usize, end: usize) -> Opti
     Some((
         value,
         Span {
-            start: u32::try_from(root).ok()?,
+            start: u32::try_from(root_start).ok()?,
             end: u32::try_from(end).ok()?,
         },
     ))

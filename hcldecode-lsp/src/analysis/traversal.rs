@@ -38,7 +38,6 @@ pub(super) fn traversal_before(text: &str, at: usize) -> Option<(String, Vec<Ste
     let mut i = toks
         .iter()
         .rposition(|t| (t.span.end as usize) <= at && t.kind != TokenKind::Eof)?;
-    let tok_text = |k: usize| &text[toks[k].span.start as usize..toks[k].span.end as usize];
     // What is typed of the next name, if anything.
     if toks[i].kind == TokenKind::Ident && toks[i].span.end as usize == at {
         i = i.checked_sub(1)?;
@@ -46,8 +45,26 @@ pub(super) fn traversal_before(text: &str, at: usize) -> Option<(String, Vec<Ste
     if toks[i].kind != TokenKind::Dot || toks[i].span.end as usize > at {
         return None;
     }
+    let (root, steps, _) = steps_back(&toks, text, i.checked_sub(1)?)?;
+    Some((root, steps))
+}
+
+/// The variable reference whose name or attribute step is the identifier
+/// token starting at `start` (`region`, `zones[1].name`): the variable,
+/// its steps through that name, and where the reference starts.
+pub(super) fn reference_at(text: &str, start: usize) -> Option<(String, Vec<Step>, usize)> {
+    let toks = tokens(text);
+    let k = toks
+        .iter()
+        .position(|t| t.span.start as usize == start && t.kind == TokenKind::Ident)?;
+    steps_back(&toks, text, k)
+}
+
+/// A variable and its attribute and literal index steps, read backward
+/// from the last of them, token `k`; where the variable's name starts.
+fn steps_back(toks: &[Token], text: &str, mut k: usize) -> Option<(String, Vec<Step>, usize)> {
+    let tok_text = |k: usize| &text[toks[k].span.start as usize..toks[k].span.end as usize];
     let mut steps = Vec::new();
-    let mut k = i.checked_sub(1)?;
     loop {
         match toks[k].kind {
             TokenKind::Ident => {
@@ -59,7 +76,7 @@ pub(super) fn traversal_before(text: &str, at: usize) -> Option<(String, Vec<Ste
                     }
                     _ => {
                         steps.reverse();
-                        return Some((name, steps));
+                        return Some((name, steps, toks[k].span.start as usize));
                     }
                 }
             }
