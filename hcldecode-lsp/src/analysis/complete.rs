@@ -11,7 +11,7 @@ use hcldecode_spec::syntax::native::write_quoted;
 use super::traversal::{for_collection, resolve, traversal_before};
 use super::{
     BodySpec, Located, attr_description, block_description, in_expression, json, locate, markdown,
-    native_tree, value_markdown,
+    native_tree, tokens, value_markdown,
 };
 use crate::schema::Schema;
 use crate::text;
@@ -19,6 +19,7 @@ use hcldecode::Spec;
 use hcldecode_spec::source::SourceFile;
 use hcldecode_spec::spec::AttrSpec;
 use hcldecode_spec::syntax::native::ast;
+use hcldecode_spec::syntax::native::token::Token;
 use lsp_types as lsp;
 
 /// The completions at `pos`: in an expression, the values the attribute
@@ -309,10 +310,11 @@ fn function_items(schema: &Schema) -> Vec<lsp::CompletionItem> {
 /// element an iterator takes). `None` when the cursor is not after such
 /// a traversal.
 fn variable_attributes(schema: &Schema, text: &str, at: usize) -> Option<Vec<lsp::CompletionItem>> {
-    let (root, steps) = traversal_before(text, at)?;
+    let toks = tokens(text);
+    let (root, steps) = traversal_before(text, &toks, at)?;
     let values: Vec<&Value> = match schema.variable_value(&root) {
         Some(v) => vec![v],
-        None => iterator_values(schema, text, at, &root)?,
+        None => iterator_values(schema, text, &toks, at, &root)?,
     };
     let mut seen = std::collections::BTreeSet::new();
     let mut out = Vec::new();
@@ -342,10 +344,11 @@ fn variable_attributes(schema: &Schema, text: &str, at: usize) -> Option<Vec<lsp
 fn iterator_values<'s>(
     schema: &'s Schema,
     text: &str,
+    toks: &[Token],
     at: usize,
     name: &str,
 ) -> Option<Vec<&'s Value>> {
-    let (root, steps) = for_collection(text, at, name)?;
+    let (root, steps) = for_collection(text, toks, at, name)?;
     let coll = resolve(schema.variable_value(&root)?, &steps)?;
     match coll.elements() {
         Some(elems) => Some(elems.iter().collect()),

@@ -32,9 +32,13 @@ pub(super) fn resolve<'v>(mut v: &'v Value, steps: &[Step]) -> Option<&'v Value>
 
 /// The variable and steps of the traversal that ends, with a `.`, just
 /// before what is typed at `at` (`net.zones[0].` or `net["eu"].na`), read
-/// from the tokens (so never inside a string's text or a comment).
-pub(super) fn traversal_before(text: &str, at: usize) -> Option<(String, Vec<Step>)> {
-    let toks = tokens(text);
+/// from its tokens `toks` (so never inside a string's text or a
+/// comment).
+pub(super) fn traversal_before(
+    text: &str,
+    toks: &[Token],
+    at: usize,
+) -> Option<(String, Vec<Step>)> {
     let mut i = toks
         .iter()
         .rposition(|t| (t.span.end as usize) <= at && t.kind != TokenKind::Eof)?;
@@ -45,7 +49,7 @@ pub(super) fn traversal_before(text: &str, at: usize) -> Option<(String, Vec<Ste
     if toks[i].kind != TokenKind::Dot || toks[i].span.end as usize > at {
         return None;
     }
-    let (root, steps, _) = steps_back(&toks, text, i.checked_sub(1)?)?;
+    let (root, steps, _) = steps_back(toks, text, i.checked_sub(1)?)?;
     Some((root, steps))
 }
 
@@ -115,9 +119,13 @@ fn steps_back(toks: &[Token], text: &str, mut k: usize) -> Option<(String, Vec<S
 /// Where the cursor at `at` is inside a `for` expression (of brackets not
 /// closed before it) whose value iterator is `name` and whose collection
 /// is a variable and steps: that variable and those steps. The innermost
-/// such `for` wins.
-pub(super) fn for_collection(text: &str, at: usize, name: &str) -> Option<(String, Vec<Step>)> {
-    let toks = tokens(text);
+/// such `for` wins. `toks` are `text`'s tokens.
+pub(super) fn for_collection(
+    text: &str,
+    toks: &[Token],
+    at: usize,
+    name: &str,
+) -> Option<(String, Vec<Step>)> {
     let end = toks.iter().rposition(|t| (t.span.end as usize) <= at)?;
     let mut depth = 0usize;
     for k in (0..=end).rev() {
@@ -132,7 +140,7 @@ pub(super) fn for_collection(text: &str, at: usize, name: &str) -> Option<(Strin
             | TokenKind::TemplateInterp => {
                 if depth > 0 {
                     depth -= 1;
-                } else if let Some(found) = for_header(&toks, text, k + 1, name) {
+                } else if let Some(found) = for_header(toks, text, k + 1, name) {
                     return Some(found);
                 }
             }
@@ -202,10 +210,11 @@ fn steps_forward(toks: &[Token], text: &str, mut k: usize) -> Option<(String, Ve
 
 #[cfg(test)]
 mod tests {
+    use super::super::tokens;
     use super::{Step, for_collection, traversal_before};
 
     fn at_end(text: &str) -> Option<(String, Vec<Step>)> {
-        traversal_before(text, text.len())
+        traversal_before(text, &tokens(text), text.len())
     }
 
     #[test]
@@ -242,7 +251,7 @@ mod tests {
     #[test]
     fn collections_of_for_iterators_around_the_cursor() {
         let name = |s: &str| Step::Name(s.to_string());
-        let at_end = |text: &str, n: &str| for_collection(text, text.len(), n);
+        let at_end = |text: &str, n: &str| for_collection(text, &tokens(text), text.len(), n);
         assert_eq!(
             at_end("x = [for z in zones : z.", "z"),
             Some(("zones".into(), vec![]))

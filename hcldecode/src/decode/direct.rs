@@ -162,22 +162,25 @@ impl<'a> DirectBody<'a> {
 
     /// Attribute property `i`'s attribute in the body, if there is one.
     fn attribute(&self, i: usize, spec: &Spec, a: &AttrSpec) -> Option<Attribute<'a>> {
-        let slot = match self.slots.and_then(|s| s.get(i).copied()) {
-            Some(slot) => slot,
-            None => self.d.plan.attr_index(spec, self.schema, &a.name),
-        };
+        let slot = self.slots.and_then(|s| s.get(i).copied());
         match &self.source {
-            Source::Native { view, .. } => view.attribute(slot?),
+            Source::Native { view, .. } => {
+                let slot =
+                    slot.unwrap_or_else(|| self.d.plan.attr_index(spec, self.schema, &a.name));
+                view.attribute(slot?)
+            }
             Source::Content(content) => {
                 let content: &'a Content<'a> = content;
                 match slot {
-                    Some(k) => *content.attributes.get(k)?,
-                    None => content
-                        .attributes
-                        .iter()
-                        .flatten()
-                        .find(|x| x.name == a.name)
-                        .copied(),
+                    Some(Some(k)) => *content.attributes.get(k)?,
+                    _ => {
+                        let here = Here {
+                            content,
+                            schema: self.schema,
+                            labels: self.labels,
+                        };
+                        self.d.attribute(spec, here, &a.name).copied()
+                    }
                 }
             }
         }
@@ -194,8 +197,8 @@ impl<'a> DirectBody<'a> {
     /// Property `i`'s value as the body's object value would hold it.
     pub(crate) fn value(&mut self, i: usize) -> Option<Value> {
         let spec = self.prop(i)?;
-        let attr = match spec {
-            Spec::Attr(a) => Some((a, self.attribute(i, spec, a))),
+        let found = match spec {
+            Spec::Attr(a) => self.attribute(i, spec, a),
             _ => None,
         };
         let content = match &self.source {
@@ -207,30 +210,26 @@ impl<'a> DirectBody<'a> {
             schema: self.schema,
             labels: self.labels,
         };
-        let (v, ()) = match (spec, attr) {
-            (Spec::Attr(a), Some((_, found))) => {
+        let (v, ()) = match spec {
+            Spec::Attr(a) => {
                 self.d
                     .decode_found_attr::<Off>(spec, a, found.as_ref(), here, self.diags)
             }
-            (
-                Spec::Attr(_)
-                | Spec::Object(_)
-                | Spec::Tuple(_)
-                | Spec::Literal(_)
-                | Spec::Expr(_)
-                | Spec::Block(_)
-                | Spec::BlockList(_)
-                | Spec::BlockTuple(_)
-                | Spec::BlockSet(_)
-                | Spec::BlockMap(_)
-                | Spec::BlockObject(_)
-                | Spec::BlockAttrs(_)
-                | Spec::BlockLabel(_)
-                | Spec::Default(_)
-                | Spec::Transform(_)
-                | Spec::Validate(_),
-                _,
-            ) => self.d.spec::<Off>(spec, here, self.diags),
+            Spec::Object(_)
+            | Spec::Tuple(_)
+            | Spec::Literal(_)
+            | Spec::Expr(_)
+            | Spec::Block(_)
+            | Spec::BlockList(_)
+            | Spec::BlockTuple(_)
+            | Spec::BlockSet(_)
+            | Spec::BlockMap(_)
+            | Spec::BlockObject(_)
+            | Spec::BlockAttrs(_)
+            | Spec::BlockLabel(_)
+            | Spec::Default(_)
+            | Spec::Transform(_)
+            | Spec::Validate(_) => self.d.spec::<Off>(spec, here, self.diags),
         };
         if !self.diags.is_empty() {
             return None;

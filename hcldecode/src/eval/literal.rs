@@ -6,7 +6,7 @@ use std::borrow::Cow;
 
 use hcldecode_spec::source::SourceFile;
 use hcldecode_spec::syntax::native::analysis::object_key_as_keyword;
-use hcldecode_spec::syntax::native::ast::{Expr, ExprKind, Literal, UnaryOp};
+use hcldecode_spec::syntax::native::ast::{Expr, ExprKind, Literal, ObjectItem, UnaryOp};
 
 use crate::Type;
 use crate::value::{Number, Value, normalize_string};
@@ -57,6 +57,24 @@ pub(crate) fn literal_str<'a>(file: &'a SourceFile, e: &'a Expr) -> Option<Cow<'
     }
 }
 
+/// The key of an object constructor's item where it is literal: a bare
+/// name (a keyword included, unless parenthesized) or a literal string,
+/// before normalization.
+pub(crate) fn literal_key<'a>(file: &'a SourceFile, item: &'a ObjectItem) -> Option<Cow<'a, str>> {
+    match object_key_as_keyword(item, file) {
+        Some(k) => Some(Cow::Borrowed(k)),
+        None => literal_str(file, &item.key),
+    }
+}
+
+/// `text` in Normalization Form C, as string values and keys hold it.
+fn normalized(text: Cow<'_, str>) -> String {
+    match normalize_string(&text) {
+        Cow::Borrowed(_) => text.into_owned(),
+        Cow::Owned(s) => s,
+    }
+}
+
 /// A number literal written as decimal digits alone that fit a `u64`:
 /// that whole number (what `native::literal_as` makes a number value of).
 pub(crate) fn literal_digits(file: &SourceFile, e: &Expr) -> Option<u64> {
@@ -98,11 +116,7 @@ impl<'a> LiteralExpr<'a> {
     /// A literal string, or a template of literal strings alone (a heredoc
     /// without interpolations): its text, normalized as string values are.
     pub(crate) fn string(self) -> Option<String> {
-        let text = literal_str(self.file, self.expr)?;
-        Some(match normalize_string(&text) {
-            Cow::Borrowed(_) => text.into_owned(),
-            Cow::Owned(s) => s,
-        })
+        literal_str(self.file, self.expr).map(normalized)
     }
 
     /// A whole number written as decimal digits, negated or not, within
@@ -155,14 +169,7 @@ impl<'a> LiteralExpr<'a> {
         };
         let file = self.file;
         Some(items.iter().map(move |item| {
-            let key = match object_key_as_keyword(item, file) {
-                Some(k) => Some(Cow::Borrowed(k)),
-                None => literal_str(file, &item.key),
-            };
-            let key = key.map(|key| match normalize_string(&key) {
-                Cow::Borrowed(_) => key.into_owned(),
-                Cow::Owned(s) => s,
-            });
+            let key = literal_key(file, item).map(normalized);
             (key, LiteralExpr::new(file, &item.value))
         }))
     }

@@ -5,13 +5,11 @@
 //! inspects a sub-expression's own diagnostics, the evaluator looks at the
 //! part of the vector that sub-expression appended.
 
-use std::borrow::Cow;
 use std::sync::Arc;
 
-use super::literal::{literal_str, literal_value};
+use super::literal::{literal_key, literal_str, literal_value};
 use hcldecode_spec::diag::{Code, Diagnostic, Diagnostics};
 use hcldecode_spec::source::{Range, SourceFile, Span};
-use hcldecode_spec::syntax::native::analysis::expr_as_keyword;
 use hcldecode_spec::syntax::native::ast::{Expr, ExprKind, Literal, ObjectItem};
 use hcldecode_spec::types::ObjectType;
 
@@ -255,8 +253,8 @@ impl<'a> Evaluator<'a, '_> {
 
 /// The value of `e` converted to `want`, when `e` is made of literals
 /// alone (plain strings, numbers, bools; tuple and object constructors of
-/// them, with literal keys, as lists, maps and whole objects) and every part has exactly the type `want`
-/// asks for there: what evaluating and then converting gives, without the
+/// them, with literal keys, as lists, maps and whole objects) and every
+/// part has exactly the type `want` asks for there: what evaluating and then converting gives, without the
 /// intermediate tuple or object, and without diagnostics (literals have
 /// none). `None` for anything else, which the caller evaluates.
 pub(crate) fn literal_as(file: &SourceFile, e: &Expr, want: &Type) -> Option<Value> {
@@ -277,15 +275,7 @@ pub(crate) fn literal_as(file: &SourceFile, e: &Expr, want: &Type) -> Option<Val
         (ExprKind::Object { items, .. }, Type::Map(ety)) => {
             let mut out: Vec<(Arc<str>, Value)> = Vec::with_capacity(items.len());
             for item in items {
-                let key = if item.force_non_literal {
-                    None
-                } else {
-                    expr_as_keyword(&item.key, file)
-                };
-                let key = match key {
-                    Some(k) => Cow::Borrowed(k),
-                    None => literal_str(file, &item.key)?,
-                };
+                let key = literal_key(file, item)?;
                 let v = literal_as(file, &item.value, ety)?;
                 out.push((crate::value::nfc_arc(&*key), v));
             }
@@ -316,17 +306,8 @@ fn object_literal_as(
     let mut given = 0u64;
     Value::object_filled(ot.clone(), |slots| {
         for item in items {
-            let key = if item.force_non_literal {
-                None
-            } else {
-                expr_as_keyword(&item.key, file)
-            };
-            let key = match key {
-                Some(k) => Cow::Borrowed(k),
-                None => match literal_str(file, &item.key) {
-                    Some(k) => k,
-                    None => return false,
-                },
+            let Some(key) = literal_key(file, item) else {
+                return false;
             };
             let Some(i) = ot.index_of(&crate::value::normalize_string(&key)) else {
                 return false;
