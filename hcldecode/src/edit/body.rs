@@ -131,7 +131,7 @@ impl BodyMut<'_> {
         let a = body
             .attribute(src, name)
             .ok_or_else(|| EditError::NoSuchAttribute(name.to_string()))?;
-        let cut = layout::removal(src.source(), a.span(), self.body_end()?);
+        let cut = layout::removal(src.source(), a.span(), self.body_bounds()?);
         let run = layout::aligned_run(src, body, name);
         self.doc.splice(cut, "")?;
         // An aligned run is aligned again without it, as hclfmt would.
@@ -177,26 +177,40 @@ impl BodyMut<'_> {
         labels: &[String],
         body: &str,
     ) -> Result<(), EditError> {
-        if !is_identifier(ty) {
-            return Err(EditError::InvalidName(ty.to_string()));
-        }
-        let mut text = ty.to_string();
-        for l in labels {
-            text.push(' ');
-            text.push_str(&encode::expression(&Value::string(l.as_str()))?);
-        }
-        text.push_str(" {\n");
-        for line in body.lines() {
-            if !line.is_empty() {
-                text.push_str("  ");
-            }
-            text.push_str(line);
-            text.push('\n');
-        }
-        text.push('}');
+        let text = block_text(ty, labels, body)?;
         let (b, _) = self.here()?;
         let blank = !layout::items(b).is_empty();
         self.insert(&text, Place::End, blank)
+    }
+
+    /// Adds blocks (type, labels and body text at indent 0 each), a blank
+    /// line between them, after or before the body's block at `index`, or
+    /// at the end of the body (typed write-back's new blocks, beside their
+    /// siblings).
+    pub(super) fn insert_blocks_at(
+        &mut self,
+        blocks: &[(&str, &[String], String)],
+        at: super::write_back::Anchor,
+    ) -> Result<(), EditError> {
+        use super::write_back::Anchor;
+        let texts = blocks
+            .iter()
+            .map(|(ty, labels, body)| block_text(ty, labels, body))
+            .collect::<Result<Vec<_>, _>>()?;
+        let text = texts.join("\n\n");
+        let (b, _) = self.here()?;
+        let span_of = |i: usize| {
+            b.blocks
+                .get(i)
+                .map(native::ast::Block::span)
+                .ok_or_else(|| EditError::NoSuchBlock(format!("#{}", i + 1)))
+        };
+        let (place, blank) = match at {
+            Anchor::After(i) => (Place::After(span_of(i)?), true),
+            Anchor::Before(i) => (Place::Before(span_of(i)?), true),
+            Anchor::End => (Place::End, !layout::items(b).is_empty()),
+        };
+        self.insert(&text, place, blank)
     }
 
     /// Removes the first block of type `ty` with exactly `labels`, with its
@@ -242,7 +256,7 @@ impl BodyMut<'_> {
                 };
                 EditError::NoSuchBlock(super::describe(&[step]))
             })?;
-        let cut = layout::removal(src.source(), b.span(), self.body_end()?);
+        let cut = layout::removal(src.source(), b.span(), self.body_bounds()?);
         self.doc.splice(cut, "")
     }
 
@@ -368,13 +382,13 @@ impl BodyMut<'_> {
         self.doc.splice(Span::empty(at as u32), &with)
     }
 
-    /// Where the body's items end: its closing brace, or the end of the
-    /// file.
-    fn body_end(&self) -> Result<usize, EditError> {
+    /// Where the body's items start and end: inside its braces, or the
+    /// whole file.
+    fn body_bounds(&self) -> Result<(usize, usize), EditError> {
         let (_, block) = self.here()?;
         Ok(match block {
-            Some(b) => b.close_brace.start as usize,
-            None => self.doc.text().len(),
+            Some(b) => (b.open_brace.end as usize, b.close_brace.start as usize),
+            None => (0, self.doc.text().len()),
         })
     }
 
@@ -455,6 +469,28 @@ impl BodyMut<'_> {
             },
         }
     }
+}
+
+/// A block's text at indent 0: `ty "label" {`, `body` indented, `}`.
+fn block_text(ty: &str, labels: &[String], body: &str) -> Result<String, EditError> {
+    if !is_identifier(ty) {
+        return Err(EditError::InvalidName(ty.to_string()));
+    }
+    let mut text = ty.to_string();
+    for l in labels {
+        text.push(' ');
+        text.push_str(&encode::expression(&Value::string(l.as_str()))?);
+    }
+    text.push_str(" {\n");
+    for line in body.lines() {
+        if !line.is_empty() {
+            text.push_str("  ");
+        }
+        text.push_str(line);
+        text.push('\n');
+    }
+    text.push('}');
+    Ok(text)
 }
 
 /// `# line` for each line of `text`.

@@ -110,11 +110,24 @@ pub(super) fn extent(text: &str, span: Span) -> Span {
 
 /// The span to remove with an item: its [`extent`], and a blank line
 /// before it when a blank line or the end of its body follows, so that
-/// removing an item between blank lines leaves one.
-pub(super) fn removal(text: &str, span: Span, body_end: usize) -> Span {
+/// removing an item between blank lines leaves one; the first item of a
+/// body (`body` is where its items start and end) takes the blank line
+/// after it, so the body does not start with one.
+pub(super) fn removal(text: &str, span: Span, body: (usize, usize)) -> Span {
+    let (body_start, body_end) = body;
     let ext = extent(text, span);
     let (s, e) = (ext.start as usize, ext.end as usize);
-    if s == 0 || !starts_line(text, span.start as usize) || text.as_bytes()[s - 1] != b'\n' {
+    if !starts_line(text, span.start as usize) || (s > 0 && text.as_bytes()[s - 1] != b'\n') {
+        return ext;
+    }
+    let first = text
+        .get(body_start.min(s)..s)
+        .is_some_and(|before| before.trim_start_matches('\u{feff}').trim().is_empty());
+    if first && e < body_end && is_blank_line(text, e) {
+        let after = text[e..].find('\n').map_or(text.len(), |n| e + n + 1);
+        return Span::new(s as u32, after as u32);
+    }
+    if s == 0 {
         return ext;
     }
     let prev = line_start(text, s - 1);
@@ -295,10 +308,30 @@ mod tests {
     }
 
     #[test]
+    fn removal_of_a_first_item_takes_the_blank_line_after_it() {
+        for (text, item, want) in [
+            ("# b\nb {\n}\n\nc = 3\n", "b {\n}", "c = 3\n"),
+            ("x {\n  a = 1\n\n  c = 3\n}\n", "a = 1", "x {\n  c = 3\n}\n"),
+            ("x {\n  a = 1\n  c = 3\n}\n", "a = 1", "x {\n  c = 3\n}\n"),
+        ] {
+            let s = text.find(item).unwrap() as u32;
+            let end = text
+                .rfind('}')
+                .filter(|_| text.starts_with('x'))
+                .unwrap_or(text.len());
+            let start = if text.starts_with('x') { 3 } else { 0 };
+            let r = removal(text, Span::new(s, s + item.len() as u32), (start, end));
+            let mut out = text.to_string();
+            out.replace_range(r.start as usize..r.end as usize, "");
+            assert_eq!(out, want);
+        }
+    }
+
+    #[test]
     fn removal_between_blank_lines_keeps_one() {
         let text = "a = 1\n\nb {\n}\n\nc = 3\n";
         let s = text.find("b {").unwrap() as u32;
-        let r = removal(text, Span::new(s, s + 5), text.len());
+        let r = removal(text, Span::new(s, s + 5), (0, text.len()));
         let mut out = text.to_string();
         out.replace_range(r.start as usize..r.end as usize, "");
         assert_eq!(out, "a = 1\n\nc = 3\n");

@@ -93,7 +93,22 @@ pub(crate) enum WrittenItem<'a> {
     /// `name = expr`, the expression as source text.
     RawAttr(&'a str, &'a str),
     /// A block as source text.
-    RawBlock,
+    RawBlock(&'a str),
+}
+
+impl WrittenItem<'_> {
+    /// Whether two items are the same: same names and labels, equal values,
+    /// bodies and source texts.
+    pub(crate) fn same(&self, other: &WrittenItem<'_>) -> bool {
+        use WrittenItem::{Attr, Block, RawAttr, RawBlock};
+        match (self, other) {
+            (Attr(a, x), Attr(b, y)) => a == b && x == y,
+            (Block(t1, l1, b1), Block(t2, l2, b2)) => t1 == t2 && l1 == l2 && b1 == b2,
+            (RawAttr(a, x), RawAttr(b, y)) => a == b && x == y,
+            (RawBlock(a), RawBlock(b)) => a == b,
+            _ => false,
+        }
+    }
 }
 
 /// A body being written: attributes and blocks in the order they are
@@ -141,7 +156,7 @@ impl BodyWriter {
             Item::Attr(n, v) => WrittenItem::Attr(n, v),
             Item::Block { ty, labels, body } => WrittenItem::Block(ty, labels, body),
             Item::RawAttr(n, x) => WrittenItem::RawAttr(n, x),
-            Item::RawBlock(_) => WrittenItem::RawBlock,
+            Item::RawBlock(text) => WrittenItem::RawBlock(text),
         })
     }
 

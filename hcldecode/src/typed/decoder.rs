@@ -190,6 +190,11 @@ impl Decoder {
         self
     }
 
+    /// Whether `dynamic` blocks are expanded.
+    pub(crate) fn expands_dynamic_blocks(&self) -> bool {
+        self.options.dynamic_blocks
+    }
+
     /// The JSON Schema of the HCL JSON syntax this decoder reads `T` from
     /// ([`json_schema`](super::json_schema)): with
     /// [`dynamic_blocks`](Self::dynamic_blocks) on, every body may hold
