@@ -1,7 +1,8 @@
 //! Lossless editing (`hcldecode::edit::Document`): any text the parser
 //! accepts prints back byte for byte, and edits chosen by the input's
 //! first bytes never panic; an edit either is refused (the document
-//! unchanged) or leaves a document whose text parses and prints as itself.
+//! unchanged) or leaves a document whose text parses and prints as itself,
+//! and an edit of a formatted document leaves it formatted.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 
@@ -42,6 +43,7 @@ fuzz_target!(|data: &[u8]| {
         text,
         "parse then print is not the identity"
     );
+    let was_formatted = hcldecode::format::is_formatted(text.as_bytes());
     let body = doc.file().body.clone();
     let src = doc.file().source.clone();
     let attr = body
@@ -76,6 +78,12 @@ fuzz_target!(|data: &[u8]| {
         .parse()
         .expect("an edit left text that does not parse");
     assert_eq!(again.to_string(), after);
+    if was_formatted {
+        assert!(
+            hcldecode::format::is_formatted(after.as_bytes()),
+            "an edit of a formatted document left it unformatted"
+        );
+    }
 });
 
 /// The first attribute of the first block, if any.

@@ -83,6 +83,44 @@ pub fn is_formatted(src: &[u8]) -> bool {
     format(src) == src
 }
 
+/// The runs of lines whose `=` signs [`format`] lines up, as
+/// `hclwrite.Format` forms them: consecutive lines holding an `=` after
+/// which the line's brackets balance (so `type = object({` ends a run and
+/// is not in one, and a heredoc's lines through its closing marker are one
+/// line of the run). Each run is the byte offsets of its `=` tokens, in
+/// source order. The one statement of hclfmt's alignment runs, for the
+/// editor as for the formatter.
+///
+/// ```
+/// let src = "a = 1\nbb = 2\nc = {\n  d = 3\n}\n\ne = <<EOT\nx\nEOT\nf = 4\n";
+/// let runs = hcldecode_spec::format::equals_runs(src);
+/// let at = |s: &str| src.find(s).unwrap() as u32 + s.find('=').unwrap() as u32;
+/// assert_eq!(runs, vec![vec![at("a ="), at("bb =")], vec![at("d =")], vec![at("e ="), at("f =")]]);
+/// ```
+pub fn equals_runs(src: &str) -> Vec<Vec<u32>> {
+    if src.len() > MAX_FILE_SIZE {
+        return Vec::new();
+    }
+    let toks = lex(src, Span::new(0, src.len() as u32), LexMode::Normal);
+    let mut f = Formatter::new(src.as_bytes(), &toks);
+    f.split_lines();
+    let mut runs: Vec<Vec<u32>> = Vec::new();
+    let mut open = false;
+    for l in &f.lines {
+        if l.has_assign() {
+            let at = toks[l.lead_end].span.start;
+            match runs.last_mut() {
+                Some(run) if open => run.push(at),
+                _ => runs.push(vec![at]),
+            }
+            open = true;
+        } else {
+            open = false;
+        }
+    }
+    runs
+}
+
 /// One line of tokens, split into `hclwrite`'s cells: `lead` is
 /// `start..lead_end`, `assign` is `lead_end..assign_end` (absent when
 /// empty) and `comment`, when present, is the token at `assign_end`.

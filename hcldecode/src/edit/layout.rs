@@ -157,37 +157,23 @@ fn width(s: &str) -> usize {
 }
 
 /// The attributes whose `=` signs hclfmt lines up with `name`'s: the run
-/// of attributes on consecutive lines holding it, in which every attribute
-/// but the last is on one line. Indices into `body.attributes`.
+/// of lines holding it as the formatter forms runs
+/// ([`format::equals_runs`](crate::format::equals_runs): a line that opens
+/// a multi-line value is in none and ends the run; the line after a
+/// heredoc's closing marker continues it). Indices into `body.attributes`;
+/// `name` alone when its line is in no run.
 fn run_of(src: &SourceFile, body: &ast::Body, name: &str) -> Vec<usize> {
-    let text = src.source();
     let Some(at) = body.attribute_index(src, name) else {
         return Vec::new();
     };
-    let mut order: Vec<usize> = (0..body.attributes.len()).collect();
-    order.sort_by_key(|&i| body.attributes[i].name.start);
-    let pos = order.iter().position(|&i| i == at).unwrap_or(0);
-    // Whether attribute `b` continues the run `a` is in.
-    let joins = |a: usize, b: usize| {
-        let (a, b) = (&body.attributes[a], &body.attributes[b]);
-        let a_end = a.span().end as usize;
-        let one_line = !text[a.name.start as usize..a_end].contains('\n');
-        let b_line = line_start(text, b.name.start as usize);
-        one_line
-            && starts_line(text, b.name.start as usize)
-            && b_line > 0
-            && line_start(text, b_line - 1) == line_start(text, a_end)
-            && line_rest(text, a_end).is_some()
+    let eq = body.attributes[at].equals().start;
+    let runs = crate::format::equals_runs(src.source());
+    let Some(run) = runs.iter().find(|r| r.contains(&eq)) else {
+        return vec![at];
     };
-    let mut first = pos;
-    while first > 0 && joins(order[first - 1], order[first]) {
-        first -= 1;
-    }
-    let mut last = pos;
-    while last + 1 < order.len() && joins(order[last], order[last + 1]) {
-        last += 1;
-    }
-    order[first..=last].to_vec()
+    run.iter()
+        .filter_map(|&e| body.attributes.iter().position(|a| a.equals().start == e))
+        .collect()
 }
 
 /// The splices that align `=` in the run holding attribute `name` after

@@ -65,6 +65,9 @@ pub use navigate::BodyMut;
 #[derive(Clone, Debug)]
 pub struct Document {
     file: ast::File,
+    /// Whether the text is as `hclfmt` formats it (worked out at the first
+    /// edit): edits of a formatted document leave it formatted.
+    formatted: Option<bool>,
 }
 
 /// One step from a body into one of its blocks: the block type, its
@@ -218,7 +221,10 @@ impl Document {
     /// ```
     pub fn parse(name: &str, text: &str) -> Result<Document, EditError> {
         parse_file(name, text.to_string())
-            .map(|file| Document { file })
+            .map(|file| Document {
+                file,
+                formatted: None,
+            })
             .map_err(EditError::Syntax)
     }
 
@@ -268,11 +274,20 @@ impl Document {
     }
 
     /// Replaces each span of `edits` (in source order, not overlapping) and
-    /// parses the result once.
+    /// parses the result once. A document that was formatted (as `hclfmt`
+    /// formats) is formatted again after the splice: the formatter changes
+    /// only the lines the edit touched and the runs they align with (the
+    /// rest was formatted already), so "formatted in, formatted out" holds
+    /// for every edit, alignment of `=` and trailing comments included.
     fn splice_many(&mut self, edits: &[(Span, String)]) -> Result<(), EditError> {
         if edits.is_empty() {
             return Ok(());
         }
+        let formatted = match self.formatted {
+            Some(f) => f,
+            None => crate::format::is_formatted(self.text().as_bytes()),
+        };
+        self.formatted = Some(formatted);
         let text = self.text();
         let mut next = String::with_capacity(text.len());
         let mut at = 0;
@@ -282,8 +297,16 @@ impl Document {
             at = span.end as usize;
         }
         next.push_str(&text[at..]);
+        if formatted {
+            // Formatting changes only spaces between tokens of UTF-8 text.
+            if let Ok(f) = String::from_utf8(crate::format::format(next.as_bytes())) {
+                next = f;
+            }
+        }
         let file = parse_file(self.source().name(), next).map_err(EditError::Invalid)?;
         self.file = file;
+        // An edit of an unformatted document may or may not format it.
+        self.formatted = formatted.then_some(true);
         Ok(())
     }
 
