@@ -154,6 +154,31 @@ impl Range {
         }
     }
 
+    /// The range of something with no position in any source: a value
+    /// made in code (`Spanned::from(v)`). It is in no file and on line 0,
+    /// where no source position is; a diagnostic given it as its subject
+    /// has none ([`Diagnostic::with_subject`](crate::diag::Diagnostic::with_subject)),
+    /// so it renders without a snippet.
+    ///
+    /// ```
+    /// use hcldecode_spec::source::Range;
+    /// assert!(Range::unknown().is_unknown());
+    /// let f = hcldecode_spec::source::SourceFile::new("a.hcl", "a = 1\n");
+    /// assert!(!f.range(hcldecode_spec::source::Span::new(0, 1)).is_unknown());
+    /// ```
+    pub fn unknown() -> Range {
+        Range {
+            filename: Arc::from(""),
+            start: Pos::default(),
+            end: Pos::default(),
+        }
+    }
+
+    /// Whether this is [`Range::unknown`]: in no file, on line 0.
+    pub fn is_unknown(&self) -> bool {
+        self.filename.is_empty() && self.start.line == 0 && self.end.line == 0
+    }
+
     /// The empty range at this range's start.
     pub fn start_point(&self) -> Range {
         Range {

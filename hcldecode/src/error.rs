@@ -76,7 +76,8 @@ impl Error {
         subject: Option<Range>,
     ) -> Error {
         let mut d = Diagnostic::error(summary, detail);
-        d.subject = subject;
+        // A position in no source (a value made in code) is none.
+        d.subject = subject.filter(|r| !r.is_unknown());
         Error::new(d)
     }
 

@@ -188,7 +188,7 @@ fn same_file(a: &File, b: &File) -> bool {
 
 /// A `Spanned` value (its range does not take part in `==`).
 fn spanned(s: &str) -> Spanned<String> {
-    Spanned::new(
+    Spanned::with_range(
         s.to_string(),
         Range {
             filename: "t.hcl".into(),

@@ -239,3 +239,25 @@ fn debug_of_body_and_expression_is_short() {
         "Body(app.hcl:1,1-3,1, partial)"
     );
 }
+
+/// A `Spanned` value made in code has no source position: an error about
+/// it renders without a snippet or a made-up location (issue 35).
+#[test]
+fn an_error_at_a_value_made_in_code_renders_without_a_location() {
+    use hcldecode::Spanned;
+    let port: Spanned<u16> = Spanned::from(0);
+    assert!(!port.has_position());
+    let err = hcldecode::Error::at(
+        "Port zero",
+        "Port 0 cannot be listened on.",
+        Some(port.range().clone()),
+    );
+    let text = err.to_string();
+    assert!(!text.contains("line 0"), "{text}");
+    assert!(!text.contains("source code not available"), "{text}");
+    assert!(text.contains("Port zero"), "{text}");
+    assert!(err.diagnostics()[0].subject.is_none());
+    let d = hcldecode::Diagnostic::error("x", "y").with_subject(port.range().clone());
+    assert!(d.subject.is_none());
+    assert_eq!(format!("{port:?}"), "0");
+}

@@ -93,9 +93,10 @@ impl Diagnostic {
         }
     }
 
-    /// Sets the subject range.
+    /// Sets the subject range ([`Range::unknown`], a position in no
+    /// source, sets none).
     pub fn with_subject(mut self, subject: Range) -> Diagnostic {
-        self.subject = Some(subject);
+        self.subject = (!subject.is_unknown()).then_some(subject);
         self
     }
 

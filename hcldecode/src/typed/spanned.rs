@@ -65,14 +65,46 @@ pub struct Spanned<T> {
 }
 
 impl<T> Spanned<T> {
+    /// `value` made in code, with no source position (also
+    /// `Spanned::from(value)`, and `Spanned::default()`): its
+    /// [`range`](Self::range) is [`Range::unknown`], and an error about it
+    /// renders without a snippet. Encoding writes the value as `T` does.
+    ///
+    /// ```
+    /// use hcldecode::Spanned;
+    /// let port = Spanned::new(8080u16);
+    /// assert_eq!(*port, 8080);
+    /// assert!(!port.has_position());
+    /// assert_eq!(Spanned::from(8080u16), port);
+    /// assert_eq!(*Spanned::<u16>::default(), 0);
+    /// ```
+    pub fn new(value: T) -> Spanned<T> {
+        Spanned::with_range(value, Range::unknown())
+    }
+
     /// `value`, written at `range`.
-    pub fn new(value: T, range: Range) -> Spanned<T> {
+    ///
+    /// ```
+    /// use hcldecode::Spanned;
+    /// use hcldecode_spec::source::{SourceFile, Span};
+    /// let f = SourceFile::new("a.hcl", "a = 1\n");
+    /// let one = Spanned::with_range(1u8, f.range(Span::new(4, 5)));
+    /// assert!(one.has_position());
+    /// assert_eq!(one.range().to_string(), "a.hcl:1,5-6");
+    /// ```
+    pub fn with_range(value: T, range: Range) -> Spanned<T> {
         Spanned {
             value,
             range,
             name_range: None,
             full_range: None,
         }
+    }
+
+    /// Whether the value has a source position (it was decoded, or made
+    /// with [`with_range`](Self::with_range) from a real one).
+    pub fn has_position(&self) -> bool {
+        !self.range.is_unknown()
     }
 
     /// Where the value was written: an attribute's value expression, an
@@ -129,6 +161,20 @@ impl<T> Spanned<T> {
     }
 }
 
+impl<T> From<T> for Spanned<T> {
+    /// [`Spanned::new`]: `value` with no source position.
+    fn from(value: T) -> Spanned<T> {
+        Spanned::new(value)
+    }
+}
+
+impl<T: Default> Default for Spanned<T> {
+    /// `T`'s default with no source position.
+    fn default() -> Spanned<T> {
+        Spanned::new(T::default())
+    }
+}
+
 impl<T> Deref for Spanned<T> {
     type Target = T;
     fn deref(&self) -> &T {
@@ -156,6 +202,9 @@ impl<T> Borrow<T> for Spanned<T> {
 
 impl<T: fmt::Debug> fmt::Debug for Spanned<T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if !self.has_position() {
+            return self.value.fmt(f);
+        }
         write!(f, "{:?} @ {}", self.value, self.range)
     }
 }
