@@ -4,11 +4,11 @@
 //! compile error at the attribute or type concerned.
 
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote, quote_spanned};
+use quote::{ToTokens, format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use crate::ast::{Body, Container, Field, Variant, VariantForm};
-use crate::attr::{Ctxt, Kind};
+use crate::attr::{Ctxt, Default_, Kind};
 use crate::shape::{BlockKind, Shape};
 
 /// Whether a field holds a raw expression (`Expression`, `Option<..>`,
@@ -74,7 +74,11 @@ fn fields_code(fields: &[Field<'_>], access: &dyn Fn(&syn::Ident) -> TokenStream
                 body.push(quote_spanned!(span=> __enc::expr_attr(__body, #name, #acc)?;));
             }
             Kind::Attr => {
-                body.push(quote_spanned!(span=> __enc::attr(__body, #name, #acc)?;));
+                body.push(unless_default(
+                    f,
+                    &acc,
+                    quote_spanned!(span=> __enc::attr(__body, #name, #acc)?;),
+                ));
                 if let Some(o) = &mut object {
                     o.push(quote_spanned!(span=> (#name, __enc::HclEncode::to_value(#acc)?)));
                 }
@@ -87,7 +91,11 @@ fn fields_code(fields: &[Field<'_>], access: &dyn Fn(&syn::Ident) -> TokenStream
             }
             Kind::BlockAttrs => {
                 object = None;
-                body.push(quote_spanned!(span=> __enc::block_attrs(__body, #name, #acc)?;));
+                body.push(unless_default(
+                    f,
+                    &acc,
+                    quote_spanned!(span=> __enc::block_attrs(__body, #name, #acc)?;),
+                ));
             }
             Kind::Block => {
                 object = None;
@@ -108,6 +116,26 @@ fn fields_code(fields: &[Field<'_>], access: &dyn Fn(&syn::Ident) -> TokenStream
         labels,
         object,
     }
+}
+
+/// `write`, unless the field has a default (`#[hcl(default)]`) and its
+/// value encodes as the default does: what a file leaves out is written
+/// as left out (decoding fills the default in again).
+fn unless_default(f: &Field<'_>, acc: &TokenStream, write: TokenStream) -> TokenStream {
+    let Some(d) = &f.attrs.default else {
+        return write;
+    };
+    let span = f.ty.span();
+    let ty = f.ty;
+    let default = match &d.value {
+        Default_::Trait => quote_spanned!(span=> <#ty as ::core::default::Default>::default),
+        Default_::Path(p) => p.to_token_stream(),
+    };
+    quote_spanned!(span=>
+        if !__enc::is_default::<#ty>(#acc, #default)? {
+            #write
+        }
+    )
 }
 
 /// One block of `v` (a reference) with the map keys `keys` as its first

@@ -343,3 +343,54 @@ proptest! {
         prop_assert_eq!(String::from_utf8(formatted).unwrap(), text);
     }
 }
+
+/// A field with a default whose value is the default is left out, as
+/// people leave it out (issue 35: new blocks wrote `env = {}`,
+/// `protocol = "tcp"`, `needs = []`); decoding fills it in again.
+#[test]
+fn defaults_are_left_out() {
+    fn tcp() -> String {
+        "tcp".into()
+    }
+    #[derive(HclDecode, HclEncode, Debug, PartialEq)]
+    struct Listener {
+        port: u16,
+        #[hcl(default = "tcp")]
+        protocol: String,
+        #[hcl(default)]
+        needs: Vec<String>,
+        #[hcl(block_attrs, default)]
+        env: BTreeMap<String, String>,
+    }
+    let plain = Listener {
+        port: 80,
+        protocol: tcp(),
+        needs: Vec::new(),
+        env: BTreeMap::new(),
+    };
+    let text = hcldecode::to_string_typed(&plain).unwrap();
+    assert_eq!(text, "port = 80\n");
+    assert_eq!(
+        hcldecode::from_str::<Listener>(&text, "l.hcl").unwrap(),
+        plain
+    );
+    let set = Listener {
+        port: 80,
+        protocol: "udp".into(),
+        needs: vec!["db".into()],
+        env: [("A".to_string(), "1".to_string())].into(),
+    };
+    let text = hcldecode::to_string_typed(&set).unwrap();
+    assert_eq!(
+        text,
+        "port     = 80\nprotocol = \"udp\"\nneeds    = [\"db\"]\n\nenv {\n  A = \"1\"\n}\n"
+    );
+    assert_eq!(
+        hcldecode::from_str::<Listener>(&text, "l.hcl").unwrap(),
+        set
+    );
+    let mut s = sample();
+    s.workers = four();
+    let text = hcldecode::to_string_typed(&s).unwrap();
+    assert_eq!(text, SAMPLE.replace("workers = 8\n", ""));
+}

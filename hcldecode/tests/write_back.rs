@@ -98,7 +98,7 @@ fn several_changes_touch_only_their_items() {
         )
         .replace(
             "        nice    = 10\n      }\n    }\n  }\n}\n",
-            "        nice    = 10\n      }\n    }\n  }\n\n  group \"batch\" {\n    count = 2\n\n    task \"cron\" {\n      driver = \"exec\"\n\n      config {\n        command = \"/bin/cron\"\n      }\n\n      env {\n      }\n\n      resources {\n        cpu    = 50\n        memory = 64\n      }\n    }\n  }\n}\n",
+            "        nice    = 10\n      }\n    }\n  }\n\n  group \"batch\" {\n    count = 2\n\n    task \"cron\" {\n      driver = \"exec\"\n\n      config {\n        command = \"/bin/cron\"\n      }\n\n      resources {\n        cpu    = 50\n        memory = 64\n      }\n    }\n  }\n}\n",
         );
     assert_eq!(out, want);
     // Every comment is still there, the file is still formatted, and it

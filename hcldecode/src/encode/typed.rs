@@ -349,6 +349,15 @@ pub mod __private {
 
     use super::{HashMap, Item};
 
+    /// Whether `v` encodes as `default()` does (a field with a default
+    /// that keeps it is left out of the body).
+    pub fn is_default<T: HclEncode>(
+        v: &T,
+        default: impl FnOnce() -> T,
+    ) -> Result<bool, EncodeError> {
+        Ok(v.to_value()? == default().to_value()?)
+    }
+
     /// Adds `name = value` unless the value is null (an absent `Option`).
     pub fn attr<T: HclEncode + ?Sized>(
         body: &mut BodyWriter,
