@@ -91,6 +91,12 @@ pub struct FieldAttrs {
     /// `tag = "label"`: an enum's variant is named by the block's first
     /// label.
     pub tag: Option<Span>,
+    /// `variables = "var"`: the field's blocks declare variables, seen as
+    /// `var.NAME`.
+    pub variables: Option<SpannedStr>,
+    /// `locals = "local"`: the field's blocks hold local values, seen as
+    /// `local.NAME`.
+    pub locals: Option<SpannedStr>,
 }
 
 #[derive(Default)]
@@ -122,9 +128,18 @@ const FIELD_KEYS: &[&str] = &[
     "labels",
     "serde",
     "tag",
+    "variables",
+    "locals",
 ];
 const CONTAINER_KEYS: &[&str] = &["rename_all", "check_spec", "ignore_unknown"];
 const VARIANT_KEYS: &[&str] = &["rename"];
+
+/// An HCL identifier: a letter or `_`, then letters, digits, `_`, `-`.
+fn is_identifier(s: &str) -> bool {
+    let mut c = s.chars();
+    c.next().is_some_and(|f| f.is_alphabetic() || f == '_')
+        && c.all(|x| x.is_alphanumeric() || x == '_' || x == '-')
+}
 
 fn unknown_key(cx: &mut Ctxt, path: &syn::Path, what: &str, keys: &[&str]) {
     let name = path
@@ -275,6 +290,28 @@ pub fn field_attrs(cx: &mut Ctxt, attrs: &[Attribute]) -> FieldAttrs {
                         );
                     }
                     set_once(cx, &mut out.tag, s.span(), span, "tag");
+                }
+                "variables" | "locals" => {
+                    let s = lit_str(&meta)?;
+                    if !is_identifier(&s.value()) {
+                        cx.error(
+                            s.span(),
+                            format!(
+                                "{:?} is not a name expressions can use (an identifier, such as \"var\")",
+                                s.value()
+                            ),
+                        );
+                    }
+                    let v = Spanned_ {
+                        value: s.value(),
+                        span: s.span(),
+                    };
+                    let slot = if key == "variables" {
+                        &mut out.variables
+                    } else {
+                        &mut out.locals
+                    };
+                    set_once(cx, slot, v, span, &key);
                 }
                 "labels" => {
                     let arr: syn::ExprArray = meta.value()?.parse()?;

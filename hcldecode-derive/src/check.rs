@@ -124,6 +124,17 @@ pub fn check_fields(cx: &mut Ctxt, fields: &mut [Field<'_>]) {
         if let Some(s) = a.serde {
             only(cx, s, "serde", &[Kind::Attr]);
         }
+        for (opt, key) in [(&a.variables, "variables"), (&a.locals, "locals")] {
+            if let Some(o) = opt {
+                only(cx, o.span, key, &[Kind::Block]);
+            }
+        }
+        if let (Some(_), Some(l)) = (&a.variables, &a.locals) {
+            cx.error(
+                l.span,
+                "a block field declares variables or locals, not both: give each its own block type",
+            );
+        }
         if let Some(t) = a.tag {
             only(cx, t, "tag", &[Kind::Block]);
             if matches!(f.shape, Shape::Map(_)) {

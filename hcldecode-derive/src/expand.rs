@@ -626,6 +626,34 @@ struct Impls {
     direct: Option<TokenStream>,
 }
 
+/// `HclDecode::namespaces` for a struct whose block fields declare
+/// variables or locals (none: the trait's default).
+fn namespaces_code(fields: &[Field<'_>]) -> TokenStream {
+    let decls: Vec<TokenStream> = fields
+        .iter()
+        .filter_map(|f| {
+            let block = &f.name;
+            if let Some(v) = &f.attrs.variables {
+                let ns = &v.value;
+                Some(quote!(::hcldecode::namespaces::Namespace::variables(#block, #ns)))
+            } else {
+                f.attrs.locals.as_ref().map(|l| {
+                    let ns = &l.value;
+                    quote!(::hcldecode::namespaces::Namespace::locals(#block, #ns))
+                })
+            }
+        })
+        .collect();
+    if decls.is_empty() {
+        return TokenStream::new();
+    }
+    quote! {
+        fn namespaces() -> ::std::vec::Vec<::hcldecode::namespaces::Namespace> {
+            ::std::vec![#(#decls),*]
+        }
+    }
+}
+
 fn expand_struct(g: &mut Gen<'_>, fields: &[Field<'_>]) -> Impls {
     let StructCode {
         spec,
@@ -635,8 +663,10 @@ fn expand_struct(g: &mut Gen<'_>, fields: &[Field<'_>]) -> Impls {
         hcl_constraint,
         direct,
     } = struct_code(g, fields, quote!(Self));
+    let namespaces = namespaces_code(fields);
     Impls {
         decode: quote! {
+            #namespaces
             fn hcl_type() -> __hcl::Type {
                 #hcl_type
             }

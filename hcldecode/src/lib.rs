@@ -38,6 +38,7 @@ pub mod function;
 #[cfg(feature = "hcl-rs")]
 pub mod hcl_rs;
 mod limits;
+pub mod namespaces;
 pub mod parse;
 #[cfg(feature = "serde")]
 pub mod serde;

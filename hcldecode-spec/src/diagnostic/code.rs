@@ -155,6 +155,22 @@ pub enum Code {
     /// serde: the serde type's own error (`de::Error::custom`: a `deserialize_with`
     /// check, a hand-written `Deserialize`).
     SerdeCustom,
+    /// A declared variable: its default or a value given for it does not convert to its
+    /// type (or is null where it may not be).
+    VariableInvalidValue,
+    /// A declared variable with no default was given no value.
+    VariableRequired,
+    /// A declared variable's `validation` condition is false for its value.
+    VariableValidation,
+    /// A declared variable's `validation` condition is not a boolean, or its `type` is
+    /// not a type.
+    VariableInvalidDeclaration,
+    /// A variable or local value declared twice (across files too).
+    DuplicateDeclaration,
+    /// A reference to a variable or local value that is not declared.
+    UndeclaredReference,
+    /// Local values that refer to each other in a cycle.
+    LocalCycle,
 }
 
 impl Code {
@@ -227,6 +243,13 @@ impl Code {
             Code::SerdeDuplicateField => "serde.duplicate_field",
             Code::SerdeCustom => "serde.custom",
             Code::InvalidSpecDescription => "spec.invalid_description",
+            Code::VariableInvalidValue => "variable.invalid_value",
+            Code::VariableRequired => "variable.required",
+            Code::VariableValidation => "variable.validation",
+            Code::VariableInvalidDeclaration => "variable.invalid_declaration",
+            Code::DuplicateDeclaration => "declaration.duplicate",
+            Code::UndeclaredReference => "declaration.undeclared_reference",
+            Code::LocalCycle => "local.cycle",
         }
     }
 }

@@ -70,6 +70,8 @@ pub struct Decoder {
     ctx: Option<Arc<EvalContext>>,
     limits: Limits,
     options: decode::DecodeOptions,
+    /// Values given to declared variables (see [`crate::namespaces`]).
+    inputs: Option<Arc<crate::namespaces::Inputs>>,
 }
 
 impl Default for Decoder {
@@ -83,6 +85,7 @@ impl Default for Decoder {
             options: decode::DecodeOptions::new()
                 .element_errors(true)
                 .keep_block_types(true),
+            inputs: None,
         }
     }
 }
@@ -187,6 +190,123 @@ impl Decoder {
     /// ```
     pub fn dynamic_blocks(mut self, on: bool) -> Decoder {
         self.options = self.options.dynamic_blocks(on);
+        self
+    }
+
+    /// Gives declared variable `name` (a `variable "name"` block of a
+    /// schema that declares variables, see [`crate::namespaces`]) the
+    /// value `value`, over its default and over values from files and the
+    /// environment. A name no variable has is an error when decoding.
+    ///
+    /// ```
+    /// use hcldecode::namespaces::Variable;
+    /// use hcldecode::{Decoder, HclDecode};
+    /// #[derive(HclDecode, Debug)]
+    /// struct Config {
+    ///     #[hcl(block, variables = "var")]
+    ///     variable: Vec<Variable>,
+    ///     replicas: u32,
+    /// }
+    /// let src = "variable \"n\" {\n  type = number\n}\nreplicas = var.n * 2\n";
+    /// let cfg: Config = Decoder::new().variable_value("n", 3).decode_str(src, "m.hcl").unwrap();
+    /// assert_eq!(cfg.replicas, 6);
+    /// // Without a value (and no default): an error at the declaration.
+    /// let err = Decoder::new().decode_str::<Config>(src, "m.hcl").unwrap_err();
+    /// assert_eq!(err.diagnostics()[0].summary, "No value for required variable");
+    /// ```
+    pub fn variable_value(mut self, name: impl Into<String>, value: impl Into<Value>) -> Decoder {
+        Arc::make_mut(self.inputs.get_or_insert_with(Default::default))
+            .values
+            .push((name.into(), value.into()));
+        self
+    }
+
+    /// Values for declared variables from the text of a file of values
+    /// (`.tfvars`-like: attributes, `name = value`; native syntax, or
+    /// JSON when `filename` ends in `.json`), over the environment's and
+    /// under [`variable_value`](Self::variable_value)'s; later files win.
+    /// The values may use no variables or functions; a name no variable
+    /// has is a warning.
+    ///
+    /// ```
+    /// use hcldecode::namespaces::Variable;
+    /// use hcldecode::{Decoder, HclDecode};
+    /// #[derive(HclDecode)]
+    /// struct Config {
+    ///     #[hcl(block, variables = "var")]
+    ///     variable: Vec<Variable>,
+    ///     zones: Vec<String>,
+    /// }
+    /// let src = "variable \"zones\" {\n  type = list(string)\n  default = []\n}\nzones = var.zones\n";
+    /// let cfg: Config = Decoder::new()
+    ///     .variable_values_str("zones = [\"a\", \"b\"]\n", "prod.tfvars")
+    ///     .decode_str(src, "m.hcl")
+    ///     .unwrap();
+    /// assert_eq!(cfg.zones, ["a", "b"]);
+    /// ```
+    pub fn variable_values_str(mut self, text: &str, filename: &str) -> Decoder {
+        Arc::make_mut(self.inputs.get_or_insert_with(Default::default))
+            .files
+            .push((filename.to_string(), text.to_string()));
+        self
+    }
+
+    /// [`variable_values_str`](Self::variable_values_str) with the text of
+    /// the file at `path`.
+    pub fn variable_values_file(self, path: impl AsRef<Path>) -> std::io::Result<Decoder> {
+        let path = path.as_ref();
+        let text = std::fs::read_to_string(path)?;
+        Ok(self.variable_values_str(&text, &path.display().to_string()))
+    }
+
+    /// Values for declared variables from the process's environment:
+    /// `PREFIX` + the variable's name (`TF_VAR_region` for the prefix
+    /// `TF_VAR_`), read when decoding, as Terraform reads them: for a
+    /// variable of type `string` the text as given, for any other type an
+    /// HCL expression (`["a", "b"]`, `{ x = 1 }`, `3`). Under files of
+    /// values and values given in code.
+    pub fn variable_env(mut self, prefix: &str) -> Decoder {
+        Arc::make_mut(self.inputs.get_or_insert_with(Default::default)).env =
+            Some(crate::namespaces::EnvInput {
+                prefix: prefix.to_string(),
+                vars: None,
+            });
+        self
+    }
+
+    /// [`variable_env`](Self::variable_env) over the variables `vars`
+    /// instead of the process's environment (`std::env::vars()` as the
+    /// application read it, say).
+    ///
+    /// ```
+    /// use hcldecode::namespaces::Variable;
+    /// use hcldecode::{Decoder, HclDecode};
+    /// #[derive(HclDecode)]
+    /// struct Config {
+    ///     #[hcl(block, variables = "var")]
+    ///     variable: Vec<Variable>,
+    ///     label: String,
+    ///     ports: Vec<u16>,
+    /// }
+    /// let src = "variable \"label\" {\n  type = string\n}\nvariable \"ports\" {\n  type = list(number)\n}\nlabel = var.label\nports = var.ports\n";
+    /// let env = [("APP_label", "[not an expression"), ("APP_ports", "[80, 443]")];
+    /// let cfg: Config = Decoder::new()
+    ///     .variable_env_vars("APP_", env.map(|(k, v)| (k.to_string(), v.to_string())))
+    ///     .decode_str(src, "m.hcl")
+    ///     .unwrap();
+    /// assert_eq!(cfg.label, "[not an expression");
+    /// assert_eq!(cfg.ports, [80, 443]);
+    /// ```
+    pub fn variable_env_vars(
+        mut self,
+        prefix: &str,
+        vars: impl IntoIterator<Item = (String, String)>,
+    ) -> Decoder {
+        Arc::make_mut(self.inputs.get_or_insert_with(Default::default)).env =
+            Some(crate::namespaces::EnvInput {
+                prefix: prefix.to_string(),
+                vars: Some(vars.into_iter().collect()),
+            });
         self
     }
 
@@ -418,6 +538,31 @@ impl Decoder {
     }
 
     fn decode_body_inner<T: HclDecode>(
+        &self,
+        body: &Body,
+        diags: &mut Diagnostics,
+    ) -> Result<T, Error> {
+        let namespaces = T::namespaces();
+        if namespaces.is_empty() {
+            return self.decode_prepared::<T>(body, diags);
+        }
+        // Variables and locals first: the rest is decoded in a context
+        // that holds them.
+        let refs = decode::variables_with(body.as_ref(), &T::spec(), self.options);
+        let ctx = crate::namespaces::prepare(
+            body,
+            &namespaces,
+            self.ctx.as_ref(),
+            self.inputs.as_deref(),
+            &refs,
+            diags,
+        );
+        let mut inner = self.clone();
+        inner.ctx = Some(Arc::new(ctx));
+        inner.decode_prepared::<T>(body, diags)
+    }
+
+    fn decode_prepared<T: HclDecode>(
         &self,
         body: &Body,
         diags: &mut Diagnostics,

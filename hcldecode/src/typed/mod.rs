@@ -248,6 +248,15 @@ pub trait HclDecode: Sized {
         Self::attr_spec("value", !Self::optional())
     }
 
+    /// The namespaces this type's body declares (`variable` and `locals`
+    /// blocks, see [`namespaces`](crate::namespaces)), given their values
+    /// before the rest of the body is decoded: filled in by
+    /// `#[derive(HclDecode)]` from `#[hcl(block, variables = "var")]` and
+    /// `#[hcl(block, locals = "local")]` fields; none by default.
+    fn namespaces() -> Vec<crate::namespaces::Namespace> {
+        Vec::new()
+    }
+
     /// What typed decoding's fast path knows of this type (its plan,
     /// made once per process, and how it is read directly), filled in by
     /// `#[derive(HclDecode)]` and the std impls. Not public API: a hand

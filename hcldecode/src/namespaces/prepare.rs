@@ -1,0 +1,629 @@
+//! The pass before decoding a body that declares namespaces: variables
+//! given their values and checked, local values evaluated in the order of
+//! their references, and the context the rest of the body is decoded in.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use hcldecode_spec::diag::{Code, Diagnostic, Diagnostics};
+use hcldecode_spec::source::Range;
+use hcldecode_spec::spec::type_constraint::{self, OptionalAttrs};
+use hcldecode_spec::syntax::body::{Attribute, Block, Body, BodySchema};
+use hcldecode_spec::syntax::expr::ExprRef;
+use hcldecode_spec::syntax::suggest::did_you_mean;
+
+use super::order::{components, is_cycle};
+use super::{Inputs, Namespace, NamespaceKind};
+use crate::eval::traversal::{Traversal, TraversalStep, expr_variables};
+use crate::eval::{self, EvalContext};
+use crate::parse::{self, Syntax};
+use crate::spec_values::optional::{Defaults, convert_with_defaults, type_constraint};
+use crate::{Type, Value};
+
+/// A declared variable, as the pass reads it.
+struct Declared<'b> {
+    name: &'b str,
+    /// Its block's type and label.
+    at: Range,
+    ty: Type,
+    optional: Option<OptionalAttrs>,
+    default: Option<ExprRef<'b>>,
+    nullable: bool,
+    validations: Vec<(ExprRef<'b>, Option<ExprRef<'b>>)>,
+}
+
+/// A value given from outside: the value, and what gave it (for
+/// messages), with its range when it was written in a file.
+struct Given {
+    value: Value,
+    from: String,
+    range: Option<Range>,
+}
+
+/// Gives the variables and local values `namespaces` declare in `body`
+/// their values, reporting what is wrong in `diags`, and returns the
+/// context the rest of the body is decoded in: `base` (variables and
+/// functions given by the application) with the namespaces added. `refs`
+/// are the references the rest of the body makes (checked against the
+/// declared names).
+pub(crate) fn prepare(
+    body: &Body,
+    namespaces: &[Namespace],
+    base: Option<&Arc<EvalContext>>,
+    inputs: Option<&Inputs>,
+    refs: &[Traversal],
+    diags: &mut Diagnostics,
+) -> EvalContext {
+    let vars_ns = namespaces
+        .iter()
+        .find(|n| n.kind == NamespaceKind::Variables);
+    let locals_ns = namespaces.iter().find(|n| n.kind == NamespaceKind::Locals);
+    let mut schema = BodySchema::new();
+    if let Some(v) = vars_ns {
+        schema = schema.block(&v.block_type, &["name"]);
+    }
+    if let Some(l) = locals_ns {
+        schema = schema.block(&l.block_type, &[]);
+    }
+    // The main decode reports what is wrong with the blocks' shape.
+    let content = body
+        .as_ref()
+        .partial_content(&schema, &mut Diagnostics::new());
+    let base_ctx = base.cloned().unwrap_or_default();
+    let mut ctx = EvalContext::child_of(base_ctx.clone());
+
+    // Variables.
+    let mut var_names: Vec<&str> = Vec::new();
+    if let Some(ns) = vars_ns {
+        let declared = declarations(&content.blocks, &ns.block_type, diags);
+        var_names = declared.iter().map(|d| d.name).collect();
+        let given = given_values(inputs, &declared, diags);
+        let mut values: Vec<(String, Value)> = Vec::new();
+        for d in &declared {
+            let v = value_of(d, given.get(d.name), &base_ctx, diags);
+            values.push((d.name.to_string(), v));
+        }
+        let var = Value::object(values.clone());
+        let mut check_ctx = EvalContext::child_of(base_ctx.clone());
+        check_ctx.set_variable(ns.name.as_str(), var);
+        for d in &declared {
+            validate(d, &check_ctx, diags);
+        }
+        // Undeclared names are unknown, so the errors below are the only
+        // ones their references make.
+        let mut with_unknown = values;
+        for t in refs
+            .iter()
+            .chain(&local_refs_of(&content.blocks, locals_ns))
+        {
+            if let Some(name) = referenced(t, &ns.name)
+                && !var_names.contains(&name)
+                && !with_unknown.iter().any(|(n, _)| n == name)
+            {
+                with_unknown.push((name.to_string(), Value::dynamic()));
+            }
+        }
+        ctx.set_variable(ns.name.as_str(), Value::object(with_unknown));
+    }
+
+    // Local values.
+    let mut local_names: Vec<String> = Vec::new();
+    if let Some(ns) = locals_ns {
+        let attrs = local_attributes(&content.blocks, &ns.block_type, diags);
+        local_names = attrs.iter().map(|a| a.name.to_string()).collect();
+        let index: HashMap<&str, usize> =
+            attrs.iter().enumerate().map(|(i, a)| (a.name, i)).collect();
+        let deps: Vec<Vec<usize>> = attrs
+            .iter()
+            .map(|a| {
+                let mut d: Vec<usize> = expr_variables(a.expr)
+                    .iter()
+                    .filter_map(|t| referenced(t, &ns.name))
+                    .filter_map(|n| index.get(n).copied())
+                    .collect();
+                d.sort_unstable();
+                d.dedup();
+                d
+            })
+            .collect();
+        let mut values: Vec<Value> = vec![Value::dynamic(); attrs.len()];
+        let shared = Arc::new(ctx);
+        for comp in components(&deps) {
+            if is_cycle(&deps, &comp) {
+                diags.push(cycle(&attrs, &comp, &ns.name));
+                continue;
+            }
+            let i = comp[0];
+            let local: Vec<(String, Value)> = deps[i]
+                .iter()
+                .map(|&j| (attrs[j].name.to_string(), values[j].clone()))
+                .collect();
+            let mut own = EvalContext::child_of(shared.clone());
+            own.set_variable(
+                ns.name.as_str(),
+                with_undeclared(local, attrs[i].expr, &ns.name),
+            );
+            let mut d = Diagnostics::new();
+            let v = eval::evaluate_into(attrs[i].expr, Some(&own), &mut d);
+            if !d.has_errors() {
+                values[i] = v;
+            }
+            diags.extend(d);
+        }
+        ctx = Arc::try_unwrap(shared).unwrap_or_else(EvalContext::child_of);
+        let mut all: Vec<(String, Value)> = attrs
+            .iter()
+            .zip(values)
+            .map(|(a, v)| (a.name.to_string(), v))
+            .collect();
+        for t in refs {
+            if let Some(name) = referenced(t, &ns.name)
+                && !all.iter().any(|(n, _)| n == name)
+            {
+                all.push((name.to_string(), Value::dynamic()));
+            }
+        }
+        ctx.set_variable(ns.name.as_str(), Value::object(all));
+    }
+
+    // References to names that are not declared, in the order written.
+    let mut reported: Vec<Range> = Vec::new();
+    let local_refs = local_refs_of(&content.blocks, locals_ns);
+    for t in local_refs.iter().chain(refs) {
+        for (ns, names, what) in [
+            (vars_ns, var_names.clone(), "An input variable"),
+            (
+                locals_ns,
+                local_names.iter().map(String::as_str).collect(),
+                "A local value",
+            ),
+        ] {
+            let Some(ns) = ns else { continue };
+            let Some(name) = referenced(t, &ns.name) else {
+                continue;
+            };
+            let range = t.range();
+            if names.contains(&name) || reported.contains(&range) {
+                continue;
+            }
+            reported.push(range.clone());
+            let summary = if ns.kind == NamespaceKind::Variables {
+                "Reference to undeclared input variable"
+            } else {
+                "Reference to undeclared local value"
+            };
+            let mut detail = format!("{what} with the name {name:?} has not been declared.");
+            if let Some(s) = did_you_mean(name, names.iter().copied()) {
+                detail.push_str(&s);
+            }
+            diags.push(
+                Diagnostic::error(summary, detail)
+                    .with_subject(range)
+                    .with_code(Code::UndeclaredReference),
+            );
+        }
+    }
+    ctx
+}
+
+/// The name `t` refers to in namespace `ns` (`var.NAME`, `var["NAME"]`).
+fn referenced<'t>(t: &'t Traversal, ns: &str) -> Option<&'t str> {
+    if t.root_name() != ns {
+        return None;
+    }
+    match t.steps.get(1)? {
+        TraversalStep::Attr { name, .. } => Some(name),
+        TraversalStep::Index { key, .. } => key.as_str(),
+        TraversalStep::Root { .. } => None,
+    }
+}
+
+/// `local` (the values of `expr`'s dependencies) as an object, with an
+/// unknown value for each name `expr` refers to that is not in it
+/// (undeclared ones, reported once elsewhere).
+fn with_undeclared(mut local: Vec<(String, Value)>, expr: ExprRef<'_>, ns: &str) -> Value {
+    for t in expr_variables(expr) {
+        if let Some(n) = referenced(&t, ns)
+            && !local.iter().any(|(e, _)| e == n)
+        {
+            local.push((n.to_string(), Value::dynamic()));
+        }
+    }
+    Value::object(local)
+}
+
+/// The references the local values make.
+fn local_refs_of(blocks: &[Block<'_>], locals: Option<&Namespace>) -> Vec<Traversal> {
+    let Some(ns) = locals else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for b in blocks.iter().filter(|b| b.type_name == ns.block_type) {
+        for a in b.body.just_attributes(&mut Diagnostics::new()) {
+            out.extend(expr_variables(a.expr));
+        }
+    }
+    out
+}
+
+/// The variables the `block_type` blocks declare, in source order; a name
+/// declared twice is an error at the second (the first counts).
+fn declarations<'b>(
+    blocks: &[Block<'b>],
+    block_type: &str,
+    diags: &mut Diagnostics,
+) -> Vec<Declared<'b>> {
+    let schema = BodySchema::new()
+        .attribute("type", false)
+        .attribute("default", false)
+        .attribute("nullable", false)
+        .block("validation", &[]);
+    let rule = BodySchema::new()
+        .attribute("condition", false)
+        .attribute("error_message", false);
+    let mut out: Vec<Declared<'b>> = Vec::new();
+    for b in blocks.iter().filter(|b| b.type_name == block_type) {
+        let [label] = b.labels.as_slice() else {
+            continue;
+        };
+        let at = b.file.range(b.def_span);
+        if let Some(first) = out.iter().find(|d| d.name == label.value) {
+            diags.push(
+                Diagnostic::error(
+                    "Duplicate variable declaration",
+                    format!(
+                        "A variable named {:?} was already declared at {}. Variable names must be unique.",
+                        label.value, first.at
+                    ),
+                )
+                .with_subject(label.range())
+                .with_code(Code::DuplicateDeclaration),
+            );
+            continue;
+        }
+        let content = b.body.partial_content(&schema, &mut Diagnostics::new());
+        let (ty, optional) = match content.attribute(&schema, "type") {
+            Some(a) => type_of(a, diags),
+            None => (Type::Dynamic, None),
+        };
+        let nullable = content.attribute(&schema, "nullable").is_none_or(|a| {
+            eval::evaluate_into(a.expr, None, &mut Diagnostics::new()) != Value::bool(false)
+        });
+        let validations = content
+            .blocks
+            .iter()
+            .filter_map(|v| {
+                let c = v.body.partial_content(&rule, &mut Diagnostics::new());
+                let cond = c.attribute(&rule, "condition")?.expr;
+                Some((cond, c.attribute(&rule, "error_message").map(|m| m.expr)))
+            })
+            .collect();
+        out.push(Declared {
+            name: label.value,
+            at,
+            ty,
+            optional,
+            default: content.attribute(&schema, "default").map(|a| a.expr),
+            nullable,
+            validations,
+        });
+    }
+    out
+}
+
+/// A `type` attribute's type constraint (`any` when it is not one, with
+/// the error).
+fn type_of(a: &Attribute<'_>, diags: &mut Diagnostics) -> (Type, Option<OptionalAttrs>) {
+    let (ty, opt, d) = match a.expr {
+        ExprRef::Native { file, expr } => {
+            type_constraint::type_constraint_with_defaults(file, expr.get(), &mut Defaults)
+        }
+        // JSON syntax writes the type as a string of native syntax.
+        ExprRef::Json { .. } => {
+            let v = eval::evaluate_into(a.expr, None, &mut Diagnostics::new());
+            match v.as_str() {
+                Some(s) => type_constraint(s),
+                None => (Type::Dynamic, None, Diagnostics::new()),
+            }
+        }
+    };
+    for mut e in d.into_iter() {
+        e.code.get_or_insert(Code::VariableInvalidDeclaration);
+        if e.subject.is_none() {
+            e.subject = Some(a.expr.range());
+        }
+        diags.push(e);
+    }
+    (ty, opt)
+}
+
+/// The values given from outside, by variable name (the one of highest
+/// precedence for each): the environment, then files in order, then
+/// values given in code.
+fn given_values(
+    inputs: Option<&Inputs>,
+    declared: &[Declared<'_>],
+    diags: &mut Diagnostics,
+) -> HashMap<String, Given> {
+    let mut out: HashMap<String, Given> = HashMap::new();
+    let Some(inputs) = inputs else { return out };
+    let find = |name: &str| declared.iter().find(|d| d.name == name);
+    if let Some(super::EnvInput { prefix, vars }) = &inputs.env {
+        let vars: Vec<(String, String)> = match vars {
+            Some(v) => v.clone(),
+            None => std::env::vars().collect(),
+        };
+        for (key, raw) in vars {
+            let Some(name) = key.strip_prefix(prefix.as_str()) else {
+                continue;
+            };
+            // Not ours: the environment holds other programs' variables.
+            let Some(d) = find(name) else { continue };
+            let from = format!("the environment variable {key}");
+            // As Terraform reads them: a string as given, any other type
+            // as an HCL expression.
+            let value = if d.ty == Type::String {
+                Value::string(raw)
+            } else {
+                let mut d2 = Diagnostics::new();
+                let v = match crate::parse_expression(&raw, &key) {
+                    Ok(e) => eval::evaluate_into(e.as_ref(), None, &mut d2),
+                    Err(e) => {
+                        d2.extend(e);
+                        Value::dynamic()
+                    }
+                };
+                if d2.has_errors() {
+                    diags.push(
+                        Diagnostic::error(
+                            "Invalid value for variable",
+                            format!(
+                                "The value of {from} for variable {:?} is not a valid expression for its type {}; a string is read as written only for variables of type string.",
+                                d.name,
+                                d.ty.to_type_expr()
+                            ),
+                        )
+                        .with_subject(d.at.clone())
+                        .with_code(Code::VariableInvalidValue),
+                    );
+                    continue;
+                }
+                v
+            };
+            out.insert(
+                name.to_string(),
+                Given {
+                    value,
+                    from,
+                    range: None,
+                },
+            );
+        }
+    }
+    for (filename, text) in &inputs.files {
+        let (file, d) = parse::parse(text.as_bytes(), filename, Syntax::for_path(filename));
+        let failed = d.has_errors();
+        diags.extend(d);
+        if failed {
+            continue;
+        }
+        for a in file.body.just_attributes(diags) {
+            let Some(_) = find(a.name) else {
+                diags.push(
+                    Diagnostic::warning(
+                        "Value for undeclared variable",
+                        format!(
+                            "A variable named {:?} was given a value, but no variable of that name is declared.",
+                            a.name
+                        ),
+                    )
+                    .with_subject(a.name_range())
+                    .with_code(Code::UndeclaredReference),
+                );
+                continue;
+            };
+            let v = eval::evaluate_into(a.expr, None, diags);
+            out.insert(
+                a.name.to_string(),
+                Given {
+                    value: v,
+                    from: format!("the file {filename}"),
+                    range: Some(a.expr.range()),
+                },
+            );
+        }
+    }
+    for (name, value) in &inputs.values {
+        let Some(_) = find(name) else {
+            let names: Vec<&str> = declared.iter().map(|d| d.name).collect();
+            let mut detail = format!(
+                "A value was given for the variable {name:?}, but no variable of that name is declared."
+            );
+            if let Some(s) = did_you_mean(name, names) {
+                detail.push_str(&s);
+            }
+            diags.push(
+                Diagnostic::error("Value for undeclared variable", detail)
+                    .with_code(Code::UndeclaredReference),
+            );
+            continue;
+        };
+        out.insert(
+            name.clone(),
+            Given {
+                value: value.clone(),
+                from: "the application".to_string(),
+                range: None,
+            },
+        );
+    }
+    out
+}
+
+/// Variable `d`'s value: the one given, else its default, converted to its
+/// type; unknown (with the error) where there is none or it does not fit.
+fn value_of(
+    d: &Declared<'_>,
+    given: Option<&Given>,
+    base: &Arc<EvalContext>,
+    diags: &mut Diagnostics,
+) -> Value {
+    let unknown = || Value::unknown(d.ty.clone());
+    let (raw, from, range) = match (given, d.default) {
+        (Some(g), _) => (g.value.clone(), g.from.clone(), g.range.clone()),
+        (None, Some(expr)) => {
+            let mut ed = Diagnostics::new();
+            let v = eval::evaluate_into(expr, Some(base), &mut ed);
+            let failed = ed.has_errors();
+            diags.extend(ed);
+            if failed {
+                return unknown();
+            }
+            (v, "its default".to_string(), Some(expr.range()))
+        }
+        (None, None) => {
+            diags.push(
+                Diagnostic::error(
+                    "No value for required variable",
+                    format!(
+                        "The variable {:?} has no default, and no value was given for it.",
+                        d.name
+                    ),
+                )
+                .with_subject(d.at.clone())
+                .with_code(Code::VariableRequired),
+            );
+            return unknown();
+        }
+    };
+    let subject = range.unwrap_or_else(|| d.at.clone());
+    if raw.is_null() && !d.nullable {
+        diags.push(
+            Diagnostic::error(
+                "Invalid value for variable",
+                format!(
+                    "The value of {from} for variable {:?} is null, and the variable is declared with nullable = false.",
+                    d.name
+                ),
+            )
+            .with_subject(subject)
+            .with_code(Code::VariableInvalidValue),
+        );
+        return unknown();
+    }
+    match convert_with_defaults(&raw, &d.ty, d.optional.as_ref()) {
+        Ok(v) => v,
+        Err(e) => {
+            diags.push(
+                Diagnostic::error(
+                    "Invalid value for variable",
+                    format!(
+                        "The value of {from} is not suitable for variable {:?} of type {}: {e}.",
+                        d.name,
+                        d.ty.to_type_expr()
+                    ),
+                )
+                .with_subject(subject)
+                .with_code(Code::VariableInvalidValue),
+            );
+            unknown()
+        }
+    }
+}
+
+/// Checks variable `d`'s validation rules in `ctx` (which holds the
+/// variables): each false condition is an error at it with its message.
+fn validate(d: &Declared<'_>, ctx: &EvalContext, diags: &mut Diagnostics) {
+    for (cond, message) in &d.validations {
+        let mut cd = Diagnostics::new();
+        let ok = eval::evaluate_into(*cond, Some(ctx), &mut cd);
+        if cd.has_errors() {
+            diags.extend(cd);
+            continue;
+        }
+        if !ok.is_known() {
+            continue;
+        }
+        let Some(ok) = ok.as_bool() else {
+            diags.push(
+                Diagnostic::error(
+                    "Invalid validation condition",
+                    format!(
+                        "The condition of a validation rule of variable {:?} must be a boolean.",
+                        d.name
+                    ),
+                )
+                .with_subject(cond.range())
+                .with_code(Code::VariableInvalidDeclaration),
+            );
+            continue;
+        };
+        if ok {
+            continue;
+        }
+        let text = message
+            .map(|m| eval::evaluate_into(m, Some(ctx), &mut Diagnostics::new()))
+            .and_then(|m| m.as_str().map(str::to_string))
+            .unwrap_or_else(|| format!("The value of variable {:?} is not valid.", d.name));
+        diags.push(
+            Diagnostic::error(
+                "Invalid value for variable",
+                format!(
+                    "{text}\n\nThis was checked by the validation rule at {}.",
+                    cond.range()
+                ),
+            )
+            .with_subject(cond.range())
+            .with_code(Code::VariableValidation),
+        );
+    }
+}
+
+/// The attributes of every `block_type` block, in source order; a name
+/// defined twice is an error at the second (the first counts).
+fn local_attributes<'b>(
+    blocks: &[Block<'b>],
+    block_type: &str,
+    diags: &mut Diagnostics,
+) -> Vec<Attribute<'b>> {
+    let mut out: Vec<Attribute<'b>> = Vec::new();
+    for b in blocks.iter().filter(|b| b.type_name == block_type) {
+        for a in b.body.just_attributes(diags) {
+            if let Some(first) = out.iter().find(|o| o.name == a.name) {
+                diags.push(
+                    Diagnostic::error(
+                        "Duplicate local value definition",
+                        format!(
+                            "A local value named {:?} was already defined at {}. Local value names must be unique.",
+                            a.name,
+                            first.name_range()
+                        ),
+                    )
+                    .with_subject(a.name_range())
+                    .with_code(Code::DuplicateDeclaration),
+                );
+                continue;
+            }
+            out.push(a);
+        }
+    }
+    out
+}
+
+/// The one error for a cycle of local values, at its first member (in
+/// source order), naming every member with its range.
+fn cycle(attrs: &[Attribute<'_>], comp: &[usize], ns: &str) -> Diagnostic {
+    let members: Vec<String> = comp
+        .iter()
+        .map(|&i| format!("{ns}.{} ({})", attrs[i].name, attrs[i].name_range()))
+        .collect();
+    Diagnostic::error(
+        "Cycle in local values",
+        format!(
+            "These local values refer to each other, so none of them can be evaluated: {}.",
+            members.join(", ")
+        ),
+    )
+    .with_subject(attrs[comp[0]].name_range())
+    .with_code(Code::LocalCycle)
+}
