@@ -29,6 +29,14 @@ pub(crate) struct Options {
     pub dynamic_blocks: bool,
     /// `--json-schema` (an extension): print the spec's JSON Schema.
     pub json_schema: bool,
+    /// `--var name=value` (an extension): values of declared variables.
+    pub var: Vec<String>,
+    /// `--var-file FILE` (an extension): files of values of declared
+    /// variables.
+    pub var_files: Vec<OsString>,
+    /// `--var-env PREFIX` (an extension): declared variables' values from
+    /// the environment variables `PREFIX` + name.
+    pub var_env: Option<String>,
 }
 
 /// Why the command line was refused: pflag's message (empty for `--help`),
@@ -66,6 +74,9 @@ const FLAGS: &[Flag] = &[
     flag("functions", None, true),
     flag("dynamic-blocks", None, false),
     flag("json-schema", None, false),
+    flag("var", None, true),
+    flag("var-file", None, true),
+    flag("var-env", None, true),
 ];
 
 /// Parses `args` (without the program name).
@@ -117,6 +128,9 @@ pub(crate) fn parse(args: &[OsString]) -> Result<Options, Refused> {
                 "spec" => o.spec = Some(value),
                 "out" => o.out = Some(value),
                 "vars" => o.vars.push(value),
+                "var" => o.var.push(value.to_string_lossy().into_owned()),
+                "var-file" => o.var_files.push(value),
+                "var-env" => o.var_env = Some(value.to_string_lossy().into_owned()),
                 "functions" => {
                     let f = parse_functions(&value.to_string_lossy())?;
                     o.functions = Some(match o.functions.take() {

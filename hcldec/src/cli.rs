@@ -30,6 +30,9 @@ const USAGE: &str = "usage: hcldec --spec=<spec-file> [options] [hcl-file ...]
       --functions sets      make function sets callable from the input files (extension): a comma-separated list of stdlib, encoding, crypto, uuid, cidr, filesystem, terraform (Terraform's library: every set, Terraform's meaning of reverse, index, length, ...)
   -o, --out string          write to the given file, instead of stdout
   -s, --spec string         path to spec file (required)
+      --var name=value      give a variable the spec's namespace blocks declare a value: text for a string variable, an HCL expression otherwise (extension; repeatable)
+      --var-env prefix      give declared variables values from the environment variables prefix+name (extension)
+      --var-file file       give declared variables the values of a file of attributes, native or JSON (extension; repeatable)
       --var-refs            rather than decoding input, produce a JSON description of the variables referenced by it
   -V, --vars json-or-file   provide variables to the given configuration file(s)
   -v, --version             show the version number and immediately exit
@@ -245,6 +248,30 @@ fn real_main(
         })
         .map(|()| 0);
     }
+
+    // Values of the variables the spec's `namespace` blocks declare.
+    let mut inputs = hcldecode::namespaces::VariableInputs::new();
+    if let Some(prefix) = &opts.var_env {
+        inputs = inputs.env(prefix);
+    }
+    for path in &opts.var_files {
+        let name = path.to_string_lossy();
+        match std::fs::read_to_string(path) {
+            Ok(text) => {
+                let (f, _) = parse::parse(text.as_bytes(), &name, parse::Syntax::for_path(&name));
+                dw.add(&f);
+                inputs = inputs.values_str(&text, &name);
+            }
+            Err(e) => return Err(format!("failed to read {name}: {e}").into()),
+        }
+    }
+    for v in &opts.var {
+        let Some((name, text)) = v.split_once('=') else {
+            return Err(format!("invalid --var {v:?}: expected name=value").into());
+        };
+        inputs = inputs.text(name, text);
+    }
+    let loaded = loaded.with_variable_inputs(inputs);
 
     let mut ctx: EvalContext = loaded.input_context();
     let (files, d) = ctx.read_variables(&opts.vars);

@@ -28,6 +28,13 @@ pub struct LoadedSpec {
     pub variables: Vec<(String, Value)>,
     /// Functions from `function` blocks.
     pub functions: Vec<(String, Function)>,
+    /// Namespaces from `namespace` blocks (variables and locals, see
+    /// [`crate::namespaces`]): given their values before the rest of a
+    /// body is decoded, their blocks not part of the result.
+    pub namespaces: Vec<crate::declare::Namespace>,
+    /// Values given to declared variables (see
+    /// [`with_variable_inputs`](Self::with_variable_inputs)).
+    inputs: Option<Arc<crate::declare::Inputs>>,
     /// The spec file, for snippets of diagnostics about the spec's own
     /// expressions.
     file: Option<Arc<File>>,
@@ -148,6 +155,8 @@ impl LoadedSpec {
                 spec_ctx,
                 variables: ev.variables,
                 functions,
+                namespaces: spec_file.namespaces,
+                inputs: None,
                 file: None,
             },
             diags,
@@ -274,6 +283,9 @@ impl LoadedSpec {
     /// Decodes a body with the spec (planning the spec each time: to decode
     /// many bodies, [`prepare`](Self::prepare) once).
     pub fn decode(&self, body: &Body, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
+        if !self.namespaces.is_empty() {
+            return self.decode_with(body, ctx, decode::DecodeOptions::new());
+        }
         decode::decode(body, &self.spec, ctx, Some(&self.spec_ctx))
     }
 
@@ -307,7 +319,64 @@ impl LoadedSpec {
         ctx: Option<&EvalContext>,
         options: decode::DecodeOptions,
     ) -> (Value, Diagnostics) {
-        decode::decode_with(body, &self.spec, ctx, Some(&self.spec_ctx), options)
+        if self.namespaces.is_empty() {
+            return decode::decode_with(body, &self.spec, ctx, Some(&self.spec_ctx), options);
+        }
+        let (ctx, rest, mut diags) = self.declared(body, ctx, options);
+        let (v, d) =
+            decode::decode_with(&rest, &self.spec, Some(&ctx), Some(&self.spec_ctx), options);
+        diags.extend(d);
+        (v, diags)
+    }
+
+    /// The namespaces given their values (see [`crate::namespaces`]): the
+    /// context the rest of `body` is decoded in, the rest of `body`
+    /// (without the namespaces' blocks), and what was wrong.
+    fn declared(
+        &self,
+        body: &Body,
+        ctx: Option<&EvalContext>,
+        options: decode::DecodeOptions,
+    ) -> (EvalContext, Body, Diagnostics) {
+        let mut schema = hcldecode_spec::syntax::body::BodySchema::new();
+        for n in &self.namespaces {
+            let labels: &[&str] = match n.kind {
+                crate::declare::NamespaceKind::Variables => &["name"],
+                crate::declare::NamespaceKind::Locals => &[],
+            };
+            schema = schema.block(&n.block_type, labels);
+        }
+        let mut diags = Diagnostics::new();
+        let (_, rest) = body.partial_content(&schema, &mut diags);
+        let refs = decode::variables_with(rest.as_ref(), &self.spec, options);
+        let base = ctx.map(|c| Arc::new(c.clone()));
+        let ctx = crate::declare::prepare(
+            body,
+            &self.namespaces,
+            base.as_ref(),
+            self.inputs.as_deref(),
+            &refs,
+            &mut diags,
+        );
+        (ctx, rest, diags)
+    }
+
+    /// This spec with the values `inputs` gives its declared variables (a
+    /// spec file's `namespace` blocks, see [`crate::namespaces`]).
+    ///
+    /// ```
+    /// use hcldecode::namespaces::VariableInputs;
+    /// use hcldecode::spec_file::LoadedSpec;
+    /// let spec_text = "namespace \"var\" {\n  kind       = \"variables\"\n  block_type = \"variable\"\n}\nobject {\n  port = attr { type = number }\n}\n";
+    /// let (spec, _) = LoadedSpec::load_file(spec_text, "app.hcldec").unwrap();
+    /// let spec = spec.with_variable_inputs(VariableInputs::new().value("port", 8080));
+    /// let (file, _) = hcldecode::parse::parse_native(b"variable \"port\" {\n  type = number\n}\nport = var.port\n", "app.hcl");
+    /// let (value, _) = spec.decode_file(&file, None).unwrap();
+    /// assert_eq!(value, hcldecode::Value::object([("port", hcldecode::Value::int(8080))]));
+    /// ```
+    pub fn with_variable_inputs(mut self, inputs: crate::declare::VariableInputs) -> LoadedSpec {
+        self.inputs = Some(Arc::new(inputs.into_inputs()));
+        self
     }
 
     /// The variables decoding `body` with `options` would read (see

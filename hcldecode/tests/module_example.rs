@@ -81,3 +81,60 @@ fn mistakes_are_reported_at_their_place_without_the_secret() {
     assert!(text.contains("Run between 1 and 10 replicas."), "{text}");
     assert!(!text.contains("hunter2"), "{text}");
 }
+
+/// The same module through the spec file `examples/module/module.hcldec`
+/// (its `namespace` blocks): the same services as the derive gives, with
+/// the same values given.
+#[test]
+fn the_spec_file_route_gives_the_same_services() {
+    use hcldecode::Value;
+    use hcldecode::namespaces::VariableInputs;
+    use hcldecode::spec_file::LoadedSpec;
+    let dir = files()[0].parent().unwrap().to_path_buf();
+    let text = std::fs::read_to_string(dir.join("module.hcldec")).unwrap();
+    let (spec, _) = LoadedSpec::load_file(&text, "module.hcldec").unwrap();
+    assert_eq!(spec.namespaces.len(), 2);
+    let tfvars = std::fs::read_to_string(dir.join("prod.tfvars")).unwrap();
+    let inputs = VariableInputs::new()
+        .env_vars("APP_VAR_", env("hunter2"))
+        .values_str(&tfvars, "prod.tfvars")
+        .text("replicas", "4");
+    let spec = spec.with_variable_inputs(inputs);
+    let parsed: Vec<_> = files()
+        .iter()
+        .map(|p| hcldecode::parse::parse_path(p).0.unwrap())
+        .collect();
+    let body = hcldecode::Body::merged(parsed.iter().map(|f| f.body.clone()).collect());
+    let (value, diags) = spec.decode(&body, None);
+    assert!(!diags.has_errors(), "{diags:?}");
+
+    let tf = Decoder::new()
+        .variable_values_file(dir.join("prod.tfvars"))
+        .unwrap()
+        .variable_text("replicas", "4");
+    let m = decode(tf).unwrap();
+    let services = value.get_attr("service").unwrap();
+    assert_eq!(services.length_int(), Some(m.service.len()));
+    for (name, s) in &m.service {
+        let v = services.index(&Value::string(name.as_str())).unwrap();
+        assert_eq!(
+            v.get_attr("replicas"),
+            Some(Value::int(i64::from(s.replicas)))
+        );
+        let listeners: Vec<Value> = s
+            .listeners
+            .iter()
+            .map(|l| Value::string(l.as_str()))
+            .collect();
+        assert_eq!(
+            v.get_attr("listeners").unwrap().elements().unwrap(),
+            listeners.as_slice()
+        );
+        assert_eq!(
+            v.get_attr("database"),
+            Some(Value::string(s.database.as_str()))
+        );
+    }
+    // The namespaces' blocks are not part of the spec's result.
+    assert!(value.get_attr("variable").is_none());
+}

@@ -401,3 +401,48 @@ fn a_json_input_may_start_with_a_byte_order_mark() {
     assert_eq!(code, Some(0), "{doc}");
     assert_eq!(stdout, "{\"a\":\"x\"}\n");
 }
+
+/// `hcldec` with a spec file that declares variables and locals
+/// (`examples/module/module.hcldec`): `--var`, `--var-file` and
+/// `--var-env` give the values, and a mistake is reported at its place.
+#[test]
+fn declared_variables_take_var_var_file_and_var_env() {
+    let ex = repo().join("examples/module");
+    let run = |extra: &[&str], env: &[(&str, &str)]| {
+        let mut c = hcldec();
+        c.arg("--spec").arg(ex.join("module.hcldec"));
+        c.args(extra);
+        c.arg(ex.join("variables.hcl")).arg(ex.join("main.hcl"));
+        for (k, v) in env {
+            c.env(k, v);
+        }
+        c.output().unwrap()
+    };
+    let tfvars = ex.join("prod.tfvars");
+    let out = run(
+        &[
+            "--var-file",
+            tfvars.to_str().unwrap(),
+            "--var",
+            "replicas=4",
+            "--var-env",
+            "APP_VAR_",
+        ],
+        &[("APP_VAR_db_password", "pw")],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stdout),
+        "{\"service\":{\"api\":{\"database\":\"postgres://app:pw@db.eu-west-1.internal/app\",\"listeners\":[\"prod-eu-west-1:80\",\"prod-eu-west-1:443\"],\"replicas\":4},\"worker\":{\"database\":\"postgres://app:pw@db.eu-west-1.internal/app\",\"listeners\":[],\"replicas\":8}}}\n"
+    );
+    // No password: one error at its declaration, status 2 as for any
+    // decoding error reported before output.
+    let out = run(&[], &[]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.starts_with("Error: No value for required variable"),
+        "{err}"
+    );
+    assert!(err.contains("variables.hcl line 30"), "{err}");
+}

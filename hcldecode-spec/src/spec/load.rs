@@ -28,6 +28,7 @@ use crate::syntax::native::{self, ast};
 use crate::types::Type;
 
 use super::literal_default;
+use super::namespace::{Namespace, NamespaceKind};
 use super::type_constraint::{DefaultEval, OptionalAttrs};
 
 /// What a spec argument is decoded into.
@@ -122,6 +123,9 @@ pub struct SpecFile {
     /// User-defined functions, in declaration order (a later declaration of
     /// the same name replaces an earlier one, as in the reference).
     pub functions: Vec<FunctionDecl>,
+    /// Namespaces declared by `namespace "var" { kind = "variables",
+    /// block_type = "variable" }` blocks (an extension), in order.
+    pub namespaces: Vec<Namespace>,
 }
 
 /// The placeholder spec the reference substitutes for a spec with errors:
@@ -165,6 +169,7 @@ pub fn load_spec_file(file: Arc<SourceFile>, eval: &mut dyn SpecEval) -> (SpecFi
             SpecFile {
                 root: err_spec(),
                 functions: Vec::new(),
+                namespaces: Vec::new(),
             },
             diags,
         );
@@ -190,6 +195,7 @@ pub fn load_spec_body(body: &Body, eval: &mut dyn SpecEval) -> (SpecFile, Diagno
         arg_schemas: Vec::new(),
     };
     let (functions, rest) = loader.decls(body);
+    let (namespaces, rest) = loader.namespaces(&rest);
     let root = loader.root(&rest);
     if !loader.diags.has_errors() {
         let errs = root.validate();
@@ -209,7 +215,14 @@ pub fn load_spec_body(body: &Body, eval: &mut dyn SpecEval) -> (SpecFile, Diagno
         }
     }
     diags.extend(loader.diags);
-    (SpecFile { root, functions }, diags)
+    (
+        SpecFile {
+            root,
+            functions,
+            namespaces,
+        },
+        diags,
+    )
 }
 
 /// Readers of one argument kind each (`ArgKind` and `ArgValue` share the
@@ -283,6 +296,81 @@ impl Loader<'_> {
             }
         }
         (functions, rest)
+    }
+
+    /// The `namespace "NAME" { kind = "variables" | "locals", block_type
+    /// = "TYPE" }` blocks (an extension: docs/spec-format.md, "Variables
+    /// and locals"), and the body without them.
+    fn namespaces(&mut self, body: &Body) -> (Vec<Namespace>, Body) {
+        let schema = BodySchema::new().block("namespace", &["name"]);
+        let (content, rest) = body.partial_content(&schema, &mut self.diags);
+        let args = BodySchema::new()
+            .attribute("kind", true)
+            .attribute("block_type", true);
+        let mut out: Vec<Namespace> = Vec::new();
+        for block in &content.blocks {
+            let (c, failed) = own_errors(&mut self.diags, |d| block.body.content(&args, d));
+            if failed {
+                continue;
+            }
+            let text = |name: &str| {
+                let a = c.attribute(&args, name)?;
+                let t = match a.expr {
+                    ExprRef::Native { file, expr } => literal_text(file, expr.get()),
+                    ExprRef::Json { doc, value } => {
+                        value.as_string().map(|s| s.value(doc).to_string())
+                    }
+                };
+                Some((t, a.expr.range()))
+            };
+            let name = block.labels[0].value;
+            let (Some((kind, kind_at)), Some((ty, ty_at))) = (text("kind"), text("block_type"))
+            else {
+                continue;
+            };
+            let kind = match kind.as_deref() {
+                Some("variables") => NamespaceKind::Variables,
+                Some("locals") => NamespaceKind::Locals,
+                _ => {
+                    self.diags.push(
+                        Diagnostic::error(
+                            "Invalid namespace kind",
+                            "A namespace's kind is \"variables\" (blocks with one label, each a variable) or \"locals\" (blocks whose attributes are local values).",
+                        )
+                        .with_subject(kind_at),
+                    );
+                    continue;
+                }
+            };
+            let Some(ty) = ty.filter(|t| crate::syntax::is_identifier(t)) else {
+                self.diags.push(
+                    Diagnostic::error(
+                        "Invalid namespace block type",
+                        "A namespace's block_type is a literal string naming a block type.",
+                    )
+                    .with_subject(ty_at),
+                );
+                continue;
+            };
+            if !crate::syntax::is_identifier(name) || out.iter().any(|n| n.name == name) {
+                self.diags.push(
+                    Diagnostic::error(
+                        "Invalid namespace name",
+                        format!(
+                            "A namespace name is an identifier, declared once: {name:?} is not."
+                        ),
+                    )
+                    .with_subject(block.labels[0].range()),
+                );
+                continue;
+            }
+            out.push(Namespace {
+                kind,
+                block_type: ty,
+                name: name.to_string(),
+            });
+        }
+        (out, rest)
     }
 
     fn function(&mut self, block: &Block<'_>) -> Option<FunctionDecl> {

@@ -22,6 +22,7 @@ mod json_schema;
 mod kind;
 pub mod literal_default;
 pub mod load;
+pub mod namespace;
 mod path;
 mod print;
 mod transformation;

@@ -57,74 +57,17 @@
 //! assert_eq!(cfg.bucket, "logs-prod-us");
 //! ```
 
-mod order;
-mod prepare;
-
-pub(crate) use prepare::prepare;
-
+#[cfg(feature = "derive")]
 use crate::{Body, Expression, HclDecode, HclEncode, Value};
 
-/// What a namespace's blocks declare.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum NamespaceKind {
-    /// Blocks with one label, the variable's name ([`Variable`]).
-    Variables,
-    /// Blocks whose attributes are local values ([`Locals`]).
-    Locals,
-}
+pub use crate::declare::{Namespace, NamespaceKind, VariableInputs};
 
-/// A namespace a schema declares: the block type that declares its names
-/// and the name expressions use for it (`variable` blocks, `var`).
-///
-/// ```
-/// use hcldecode::namespaces::{Locals, Namespace, Variable};
-/// #[derive(hcldecode::HclDecode)]
-/// struct Config {
-///     #[hcl(block, variables = "var")]
-///     variable: Vec<Variable>,
-///     #[hcl(block, rename = "locals", locals = "local")]
-///     values: Vec<Locals>,
-/// }
-/// use hcldecode::HclDecode;
-/// assert_eq!(
-///     Config::namespaces(),
-///     [Namespace::variables("variable", "var"), Namespace::locals("locals", "local")]
-/// );
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Namespace {
-    /// What the blocks declare.
-    pub kind: NamespaceKind,
-    /// The block type (`variable`, `locals`).
-    pub block_type: String,
-    /// The name expressions refer to it by (`var`, `local`).
-    pub name: String,
-}
-
-impl Namespace {
-    /// Variables declared by `block_type` blocks, seen as `name.X`.
-    pub fn variables(block_type: &str, name: &str) -> Namespace {
-        Namespace {
-            kind: NamespaceKind::Variables,
-            block_type: block_type.to_string(),
-            name: name.to_string(),
-        }
-    }
-
-    /// Local values declared in `block_type` blocks, seen as `name.X`.
-    pub fn locals(block_type: &str, name: &str) -> Namespace {
-        Namespace {
-            kind: NamespaceKind::Locals,
-            block_type: block_type.to_string(),
-            name: name.to_string(),
-        }
-    }
-}
-
+#[cfg(feature = "derive")]
 fn yes() -> bool {
     true
 }
 
+#[cfg(feature = "derive")]
 /// A `variable "NAME" { ... }` block, as Terraform's: its type constraint,
 /// default, description, whether it is sensitive or nullable, and its
 /// validation rules. The decoder gives it its value before the rest of the
@@ -170,6 +113,7 @@ pub struct Variable {
     pub validation: Vec<Validation>,
 }
 
+#[cfg(feature = "derive")]
 /// A `validation { condition = ..., error_message = "..." }` block of a
 /// [`Variable`].
 #[derive(HclDecode, HclEncode, Clone, Debug)]
@@ -180,6 +124,7 @@ pub struct Validation {
     pub error_message: String,
 }
 
+#[cfg(feature = "derive")]
 /// A `locals { ... }` block: each attribute a local value.
 ///
 /// ```
@@ -199,26 +144,4 @@ pub struct Locals {
     /// The block's attributes, as written.
     #[hcl(remain)]
     pub attributes: Body,
-}
-
-/// Values given to declared variables from outside the configuration, in
-/// order of precedence (later wins): the environment, files of values,
-/// values given in code. Kept by a [`Decoder`](crate::Decoder).
-#[derive(Clone, Debug, Default)]
-pub(crate) struct Inputs {
-    /// Environment variables `PREFIX` + name.
-    pub(crate) env: Option<EnvInput>,
-    /// Files of values: `(file name, text)`, native or JSON by name.
-    pub(crate) files: Vec<(String, String)>,
-    /// Values given in code.
-    pub(crate) values: Vec<(String, Value)>,
-}
-
-/// Values from environment variables.
-#[derive(Clone, Debug)]
-pub(crate) struct EnvInput {
-    /// What names start with (`TF_VAR_`).
-    pub(crate) prefix: String,
-    /// The variables; the process's own (read when decoding) when `None`.
-    pub(crate) vars: Option<Vec<(String, String)>>,
 }

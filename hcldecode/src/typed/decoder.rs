@@ -71,7 +71,7 @@ pub struct Decoder {
     limits: Limits,
     options: decode::DecodeOptions,
     /// Values given to declared variables (see [`crate::namespaces`]).
-    inputs: Option<Arc<crate::namespaces::Inputs>>,
+    inputs: Option<Arc<crate::declare::Inputs>>,
 }
 
 impl Default for Decoder {
@@ -221,6 +221,36 @@ impl Decoder {
         self
     }
 
+    /// Gives declared variable `name` the value `text` stands for, read as
+    /// Terraform reads `-var name=text`: for a variable of type `string`
+    /// the text itself, for any other type an HCL expression. Over every
+    /// other value given.
+    ///
+    /// ```
+    /// use hcldecode::namespaces::Variable;
+    /// use hcldecode::{Decoder, HclDecode};
+    /// #[derive(HclDecode, Debug)]
+    /// struct Config {
+    ///     #[hcl(block, variables = "var")]
+    ///     variable: Vec<Variable>,
+    ///     name: String,
+    ///     ports: Vec<u16>,
+    /// }
+    /// let src = "variable \"name\" {\n  type = string\n}\nvariable \"ports\" {\n  type = list(number)\n}\nname = var.name\nports = var.ports\n";
+    /// let cfg: Config = Decoder::new()
+    ///     .variable_text("name", "web")
+    ///     .variable_text("ports", "[80, 443]")
+    ///     .decode_str(src, "m.hcl")
+    ///     .unwrap();
+    /// assert_eq!((cfg.name.as_str(), cfg.ports), ("web", vec![80, 443]));
+    /// ```
+    pub fn variable_text(mut self, name: impl Into<String>, text: impl Into<String>) -> Decoder {
+        Arc::make_mut(self.inputs.get_or_insert_with(Default::default))
+            .texts
+            .push((name.into(), text.into()));
+        self
+    }
+
     /// Values for declared variables from the text of a file of values
     /// (`.tfvars`-like: attributes, `name = value`; native syntax, or
     /// JSON when `filename` ends in `.json`), over the environment's and
@@ -267,7 +297,7 @@ impl Decoder {
     /// values and values given in code.
     pub fn variable_env(mut self, prefix: &str) -> Decoder {
         Arc::make_mut(self.inputs.get_or_insert_with(Default::default)).env =
-            Some(crate::namespaces::EnvInput {
+            Some(crate::declare::EnvInput {
                 prefix: prefix.to_string(),
                 vars: None,
             });
@@ -303,7 +333,7 @@ impl Decoder {
         vars: impl IntoIterator<Item = (String, String)>,
     ) -> Decoder {
         Arc::make_mut(self.inputs.get_or_insert_with(Default::default)).env =
-            Some(crate::namespaces::EnvInput {
+            Some(crate::declare::EnvInput {
                 prefix: prefix.to_string(),
                 vars: Some(vars.into_iter().collect()),
             });
@@ -549,7 +579,7 @@ impl Decoder {
         // Variables and locals first: the rest is decoded in a context
         // that holds them.
         let refs = decode::variables_with(body.as_ref(), &T::spec(), self.options);
-        let ctx = crate::namespaces::prepare(
+        let ctx = crate::declare::prepare(
             body,
             &namespaces,
             self.ctx.as_ref(),

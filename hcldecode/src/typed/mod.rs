@@ -253,7 +253,7 @@ pub trait HclDecode: Sized {
     /// before the rest of the body is decoded: filled in by
     /// `#[derive(HclDecode)]` from `#[hcl(block, variables = "var")]` and
     /// `#[hcl(block, locals = "local")]` fields; none by default.
-    fn namespaces() -> Vec<crate::namespaces::Namespace> {
+    fn namespaces() -> Vec<crate::declare::Namespace> {
         Vec::new()
     }
 

@@ -360,35 +360,8 @@ fn given_values(
             // Not ours: the environment holds other programs' variables.
             let Some(d) = find(name) else { continue };
             let from = format!("the environment variable {key}");
-            // As Terraform reads them: a string as given, any other type
-            // as an HCL expression.
-            let value = if d.ty == Type::String {
-                Value::string(raw)
-            } else {
-                let mut d2 = Diagnostics::new();
-                let v = match crate::parse_expression(&raw, &key) {
-                    Ok(e) => eval::evaluate_into(e.as_ref(), None, &mut d2),
-                    Err(e) => {
-                        d2.extend(e);
-                        Value::dynamic()
-                    }
-                };
-                if d2.has_errors() {
-                    diags.push(
-                        Diagnostic::error(
-                            "Invalid value for variable",
-                            format!(
-                                "The value of {from} for variable {:?} is not a valid expression for its type {}; a string is read as written only for variables of type string.",
-                                d.name,
-                                d.ty.to_type_expr()
-                            ),
-                        )
-                        .with_subject(d.at.clone())
-                        .with_code(Code::VariableInvalidValue),
-                    );
-                    continue;
-                }
-                v
+            let Some(value) = from_text(d, &raw, &from, diags) else {
+                continue;
             };
             out.insert(
                 name.to_string(),
@@ -457,7 +430,67 @@ fn given_values(
             },
         );
     }
+    for (name, text) in &inputs.texts {
+        let from = format!("--var {name}");
+        let Some(d) = find(name) else {
+            let names: Vec<&str> = declared.iter().map(|d| d.name).collect();
+            let mut detail = format!(
+                "A value was given for the variable {name:?}, but no variable of that name is declared."
+            );
+            if let Some(s) = did_you_mean(name, names) {
+                detail.push_str(&s);
+            }
+            diags.push(
+                Diagnostic::error("Value for undeclared variable", detail)
+                    .with_code(Code::UndeclaredReference),
+            );
+            continue;
+        };
+        if let Some(value) = from_text(d, text, &from, diags) {
+            out.insert(
+                name.clone(),
+                Given {
+                    value,
+                    from,
+                    range: None,
+                },
+            );
+        }
+    }
     out
+}
+
+/// The value `raw` stands for, as Terraform reads `-var` and `TF_VAR_`
+/// values: for a variable of type `string` the text as given, for any
+/// other type an HCL expression (none, with the error, when it is not one).
+fn from_text(d: &Declared<'_>, raw: &str, from: &str, diags: &mut Diagnostics) -> Option<Value> {
+    if d.ty == Type::String {
+        return Some(Value::string(raw));
+    }
+    let mut d2 = Diagnostics::new();
+    let v = match crate::parse_expression(raw, from) {
+        Ok(e) => eval::evaluate_into(e.as_ref(), None, &mut d2),
+        Err(e) => {
+            d2.extend(e);
+            Value::dynamic()
+        }
+    };
+    if d2.has_errors() {
+        diags.push(
+            Diagnostic::error(
+                "Invalid value for variable",
+                format!(
+                    "The value of {from} for variable {:?} is not a valid expression for its type {}; text is read as written only for variables of type string.",
+                    d.name,
+                    d.ty.to_type_expr()
+                ),
+            )
+            .with_subject(d.at.clone())
+            .with_code(Code::VariableInvalidValue),
+        );
+        return None;
+    }
+    Some(v)
 }
 
 /// Variable `d`'s value: the one given, else its default, converted to its
