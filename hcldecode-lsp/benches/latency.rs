@@ -7,11 +7,14 @@
 //!   whole document, as the server publishes them after `didChange`.
 //! - `completion_in_block`: completion inside a `backend` block in the
 //!   middle of the file.
+//! - `outline`: the outline (`textDocument/documentSymbol`) of N
+//!   `variable "vN" { type = string }` blocks, one a line.
 //!
 //! `cargo bench -p hcldecode-lsp`; the medians are in docs/performance.md.
 
 use divan::Bencher;
-use hcldecode_lsp::{Schema, analysis, text};
+use hcldecode_lsp::text::Document;
+use hcldecode_lsp::{Schema, analysis};
 use lsp_types::{Position, Range};
 
 fn main() {
@@ -67,6 +70,7 @@ fn diagnostics_after_edit(bencher: Bencher) {
     let schema = schema();
     let doc = document();
     assert_eq!(doc.lines().count(), LINES);
+    let doc = Document::new(doc);
     assert!(analysis::diagnostics(&schema, "big.hcl", &doc).is_empty());
     let line = middle_weight(&doc);
     // Insert a digit after `weight = `: `weight = 742`.
@@ -74,7 +78,7 @@ fn diagnostics_after_edit(bencher: Bencher) {
     bencher
         .with_inputs(|| doc.clone())
         .bench_local_values(|mut doc| {
-            text::apply_change(&mut doc, Some(Range::new(at, at)), "7");
+            doc.apply_change(Some(Range::new(at, at)), "7");
             analysis::diagnostics(&schema, "big.hcl", &doc)
         });
 }
@@ -87,11 +91,11 @@ fn completion_in_block(bencher: Bencher) {
     // At the start of a `weight` line both attributes of the block are
     // set: nothing to offer. With that line removed, `weight` is offered.
     let pos = Position::new(line, 0);
+    let doc = Document::new(doc);
     let items = analysis::completion(&schema, "big.hcl", &doc, pos, true);
     assert!(items.is_empty(), "{items:?}");
     let mut doc2 = doc.clone();
-    text::apply_change(
-        &mut doc2,
+    doc2.apply_change(
         Some(Range::new(
             Position::new(line, 0),
             Position::new(line + 1, 0),
@@ -102,4 +106,21 @@ fn completion_in_block(bencher: Bencher) {
     assert_eq!(items.len(), 1, "{items:?}");
     assert_eq!(items[0].label, "weight");
     bencher.bench_local(|| analysis::completion(&schema, "big.hcl", &doc2, pos, true));
+}
+
+/// N one-line `variable` blocks.
+fn variables(n: usize) -> Document {
+    Document::new(
+        (0..n)
+            .map(|i| format!("variable \"v{i}\" {{ type = string }}\n"))
+            .collect::<String>(),
+    )
+}
+
+#[divan::bench(args = [250, 1000, 2000, 10000], sample_count = 20)]
+fn outline(bencher: Bencher, n: usize) {
+    let schema = schema();
+    let doc = variables(n);
+    assert_eq!(analysis::symbols(&schema, "vars.hcl", &doc).len(), n);
+    bencher.bench_local(|| analysis::symbols(&schema, "vars.hcl", &doc));
 }

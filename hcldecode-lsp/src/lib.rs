@@ -48,6 +48,8 @@ use lsp_types::notification::Notification as _;
 use std::collections::HashMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
+use text::Document;
+
 pub mod analysis;
 mod schema;
 pub mod text;
@@ -57,11 +59,13 @@ pub use schema::Schema;
 /// The error type of the server loop: the transport's errors.
 pub type Error = Box<dyn std::error::Error + Send + Sync>;
 
-/// The server: the schema and the open documents' texts.
+/// The server: the schema and the open documents (their texts, each
+/// with its line index, rebuilt on every change, for the requests'
+/// position conversions).
 #[derive(Debug)]
 pub struct Server {
     schema: Schema,
-    docs: HashMap<String, String>,
+    docs: HashMap<String, Document>,
     /// Whether the client takes snippets in completion items
     /// (`completionItem.snippetSupport`).
     snippets: bool,
@@ -282,7 +286,8 @@ impl Server {
                     return Vec::new();
                 };
                 let doc = p.text_document;
-                self.docs.insert(doc.uri.as_str().to_string(), doc.text);
+                self.docs
+                    .insert(doc.uri.as_str().to_string(), Document::new(doc.text));
                 self.publish(doc.uri, Some(doc.version))
             }
             DidChangeTextDocument::METHOD => {
@@ -294,7 +299,7 @@ impl Server {
                     return Vec::new();
                 };
                 for c in &p.content_changes {
-                    text::apply_change(text, c.range, &c.text);
+                    text.apply_change(c.range, &c.text);
                 }
                 self.publish(p.text_document.uri, Some(p.text_document.version))
             }

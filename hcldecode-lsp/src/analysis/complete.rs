@@ -14,7 +14,7 @@ use super::{
     native_tree, tokens, value_markdown,
 };
 use crate::schema::Schema;
-use crate::text;
+use crate::text::Document;
 use hcldecode::Spec;
 use hcldecode_spec::source::SourceFile;
 use hcldecode_spec::spec::AttrSpec;
@@ -42,7 +42,7 @@ use lsp_types as lsp;
 ///     port: Option<u16>,
 /// }
 /// let schema = hcldecode_lsp::Schema::of::<Config>();
-/// let items = hcldecode_lsp::analysis::completion(&schema, "a.hcl", "name = \"x\"\n", Position::new(1, 0), false);
+/// let items = hcldecode_lsp::analysis::completion(&schema, "a.hcl", &"name = \"x\"\n".into(), Position::new(1, 0), false);
 /// let labels: Vec<&str> = items.iter().map(|i| i.label.as_str()).collect();
 /// assert_eq!(labels, ["port"]);
 /// let Some(lsp_types::Documentation::MarkupContent(doc)) = &items[0].documentation else { panic!() };
@@ -51,14 +51,14 @@ use lsp_types as lsp;
 pub fn completion(
     schema: &Schema,
     name: &str,
-    text: &str,
+    text: &Document,
     pos: lsp::Position,
     snippets: bool,
 ) -> Vec<lsp::CompletionItem> {
     let Some(tree) = native_tree(name, text) else {
         return json::completion(schema, name, text, pos);
     };
-    let at = text::offset(text, pos);
+    let at = text.offset(pos);
     let src = &tree.source;
     let here = locate(src, &tree.body, schema.spec(), at as u32);
     if in_expression(here.body, text, at) {
@@ -231,7 +231,7 @@ fn one_of(c: &ValueConstraint) -> Option<&[String]> {
 /// enum's names (quoted), or `true` and `false`. Each replaces what is
 /// typed of the value so far (from the start of the word or string at the
 /// cursor).
-fn value_items(a: &AttrSpec, text: &str, at: usize) -> Vec<lsp::CompletionItem> {
+fn value_items(a: &AttrSpec, text: &Document, at: usize) -> Vec<lsp::CompletionItem> {
     let values: Vec<String> = match a.constraint.as_deref().and_then(one_of) {
         Some(names) => names
             .iter()
@@ -250,7 +250,7 @@ fn value_items(a: &AttrSpec, text: &str, at: usize) -> Vec<lsp::CompletionItem> 
         .take_while(|(_, c)| !c.is_whitespace() && !matches!(c, '=' | '(' | '[' | ',' | '{'))
         .last()
         .map_or(at, |(i, _)| i);
-    let range = text::range(text, start, at);
+    let range = text.range(start, at);
     values
         .into_iter()
         .map(|v| lsp::CompletionItem {

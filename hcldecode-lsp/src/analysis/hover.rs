@@ -7,7 +7,7 @@ use lsp_types as lsp;
 use super::traversal::{reference_at, resolve};
 use super::{BodySpec, attr_hover, block_hover, identifier_at, json, native_tree, value_markdown};
 use crate::schema::Schema;
-use crate::text;
+use crate::text::Document;
 
 /// The hover at `pos`: an attribute's type and description, a block's
 /// kind, labels, body type and description, a function's signature and
@@ -21,16 +21,21 @@ use crate::text;
 ///     port: Option<u16>,
 /// }
 /// let schema = hcldecode_lsp::Schema::of::<Config>();
-/// let h = hcldecode_lsp::analysis::hover(&schema, "a.hcl", "port = 80\n", lsp_types::Position::new(0, 1)).unwrap();
+/// let h = hcldecode_lsp::analysis::hover(&schema, "a.hcl", &"port = 80\n".into(), lsp_types::Position::new(0, 1)).unwrap();
 /// let lsp_types::HoverContents::Markup(m) = h.contents else { panic!() };
 /// assert_eq!(m.value, "**port**: `number`");
 /// ```
-pub fn hover(schema: &Schema, name: &str, text: &str, pos: lsp::Position) -> Option<lsp::Hover> {
+pub fn hover(
+    schema: &Schema,
+    name: &str,
+    text: &Document,
+    pos: lsp::Position,
+) -> Option<lsp::Hover> {
     let Some(tree) = native_tree(name, text) else {
         let (value, span) = json::hover(schema, name, text, pos)?;
         return Some(markdown_hover(text, value, span));
     };
-    let at = text::offset(text, pos);
+    let at = text.offset(pos);
     let src = &tree.source;
     let contains = |s: Span| (s.start as usize) <= at && at <= s.end as usize;
     let markdown = |value: String, span: Span| markdown_hover(text, value, span);
@@ -109,12 +114,12 @@ fn variable_hover(schema: &Schema, text: &str, start: usize, end: usize) -> Opti
 }
 
 /// A markdown hover over `span` of `text`.
-fn markdown_hover(text: &str, value: String, span: Span) -> lsp::Hover {
+fn markdown_hover(text: &Document, value: String, span: Span) -> lsp::Hover {
     lsp::Hover {
         contents: lsp::HoverContents::Markup(lsp::MarkupContent {
             kind: lsp::MarkupKind::Markdown,
             value,
         }),
-        range: Some(text::range(text, span.start as usize, span.end as usize)),
+        range: Some(text.range(span.start as usize, span.end as usize)),
     }
 }

@@ -13,7 +13,8 @@ use super::{
     symbol,
 };
 use crate::schema::Schema;
-use crate::text;
+// `Document` is the JSON syntax tree's here.
+use crate::text::Document as Text;
 
 /// A JSON document's tree (whatever parsed of it).
 fn tree(name: &str, text: &str) -> json::File {
@@ -23,7 +24,7 @@ fn tree(name: &str, text: &str) -> json::File {
 
 /// The outline of a JSON document: blocks (`service "api"`) with their
 /// attributes and nested blocks, as the schema reads its properties.
-pub(super) fn symbols(schema: &Schema, name: &str, text: &str) -> Vec<lsp::DocumentSymbol> {
+pub(super) fn symbols(schema: &Schema, name: &str, text: &Text) -> Vec<lsp::DocumentSymbol> {
     let file = tree(name, text);
     let mut out = Vec::new();
     for obj in bodies(&file.doc, file.root) {
@@ -46,7 +47,7 @@ fn body_symbols(
     doc: &Document,
     obj: Object,
     specs: &[&Spec],
-    text: &str,
+    text: &Text,
 ) -> Vec<lsp::DocumentSymbol> {
     let bs = BodySpec::of(specs);
     let mut out = Vec::new();
@@ -72,21 +73,22 @@ fn body_symbols(
                         bs.nested_of(key, &labels.iter().map(String::as_str).collect::<Vec<_>>());
                     let whole = Span::between(sel, body.span);
                     out.push(symbol(
+                        text,
                         title,
                         lsp::SymbolKind::STRUCT,
-                        text::range(text, whole.start as usize, whole.end as usize),
-                        text::range(text, sel.start as usize, sel.end as usize),
+                        whole,
+                        sel,
                         Some(body_symbols(doc, body, &nested, text)),
                     ));
                 }
             }
             None => {
-                let span = p.span();
                 out.push(symbol(
+                    text,
                     key.to_string(),
                     lsp::SymbolKind::FIELD,
-                    text::range(text, span.start as usize, span.end as usize),
-                    text::range(text, p.key.span.start as usize, p.key.span.end as usize),
+                    p.span(),
+                    p.key.span,
                     None,
                 ));
             }
@@ -193,11 +195,11 @@ fn blocks_at<'s>(
 pub(super) fn completion(
     schema: &Schema,
     name: &str,
-    text: &str,
+    text: &Text,
     pos: lsp::Position,
 ) -> Vec<lsp::CompletionItem> {
     let file = tree(name, text);
-    let at = u32::try_from(text::offset(text, pos)).unwrap_or(u32::MAX);
+    let at = u32::try_from(text.offset(pos)).unwrap_or(u32::MAX);
     let Some(root) = file.root.as_object() else {
         return Vec::new();
     };
@@ -223,7 +225,7 @@ pub(super) fn completion(
             Some(k) => (
                 None,
                 Some(lsp::CompletionTextEdit::Edit(lsp::TextEdit {
-                    range: text::range(text, k.start as usize, k.end as usize),
+                    range: text.range(k.start as usize, k.end as usize),
                     new_text: quoted.clone(),
                 })),
             ),
@@ -276,11 +278,11 @@ pub(super) fn completion(
 pub(super) fn hover(
     schema: &Schema,
     name: &str,
-    text: &str,
+    text: &Text,
     pos: lsp::Position,
 ) -> Option<(String, Span)> {
     let file = tree(name, text);
-    let at = u32::try_from(text::offset(text, pos)).ok()?;
+    let at = u32::try_from(text.offset(pos)).ok()?;
     let doc = &file.doc;
     let (obj, specs) = body_at(doc, file.root.as_object()?, vec![schema.spec()], at)?;
     let p = obj

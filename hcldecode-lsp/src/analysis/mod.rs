@@ -1,7 +1,8 @@
 //! What the server computes from a document's text: diagnostics, the
 //! formatted text, the outline, completions, hovers, signature help, quick
 //! fixes and semantic tokens. Pure functions of
-//! the text and the [`Schema`], tested without a connection.
+//! the document (its text and line index, [`Document`]) and the
+//! [`Schema`], tested without a connection.
 
 use hcldecode::parse::{self, Syntax};
 use hcldecode::{Diagnostics, Severity, Spec, Value};
@@ -13,7 +14,7 @@ use hcldecode_spec::syntax::native::{self, ast};
 use lsp_types as lsp;
 
 use crate::schema::Schema;
-use crate::text;
+use crate::text::Document;
 
 mod complete;
 mod hover;
@@ -40,11 +41,11 @@ pub const MAX_DIAGNOSTICS: usize = 500;
 /// use hcldecode::spec_file::LoadedSpec;
 /// let (loaded, _) = LoadedSpec::load_file("attr {\n name = \"port\"\n type = number\n}\n", "s.hcldec").unwrap();
 /// let schema = hcldecode_lsp::Schema::from_spec_file(loaded);
-/// let d = hcldecode_lsp::analysis::diagnostics(&schema, "a.hcl", "# ☕\nport = \"x\"\n");
+/// let d = hcldecode_lsp::analysis::diagnostics(&schema, "a.hcl", &"# ☕\nport = \"x\"\n".into());
 /// assert_eq!(d[0].message.lines().next(), Some("Incorrect attribute value type"));
 /// assert_eq!((d[0].range.start.line, d[0].range.start.character), (1, 7));
 /// ```
-pub fn diagnostics(schema: &Schema, name: &str, text: &str) -> Vec<lsp::Diagnostic> {
+pub fn diagnostics(schema: &Schema, name: &str, text: &Document) -> Vec<lsp::Diagnostic> {
     let (file, mut diags) = parse::parse(text.as_bytes(), name, Syntax::for_path(name));
     if !diags.has_errors() {
         diags.extend(schema.decode(&file.body));
@@ -55,13 +56,13 @@ pub fn diagnostics(schema: &Schema, name: &str, text: &str) -> Vec<lsp::Diagnost
 /// The protocol's form of `diags` of document `name`: ranges converted
 /// from byte offsets (UTF-16 columns), a diagnostic about another file (a
 /// spec file's expression) placed at the start of the document.
-pub fn to_lsp(diags: &Diagnostics, name: &str, text: &str) -> Vec<lsp::Diagnostic> {
+pub fn to_lsp(diags: &Diagnostics, name: &str, text: &Document) -> Vec<lsp::Diagnostic> {
     diags
         .iter()
         .take(MAX_DIAGNOSTICS)
         .map(|d| {
             let range = match &d.subject {
-                Some(r) if &*r.filename == name => text::range(text, r.start.byte, r.end.byte),
+                Some(r) if &*r.filename == name => text.range(r.start.byte, r.end.byte),
                 _ => lsp::Range::default(),
             };
             let mut message = d.summary.clone();
@@ -119,7 +120,7 @@ fn suggestion(code: Code, detail: &str) -> Option<String> {
 /// use hcldecode::spec_file::LoadedSpec;
 /// let (loaded, _) = LoadedSpec::load_file("object {\n attr \"port\" { type = number }\n}\n", "s.hcldec").unwrap();
 /// let schema = hcldecode_lsp::Schema::from_spec_file(loaded);
-/// let d = hcldecode_lsp::analysis::diagnostics(&schema, "a.hcl", "prot = 1\n");
+/// let d = hcldecode_lsp::analysis::diagnostics(&schema, "a.hcl", &"prot = 1\n".into());
 /// let uri: lsp_types::Uri = "file:///a.hcl".parse().unwrap();
 /// let actions = hcldecode_lsp::analysis::code_actions(&uri, &d);
 /// let lsp_types::CodeActionOrCommand::CodeAction(a) = &actions[0] else { panic!() };
@@ -168,11 +169,11 @@ pub fn code_actions(
 ///
 /// ```
 /// use hcldecode_lsp::analysis::formatting;
-/// assert_eq!(formatting("a.hcl", "a=1\n").unwrap()[0].new_text, "a = 1\n");
-/// assert!(formatting("a.hcl", "a = 1\n").unwrap().is_empty());
-/// assert!(formatting("a.hcl.json", "{}").is_none());
+/// assert_eq!(formatting("a.hcl", &"a=1\n".into()).unwrap()[0].new_text, "a = 1\n");
+/// assert!(formatting("a.hcl", &"a = 1\n".into()).unwrap().is_empty());
+/// assert!(formatting("a.hcl.json", &"{}".into()).is_none());
 /// ```
-pub fn formatting(name: &str, text: &str) -> Option<Vec<lsp::TextEdit>> {
+pub fn formatting(name: &str, text: &Document) -> Option<Vec<lsp::TextEdit>> {
     if Syntax::for_path(name) == Syntax::Json {
         return None;
     }
@@ -182,7 +183,7 @@ pub fn formatting(name: &str, text: &str) -> Option<Vec<lsp::TextEdit>> {
     }
     let formatted = String::from_utf8(formatted).ok()?;
     Some(vec![lsp::TextEdit {
-        range: text::range(text, 0, text.len()),
+        range: text.range(0, text.len()),
         new_text: formatted,
     }])
 }
@@ -196,17 +197,42 @@ fn native_tree(name: &str, text: &str) -> Option<ast::File> {
     Some(native::parse_config(source).0)
 }
 
-/// A document symbol.
+/// The name of a symbol whose name is blank: clients reject a symbol
+/// without a name (VS Code throws on an empty one).
+const UNNAMED: &str = "(unnamed)";
+
+/// A document symbol over bytes `full` of `text`, named by bytes
+/// `selection`, well-formed whatever the spans: those of a syntax tree
+/// that recovered from errors need not nest (a header without a body
+/// ends after the block's span, a child's span may reach past its
+/// block's). So its range is the union of `full`, `selection` and the
+/// children's ranges, which [`symbol`] built the same way: every
+/// selection range is inside its range, every range inside its parent's.
+/// Both come from the document's line index, which clamps offsets into
+/// the text and orders each range's ends; the conversion is monotonic, so
+/// the union of positions is the positions of the union of bytes.
 #[allow(deprecated)] // `deprecated` is a field the type still has.
 fn symbol(
+    text: &Document,
     name: String,
     kind: lsp::SymbolKind,
-    range: lsp::Range,
-    selection_range: lsp::Range,
+    full: Span,
+    selection: Span,
     children: Option<Vec<lsp::DocumentSymbol>>,
 ) -> lsp::DocumentSymbol {
+    let selection_range = text.range(selection.start as usize, selection.end as usize);
+    let mut range = text.range(full.start as usize, full.end as usize);
+    for inner in std::iter::once(selection_range).chain(children.iter().flatten().map(|c| c.range))
+    {
+        range.start = range.start.min(inner.start);
+        range.end = range.end.max(inner.end);
+    }
     lsp::DocumentSymbol {
-        name,
+        name: if name.trim().is_empty() {
+            UNNAMED.to_string()
+        } else {
+            name
+        },
         detail: None,
         kind,
         tags: None,
@@ -497,7 +523,7 @@ mod tests {
         let json = "{\"name\": \"é😀\", \"svc\": {\"a\": [{\"port\": 1}]}, \"x\": [1]}";
         for (name, doc) in [("d.hcl", doc), ("d.json", doc), ("d.hcl.json", json)] {
             for (end, _) in doc.char_indices() {
-                let text = &doc[..end];
+                let text = &Document::new(&doc[..end]);
                 let lines = text.split('\n').count() as u32;
                 for d in diagnostics(&schema, name, text) {
                     assert!(
@@ -549,7 +575,13 @@ mod tests {
             step: Vec<Step>,
         }
         let schema = Schema::of::<Pipeline>();
-        let items = completion(&schema, "ci.hcl", "\n", lsp::Position::new(0, 0), true);
+        let items = completion(
+            &schema,
+            "ci.hcl",
+            &"\n".into(),
+            lsp::Position::new(0, 0),
+            true,
+        );
         assert_eq!(items.len(), 1, "{items:?}");
         assert_eq!(items[0].label, "step");
         assert_eq!(
@@ -560,14 +592,14 @@ mod tests {
             matches!(&items[0].documentation, Some(lsp::Documentation::MarkupContent(m)) if m.value == "A step of the pipeline."),
             "{items:?}"
         );
-        let text = "step \"run\" {\n\n}\n";
-        let items = completion(&schema, "ci.hcl", text, lsp::Position::new(1, 0), false);
+        let text = Document::new("step \"run\" {\n\n}\n");
+        let items = completion(&schema, "ci.hcl", &text, lsp::Position::new(1, 0), false);
         let labels: Vec<&str> = items.iter().map(|i| i.label.as_str()).collect();
         assert_eq!(labels, ["command"]);
         let h = hover(
             &schema,
             "ci.hcl",
-            "step \"run\" {\n  command = \"make\"\n}\n",
+            &"step \"run\" {\n  command = \"make\"\n}\n".into(),
             lsp::Position::new(1, 3),
         )
         .unwrap();
@@ -586,7 +618,7 @@ mod tests {
         let (loaded, _) = LoadedSpec::load_file(spec, "s.hcldec").unwrap();
         let schema = Schema::from_spec_file(loaded);
         assert_eq!(schema.function_names(), ["twice"]);
-        let text = "a = twice(21)\n";
+        let text = &Document::new("a = twice(21)\n");
         assert!(diagnostics(&schema, "d.hcl", text).is_empty());
         let h = hover(&schema, "d.hcl", text, lsp::Position::new(0, 5)).unwrap();
         let lsp::HoverContents::Markup(m) = h.contents else {

@@ -7,7 +7,7 @@ use lsp_types as lsp;
 
 use super::{json, native_tree, symbol};
 use crate::schema::Schema;
-use crate::text;
+use crate::text::Document;
 
 /// The outline: blocks (with their labels) and attributes, nested. In a
 /// JSON document, the schema says which properties hold blocks (and how
@@ -15,27 +15,29 @@ use crate::text;
 ///
 /// ```
 /// let schema = hcldecode_lsp::Schema::of::<u16>();
-/// let s = hcldecode_lsp::analysis::symbols(&schema, "a.hcl", "svc \"api\" {\n  port = 1\n}\n");
+/// let doc = hcldecode_lsp::text::Document::new("svc \"api\" {\n  port = 1\n}\n");
+/// let s = hcldecode_lsp::analysis::symbols(&schema, "a.hcl", &doc);
 /// assert_eq!(s[0].name, "svc \"api\"");
 /// assert_eq!(s[0].children.as_ref().unwrap()[0].name, "port");
 /// ```
-pub fn symbols(schema: &Schema, name: &str, text: &str) -> Vec<lsp::DocumentSymbol> {
+pub fn symbols(schema: &Schema, name: &str, text: &Document) -> Vec<lsp::DocumentSymbol> {
     match native_tree(name, text) {
         Some(tree) => body_symbols(&tree.source, &tree.body, text),
         None => json::symbols(schema, name, text),
     }
 }
 
-fn body_symbols(src: &SourceFile, body: &ast::Body, text: &str) -> Vec<lsp::DocumentSymbol> {
+fn body_symbols(src: &SourceFile, body: &ast::Body, text: &Document) -> Vec<lsp::DocumentSymbol> {
     let mut items: Vec<(u32, lsp::DocumentSymbol)> = Vec::new();
     for a in body.attributes.iter() {
         items.push((
             a.name.start,
             symbol(
+                text,
                 src.text(a.name).to_string(),
                 lsp::SymbolKind::FIELD,
-                text::range(text, a.span().start as usize, a.span().end as usize),
-                text::range(text, a.name.start as usize, a.name.end as usize),
+                a.span(),
+                a.name,
                 None,
             ),
         ));
@@ -45,15 +47,14 @@ fn body_symbols(src: &SourceFile, body: &ast::Body, text: &str) -> Vec<lsp::Docu
         for l in b.labels.iter() {
             title.push_str(&format!(" {:?}", l.value.get(src)));
         }
-        let span = b.span();
-        let def = b.def_span();
         items.push((
             b.type_name.start,
             symbol(
+                text,
                 title,
                 lsp::SymbolKind::STRUCT,
-                text::range(text, span.start as usize, span.end as usize),
-                text::range(text, def.start as usize, def.end as usize),
+                b.span(),
+                b.def_span(),
                 Some(body_symbols(src, &b.body, text)),
             ),
         ));

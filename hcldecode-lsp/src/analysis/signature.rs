@@ -4,7 +4,7 @@ use lsp_types as lsp;
 
 use super::tokens;
 use crate::schema::Schema;
-use crate::text;
+use crate::text::Document;
 use hcldecode::parse::Syntax;
 use hcldecode_spec::syntax::native::token::TokenKind;
 
@@ -80,20 +80,20 @@ fn call_at(text: &str, at: usize) -> Option<(String, usize)> {
 /// use hcldecode::function::Functions;
 /// let schema = hcldecode_lsp::Schema::of::<u16>().functions(Functions::stdlib());
 /// let text = "a = join(\",\", [\"x\"], )\n";
-/// let h = hcldecode_lsp::analysis::signature_help(&schema, "a.hcl", text, lsp_types::Position::new(0, 21)).unwrap();
+/// let h = hcldecode_lsp::analysis::signature_help(&schema, "a.hcl", &text.into(), lsp_types::Position::new(0, 21)).unwrap();
 /// assert_eq!(h.signatures[0].label, "join(separator string, lists... list(string))");
 /// assert_eq!(h.active_parameter, Some(1));
 /// ```
 pub fn signature_help(
     schema: &Schema,
     name: &str,
-    text: &str,
+    text: &Document,
     pos: lsp::Position,
 ) -> Option<lsp::SignatureHelp> {
     if Syntax::for_path(name) == Syntax::Json {
         return None;
     }
-    let at = text::offset(text, pos);
+    let at = text.offset(pos);
     let (fname, arg) = call_at(text, at)?;
     let f = schema.function(&fname)?;
     let mut label = format!("{fname}(");

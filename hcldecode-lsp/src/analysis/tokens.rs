@@ -8,6 +8,7 @@ use hcldecode_spec::syntax::native::token::{Token, TokenKind};
 use lsp_types as lsp;
 
 use super::{native_tree, tokens};
+use crate::text::Document;
 
 /// The semantic token types, in the legend's order (indices into it are
 /// the tokens' types).
@@ -71,13 +72,14 @@ fn declared_names(body: &ast::Body, names: &mut HashMap<u32, u32>, labels: &mut 
 /// spanning lines (comments, heredocs) are split at line ends.
 ///
 /// ```
-/// let t = hcldecode_lsp::analysis::semantic_tokens("a.hcl", "svc \"api\" {\n  port = 80\n}\n").unwrap();
+/// let doc = hcldecode_lsp::text::Document::new("svc \"api\" {\n  port = 80\n}\n");
+/// let t = hcldecode_lsp::analysis::semantic_tokens("a.hcl", &doc).unwrap();
 /// // `svc` (type), `"api"` (label), `port` (property), `=`, `80` (number)
 /// let types: Vec<u32> = t.iter().map(|t| t.token_type).collect();
 /// assert_eq!(types, [0, 1, 2, 8, 4]);
 /// assert_eq!((t[2].delta_line, t[2].delta_start, t[2].length), (1, 2, 4));
 /// ```
-pub fn semantic_tokens(name: &str, text: &str) -> Option<Vec<lsp::SemanticToken>> {
+pub fn semantic_tokens(name: &str, text: &Document) -> Option<Vec<lsp::SemanticToken>> {
     let tree = native_tree(name, text)?;
     let mut names = HashMap::new();
     let mut labels = Vec::new();
@@ -174,10 +176,11 @@ pub fn semantic_tokens(name: &str, text: &str) -> Option<Vec<lsp::SemanticToken>
 }
 
 /// The protocol's relative encoding of `spans` (in order, not
-/// overlapping), each split at line ends, lengths in UTF-16 units.
-fn encode_tokens(text: &str, spans: &[(u32, u32, u32)]) -> Vec<lsp::SemanticToken> {
+/// overlapping), each split at line ends, lengths in UTF-16 units; the
+/// pieces' positions from the document's line index, as every other
+/// request converts them.
+fn encode_tokens(text: &Document, spans: &[(u32, u32, u32)]) -> Vec<lsp::SemanticToken> {
     let mut out = Vec::with_capacity(spans.len());
-    let (mut line, mut line_start) = (0u32, 0usize);
     let (mut last_line, mut last_col) = (0u32, 0u32);
     let units = |s: &str| -> u32 {
         u32::try_from(s.chars().map(char::len_utf16).sum::<usize>()).unwrap_or(u32::MAX)
@@ -185,11 +188,6 @@ fn encode_tokens(text: &str, spans: &[(u32, u32, u32)]) -> Vec<lsp::SemanticToke
     for &(start, end, ty) in spans {
         let (mut start, end) = (start as usize, (end as usize).min(text.len()));
         while start < end {
-            // Move the line to the one holding `start`.
-            while let Some(nl) = text.get(line_start..start).and_then(|s| s.find('\n')) {
-                line_start += nl + 1;
-                line += 1;
-            }
             let piece_end = text
                 .get(start..end)
                 .and_then(|s| s.find('\n'))
@@ -197,7 +195,10 @@ fn encode_tokens(text: &str, spans: &[(u32, u32, u32)]) -> Vec<lsp::SemanticToke
             let piece = text.get(start..piece_end).unwrap_or("");
             let piece = piece.strip_suffix('\r').unwrap_or(piece);
             if !piece.is_empty() {
-                let col = units(text.get(line_start..start).unwrap_or(""));
+                let lsp::Position {
+                    line,
+                    character: col,
+                } = text.position(start);
                 let delta_line = line.saturating_sub(last_line);
                 out.push(lsp::SemanticToken {
                     delta_line,
