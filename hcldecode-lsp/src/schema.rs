@@ -19,6 +19,9 @@ pub struct Schema {
     functions: Functions,
     options: DecodeOptions,
     typed: Option<Typed>,
+    /// A spec file's `namespace` blocks: variables and locals declared in
+    /// the document itself, given their values before the rest is decoded.
+    namespaces: Vec<hcldecode::namespaces::Namespace>,
 }
 
 /// A derived type's decoding: the application's decoder and the typed
@@ -57,6 +60,7 @@ impl Schema {
             functions: Functions::none(),
             options: DecodeOptions::new(),
             typed: None,
+            namespaces: Vec::new(),
         }
     }
 
@@ -76,6 +80,7 @@ impl Schema {
             input_ctx: loaded.input_context(),
             spec_ctx: Some(loaded.spec_ctx.clone()),
             spec_functions: loaded.functions.clone(),
+            namespaces: loaded.namespaces.clone(),
             spec: loaded.spec,
             functions: Functions::none(),
             options: DecodeOptions::new(),
@@ -331,9 +336,13 @@ impl Schema {
             ctx.set_function_library(self.functions.clone());
         }
         let ctx = (!ctx.is_empty()).then_some(&ctx);
-        let (_, diags) = hcldecode::decode::decode_with(
+        // The document's own variables and locals (a spec file's
+        // `namespace` blocks) are read from the document as it is now.
+        let (_, diags) = hcldecode::declare::decode_with(
             body,
             &self.spec,
+            &self.namespaces,
+            None,
             ctx,
             self.spec_ctx.as_deref(),
             self.options,

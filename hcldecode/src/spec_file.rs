@@ -34,7 +34,7 @@ pub struct LoadedSpec {
     pub namespaces: Vec<crate::declare::Namespace>,
     /// Values given to declared variables (see
     /// [`with_variable_inputs`](Self::with_variable_inputs)).
-    inputs: Option<Arc<crate::declare::Inputs>>,
+    inputs: Option<crate::declare::VariableInputs>,
     /// The spec file, for snippets of diagnostics about the spec's own
     /// expressions.
     file: Option<Arc<File>>,
@@ -319,46 +319,15 @@ impl LoadedSpec {
         ctx: Option<&EvalContext>,
         options: decode::DecodeOptions,
     ) -> (Value, Diagnostics) {
-        if self.namespaces.is_empty() {
-            return decode::decode_with(body, &self.spec, ctx, Some(&self.spec_ctx), options);
-        }
-        let (ctx, rest, mut diags) = self.declared(body, ctx, options);
-        let (v, d) =
-            decode::decode_with(&rest, &self.spec, Some(&ctx), Some(&self.spec_ctx), options);
-        diags.extend(d);
-        (v, diags)
-    }
-
-    /// The namespaces given their values (see [`crate::namespaces`]): the
-    /// context the rest of `body` is decoded in, the rest of `body`
-    /// (without the namespaces' blocks), and what was wrong.
-    fn declared(
-        &self,
-        body: &Body,
-        ctx: Option<&EvalContext>,
-        options: decode::DecodeOptions,
-    ) -> (EvalContext, Body, Diagnostics) {
-        let mut schema = hcldecode_spec::syntax::body::BodySchema::new();
-        for n in &self.namespaces {
-            let labels: &[&str] = match n.kind {
-                crate::declare::NamespaceKind::Variables => &["name"],
-                crate::declare::NamespaceKind::Locals => &[],
-            };
-            schema = schema.block(&n.block_type, labels);
-        }
-        let mut diags = Diagnostics::new();
-        let (_, rest) = body.partial_content(&schema, &mut diags);
-        let refs = decode::variables_with(rest.as_ref(), &self.spec, options);
-        let base = ctx.map(|c| Arc::new(c.clone()));
-        let ctx = crate::declare::prepare(
+        crate::declare::decode_with(
             body,
+            &self.spec,
             &self.namespaces,
-            base.as_ref(),
-            self.inputs.as_deref(),
-            &refs,
-            &mut diags,
-        );
-        (ctx, rest, diags)
+            self.inputs.as_ref(),
+            ctx,
+            Some(&self.spec_ctx),
+            options,
+        )
     }
 
     /// This spec with the values `inputs` gives its declared variables (a
@@ -375,7 +344,7 @@ impl LoadedSpec {
     /// assert_eq!(value, hcldecode::Value::object([("port", hcldecode::Value::int(8080))]));
     /// ```
     pub fn with_variable_inputs(mut self, inputs: crate::declare::VariableInputs) -> LoadedSpec {
-        self.inputs = Some(Arc::new(inputs.into_inputs()));
+        self.inputs = Some(inputs);
         self
     }
 

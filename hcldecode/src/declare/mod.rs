@@ -11,7 +11,70 @@ mod prepare;
 pub use hcldecode_spec::spec::namespace::{Namespace, NamespaceKind};
 pub(crate) use prepare::prepare;
 
+use std::sync::Arc;
+
+use hcldecode_spec::diag::Diagnostics;
+use hcldecode_spec::spec::Spec;
+use hcldecode_spec::syntax::body::{Body, BodySchema};
+
 use crate::Value;
+use crate::decode::{self, DecodeOptions};
+use crate::eval::EvalContext;
+
+/// Decodes `body` with `spec` as [`decode::decode_with`] does, after
+/// giving the `namespaces` declared in it their values (`inputs`, then
+/// defaults): the rest of the body is decoded in `ctx` with `var` and
+/// `local` (or the names declared) added, and the namespaces' blocks are
+/// not part of the result. The one route of spec files
+/// ([`LoadedSpec`](crate::spec_file::LoadedSpec)) and the language server.
+///
+/// ```
+/// use hcldecode::declare::{self, Namespace};
+/// use hcldecode::decode::DecodeOptions;
+/// use hcldecode::spec_file::LoadedSpec;
+/// let (spec, _) = LoadedSpec::load_file("object {\n  attr \"n\" { type = number }\n}\n", "s.hcldec").unwrap();
+/// let (file, _) = hcldecode::parse::parse_native(b"locals {\n  x = 2\n}\nn = local.x * 21\n", "a.hcl");
+/// let ns = [Namespace::locals("locals", "local")];
+/// let (v, diags) = declare::decode_with(&file.body, &spec.spec, &ns, None, None, Some(&spec.spec_ctx), DecodeOptions::new());
+/// assert!(diags.is_empty());
+/// assert_eq!(v.get_attr("n"), Some(hcldecode::Value::int(42)));
+/// ```
+pub fn decode_with(
+    body: &Body,
+    spec: &Spec,
+    namespaces: &[Namespace],
+    inputs: Option<&VariableInputs>,
+    ctx: Option<&EvalContext>,
+    spec_ctx: Option<&EvalContext>,
+    options: DecodeOptions,
+) -> (Value, Diagnostics) {
+    if namespaces.is_empty() {
+        return decode::decode_with(body, spec, ctx, spec_ctx, options);
+    }
+    let mut schema = BodySchema::new();
+    for n in namespaces {
+        let labels: &[&str] = match n.kind {
+            NamespaceKind::Variables => &["name"],
+            NamespaceKind::Locals => &[],
+        };
+        schema = schema.block(&n.block_type, labels);
+    }
+    let mut diags = Diagnostics::new();
+    let (_, rest) = body.partial_content(&schema, &mut diags);
+    let refs = decode::variables_with(rest.as_ref(), spec, options);
+    let base = ctx.map(|c| Arc::new(c.clone()));
+    let ctx = prepare(
+        body,
+        namespaces,
+        base.as_ref(),
+        inputs.map(|i| &i.0),
+        &refs,
+        &mut diags,
+    );
+    let (v, d) = decode::decode_with(&rest, spec, Some(&ctx), spec_ctx, options);
+    diags.extend(d);
+    (v, diags)
+}
 
 /// Values given to declared variables from outside the configuration, for
 /// a spec file's route ([`LoadedSpec::with_variable_inputs`](crate::spec_file::LoadedSpec::with_variable_inputs));
@@ -75,10 +138,6 @@ impl VariableInputs {
             vars: Some(vars.into_iter().collect()),
         });
         self
-    }
-
-    pub(crate) fn into_inputs(self) -> Inputs {
-        self.0
     }
 }
 
