@@ -138,3 +138,63 @@ fn the_spec_file_route_gives_the_same_services() {
     // The namespaces' blocks are not part of the spec's result.
     assert!(value.get_attr("variable").is_none());
 }
+
+/// Introspection for tools: the module's declarations as written, and
+/// what each local refers to.
+#[test]
+fn the_modules_declarations_for_tools() {
+    use hcldecode::HclDecode;
+    use hcldecode::declare::inspect;
+    let parsed: Vec<_> = files()
+        .iter()
+        .map(|p| hcldecode::parse::parse_path(p).0.unwrap())
+        .collect();
+    let body = hcldecode::Body::merged(parsed.iter().map(|f| f.body.clone()).collect());
+    let d = inspect(&body, &Module::namespaces());
+    let vars: Vec<(&str, Option<&str>, bool)> = d
+        .variables
+        .iter()
+        .map(|v| (v.name.as_str(), v.type_expr.as_deref(), v.sensitive))
+        .collect();
+    assert_eq!(
+        vars[..2],
+        [
+            ("region", Some("string"), false),
+            ("replicas", Some("number"), false)
+        ]
+    );
+    assert_eq!(vars[3], ("db_password", Some("string"), true));
+    assert_eq!(d.variables[0].default.as_deref(), Some("\"eu-west-1\""));
+    assert_eq!(
+        d.variables[0].description.as_deref(),
+        Some("The region the services run in.")
+    );
+    assert!(d.variables[0].range.filename.ends_with("variables.hcl"));
+    let locals: Vec<(&str, Vec<String>)> = d
+        .locals
+        .iter()
+        .map(|l| {
+            (
+                l.name.as_str(),
+                l.references
+                    .iter()
+                    .map(|r| format!("{}.{}", r.namespace, r.name))
+                    .collect(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        locals,
+        [
+            (
+                "listeners",
+                vec!["var.ports".to_string(), "local.prefix".to_string()]
+            ),
+            (
+                "prefix",
+                vec!["local.env".to_string(), "var.region".to_string()]
+            ),
+            ("env", vec![]),
+        ]
+    );
+}

@@ -5,10 +5,12 @@
 //! call it; the typed declaration blocks (`Variable`, `Locals`) live in
 //! `namespaces`, above `typed`.
 
+mod inspect;
 mod order;
 mod prepare;
 
 pub use hcldecode_spec::spec::namespace::{Namespace, NamespaceKind};
+pub use inspect::{Declarations, DeclaredLocal, DeclaredVariable, Reference, inspect};
 pub(crate) use prepare::prepare;
 
 use std::sync::Arc;

@@ -207,7 +207,7 @@ pub(crate) fn prepare(
 }
 
 /// The name `t` refers to in namespace `ns` (`var.NAME`, `var["NAME"]`).
-fn referenced<'t>(t: &'t Traversal, ns: &str) -> Option<&'t str> {
+pub(super) fn referenced<'t>(t: &'t Traversal, ns: &str) -> Option<&'t str> {
     if t.root_name() != ns {
         return None;
     }
