@@ -100,6 +100,13 @@ fn capabilities() -> lsp::ServerCapabilities {
                 },
             ),
         ),
+        definition_provider: Some(lsp::OneOf::Left(true)),
+        references_provider: Some(lsp::OneOf::Left(true)),
+        document_highlight_provider: Some(lsp::OneOf::Left(true)),
+        rename_provider: Some(lsp::OneOf::Right(lsp::RenameOptions {
+            prepare_provider: Some(true),
+            work_done_progress_options: lsp::WorkDoneProgressOptions::default(),
+        })),
         signature_help_provider: Some(lsp::SignatureHelpOptions {
             trigger_characters: Some(vec!["(".to_string(), ",".to_string()]),
             retrigger_characters: None,
@@ -223,6 +230,44 @@ impl Server {
                 let uri = pos.text_document.uri.as_str();
                 let t = s.docs.get(uri)?;
                 analysis::signature_help(&s.schema, uri, t, pos.position)
+            }),
+            GotoDefinition::METHOD => self.handle::<GotoDefinition>(req, |s, p| {
+                let pos = p.text_document_position_params;
+                let uri = &pos.text_document.uri;
+                let t = s.docs.get(uri.as_str())?;
+                analysis::definition(&s.schema, uri, t, pos.position)
+                    .map(lsp::GotoDefinitionResponse::Scalar)
+            }),
+            References::METHOD => self.handle::<References>(req, |s, p| {
+                let pos = p.text_document_position;
+                let uri = &pos.text_document.uri;
+                let t = s.docs.get(uri.as_str())?;
+                Some(analysis::references(
+                    &s.schema,
+                    uri,
+                    t,
+                    pos.position,
+                    p.context.include_declaration,
+                ))
+            }),
+            DocumentHighlightRequest::METHOD => {
+                self.handle::<DocumentHighlightRequest>(req, |s, p| {
+                    let pos = p.text_document_position_params;
+                    let uri = &pos.text_document.uri;
+                    let t = s.docs.get(uri.as_str())?;
+                    Some(analysis::highlight(&s.schema, uri, t, pos.position))
+                })
+            }
+            PrepareRenameRequest::METHOD => self.handle::<PrepareRenameRequest>(req, |s, p| {
+                let uri = &p.text_document.uri;
+                let t = s.docs.get(uri.as_str())?;
+                analysis::prepare_rename(&s.schema, uri, t, p.position)
+            }),
+            Rename::METHOD => self.handle::<Rename>(req, |s, p| {
+                let pos = p.text_document_position;
+                let uri = &pos.text_document.uri;
+                let t = s.docs.get(uri.as_str())?;
+                analysis::rename(&s.schema, uri, t, pos.position, &p.new_name)
             }),
             CodeActionRequest::METHOD => self.handle::<CodeActionRequest>(req, |_, p| {
                 let wanted = p.context.only.as_ref().is_none_or(|only| {

@@ -150,7 +150,26 @@ impl Schema {
             decoder,
             check: typed_check::<T>,
         });
+        schema.namespaces = T::namespaces();
         schema
+    }
+
+    /// The namespaces documents declare names in (variables and locals:
+    /// a spec file's `namespace` blocks, a derived type's `variables` and
+    /// `locals` fields).
+    ///
+    /// ```
+    /// use hcldecode::namespaces::Variable;
+    /// #[derive(hcldecode::HclDecode)]
+    /// struct Config {
+    ///     #[hcl(block, variables = "var")]
+    ///     variable: Vec<Variable>,
+    /// }
+    /// let schema = hcldecode_lsp::Schema::of::<Config>();
+    /// assert_eq!(schema.namespaces()[0].name, "var");
+    /// ```
+    pub fn namespaces(&self) -> &[hcldecode::namespaces::Namespace] {
+        &self.namespaces
     }
 
     /// The function sets documents may call (none by default).

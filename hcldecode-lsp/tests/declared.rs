@@ -5,6 +5,8 @@
 //! fixed when the server started.
 
 use hcldecode::HclDecode;
+mod common;
+
 use hcldecode::namespaces::{Locals, Variable};
 use hcldecode::spec_file::LoadedSpec;
 use hcldecode_lsp::Schema;
@@ -58,5 +60,155 @@ fn a_cycle_of_locals_is_one_diagnostic() {
         let d = diagnostics(&schema, "a.hcl", &text.into());
         assert_eq!(d.len(), 1, "{d:?}");
         assert!(d[0].message.starts_with("Cycle in local values"), "{d:?}");
+    }
+}
+
+mod references {
+    //! Go to definition, find references, highlight and rename of the
+    //! document's own variables and locals, through the server over stdio
+    //! with a spec-file schema (`examples/module/module.hcldec`) and
+    //! through the library with a derived one.
+
+    use super::*;
+    use lsp_types::{Position, Uri};
+    use serde_json::{Value, json};
+
+    use super::common::{Client, pos};
+
+    const URI: &str = "file:///work/main.hcl";
+    // Lines: 0 variable "zone" {, 1 default, 2 }, 3 locals {, 4 prefix = ...,
+    // 5 }, 6 service "a" {, 7 replicas, 8 listeners, 9 database, 10 }.
+    const DOC: &str = "variable \"zone\" {\n  default = \"eu\"\n}\nlocals {\n  prefix = \"svc-${var.zone}\"\n}\nservice \"a\" {\n  replicas  = 1\n  listeners = [local.prefix, var.zone, var[\"zone\"]]\n  database  = \"db.${var.zone}\"\n}\n";
+
+    fn spec_path() -> String {
+        format!(
+            "{}/../examples/module/module.hcldec",
+            env!("CARGO_MANIFEST_DIR")
+        )
+    }
+
+    fn at(c: &mut Client, method: &str, line: u32, character: u32, extra: Value) -> Value {
+        let mut params = json!({"textDocument": {"uri": URI}, "position": pos(line, character)});
+        if let (Some(p), Some(e)) = (params.as_object_mut(), extra.as_object()) {
+            p.extend(e.clone());
+        }
+        c.request(method, params)["result"].clone()
+    }
+
+    fn start(c: &mut Client) {
+        c.initialize();
+        let d = c.open(URI, DOC);
+        assert_eq!(d["diagnostics"], json!([]), "{d}");
+    }
+
+    #[test]
+    fn over_stdio_with_a_spec_file() {
+        let mut c = Client::start(&["--spec", &spec_path()]);
+        start(&mut c);
+        // From `var.zone` in line 4 to the label of `variable "zone"`.
+        let def = at(&mut c, "textDocument/definition", 4, 21, json!({}));
+        assert_eq!(
+            def["range"],
+            json!({"start": pos(0, 9), "end": pos(0, 15)}),
+            "{def}"
+        );
+        // From `local.prefix` to its name.
+        let def = at(&mut c, "textDocument/definition", 8, 20, json!({}));
+        assert_eq!(def["range"]["start"], pos(4, 2), "{def}");
+        // References of var.zone: four uses and the declaration.
+        let refs = at(
+            &mut c,
+            "textDocument/references",
+            0,
+            11,
+            json!({"context": {"includeDeclaration": true}}),
+        );
+        let lines: Vec<u64> = refs
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| l["range"]["start"]["line"].as_u64().unwrap())
+            .collect();
+        assert_eq!(lines, [0, 4, 8, 8, 9], "{refs}");
+        let hl = at(&mut c, "textDocument/documentHighlight", 9, 22, json!({}));
+        assert_eq!(hl.as_array().unwrap().len(), 5, "{hl}");
+        assert_eq!(hl[0]["kind"], 3, "the declaration is written: {hl}");
+        // Rename: prepare gives the name, rename edits all five.
+        let prep = at(&mut c, "textDocument/prepareRename", 8, 37, json!({}));
+        assert_eq!(prep["placeholder"], "zone", "{prep}");
+        let edit = at(
+            &mut c,
+            "textDocument/rename",
+            8,
+            37,
+            json!({"newName": "region"}),
+        );
+        let edits = edit["changes"][URI].as_array().unwrap().clone();
+        let texts: Vec<&str> = edits
+            .iter()
+            .map(|e| e["newText"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            texts,
+            ["\"region\"", "region", "region", "[\"region\"]", "region"],
+            "{edit}"
+        );
+        // Applied, the document means the same.
+        let renamed = apply(DOC, &edits);
+        assert!(renamed.contains("variable \"region\" {"), "{renamed}");
+        assert!(
+            renamed.contains("listeners = [local.prefix, var.region, var[\"region\"]]"),
+            "{renamed}"
+        );
+        c.notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": URI, "version": 2}, "contentChanges": [{"text": renamed}]}),
+        );
+        let d = c.notification("textDocument/publishDiagnostics");
+        assert_eq!(d["diagnostics"], json!([]), "{d}");
+        // Not a name: nothing to rename.
+        let none = at(&mut c, "textDocument/rename", 7, 4, json!({"newName": "x"}));
+        assert!(none.is_null(), "{none}");
+        c.shutdown();
+    }
+
+    /// The edits applied to `text` (one line each, as rename gives them).
+    fn apply(text: &str, edits: &[Value]) -> String {
+        let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+        let mut sorted = edits.to_vec();
+        sorted.sort_by_key(|e| {
+            std::cmp::Reverse((
+                e["range"]["start"]["line"].as_u64().unwrap(),
+                e["range"]["start"]["character"].as_u64().unwrap(),
+            ))
+        });
+        for e in sorted {
+            let line = e["range"]["start"]["line"].as_u64().unwrap() as usize;
+            let (a, b) = (
+                e["range"]["start"]["character"].as_u64().unwrap() as usize,
+                e["range"]["end"]["character"].as_u64().unwrap() as usize,
+            );
+            lines[line].replace_range(a..b, e["newText"].as_str().unwrap());
+        }
+        lines.join("\n") + "\n"
+    }
+
+    #[test]
+    fn through_the_library_with_a_derived_schema() {
+        use hcldecode_lsp::analysis;
+        let schema = Schema::of::<Config>();
+        let text = "variable \"zone\" {\n  default = \"eu\"\n}\nlocals {\n  p = var.zone\n}\nzone = local.p\n".into();
+        let uri: Uri = "file:///c.hcl".parse().unwrap();
+        let def = analysis::definition(&schema, &uri, &text, Position::new(6, 13)).unwrap();
+        assert_eq!((def.range.start.line, def.range.start.character), (4, 2));
+        let refs = analysis::references(&schema, &uri, &text, Position::new(4, 10), false);
+        assert_eq!(refs.len(), 1);
+        assert_eq!(refs[0].range.start.line, 4);
+        let edit = analysis::rename(&schema, &uri, &text, Position::new(4, 2), "q").unwrap();
+        assert_eq!(edit.changes.unwrap()[&uri].len(), 2);
+        assert!(
+            analysis::rename(&schema, &uri, &text, Position::new(4, 2), "not a name").is_none()
+        );
+        assert!(analysis::definition(&schema, &uri, &text, Position::new(1, 3)).is_none());
     }
 }

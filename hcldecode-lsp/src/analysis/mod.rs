@@ -20,6 +20,7 @@ mod complete;
 mod hover;
 mod json;
 mod outline;
+mod references;
 mod signature;
 mod tokens;
 mod traversal;
@@ -27,6 +28,7 @@ mod traversal;
 pub use complete::completion;
 pub use hover::hover;
 pub use outline::symbols;
+pub use references::{definition, highlight, prepare_rename, references, rename};
 pub use signature::signature_help;
 pub use tokens::{semantic_tokens, semantic_tokens_legend};
 

@@ -32,6 +32,8 @@ pub struct DeclaredVariable {
     pub name: String,
     /// Its block's type and label (`variable "region"`).
     pub range: Range,
+    /// Its label (`"region"`, quotes included).
+    pub name_range: Range,
     /// The `type` as written (`list(string)`).
     pub type_expr: Option<String>,
     /// The `default` as written.
@@ -132,6 +134,7 @@ pub fn inspect(body: &Body, namespaces: &[Namespace]) -> Declarations {
                     namespace: ns.name.clone(),
                     name: label.value.to_string(),
                     range: b.file.range(b.def_span),
+                    name_range: label.range(),
                     type_expr: get("type").map(text),
                     default: get("default").map(text),
                     description: get("description")
