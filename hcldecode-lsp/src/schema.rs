@@ -146,8 +146,10 @@ impl Schema {
     pub fn with_decoder<T: HclDecode>(decoder: Decoder) -> Schema {
         let mut schema = Schema::new(T::spec());
         schema.options = schema.options.element_errors(true).keep_block_types(true);
+        // A document is checked without the configuration's inputs:
+        // variables without a value are unknown, not errors.
         schema.typed = Some(Typed {
-            decoder,
+            decoder: decoder.allow_missing_variables(),
             check: typed_check::<T>,
         });
         schema.namespaces = T::namespaces();
@@ -348,7 +350,13 @@ impl Schema {
     /// Decodes a body with the schema: the diagnostics.
     pub(crate) fn decode(&self, body: &Body) -> Diagnostics {
         if let Some(t) = &self.typed {
-            return (t.check)(&t.decoder, body);
+            let mut diags = (t.check)(&t.decoder, body);
+            if !self.namespaces.is_empty() {
+                // Unknown values come from the inputs an editor does not
+                // have (variables without values): nothing to report.
+                diags.retain(|d| d.code != Some(hcldecode_spec::diag::Code::UnknownValue));
+            }
+            return diags;
         }
         let mut ctx = self.input_ctx.clone();
         if !self.functions.is_empty() {
@@ -357,11 +365,12 @@ impl Schema {
         let ctx = (!ctx.is_empty()).then_some(&ctx);
         // The document's own variables and locals (a spec file's
         // `namespace` blocks) are read from the document as it is now.
+        let inputs = hcldecode::declare::VariableInputs::new().allow_missing();
         let (_, diags) = hcldecode::declare::decode_with(
             body,
             &self.spec,
             &self.namespaces,
-            None,
+            Some(&inputs),
             ctx,
             self.spec_ctx.as_deref(),
             self.options,

@@ -212,3 +212,94 @@ mod references {
         assert!(analysis::definition(&schema, &uri, &text, Position::new(1, 3)).is_none());
     }
 }
+
+/// Completion of declared names after `var.` and `local.`, and hover on a
+/// use showing the declaration.
+#[test]
+fn declared_names_complete_and_hover() {
+    use hcldecode_lsp::analysis::{completion, hover};
+    use lsp_types::{HoverContents, Position};
+    let text = "variable \"zone\" {\n  type        = string\n  description = \"Where it runs.\"\n  default     = \"eu\"\n}\nvariable \"token\" {\n  sensitive = true\n}\nlocals {\n  prefix = \"svc-${var.zone}\"\n}\nzone = var.\n";
+    for schema in schemas() {
+        let items = completion(&schema, "a.hcl", &text.into(), Position::new(11, 11), false);
+        let labels: Vec<(&str, Option<&str>)> = items
+            .iter()
+            .map(|i| (i.label.as_str(), i.detail.as_deref()))
+            .collect();
+        assert_eq!(labels, [("zone", Some("string")), ("token", Some("any"))]);
+        let local = text.replace("zone = var.", "zone = local.pr");
+        let items = completion(
+            &schema,
+            "a.hcl",
+            &local.as_str().into(),
+            Position::new(11, 15),
+            false,
+        );
+        assert_eq!(items.len(), 1);
+        assert_eq!(items[0].label, "prefix");
+        // Outside a traversal, the namespaces themselves are offered.
+        let bare = text.replace("zone = var.", "zone = ");
+        let items = completion(
+            &schema,
+            "a.hcl",
+            &bare.as_str().into(),
+            Position::new(11, 7),
+            false,
+        );
+        let names: Vec<&str> = items.iter().map(|i| i.label.as_str()).collect();
+        assert!(
+            names.contains(&"var") && names.contains(&"local"),
+            "{names:?}"
+        );
+
+        let used = text.replace("zone = var.", "zone = var.zone");
+        // A variable without a value or default (`token`) is no error in
+        // the editor: the configuration's inputs are not given there.
+        let d = hcldecode_lsp::analysis::diagnostics(&schema, "a.hcl", &used.as_str().into());
+        assert!(d.is_empty(), "{d:?}");
+        // Nor is a use of it (its value is unknown there).
+        let token = text.replace("zone = var.", "zone = var.token");
+        let d = hcldecode_lsp::analysis::diagnostics(&schema, "a.hcl", &token.as_str().into());
+        assert!(d.is_empty(), "{d:?}");
+        let h = hover(
+            &schema,
+            "a.hcl",
+            &used.as_str().into(),
+            Position::new(11, 13),
+        )
+        .unwrap();
+        let HoverContents::Markup(m) = h.contents else {
+            panic!()
+        };
+        assert_eq!(
+            m.value,
+            "**var.zone**: `string`\n\nWhere it runs.\n\nDefault: `\"eu\"`\n\nDeclared at line 1."
+        );
+        let h = hover(
+            &schema,
+            "a.hcl",
+            &used.as_str().into(),
+            Position::new(9, 22),
+        )
+        .unwrap();
+        let HoverContents::Markup(m) = h.contents else {
+            panic!()
+        };
+        assert!(m.value.starts_with("**var.zone**"), "{}", m.value);
+        let with_local = text.replace("zone = var.", "zone = local.prefix");
+        let h = hover(
+            &schema,
+            "a.hcl",
+            &with_local.as_str().into(),
+            Position::new(11, 15),
+        )
+        .unwrap();
+        let HoverContents::Markup(m) = h.contents else {
+            panic!()
+        };
+        assert_eq!(
+            m.value,
+            "**local.prefix**: local value\n\n```hcl\nprefix = \"svc-${var.zone}\"\n```\n\nDeclared at line 10."
+        );
+    }
+}

@@ -62,6 +62,9 @@ pub fn completion(
     let src = &tree.source;
     let here = locate(src, &tree.body, schema.spec(), at as u32);
     if in_expression(here.body, text, at) {
+        if let Some(items) = declared_items(schema, name, text, at) {
+            return items;
+        }
         if let Some(items) = variable_attributes(schema, text, at) {
             return items;
         }
@@ -267,8 +270,48 @@ fn value_items(a: &AttrSpec, text: &Document, at: usize) -> Vec<lsp::CompletionI
         .collect()
 }
 
-/// The variables, with their types and values.
+/// After `var.` (a namespace the schema declares, then what is typed of
+/// the name): the names the document declares in it, with their types
+/// and descriptions.
+fn declared_items(
+    schema: &Schema,
+    name: &str,
+    text: &Document,
+    at: usize,
+) -> Option<Vec<lsp::CompletionItem>> {
+    let toks = tokens(text);
+    let (root, steps) = traversal_before(text, &toks, at)?;
+    if !steps.is_empty() {
+        return None;
+    }
+    let names = super::references::declared_names(schema, name, text, &root)?;
+    Some(
+        names
+            .into_iter()
+            .map(|(label, detail, doc)| lsp::CompletionItem {
+                label,
+                kind: Some(lsp::CompletionItemKind::VARIABLE),
+                detail: Some(detail),
+                documentation: Some(markdown(&doc)),
+                ..lsp::CompletionItem::default()
+            })
+            .collect(),
+    )
+}
+
+/// The variables, with their types and values, and the namespaces the
+/// schema declares (`var`, `local`).
 fn variable_items(schema: &Schema) -> Vec<lsp::CompletionItem> {
+    let namespaces = schema.namespaces().iter().map(|n| lsp::CompletionItem {
+        label: n.name.clone(),
+        kind: Some(lsp::CompletionItemKind::MODULE),
+        detail: Some(format!(
+            "{} declared in {} blocks",
+            n.kind.name(),
+            n.block_type
+        )),
+        ..lsp::CompletionItem::default()
+    });
     schema
         .variable_names()
         .into_iter()
@@ -282,6 +325,7 @@ fn variable_items(schema: &Schema) -> Vec<lsp::CompletionItem> {
                 ..lsp::CompletionItem::default()
             })
         })
+        .chain(namespaces)
         .collect()
 }
 

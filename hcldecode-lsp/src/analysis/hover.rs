@@ -71,7 +71,8 @@ pub fn hover(
     // A function name: an identifier followed by `(`.
     let (start, end) = identifier_at(text, at)?;
     if !text[end..].trim_start().starts_with('(') {
-        let (value, span) = variable_hover(schema, text, start, end)?;
+        let (value, span) = declared_hover(schema, name, text, start, end)
+            .or_else(|| variable_hover(schema, text, start, end))?;
         return Some(markdown(value, span));
     }
     let f = &text[start..end];
@@ -86,6 +87,30 @@ pub fn hover(
         Span {
             start: start as u32,
             end: end as u32,
+        },
+    ))
+}
+
+/// The hover of a declared name (`var.zone`, `local.prefix`) whose step
+/// is at `start..end`: the declaration's type, description and default,
+/// or the local's expression.
+fn declared_hover(
+    schema: &Schema,
+    name: &str,
+    text: &Document,
+    start: usize,
+    end: usize,
+) -> Option<(String, Span)> {
+    let (root, steps, root_start) = reference_at(text, start)?;
+    let [super::traversal::Step::Name(n)] = steps.as_slice() else {
+        return None;
+    };
+    let value = super::references::declaration_hover(schema, name, text, &root, n)?;
+    Some((
+        value,
+        Span {
+            start: u32::try_from(root_start).ok()?,
+            end: u32::try_from(end).ok()?,
         },
     ))
 }

@@ -297,3 +297,107 @@ pub fn rename(
         ..Default::default()
     })
 }
+
+/// The names namespace `ns` declares in the document, for completion after
+/// `var.`: each with a detail (a variable's type, "local value") and
+/// documentation (description, default or value expression) in markdown.
+pub(super) fn declared_names(
+    schema: &Schema,
+    uri: &str,
+    text: &Document,
+    ns: &str,
+) -> Option<Vec<(String, String, String)>> {
+    let d = declarations(schema, uri, text, ns)?;
+    let mut out: Vec<(String, String, String)> = d
+        .variables
+        .iter()
+        .filter(|v| v.namespace == ns)
+        .map(|v| (v.name.clone(), variable_detail(v), variable_doc(v)))
+        .collect();
+    out.extend(d.locals.iter().filter(|l| l.namespace == ns).map(|l| {
+        (
+            l.name.clone(),
+            "local value".to_string(),
+            local_doc(l, text),
+        )
+    }));
+    Some(out)
+}
+
+/// The hover of `ns.name` when `ns` is a namespace the schema declares
+/// and the document declares `name` in it.
+pub(super) fn declaration_hover(
+    schema: &Schema,
+    uri: &str,
+    text: &Document,
+    ns: &str,
+    name: &str,
+) -> Option<String> {
+    let d = declarations(schema, uri, text, ns)?;
+    if let Some(v) = d
+        .variables
+        .iter()
+        .find(|v| v.namespace == ns && v.name == name)
+    {
+        return Some(format!(
+            "**{ns}.{name}**: `{}`\n\n{}",
+            variable_detail(v),
+            variable_doc(v)
+        ));
+    }
+    let l = d
+        .locals
+        .iter()
+        .find(|l| l.namespace == ns && l.name == name)?;
+    Some(format!(
+        "**{ns}.{name}**: local value\n\n{}",
+        local_doc(l, text)
+    ))
+}
+
+/// What the document declares, when `ns` is one of the schema's
+/// namespaces.
+fn declarations(
+    schema: &Schema,
+    uri: &str,
+    text: &Document,
+    ns: &str,
+) -> Option<hcldecode::declare::Declarations> {
+    if uri.ends_with(".json") || !schema.namespaces().iter().any(|n| n.name == ns) {
+        return None;
+    }
+    let (source, _) = native::source_from_bytes(uri, text.as_bytes().to_vec());
+    let (file, _) = native::parse_config(source);
+    Some(inspect(
+        &Body::native(file.source.clone(), file.body.clone()),
+        schema.namespaces(),
+    ))
+}
+
+fn variable_detail(v: &hcldecode::declare::DeclaredVariable) -> String {
+    v.type_expr.clone().unwrap_or_else(|| "any".to_string())
+}
+
+fn variable_doc(v: &hcldecode::declare::DeclaredVariable) -> String {
+    let mut parts = Vec::new();
+    if let Some(d) = &v.description {
+        parts.push(d.clone());
+    }
+    match (&v.default, v.sensitive) {
+        (_, true) => parts.push("Sensitive.".to_string()),
+        (Some(d), false) => parts.push(format!("Default: `{d}`")),
+        (None, false) => parts.push("Required: no default.".to_string()),
+    }
+    parts.push(format!("Declared at line {}.", v.range.start.line));
+    parts.join("\n\n")
+}
+
+fn local_doc(l: &hcldecode::declare::DeclaredLocal, text: &Document) -> String {
+    let expr = text
+        .get(l.expr_range.start.byte..l.expr_range.end.byte)
+        .unwrap_or_default();
+    format!(
+        "```hcl\n{} = {expr}\n```\n\nDeclared at line {}.",
+        l.name, l.range.start.line
+    )
+}

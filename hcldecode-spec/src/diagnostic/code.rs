@@ -171,6 +171,9 @@ pub enum Code {
     UndeclaredReference,
     /// Local values that refer to each other in a cycle.
     LocalCycle,
+    /// Typed decoding: a value not known when the configuration is decoded
+    /// (reported only when no other error explains it).
+    UnknownValue,
 }
 
 impl Code {
@@ -250,6 +253,7 @@ impl Code {
             Code::DuplicateDeclaration => "declaration.duplicate",
             Code::UndeclaredReference => "declaration.undeclared_reference",
             Code::LocalCycle => "local.cycle",
+            Code::UnknownValue => "decode.unknown_value",
         }
     }
 }

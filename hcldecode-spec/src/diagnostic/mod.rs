@@ -156,6 +156,18 @@ impl std::error::Error for Diagnostic {}
 pub struct Diagnostics(pub Vec<Diagnostic>);
 
 impl Diagnostics {
+    /// Keeps the diagnostics for which `keep` is true, in order.
+    ///
+    /// ```
+    /// use hcldecode_spec::diag::{Diagnostic, Diagnostics};
+    /// let mut d = Diagnostics::from(vec![Diagnostic::error("a", ""), Diagnostic::warning("b", "")]);
+    /// d.retain(|d| d.summary == "b");
+    /// assert_eq!(d.len(), 1);
+    /// ```
+    pub fn retain(&mut self, keep: impl FnMut(&Diagnostic) -> bool) {
+        self.0.retain(keep);
+    }
+
     /// No diagnostics.
     pub const fn new() -> Diagnostics {
         Diagnostics(Vec::new())

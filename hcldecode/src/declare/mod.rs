@@ -114,6 +114,13 @@ impl VariableInputs {
         self
     }
 
+    /// Variables given no value and without a default are unknown instead
+    /// of an error (see [`Decoder::allow_missing_variables`](crate::Decoder::allow_missing_variables)).
+    pub fn allow_missing(mut self) -> VariableInputs {
+        self.0.allow_missing = true;
+        self
+    }
+
     /// Values from a file of values (see [`Decoder::variable_values_str`](crate::Decoder::variable_values_str)).
     pub fn values_str(mut self, text: &str, filename: &str) -> VariableInputs {
         self.0.files.push((filename.to_string(), text.to_string()));
@@ -154,6 +161,9 @@ pub(crate) struct Inputs {
     pub(crate) values: Vec<(String, Value)>,
     /// Values given as text (`--var name=value`), over those in code.
     pub(crate) texts: Vec<(String, String)>,
+    /// A variable with neither a value nor a default is unknown, not an
+    /// error (an editor checks a configuration without its inputs).
+    pub(crate) allow_missing: bool,
 }
 
 /// Values from environment variables.

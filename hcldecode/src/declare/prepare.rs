@@ -78,9 +78,14 @@ pub(crate) fn prepare(
         let declared = declarations(&content.blocks, &ns.block_type, diags);
         var_names = declared.iter().map(|d| d.name).collect();
         let given = given_values(inputs, &declared, diags);
+        let allow_missing = inputs.is_some_and(|i| i.allow_missing);
         let mut values: Vec<(String, Value)> = Vec::new();
         for d in &declared {
-            let v = value_of(d, given.get(d.name), &base_ctx, diags);
+            let v = if allow_missing && d.default.is_none() && !given.contains_key(d.name) {
+                Value::unknown(d.ty.clone())
+            } else {
+                value_of(d, given.get(d.name), &base_ctx, diags)
+            };
             values.push((d.name.to_string(), v));
         }
         let var = Value::object(values.clone());

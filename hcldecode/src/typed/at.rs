@@ -615,10 +615,13 @@ impl<'a> At<'a> {
     /// The error for an unknown value: reported only when no other error
     /// explains it.
     pub fn unknown_value(self) -> Error {
-        Error::unknown(self.diagnostic(
-            "Unknown value",
-            self.inappropriate("the value must be known when the configuration is decoded"),
-        ))
+        Error::unknown(
+            self.diagnostic(
+                "Unknown value",
+                self.inappropriate("the value must be known when the configuration is decoded"),
+            )
+            .with_code(hcldecode_spec::diag::Code::UnknownValue),
+        )
     }
 }
 

@@ -340,6 +340,33 @@ impl Decoder {
         self
     }
 
+    /// Declared variables given no value and without a default are
+    /// unknown instead of an error, so a configuration is checked without
+    /// its inputs (an editor, a linter); what depends on them is unknown,
+    /// which reports nothing.
+    ///
+    /// ```
+    /// use hcldecode::namespaces::Variable;
+    /// use hcldecode::{Decoder, HclDecode};
+    /// #[derive(HclDecode, Debug)]
+    /// struct Config {
+    ///     #[hcl(block, variables = "var")]
+    ///     variable: Vec<Variable>,
+    ///     name: Option<String>,
+    /// }
+    /// let src = "variable \"name\" {\n  type = string\n}\nname = \"x-${var.name}\"\n";
+    /// let err = Decoder::new().decode_str::<Config>(src, "m.hcl").unwrap_err();
+    /// assert_eq!(err.diagnostics()[0].summary, "No value for required variable");
+    /// // The variable is unknown: what needs its value says so, alone.
+    /// let err = Decoder::new().allow_missing_variables().decode_str::<Config>(src, "m.hcl").unwrap_err();
+    /// let codes: Vec<_> = err.diagnostics().iter().map(|d| d.code).collect();
+    /// assert_eq!(codes, [Some(hcldecode::diag::Code::UnknownValue)]);
+    /// ```
+    pub fn allow_missing_variables(mut self) -> Decoder {
+        Arc::make_mut(self.inputs.get_or_insert_with(Default::default)).allow_missing = true;
+        self
+    }
+
     /// Whether `dynamic` blocks are expanded.
     pub(crate) fn expands_dynamic_blocks(&self) -> bool {
         self.options.dynamic_blocks
