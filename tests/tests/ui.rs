@@ -40,6 +40,7 @@ fn ui() {
     t.compile_fail("ui/check_spec_missing_file.rs");
     t.compile_fail("ui/default_on_label.rs");
     t.compile_fail("ui/duplicate_name.rs");
+    t.compile_fail("ui/namespace_attrs.rs");
     t.compile_fail("ui/encode_unwritable.rs");
     t.compile_fail("ui/label_not_first.rs");
     t.compile_fail("ui/label_not_string.rs");
