@@ -2,41 +2,19 @@
 //! of the Nomad example's derived types and its decoder: documents are
 //! checked by typed decoding, completion reads the derived spec.
 
-use lsp_server::{Connection, Message, Notification, Request, RequestId};
+use lsp_server::{Connection, Message};
 use serde_json::{Value, json};
 
 #[path = "../../hcldecode/examples/nomad.rs"]
 #[allow(dead_code)]
 mod nomad;
 
+mod common;
+use common::MemoryClient as Client;
+
 const URI: &str = "file:///tmp/job.hcl";
 
-struct Client {
-    conn: Connection,
-    next_id: i32,
-}
-
 impl Client {
-    fn request(&mut self, method: &str, params: Value) -> Value {
-        self.next_id += 1;
-        let id = RequestId::from(self.next_id);
-        let req = Request::new(id.clone(), method.to_string(), params);
-        self.conn.sender.send(Message::Request(req)).unwrap();
-        loop {
-            if let Message::Response(r) = self.conn.receiver.recv().unwrap()
-                && r.id == id
-            {
-                assert!(r.error.is_none(), "{r:?}");
-                return r.result.unwrap();
-            }
-        }
-    }
-
-    fn notify(&self, method: &str, params: Value) {
-        let n = Notification::new(method.to_string(), params);
-        self.conn.sender.send(Message::Notification(n)).unwrap();
-    }
-
     fn diagnostics(&self) -> Value {
         loop {
             if let Message::Notification(n) = self.conn.receiver.recv().unwrap()

@@ -9,13 +9,16 @@
 use hcldecode_lsp::analysis::symbols;
 use hcldecode_lsp::text::Document;
 use hcldecode_lsp::{Schema, Server};
-use lsp_server::{Connection, Message, Notification, Request, RequestId};
+use lsp_server::Connection;
 use lsp_types::{DocumentSymbol, Position, Range};
 use serde_json::{Value, json};
 
 #[path = "../../hcldecode/examples/nomad.rs"]
 #[allow(dead_code)]
 mod nomad;
+
+mod common;
+use common::MemoryClient as Client;
 
 /// Why `symbols` are not a well-formed outline of `text`, if they are
 /// not.
@@ -334,33 +337,6 @@ fn count(symbols: &[DocumentSymbol]) -> usize {
         .iter()
         .map(|s| 1 + count(s.children.as_deref().unwrap_or(&[])))
         .sum()
-}
-
-struct Client {
-    conn: Connection,
-    next_id: i32,
-}
-
-impl Client {
-    fn request(&mut self, method: &str, params: Value) -> Value {
-        self.next_id += 1;
-        let id = RequestId::from(self.next_id);
-        let req = Request::new(id.clone(), method.to_string(), params);
-        self.conn.sender.send(Message::Request(req)).unwrap();
-        loop {
-            if let Message::Response(r) = self.conn.receiver.recv().unwrap()
-                && r.id == id
-            {
-                assert!(r.error.is_none(), "{r:?}");
-                return r.result.unwrap();
-            }
-        }
-    }
-
-    fn notify(&self, method: &str, params: Value) {
-        let n = Notification::new(method.to_string(), params);
-        self.conn.sender.send(Message::Notification(n)).unwrap();
-    }
 }
 
 /// 10,000 blocks, through the server: opened, then edited (a line added

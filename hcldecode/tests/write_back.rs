@@ -211,14 +211,14 @@ mod beside_dynamic_blocks {
     use std::collections::BTreeMap;
 
     #[derive(HclDecode, HclEncode, Debug, PartialEq, Clone)]
-    struct Step {
-        name: String,
+    pub(super) struct Step {
+        pub(super) name: String,
     }
 
     #[derive(HclDecode, HclEncode, Debug, PartialEq)]
-    struct Pipeline {
+    pub(super) struct Pipeline {
         #[hcl(block)]
-        step: Vec<Step>,
+        pub(super) step: Vec<Step>,
     }
 
     const STEPS: &str = "step {\n  name = \"a\"\n}\n\nstep {\n  name = \"b\"\n}\n\ndynamic \"step\" {\n  for_each = [\"c\"]\n  content {\n    name = step.value\n  }\n}\n";
@@ -500,21 +500,12 @@ mod property {
     //! decodes to the edited list, every kept block keeps its comment, a
     //! removed block takes its own, and the output stays formatted.
 
+    use hcldecode::Decoder;
     use hcldecode::edit::Document;
     use hcldecode::format::format;
-    use hcldecode::{Decoder, HclDecode, HclEncode};
     use proptest::prelude::*;
 
-    #[derive(HclDecode, HclEncode, Debug, PartialEq, Clone)]
-    struct Step {
-        name: String,
-    }
-
-    #[derive(HclDecode, HclEncode, Debug, PartialEq)]
-    struct Pipeline {
-        #[hcl(block)]
-        step: Vec<Step>,
-    }
+    use super::beside_dynamic_blocks::{Pipeline, Step};
 
     /// A document: `Some(n)` a dynamic block generating `n` steps, `None`
     /// a static step.

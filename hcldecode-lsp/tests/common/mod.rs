@@ -160,3 +160,39 @@ pub fn labels(items: &Value) -> Vec<String> {
 pub fn data_path(name: &str) -> String {
     format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))
 }
+
+/// A client of a server run in this process over an in-memory
+/// connection (`lsp_server::Connection::memory`).
+pub struct MemoryClient {
+    pub conn: lsp_server::Connection,
+    pub next_id: i32,
+}
+
+impl MemoryClient {
+    /// Sends a request and waits for its response: its result (an error
+    /// response fails the test).
+    pub fn request(&mut self, method: &str, params: Value) -> Value {
+        use lsp_server::{Message, Request, RequestId};
+        self.next_id += 1;
+        let id = RequestId::from(self.next_id);
+        let req = Request::new(id.clone(), method.to_string(), params);
+        self.conn.sender.send(Message::Request(req)).unwrap();
+        loop {
+            if let Message::Response(r) = self.conn.receiver.recv().unwrap()
+                && r.id == id
+            {
+                assert!(r.error.is_none(), "{r:?}");
+                return r.result.unwrap();
+            }
+        }
+    }
+
+    /// Sends a notification.
+    pub fn notify(&self, method: &str, params: Value) {
+        let n = lsp_server::Notification::new(method.to_string(), params);
+        self.conn
+            .sender
+            .send(lsp_server::Message::Notification(n))
+            .unwrap();
+    }
+}

@@ -89,17 +89,9 @@ pub struct Reference {
 /// assert_eq!(d.locals[0].references[0].range.to_string(), "m.hcl:6,15-25");
 /// ```
 pub fn inspect(body: &Body, namespaces: &[Namespace]) -> Declarations {
-    let mut schema = BodySchema::new();
-    for n in namespaces {
-        let labels: &[&str] = match n.kind {
-            NamespaceKind::Variables => &["name"],
-            NamespaceKind::Locals => &[],
-        };
-        schema = schema.block(&n.block_type, labels);
-    }
     let content = body
         .as_ref()
-        .partial_content(&schema, &mut Diagnostics::new());
+        .partial_content(&super::blocks_schema(namespaces), &mut Diagnostics::new());
     let var_schema = BodySchema::new()
         .attribute("type", false)
         .attribute("default", false)

@@ -23,6 +23,18 @@ use crate::Value;
 use crate::decode::{self, DecodeOptions};
 use crate::eval::EvalContext;
 
+/// The schema of the namespaces' blocks: a variable block has one label,
+/// a locals block none.
+fn blocks_schema(namespaces: &[Namespace]) -> BodySchema {
+    namespaces.iter().fold(BodySchema::new(), |s, n| {
+        let labels: &[&str] = match n.kind {
+            NamespaceKind::Variables => &["name"],
+            NamespaceKind::Locals => &[],
+        };
+        s.block(&n.block_type, labels)
+    })
+}
+
 /// Decodes `body` with `spec` as [`decode::decode_with`] does, after
 /// giving the `namespaces` declared in it their values (`inputs`, then
 /// defaults): the rest of the body is decoded in `ctx` with `var` and
@@ -53,16 +65,8 @@ pub fn decode_with(
     if namespaces.is_empty() {
         return decode::decode_with(body, spec, ctx, spec_ctx, options);
     }
-    let mut schema = BodySchema::new();
-    for n in namespaces {
-        let labels: &[&str] = match n.kind {
-            NamespaceKind::Variables => &["name"],
-            NamespaceKind::Locals => &[],
-        };
-        schema = schema.block(&n.block_type, labels);
-    }
     let mut diags = Diagnostics::new();
-    let (_, rest) = body.partial_content(&schema, &mut diags);
+    let (_, rest) = body.partial_content(&blocks_schema(namespaces), &mut diags);
     let refs = decode::variables_with(rest.as_ref(), spec, options);
     let base = ctx.map(|c| Arc::new(c.clone()));
     let ctx = prepare(

@@ -58,17 +58,10 @@ pub(crate) fn prepare(
         .iter()
         .find(|n| n.kind == NamespaceKind::Variables);
     let locals_ns = namespaces.iter().find(|n| n.kind == NamespaceKind::Locals);
-    let mut schema = BodySchema::new();
-    if let Some(v) = vars_ns {
-        schema = schema.block(&v.block_type, &["name"]);
-    }
-    if let Some(l) = locals_ns {
-        schema = schema.block(&l.block_type, &[]);
-    }
     // The main decode reports what is wrong with the blocks' shape.
     let content = body
         .as_ref()
-        .partial_content(&schema, &mut Diagnostics::new());
+        .partial_content(&super::blocks_schema(namespaces), &mut Diagnostics::new());
     let base_ctx = base.cloned().unwrap_or_default();
     let mut ctx = EvalContext::child_of(base_ctx.clone());
 
@@ -411,19 +404,20 @@ fn given_values(
             );
         }
     }
+    let undeclared = |name: &str| {
+        let names: Vec<&str> = declared.iter().map(|d| d.name).collect();
+        let mut detail = format!(
+            "A value was given for the variable {name:?}, but no variable of that name is declared."
+        );
+        if let Some(s) = did_you_mean(name, names) {
+            detail.push_str(&s);
+        }
+        Diagnostic::error("Value for undeclared variable", detail)
+            .with_code(Code::UndeclaredReference)
+    };
     for (name, value) in &inputs.values {
         let Some(_) = find(name) else {
-            let names: Vec<&str> = declared.iter().map(|d| d.name).collect();
-            let mut detail = format!(
-                "A value was given for the variable {name:?}, but no variable of that name is declared."
-            );
-            if let Some(s) = did_you_mean(name, names) {
-                detail.push_str(&s);
-            }
-            diags.push(
-                Diagnostic::error("Value for undeclared variable", detail)
-                    .with_code(Code::UndeclaredReference),
-            );
+            diags.push(undeclared(name));
             continue;
         };
         out.insert(
@@ -438,17 +432,7 @@ fn given_values(
     for (name, text) in &inputs.texts {
         let from = format!("--var {name}");
         let Some(d) = find(name) else {
-            let names: Vec<&str> = declared.iter().map(|d| d.name).collect();
-            let mut detail = format!(
-                "A value was given for the variable {name:?}, but no variable of that name is declared."
-            );
-            if let Some(s) = did_you_mean(name, names) {
-                detail.push_str(&s);
-            }
-            diags.push(
-                Diagnostic::error("Value for undeclared variable", detail)
-                    .with_code(Code::UndeclaredReference),
-            );
+            diags.push(undeclared(name));
             continue;
         };
         if let Some(value) = from_text(d, text, &from, diags) {
