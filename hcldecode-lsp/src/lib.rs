@@ -100,6 +100,7 @@ fn capabilities() -> lsp::ServerCapabilities {
                 },
             ),
         ),
+        folding_range_provider: Some(lsp::FoldingRangeProviderCapability::Simple(true)),
         definition_provider: Some(lsp::OneOf::Left(true)),
         references_provider: Some(lsp::OneOf::Left(true)),
         document_highlight_provider: Some(lsp::OneOf::Left(true)),
@@ -230,6 +231,11 @@ impl Server {
                 let uri = pos.text_document.uri.as_str();
                 let t = s.docs.get(uri)?;
                 analysis::signature_help(&s.schema, uri, t, pos.position)
+            }),
+            FoldingRangeRequest::METHOD => self.handle::<FoldingRangeRequest>(req, |s, p| {
+                let uri = p.text_document.uri.as_str();
+                let t = s.docs.get(uri)?;
+                Some(analysis::folding_ranges(uri, t))
             }),
             GotoDefinition::METHOD => self.handle::<GotoDefinition>(req, |s, p| {
                 let pos = p.text_document_position_params;

@@ -17,6 +17,7 @@ use crate::schema::Schema;
 use crate::text::Document;
 
 mod complete;
+mod folding;
 mod hover;
 mod json;
 mod outline;
@@ -26,6 +27,7 @@ mod tokens;
 mod traversal;
 
 pub use complete::completion;
+pub use folding::folding_ranges;
 pub use hover::hover;
 pub use outline::symbols;
 pub use references::{definition, highlight, prepare_rename, references, rename};
