@@ -336,7 +336,7 @@ impl LoadedSpec {
     /// ```
     /// use hcldecode::namespaces::VariableInputs;
     /// use hcldecode::spec_file::LoadedSpec;
-    /// let spec_text = "namespace \"var\" {\n  kind       = \"variables\"\n  block_type = \"variable\"\n}\nobject {\n  port = attr { type = number }\n}\n";
+    /// let spec_text = "namespace \"var\" {\n  kind       = \"variables\"\n  block_type = \"variable\"\n}\nobject {\n  attr \"port\" {\n    type = number\n  }\n}\n";
     /// let (spec, _) = LoadedSpec::load_file(spec_text, "app.hcldec").unwrap();
     /// let spec = spec.with_variable_inputs(VariableInputs::new().value("port", 8080));
     /// let (file, _) = hcldecode::parse::parse_native(b"variable \"port\" {\n  type = number\n}\nport = var.port\n", "app.hcl");
