@@ -53,6 +53,7 @@ use text::Document;
 pub mod analysis;
 mod schema;
 pub mod text;
+mod workspace;
 
 pub use schema::Schema;
 
@@ -371,8 +372,25 @@ impl Server {
         let Some(text) = self.docs.get(uri.as_str()) else {
             return Vec::new();
         };
-        let diags = analysis::diagnostics(&self.schema, uri.as_str(), text);
-        vec![publish(uri, diags, version)]
+        if self.schema.namespaces().is_empty() {
+            let diags = analysis::diagnostics(&self.schema, uri.as_str(), text);
+            return vec![publish(uri, diags, version)];
+        }
+        // Declarations in one file are used in the others: this document
+        // is checked with the rest of its configuration, and so are the
+        // other open documents of it, which this change may fix or break.
+        let mut out = Vec::new();
+        let others = workspace::open_siblings(&self.docs, uri.as_str());
+        for u in std::iter::once(uri.as_str().to_string()).chain(others) {
+            let (Some(text), Ok(lsp_uri)) = (self.docs.get(&u), u.parse::<lsp::Uri>()) else {
+                continue;
+            };
+            let siblings = workspace::siblings(&self.docs, &u);
+            let diags = analysis::diagnostics_with(&self.schema, &u, text, &siblings);
+            let v = if u == uri.as_str() { version } else { None };
+            out.push(publish(lsp_uri, diags, v));
+        }
+        out
     }
 }
 

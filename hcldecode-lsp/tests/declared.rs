@@ -303,3 +303,56 @@ fn declared_names_complete_and_hover() {
         );
     }
 }
+
+/// The files of one configuration are checked together: a variable
+/// declared in `variables.hcl` (on disk, or open with unsaved changes) is
+/// known in `main.hcl`, and a change to one republishes the other.
+#[test]
+fn a_configuration_of_several_files() {
+    use serde_json::json;
+    let dir = std::env::temp_dir().join(format!("hcldecode-lsp-ws-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("variables.hcl"),
+        "variable \"zone\" {\n  default = \"eu\"\n}\n",
+    )
+    .unwrap();
+    // Not part of the configuration: another suffix.
+    std::fs::write(dir.join("notes.txt"), "variable \"x\" {}\n").unwrap();
+    let spec = dir.join("app.hcldec");
+    std::fs::write(&spec, SPEC).unwrap();
+    let main = format!("file://{}", dir.join("main.hcl").display());
+    let vars = format!("file://{}", dir.join("variables.hcl").display());
+
+    let mut c = common::Client::start(&["--spec", spec.to_str().unwrap()]);
+    c.initialize();
+    let d = c.open(&main, "zone = var.zone\n");
+    assert_eq!(d["diagnostics"], json!([]), "{d}");
+    // Opening the variables file with the variable renamed (unsaved):
+    // main.hcl is republished with the error, variables.hcl is clean.
+    c.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": vars, "languageId": "hcl", "version": 1,
+            "text": "variable \"zones\" {\n  default = \"eu\"\n}\n"}}),
+    );
+    let mut by_uri = std::collections::HashMap::new();
+    for _ in 0..2 {
+        let n = c.notification("textDocument/publishDiagnostics");
+        by_uri.insert(
+            n["uri"].as_str().unwrap().to_string(),
+            n["diagnostics"].clone(),
+        );
+    }
+    assert_eq!(by_uri[&vars], json!([]), "{by_uri:?}");
+    let errs = by_uri[&main].as_array().unwrap();
+    assert_eq!(errs.len(), 1, "{by_uri:?}");
+    assert!(
+        errs[0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("Did you mean \"zones\"?"),
+        "{errs:?}"
+    );
+    c.shutdown();
+    std::fs::remove_dir_all(&dir).ok();
+}

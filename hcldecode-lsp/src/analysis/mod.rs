@@ -57,6 +57,53 @@ pub fn diagnostics(schema: &Schema, name: &str, text: &Document) -> Vec<lsp::Dia
     to_lsp(&diags, name, text)
 }
 
+/// [`diagnostics`] of a document decoded with the other files of its
+/// configuration (`siblings`: name and text each), as one body: the
+/// diagnostics about this document (a sibling that does not parse is left
+/// out; its own diagnostics are its document's).
+///
+/// ```
+/// use hcldecode::namespaces::{Locals, Variable};
+/// #[derive(hcldecode::HclDecode)]
+/// struct C {
+///     #[hcl(block, variables = "var")]
+///     variable: Vec<Variable>,
+///     name: Option<String>,
+/// }
+/// let schema = hcldecode_lsp::Schema::of::<C>();
+/// let main = "name = var.n\n".into();
+/// assert_eq!(hcldecode_lsp::analysis::diagnostics(&schema, "main.hcl", &main).len(), 1);
+/// let vars = [("vars.hcl".to_string(), "variable \"n\" {\n  default = \"x\"\n}\n".to_string())];
+/// assert!(hcldecode_lsp::analysis::diagnostics_with(&schema, "main.hcl", &main, &vars).is_empty());
+/// ```
+pub fn diagnostics_with(
+    schema: &Schema,
+    name: &str,
+    text: &Document,
+    siblings: &[(String, String)],
+) -> Vec<lsp::Diagnostic> {
+    let (file, mut diags) = parse::parse(text.as_bytes(), name, Syntax::for_path(name));
+    if diags.has_errors() {
+        return to_lsp(&diags, name, text);
+    }
+    let mut bodies = vec![file.body];
+    for (n, t) in siblings {
+        let (f, d) = parse::parse(t.as_bytes(), n, Syntax::for_path(n));
+        if !d.has_errors() {
+            bodies.push(f.body);
+        }
+    }
+    let body = if bodies.len() == 1 {
+        bodies.remove(0)
+    } else {
+        hcldecode::Body::merged(bodies)
+    };
+    let mut decoded = schema.decode(&body);
+    decoded.retain(|d| d.subject.as_ref().is_none_or(|r| &*r.filename == name));
+    diags.extend(decoded);
+    to_lsp(&diags, name, text)
+}
+
 /// The protocol's form of `diags` of document `name`: ranges converted
 /// from byte offsets (UTF-16 columns), a diagnostic about another file (a
 /// spec file's expression) placed at the start of the document.
