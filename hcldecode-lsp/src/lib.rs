@@ -242,7 +242,7 @@ impl Server {
                 let pos = p.text_document_position_params;
                 let uri = &pos.text_document.uri;
                 let t = s.docs.get(uri.as_str())?;
-                analysis::definition(&s.schema, uri, t, pos.position)
+                analysis::definition(&s.schema, uri, t, pos.position, &s.siblings(uri.as_str()))
                     .map(lsp::GotoDefinitionResponse::Scalar)
             }),
             References::METHOD => self.handle::<References>(req, |s, p| {
@@ -255,6 +255,7 @@ impl Server {
                     t,
                     pos.position,
                     p.context.include_declaration,
+                    &s.siblings(uri.as_str()),
                 ))
             }),
             DocumentHighlightRequest::METHOD => {
@@ -262,19 +263,32 @@ impl Server {
                     let pos = p.text_document_position_params;
                     let uri = &pos.text_document.uri;
                     let t = s.docs.get(uri.as_str())?;
-                    Some(analysis::highlight(&s.schema, uri, t, pos.position))
+                    Some(analysis::highlight(
+                        &s.schema,
+                        uri,
+                        t,
+                        pos.position,
+                        &s.siblings(uri.as_str()),
+                    ))
                 })
             }
             PrepareRenameRequest::METHOD => self.handle::<PrepareRenameRequest>(req, |s, p| {
                 let uri = &p.text_document.uri;
                 let t = s.docs.get(uri.as_str())?;
-                analysis::prepare_rename(&s.schema, uri, t, p.position)
+                analysis::prepare_rename(&s.schema, uri, t, p.position, &s.siblings(uri.as_str()))
             }),
             Rename::METHOD => self.handle::<Rename>(req, |s, p| {
                 let pos = p.text_document_position;
                 let uri = &pos.text_document.uri;
                 let t = s.docs.get(uri.as_str())?;
-                analysis::rename(&s.schema, uri, t, pos.position, &p.new_name)
+                analysis::rename(
+                    &s.schema,
+                    uri,
+                    t,
+                    pos.position,
+                    &p.new_name,
+                    &s.siblings(uri.as_str()),
+                )
             }),
             CodeActionRequest::METHOD => self.handle::<CodeActionRequest>(req, |_, p| {
                 let wanted = p.context.only.as_ref().is_none_or(|only| {
@@ -368,6 +382,15 @@ impl Server {
     }
 
     /// The diagnostics of a document, to publish.
+    /// The other files of `uri`'s configuration, when the schema declares
+    /// names documents may share (variables and locals).
+    fn siblings(&self, uri: &str) -> Vec<(String, String)> {
+        if self.schema.namespaces().is_empty() {
+            return Vec::new();
+        }
+        workspace::siblings(&self.docs, uri)
+    }
+
     fn publish(&self, uri: lsp::Uri, version: Option<i32>) -> Vec<Notification> {
         let Some(text) = self.docs.get(uri.as_str()) else {
             return Vec::new();

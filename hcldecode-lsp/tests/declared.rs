@@ -199,17 +199,18 @@ mod references {
         let schema = Schema::of::<Config>();
         let text = "variable \"zone\" {\n  default = \"eu\"\n}\nlocals {\n  p = var.zone\n}\nzone = local.p\n".into();
         let uri: Uri = "file:///c.hcl".parse().unwrap();
-        let def = analysis::definition(&schema, &uri, &text, Position::new(6, 13)).unwrap();
+        let def = analysis::definition(&schema, &uri, &text, Position::new(6, 13), &[]).unwrap();
         assert_eq!((def.range.start.line, def.range.start.character), (4, 2));
-        let refs = analysis::references(&schema, &uri, &text, Position::new(4, 10), false);
+        let refs = analysis::references(&schema, &uri, &text, Position::new(4, 10), false, &[]);
         assert_eq!(refs.len(), 1);
         assert_eq!(refs[0].range.start.line, 4);
-        let edit = analysis::rename(&schema, &uri, &text, Position::new(4, 2), "q").unwrap();
+        let edit = analysis::rename(&schema, &uri, &text, Position::new(4, 2), "q", &[]).unwrap();
         assert_eq!(edit.changes.unwrap()[&uri].len(), 2);
         assert!(
-            analysis::rename(&schema, &uri, &text, Position::new(4, 2), "not a name").is_none()
+            analysis::rename(&schema, &uri, &text, Position::new(4, 2), "not a name", &[])
+                .is_none()
         );
-        assert!(analysis::definition(&schema, &uri, &text, Position::new(1, 3)).is_none());
+        assert!(analysis::definition(&schema, &uri, &text, Position::new(1, 3), &[]).is_none());
     }
 }
 
@@ -328,6 +329,21 @@ fn a_configuration_of_several_files() {
     c.initialize();
     let d = c.open(&main, "zone = var.zone\n");
     assert_eq!(d["diagnostics"], json!([]), "{d}");
+    // Definition and rename across the files: the declaration is in
+    // variables.hcl, on disk.
+    let at = json!({"textDocument": {"uri": main}, "position": common::pos(0, 12)});
+    let def = c.request("textDocument/definition", at.clone())["result"].clone();
+    assert_eq!(def["uri"], vars.as_str(), "{def}");
+    assert_eq!(def["range"]["start"], common::pos(0, 9), "{def}");
+    let mut params = at.clone();
+    params["newName"] = json!("region");
+    let edit = c.request("textDocument/rename", params)["result"].clone();
+    assert_eq!(edit["changes"][&main][0]["newText"], "region", "{edit}");
+    assert_eq!(edit["changes"][&vars][0]["newText"], "\"region\"", "{edit}");
+    let mut params = at.clone();
+    params["context"] = json!({"includeDeclaration": true});
+    let refs = c.request("textDocument/references", params)["result"].clone();
+    assert_eq!(refs.as_array().unwrap().len(), 2, "{refs}");
     // Opening the variables file with the variable renamed (unsaved):
     // main.hcl is republished with the error, variables.hcl is clean.
     c.notify(

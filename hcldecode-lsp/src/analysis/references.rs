@@ -47,42 +47,91 @@ impl Step {
     }
 }
 
-/// The document's declared names, by namespace and name.
-fn symbols(
-    schema: &Schema,
-    uri: &str,
-    text: &Document,
-) -> Option<HashMap<(String, String), Symbol>> {
+/// The files analysed together: the document first, then the other files
+/// of its configuration, each with its text and line index.
+pub(super) struct Files<'a> {
+    pub(super) docs: Vec<(&'a str, std::borrow::Cow<'a, Document>)>,
+}
+
+impl<'a> Files<'a> {
+    /// `uri`'s `text` and its configuration's other files.
+    pub(super) fn new(
+        uri: &'a str,
+        text: &'a Document,
+        siblings: &'a [(String, String)],
+    ) -> Files<'a> {
+        let mut docs = vec![(uri, std::borrow::Cow::Borrowed(text))];
+        docs.extend(siblings.iter().map(|(u, t)| {
+            (
+                u.as_str(),
+                std::borrow::Cow::Owned(Document::new(t.as_str())),
+            )
+        }));
+        Files { docs }
+    }
+
+    fn doc(&self, name: &str) -> Option<&Document> {
+        self.docs
+            .iter()
+            .find(|(u, _)| *u == name)
+            .map(|(_, d)| &**d)
+    }
+
+    /// The protocol's range of `r` in its file.
+    fn range(&self, r: &Range) -> Option<lsp::Range> {
+        Some(self.doc(&r.filename)?.range(r.start.byte, r.end.byte))
+    }
+
+    /// The protocol's location of `r`.
+    fn location(&self, r: &Range) -> Option<lsp::Location> {
+        Some(lsp::Location {
+            uri: r.filename.parse().ok()?,
+            range: self.range(r)?,
+        })
+    }
+}
+
+/// The configuration's declared names, by namespace and name (a name
+/// declared in several files: its first declaration, the document's own
+/// first).
+fn symbols(schema: &Schema, files: &Files<'_>) -> Option<HashMap<(String, String), Symbol>> {
+    let (uri, _) = files.docs.first()?;
     if schema.namespaces().is_empty() || uri.ends_with(".json") {
         return None;
     }
-    let (source, _) = native::source_from_bytes(uri, text.as_bytes().to_vec());
-    let (file, _) = native::parse_config(source);
-    let body = Body::native(file.source.clone(), file.body.clone());
-    let declared = inspect(&body, schema.namespaces());
-    let mut out: HashMap<(String, String), Symbol> = HashMap::new();
-    for v in &declared.variables {
-        out.insert(
-            (v.namespace.clone(), v.name.clone()),
-            Symbol {
-                decl: v.name_range.clone(),
-                quoted: true,
-                uses: Vec::new(),
-            },
-        );
+    let mut parsed = Vec::new();
+    for (u, d) in &files.docs {
+        if u.ends_with(".json") {
+            continue;
+        }
+        let (source, _) = native::source_from_bytes(u, d.as_bytes().to_vec());
+        parsed.push(native::parse_config(source).0);
     }
-    for l in &declared.locals {
-        out.insert(
-            (l.namespace.clone(), l.name.clone()),
-            Symbol {
-                decl: l.range.clone(),
-                quoted: false,
-                uses: Vec::new(),
-            },
-        );
+    let mut out: HashMap<(String, String), Symbol> = HashMap::new();
+    for file in &parsed {
+        let body = Body::native(file.source.clone(), file.body.clone());
+        let declared = inspect(&body, schema.namespaces());
+        for v in &declared.variables {
+            out.entry((v.namespace.clone(), v.name.clone()))
+                .or_insert_with(|| Symbol {
+                    decl: v.name_range.clone(),
+                    quoted: true,
+                    uses: Vec::new(),
+                });
+        }
+        for l in &declared.locals {
+            out.entry((l.namespace.clone(), l.name.clone()))
+                .or_insert_with(|| Symbol {
+                    decl: l.range.clone(),
+                    quoted: false,
+                    uses: Vec::new(),
+                });
+        }
     }
     let mut uses = Vec::new();
-    walk(&file.source, &file.body, &mut uses);
+    for file in &parsed {
+        walk(&file.source, &file.body, &mut uses);
+    }
     for t in uses {
         let Some(TraversalStep::Root { name: ns, .. }) = t.steps.first() else {
             continue;
@@ -128,33 +177,28 @@ fn contains(r: &Range, byte: usize) -> bool {
     r.start.byte <= byte && byte <= r.end.byte
 }
 
-/// The symbol at `pos`: its key, and whether the cursor is on its
-/// declaration.
+/// The symbol at `pos` of the first document: its key.
 fn at(
     symbols: &HashMap<(String, String), Symbol>,
-    text: &Document,
+    files: &Files<'_>,
     pos: lsp::Position,
 ) -> Option<(String, String)> {
+    let (uri, text) = files.docs.first()?;
     let byte = text.offset(pos);
+    let here = |r: &Range| &*r.filename == *uri && contains(r, byte);
     let mut keys: Vec<&(String, String)> = symbols.keys().collect();
     keys.sort();
     keys.into_iter()
         .find(|k| {
             let s = &symbols[*k];
-            contains(&s.decl, byte) || s.uses.iter().any(|(whole, _)| contains(whole, byte))
+            here(&s.decl) || s.uses.iter().any(|(whole, _)| here(whole))
         })
         .cloned()
 }
 
-fn location(uri: &lsp::Uri, text: &Document, r: &Range) -> lsp::Location {
-    lsp::Location {
-        uri: uri.clone(),
-        range: text.range(r.start.byte, r.end.byte),
-    }
-}
-
 /// Go to definition: from a use of a declared name (or the declaration
-/// itself) to its declaration.
+/// itself) to its declaration, in this document or another file of its
+/// configuration (`siblings`: URI and text each).
 ///
 /// ```
 /// use hcldecode::namespaces::Locals;
@@ -163,7 +207,7 @@ fn location(uri: &lsp::Uri, text: &Document, r: &Range) -> lsp::Location {
 /// let schema = hcldecode_lsp::Schema::of::<C>();
 /// let text = "locals {\n  n = \"x\"\n}\nname = local.n\n".into();
 /// let uri: lsp_types::Uri = "file:///a.hcl".parse().unwrap();
-/// let loc = hcldecode_lsp::analysis::definition(&schema, &uri, &text, lsp_types::Position::new(3, 13)).unwrap();
+/// let loc = hcldecode_lsp::analysis::definition(&schema, &uri, &text, lsp_types::Position::new(3, 13), &[]).unwrap();
 /// assert_eq!((loc.range.start.line, loc.range.start.character), (1, 2));
 /// ```
 pub fn definition(
@@ -171,25 +215,30 @@ pub fn definition(
     uri: &lsp::Uri,
     text: &Document,
     pos: lsp::Position,
+    siblings: &[(String, String)],
 ) -> Option<lsp::Location> {
-    let symbols = symbols(schema, uri.as_str(), text)?;
-    let key = at(&symbols, text, pos)?;
-    Some(location(uri, text, &symbols[&key].decl))
+    let files = Files::new(uri.as_str(), text, siblings);
+    let symbols = symbols(schema, &files)?;
+    let key = at(&symbols, &files, pos)?;
+    files.location(&symbols[&key].decl)
 }
 
 /// Find references: every use of the declared name at `pos` (with its
-/// declaration when `declaration`), in source order.
+/// declaration when `declaration`), across the configuration's files, in
+/// file and source order.
 pub fn references(
     schema: &Schema,
     uri: &lsp::Uri,
     text: &Document,
     pos: lsp::Position,
     declaration: bool,
+    siblings: &[(String, String)],
 ) -> Vec<lsp::Location> {
-    let Some(symbols) = symbols(schema, uri.as_str(), text) else {
+    let files = Files::new(uri.as_str(), text, siblings);
+    let Some(symbols) = symbols(schema, &files) else {
         return Vec::new();
     };
-    let Some(key) = at(&symbols, text, pos) else {
+    let Some(key) = at(&symbols, &files, pos) else {
         return Vec::new();
     };
     let s = &symbols[&key];
@@ -197,33 +246,46 @@ pub fn references(
     if declaration {
         ranges.push(&s.decl);
     }
-    ranges.sort_by_key(|r| r.start.byte);
-    ranges.into_iter().map(|r| location(uri, text, r)).collect()
+    ranges.sort_by(|a, b| (&a.filename, a.start.byte).cmp(&(&b.filename, b.start.byte)));
+    ranges
+        .into_iter()
+        .filter_map(|r| files.location(r))
+        .collect()
 }
 
-/// Document highlight: the declaration (as written, `Write`) and the uses
-/// (`Read`) of the declared name at `pos`.
+/// Document highlight: in this document, the declaration (as written,
+/// `Write`) and the uses (`Read`) of the declared name at `pos`.
 pub fn highlight(
     schema: &Schema,
     uri: &lsp::Uri,
     text: &Document,
     pos: lsp::Position,
+    siblings: &[(String, String)],
 ) -> Vec<lsp::DocumentHighlight> {
-    let Some(symbols) = symbols(schema, uri.as_str(), text) else {
+    let files = Files::new(uri.as_str(), text, siblings);
+    let Some(symbols) = symbols(schema, &files) else {
         return Vec::new();
     };
-    let Some(key) = at(&symbols, text, pos) else {
+    let Some(key) = at(&symbols, &files, pos) else {
         return Vec::new();
     };
     let s = &symbols[&key];
-    let mut out = vec![lsp::DocumentHighlight {
-        range: text.range(s.decl.start.byte, s.decl.end.byte),
-        kind: Some(lsp::DocumentHighlightKind::WRITE),
-    }];
-    out.extend(s.uses.iter().map(|(whole, _)| lsp::DocumentHighlight {
-        range: text.range(whole.start.byte, whole.end.byte),
-        kind: Some(lsp::DocumentHighlightKind::READ),
-    }));
+    let here = |r: &&Range| r.filename.as_ref() == uri.as_str();
+    let mut out: Vec<lsp::DocumentHighlight> = std::iter::once(&s.decl)
+        .filter(here)
+        .map(|r| (r, lsp::DocumentHighlightKind::WRITE))
+        .chain(
+            s.uses
+                .iter()
+                .map(|(whole, _)| whole)
+                .filter(here)
+                .map(|r| (r, lsp::DocumentHighlightKind::READ)),
+        )
+        .map(|(r, kind)| lsp::DocumentHighlight {
+            range: text.range(r.start.byte, r.end.byte),
+            kind: Some(kind),
+        })
+        .collect();
     out.sort_by_key(|h| (h.range.start.line, h.range.start.character));
     out
 }
@@ -235,12 +297,15 @@ pub fn prepare_rename(
     uri: &lsp::Uri,
     text: &Document,
     pos: lsp::Position,
+    siblings: &[(String, String)],
 ) -> Option<lsp::PrepareRenameResponse> {
-    let symbols = symbols(schema, uri.as_str(), text)?;
-    let key = at(&symbols, text, pos)?;
+    let files = Files::new(uri.as_str(), text, siblings);
+    let symbols = symbols(schema, &files)?;
+    let key = at(&symbols, &files, pos)?;
     let s = &symbols[&key];
     let byte = text.offset(pos);
-    let r = if contains(&s.decl, byte) {
+    let here = |r: &Range| r.filename.as_ref() == uri.as_str() && contains(r, byte);
+    let r = if here(&s.decl) {
         let mut r = s.decl.clone();
         if s.quoted && r.end.byte >= r.start.byte + 2 {
             r.start.byte += 1;
@@ -250,7 +315,7 @@ pub fn prepare_rename(
     } else {
         s.uses
             .iter()
-            .find(|(whole, _)| contains(whole, byte))
+            .find(|(whole, _)| here(whole))
             .map(|(_, step)| step.range().clone())?
     };
     Some(lsp::PrepareRenameResponse::RangeWithPlaceholder {
@@ -260,40 +325,50 @@ pub fn prepare_rename(
 }
 
 /// Rename: the declaration and every use of the name at `pos` become
-/// `new_name` (which must be an identifier); `None` where there is no
-/// declared name or the new one is not an identifier.
+/// `new_name` (which must be an identifier), in every file of the
+/// configuration; `None` where there is no declared name or the new one is
+/// not an identifier.
 pub fn rename(
     schema: &Schema,
     uri: &lsp::Uri,
     text: &Document,
     pos: lsp::Position,
     new_name: &str,
+    siblings: &[(String, String)],
 ) -> Option<lsp::WorkspaceEdit> {
     if !hcldecode_spec::syntax::is_identifier(new_name) {
         return None;
     }
-    let symbols = symbols(schema, uri.as_str(), text)?;
-    let key = at(&symbols, text, pos)?;
+    let files = Files::new(uri.as_str(), text, siblings);
+    let symbols = symbols(schema, &files)?;
+    let key = at(&symbols, &files, pos)?;
     let s = &symbols[&key];
-    let edit = |r: &Range, new_text: String| lsp::TextEdit {
-        range: text.range(r.start.byte, r.end.byte),
-        new_text,
-    };
     let decl = if s.quoted {
         format!("{new_name:?}")
     } else {
         new_name.to_string()
     };
-    let mut edits = vec![edit(&s.decl, decl)];
+    let mut changes: HashMap<lsp::Uri, Vec<lsp::TextEdit>> = HashMap::new();
+    let mut edit = |r: &Range, new_text: String| {
+        if let (Some(range), Ok(u)) = (files.range(r), r.filename.parse::<lsp::Uri>()) {
+            changes
+                .entry(u)
+                .or_default()
+                .push(lsp::TextEdit { range, new_text });
+        }
+    };
+    edit(&s.decl, decl);
     for (_, step) in &s.uses {
-        edits.push(match step {
+        match step {
             Step::Attr(r) => edit(r, new_name.to_string()),
             Step::Index(r) => edit(r, format!("[{new_name:?}]")),
-        });
+        }
     }
-    edits.sort_by_key(|e| (e.range.start.line, e.range.start.character));
+    for edits in changes.values_mut() {
+        edits.sort_by_key(|e| (e.range.start.line, e.range.start.character));
+    }
     Some(lsp::WorkspaceEdit {
-        changes: Some(HashMap::from([(uri.clone(), edits)])),
+        changes: Some(changes),
         ..Default::default()
     })
 }
