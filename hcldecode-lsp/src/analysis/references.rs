@@ -348,11 +348,14 @@ pub fn rename(
     } else {
         new_name.to_string()
     };
-    let mut changes: HashMap<lsp::Uri, Vec<lsp::TextEdit>> = HashMap::new();
+    // By file name; `Uri` keys only at the end (a `Uri` hashes through
+    // interior state).
+    let mut changes: std::collections::BTreeMap<String, Vec<lsp::TextEdit>> =
+        std::collections::BTreeMap::new();
     let mut edit = |r: &Range, new_text: String| {
-        if let (Some(range), Ok(u)) = (files.range(r), r.filename.parse::<lsp::Uri>()) {
+        if let Some(range) = files.range(r) {
             changes
-                .entry(u)
+                .entry(r.filename.to_string())
                 .or_default()
                 .push(lsp::TextEdit { range, new_text });
         }
@@ -368,7 +371,12 @@ pub fn rename(
         edits.sort_by_key(|e| (e.range.start.line, e.range.start.character));
     }
     Some(lsp::WorkspaceEdit {
-        changes: Some(changes),
+        changes: Some(
+            changes
+                .into_iter()
+                .filter_map(|(u, e)| Some((u.parse().ok()?, e)))
+                .collect(),
+        ),
         ..Default::default()
     })
 }
