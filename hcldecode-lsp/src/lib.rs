@@ -409,7 +409,8 @@ impl Server {
                 continue;
             };
             let siblings = workspace::siblings(&self.docs, &u);
-            let diags = analysis::diagnostics_with(&self.schema, &u, text, &siblings);
+            let mut diags = analysis::diagnostics_with(&self.schema, &u, text, &siblings);
+            diags.extend(analysis::unused(&self.schema, &u, text, &siblings));
             let v = if u == uri.as_str() { version } else { None };
             out.push(publish(lsp_uri, diags, v));
         }

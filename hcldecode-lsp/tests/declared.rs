@@ -359,7 +359,12 @@ fn a_configuration_of_several_files() {
             n["diagnostics"].clone(),
         );
     }
-    assert_eq!(by_uri[&vars], json!([]), "{by_uri:?}");
+    // variables.hcl: only the hint that nothing uses var.zones.
+    let hints = by_uri[&vars].as_array().unwrap();
+    assert_eq!(hints.len(), 1, "{by_uri:?}");
+    assert_eq!(hints[0]["severity"], 4);
+    assert_eq!(hints[0]["tags"], json!([1]));
+    assert_eq!(hints[0]["message"], "var.zones is declared but not used.");
     let errs = by_uri[&main].as_array().unwrap();
     assert_eq!(errs.len(), 1, "{by_uri:?}");
     assert!(

@@ -30,7 +30,7 @@ pub use complete::completion;
 pub use folding::folding_ranges;
 pub use hover::hover;
 pub use outline::symbols;
-pub use references::{definition, highlight, prepare_rename, references, rename};
+pub use references::{definition, highlight, prepare_rename, references, rename, unused};
 pub use signature::signature_help;
 pub use tokens::{semantic_tokens, semantic_tokens_legend};
 

@@ -381,6 +381,47 @@ pub fn rename(
     })
 }
 
+/// Hints for the names this document declares that nothing in the
+/// configuration (`siblings` too) uses: an unused variable or local,
+/// tagged unnecessary, at its name.
+///
+/// ```
+/// use hcldecode::namespaces::Locals;
+/// #[derive(hcldecode::HclDecode)]
+/// struct C { #[hcl(block, locals = "local")] locals: Vec<Locals>, name: Option<String> }
+/// let schema = hcldecode_lsp::Schema::of::<C>();
+/// let text = "locals {\n  a = \"x\"\n  b = 1\n}\nname = local.a\n".into();
+/// let hints = hcldecode_lsp::analysis::unused(&schema, "file:///a.hcl", &text, &[]);
+/// assert_eq!(hints.len(), 1);
+/// assert_eq!(hints[0].message, "local.b is declared but not used.");
+/// assert_eq!(hints[0].range.start.line, 2);
+/// ```
+pub fn unused(
+    schema: &Schema,
+    uri: &str,
+    text: &Document,
+    siblings: &[(String, String)],
+) -> Vec<lsp::Diagnostic> {
+    let files = Files::new(uri, text, siblings);
+    let Some(symbols) = symbols(schema, &files) else {
+        return Vec::new();
+    };
+    let mut out: Vec<lsp::Diagnostic> = symbols
+        .iter()
+        .filter(|(_, s)| s.uses.is_empty() && &*s.decl.filename == uri)
+        .map(|((ns, name), s)| lsp::Diagnostic {
+            range: text.range(s.decl.start.byte, s.decl.end.byte),
+            severity: Some(lsp::DiagnosticSeverity::HINT),
+            source: Some("hcldecode".to_string()),
+            message: format!("{ns}.{name} is declared but not used."),
+            tags: Some(vec![lsp::DiagnosticTag::UNNECESSARY]),
+            ..lsp::Diagnostic::default()
+        })
+        .collect();
+    out.sort_by_key(|d| (d.range.start.line, d.range.start.character));
+    out
+}
+
 /// The names namespace `ns` declares in the document, for completion after
 /// `var.`: each with a detail (a variable's type, "local value") and
 /// documentation (description, default or value expression) in markdown.
