@@ -25,11 +25,20 @@ pub struct Schema {
 }
 
 /// A derived type's decoding: the application's decoder and the typed
-/// decode of the type, whose errors are the diagnostics.
-#[derive(Clone, Debug)]
+/// decode of the type (with the application's own rules, if any), whose
+/// errors are the diagnostics.
+#[derive(Clone)]
 struct Typed {
     decoder: Decoder,
-    check: fn(&Decoder, &Body) -> Diagnostics,
+    check: Arc<dyn Fn(&Decoder, &Body) -> Diagnostics + Send + Sync>,
+}
+
+impl std::fmt::Debug for Typed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Typed")
+            .field("decoder", &self.decoder)
+            .finish_non_exhaustive()
+    }
 }
 
 /// The diagnostics of decoding `body` into a `T` (warnings of a clean
@@ -150,9 +159,47 @@ impl Schema {
         // variables without a value are unknown, not errors.
         schema.typed = Some(Typed {
             decoder: decoder.allow_missing_variables(),
-            check: typed_check::<T>,
+            check: Arc::new(typed_check::<T> as fn(&Decoder, &Body) -> Diagnostics),
         });
         schema.namespaces = T::namespaces();
+        schema
+    }
+
+    /// [`Schema::with_decoder`], with the application's own rules: `rules`
+    /// runs on each document that decodes, and its diagnostics (at the
+    /// ranges of [`Spanned`](hcldecode::Spanned) values, say) are published
+    /// beside the decoder's, so the editor shows what the application
+    /// would refuse.
+    ///
+    /// ```
+    /// use hcldecode::{Decoder, Diagnostic, Diagnostics, HclDecode, Spanned};
+    /// #[derive(HclDecode)]
+    /// struct Config {
+    ///     replicas: Spanned<u32>,
+    /// }
+    /// fn rules(c: &Config) -> Diagnostics {
+    ///     let mut d = Diagnostics::new();
+    ///     if *c.replicas > 100 {
+    ///         d.push(Diagnostic::error("Too many replicas", "At most 100.").with_subject(c.replicas.range().clone()));
+    ///     }
+    ///     d
+    /// }
+    /// let schema = hcldecode_lsp::Schema::with_rules::<Config>(Decoder::new(), rules);
+    /// let d = hcldecode_lsp::analysis::diagnostics(&schema, "a.hcl", &"replicas = 300\n".into());
+    /// assert_eq!(d[0].message, "Too many replicas\n\nAt most 100.");
+    /// assert_eq!(d[0].range.start.character, 11);
+    /// ```
+    pub fn with_rules<T: HclDecode + 'static>(
+        decoder: Decoder,
+        rules: fn(&T) -> Diagnostics,
+    ) -> Schema {
+        let mut schema = Schema::with_decoder::<T>(decoder);
+        if let Some(t) = &mut schema.typed {
+            t.check = Arc::new(move |d: &Decoder, b: &Body| match d.decode_body::<T>(b) {
+                Ok(v) => rules(&v),
+                Err(e) => e.into_diagnostics(),
+            });
+        }
         schema
     }
 

@@ -492,3 +492,53 @@ fn signature_help_formatting_and_tokens() {
     }
     stop(c, server);
 }
+
+/// The application's own rules in the editor (issue 38: `replicas = 300`
+/// showed nothing though the application refuses it): a schema with
+/// rules publishes their diagnostics beside the decoder's.
+#[test]
+fn the_applications_rules_are_diagnostics_too() {
+    fn rules(file: &nomad::JobFile) -> hcldecode::Diagnostics {
+        let mut d = hcldecode::Diagnostics::new();
+        for g in file.jobs.iter().flat_map(|j| &j.groups) {
+            if g.count > 100 {
+                d.push(hcldecode::Diagnostic::error(
+                    "Too many instances",
+                    format!(
+                        "Group {:?} asks for {}; at most 100 are allowed.",
+                        g.name, g.count
+                    ),
+                ));
+            }
+        }
+        d
+    }
+    let (mut c, server, _) = serve(
+        || hcldecode_lsp::Schema::with_rules::<nomad::JobFile>(nomad::decoder(), rules),
+        json!({}),
+    );
+    let (path, _) = nomad::example_files();
+    let text = std::fs::read_to_string(path).unwrap();
+    c.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": URI, "languageId": "hcl", "version": 1, "text": text}}),
+    );
+    assert_eq!(c.diagnostics()["diagnostics"], json!([]));
+    let changed = text.replacen("count = 3", "count = 300", 1);
+    assert_ne!(changed, text);
+    c.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": URI, "version": 2}, "contentChanges": [{"text": changed}]}),
+    );
+    let d = c.diagnostics();
+    let list = d["diagnostics"].as_array().unwrap();
+    assert_eq!(list.len(), 1, "{d}");
+    assert!(
+        list[0]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("Too many instances\n\nGroup \"frontend\" asks for 300"),
+        "{d}"
+    );
+    stop(c, server);
+}
