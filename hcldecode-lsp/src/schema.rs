@@ -30,8 +30,12 @@ pub struct Schema {
 #[derive(Clone)]
 struct Typed {
     decoder: Decoder,
-    check: Arc<dyn Fn(&Decoder, &Body) -> Diagnostics + Send + Sync>,
+    check: Arc<Check>,
 }
+
+/// A typed decode of a body (with the application's rules): its
+/// diagnostics.
+type Check = dyn Fn(&Decoder, &Body) -> Diagnostics + Send + Sync;
 
 impl std::fmt::Debug for Typed {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
