@@ -513,7 +513,7 @@ fn the_applications_rules_are_diagnostics_too() {
         }
         d
     }
-    let (mut c, server, _) = serve(
+    let (c, server, _) = serve(
         || hcldecode_lsp::Schema::with_rules::<nomad::JobFile>(nomad::decoder(), rules),
         json!({}),
     );
