@@ -228,8 +228,9 @@ fn every_attribute_is_written() {
     let job = Job {
         id: "web".into(),
         kind: "service".into(),
-        max_parallel: 4,
-        priority: 0,
+        // Not the defaults (4 and 0), which would be left out.
+        max_parallel: 5,
+        priority: 1,
         note: spanned("n"),
         when: expression("var.env == \"prod\" && length(var.zones) > 1"),
         unless: None,
@@ -277,8 +278,8 @@ fn every_attribute_is_written() {
         text,
         r#"job "web" {
   type         = "service"
-  max-parallel = 4
-  priority     = 0
+  max-parallel = 5
+  priority     = 1
   note         = "n"
   when         = var.env == "prod" && length(var.zones) > 1
   limits = {
