@@ -16,7 +16,7 @@ const MAX_SIBLINGS: usize = 256;
 const MAX_SIBLING_BYTES: u64 = 4 << 20;
 
 /// The path of a `file://` URI (percent escapes decoded); `None` for other
-/// schemes.
+/// schemes and hosts.
 pub(crate) fn file_path(uri: &str) -> Option<PathBuf> {
     let rest = uri.strip_prefix("file://")?;
     // `file://host/path`: only the local host.
@@ -24,25 +24,33 @@ pub(crate) fn file_path(uri: &str) -> Option<PathBuf> {
     if !rest.starts_with('/') {
         return None;
     }
-    let bytes = rest.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let hex = |b: u8| (b as char).to_digit(16);
-        if bytes[i] == b'%'
-            && let (Some(h), Some(l)) = (
-                bytes.get(i + 1).copied().and_then(hex),
-                bytes.get(i + 2).copied().and_then(hex),
-            )
-        {
-            out.push((h * 16 + l) as u8);
-            i += 3;
-            continue;
-        }
-        out.push(bytes[i]);
-        i += 1;
-    }
-    String::from_utf8(out).ok().map(PathBuf::from)
+    let path = percent_encoding::percent_decode_str(rest)
+        .decode_utf8()
+        .ok()?;
+    Some(PathBuf::from(path.into_owned()))
+}
+
+/// What a path's characters are escaped as in a `file://` URI: controls,
+/// space and the characters that would end the path or start an escape.
+const PATH_ESCAPES: &percent_encoding::AsciiSet = &percent_encoding::CONTROLS
+    .add(b' ')
+    .add(b'"')
+    .add(b'#')
+    .add(b'%')
+    .add(b'<')
+    .add(b'>')
+    .add(b'?')
+    .add(b'`')
+    .add(b'{')
+    .add(b'}');
+
+/// The `file://` URI of `path`, as editors write them.
+fn file_uri(path: &Path) -> String {
+    let text = path.to_string_lossy();
+    format!(
+        "file://{}",
+        percent_encoding::utf8_percent_encode(&text, PATH_ESCAPES)
+    )
 }
 
 /// The suffix that makes a file part of `path`'s configuration: its
@@ -93,7 +101,7 @@ pub(crate) fn siblings(docs: &HashMap<String, Document>, uri: &str) -> Vec<(Stri
         paths.sort();
         for p in paths {
             if let Ok(text) = std::fs::read_to_string(&p) {
-                out.push((format!("file://{}", p.display()), text));
+                out.push((file_uri(&p), text));
             }
         }
     }
@@ -138,6 +146,11 @@ mod tests {
         );
         assert_eq!(file_path("untitled:1"), None);
         assert_eq!(file_path("file:///a/%zz"), Some(PathBuf::from("/a/%zz")));
+        // And back, for files read from disk: a URI the protocol parses.
+        let uri = file_uri(Path::new("/a/b c#1.hcl"));
+        assert_eq!(uri, "file:///a/b%20c%231.hcl");
+        assert!(uri.parse::<lsp_types::Uri>().is_ok());
+        assert_eq!(file_path(&uri), Some(PathBuf::from("/a/b c#1.hcl")));
     }
 
     #[test]

@@ -371,3 +371,30 @@ fn a_schema_without_namespaces_is_decoded_as_before() {
     let err = hcldecode::from_str::<Plain>("bucket = var.x\n", "p.hcl").unwrap_err();
     assert_ne!(errors(&err)[0].code, Some(Code::UndeclaredReference));
 }
+
+/// A spec file's `namespace` blocks that say nothing usable are errors at
+/// the part that is wrong, and the spec is refused.
+#[test]
+fn bad_namespace_blocks_in_a_spec_file_are_errors_at_their_place() {
+    use hcldecode::spec_file::LoadedSpec;
+    let spec = "namespace \"var\" {\n  kind       = \"inputs\"\n  block_type = \"variable\"\n}\nnamespace \"local\" {\n  kind       = \"locals\"\n  block_type = \"not a type\"\n}\nnamespace \"var\" {\n  kind       = \"locals\"\n  block_type = \"locals\"\n}\nnamespace \"x\" {\n  kind       = \"locals\"\n  block_type = \"l\"\n}\nnamespace \"x\" {\n  kind       = \"locals\"\n  block_type = \"m\"\n}\nobject {}\n";
+    let (loaded, diags) = LoadedSpec::load_str(spec, "s.hcldec");
+    assert!(loaded.is_none());
+    let got: Vec<(&str, u64)> = diags
+        .iter()
+        .map(|d| {
+            (
+                d.summary.as_str(),
+                d.subject.as_ref().unwrap().start.line as u64,
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("Invalid namespace kind", 2),
+            ("Invalid namespace block type", 7),
+            ("Invalid namespace name", 17),
+        ]
+    );
+}

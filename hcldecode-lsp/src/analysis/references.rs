@@ -12,7 +12,7 @@ use hcldecode::declare::inspect;
 use hcldecode::eval::traversal::{TraversalStep, expr_variables};
 use hcldecode::{Body, Range};
 use hcldecode_spec::syntax::expr::{ExprRef, NativeExprRef};
-use hcldecode_spec::syntax::native::{self, ast};
+use hcldecode_spec::syntax::native::ast;
 use lsp_types as lsp;
 
 use crate::Schema;
@@ -99,14 +99,11 @@ fn symbols(schema: &Schema, files: &Files<'_>) -> Option<HashMap<(String, String
     if schema.namespaces().is_empty() || uri.ends_with(".json") {
         return None;
     }
-    let mut parsed = Vec::new();
-    for (u, d) in &files.docs {
-        if u.ends_with(".json") {
-            continue;
-        }
-        let (source, _) = native::source_from_bytes(u, d.as_bytes().to_vec());
-        parsed.push(native::parse_config(source).0);
-    }
+    let parsed: Vec<ast::File> = files
+        .docs
+        .iter()
+        .filter_map(|(u, d)| super::native_tree(u, d))
+        .collect();
     let mut out: HashMap<(String, String), Symbol> = HashMap::new();
     for file in &parsed {
         let body = Body::native(file.source.clone(), file.body.clone());
@@ -177,23 +174,29 @@ fn contains(r: &Range, byte: usize) -> bool {
     r.start.byte <= byte && byte <= r.end.byte
 }
 
-/// The symbol at `pos` of the first document: its key.
-fn at(
-    symbols: &HashMap<(String, String), Symbol>,
+/// The declared name at `pos` of the first document (a use of it, or its
+/// declaration): its namespace and name, and where it is declared and
+/// used across the files.
+fn symbol_at(
+    schema: &Schema,
     files: &Files<'_>,
     pos: lsp::Position,
-) -> Option<(String, String)> {
+) -> Option<((String, String), Symbol)> {
+    let mut symbols = symbols(schema, files)?;
     let (uri, text) = files.docs.first()?;
     let byte = text.offset(pos);
     let here = |r: &Range| &*r.filename == *uri && contains(r, byte);
     let mut keys: Vec<&(String, String)> = symbols.keys().collect();
     keys.sort();
-    keys.into_iter()
+    let key = keys
+        .into_iter()
         .find(|k| {
             let s = &symbols[*k];
             here(&s.decl) || s.uses.iter().any(|(whole, _)| here(whole))
-        })
-        .cloned()
+        })?
+        .clone();
+    let s = symbols.remove(&key)?;
+    Some((key, s))
 }
 
 /// Go to definition: from a use of a declared name (or the declaration
@@ -218,9 +221,8 @@ pub fn definition(
     siblings: &[(String, String)],
 ) -> Option<lsp::Location> {
     let files = Files::new(uri.as_str(), text, siblings);
-    let symbols = symbols(schema, &files)?;
-    let key = at(&symbols, &files, pos)?;
-    files.location(&symbols[&key].decl)
+    let (_, s) = symbol_at(schema, &files, pos)?;
+    files.location(&s.decl)
 }
 
 /// Find references: every use of the declared name at `pos` (with its
@@ -235,13 +237,9 @@ pub fn references(
     siblings: &[(String, String)],
 ) -> Vec<lsp::Location> {
     let files = Files::new(uri.as_str(), text, siblings);
-    let Some(symbols) = symbols(schema, &files) else {
+    let Some((_, s)) = symbol_at(schema, &files, pos) else {
         return Vec::new();
     };
-    let Some(key) = at(&symbols, &files, pos) else {
-        return Vec::new();
-    };
-    let s = &symbols[&key];
     let mut ranges: Vec<&Range> = s.uses.iter().map(|(whole, _)| whole).collect();
     if declaration {
         ranges.push(&s.decl);
@@ -263,13 +261,9 @@ pub fn highlight(
     siblings: &[(String, String)],
 ) -> Vec<lsp::DocumentHighlight> {
     let files = Files::new(uri.as_str(), text, siblings);
-    let Some(symbols) = symbols(schema, &files) else {
+    let Some((_, s)) = symbol_at(schema, &files, pos) else {
         return Vec::new();
     };
-    let Some(key) = at(&symbols, &files, pos) else {
-        return Vec::new();
-    };
-    let s = &symbols[&key];
     let here = |r: &&Range| r.filename.as_ref() == uri.as_str();
     let mut out: Vec<lsp::DocumentHighlight> = std::iter::once(&s.decl)
         .filter(here)
@@ -300,9 +294,7 @@ pub fn prepare_rename(
     siblings: &[(String, String)],
 ) -> Option<lsp::PrepareRenameResponse> {
     let files = Files::new(uri.as_str(), text, siblings);
-    let symbols = symbols(schema, &files)?;
-    let key = at(&symbols, &files, pos)?;
-    let s = &symbols[&key];
+    let (key, s) = symbol_at(schema, &files, pos)?;
     let byte = text.offset(pos);
     let here = |r: &Range| r.filename.as_ref() == uri.as_str() && contains(r, byte);
     let r = if here(&s.decl) {
@@ -340,9 +332,7 @@ pub fn rename(
         return None;
     }
     let files = Files::new(uri.as_str(), text, siblings);
-    let symbols = symbols(schema, &files)?;
-    let key = at(&symbols, &files, pos)?;
-    let s = &symbols[&key];
+    let (_, s) = symbol_at(schema, &files, pos)?;
     let decl = if s.quoted {
         format!("{new_name:?}")
     } else {
@@ -487,11 +477,10 @@ fn declarations(
     text: &Document,
     ns: &str,
 ) -> Option<hcldecode::declare::Declarations> {
-    if uri.ends_with(".json") || !schema.namespaces().iter().any(|n| n.name == ns) {
+    if !schema.namespaces().iter().any(|n| n.name == ns) {
         return None;
     }
-    let (source, _) = native::source_from_bytes(uri, text.as_bytes().to_vec());
-    let (file, _) = native::parse_config(source);
+    let file = super::native_tree(uri, text)?;
     Some(inspect(
         &Body::native(file.source.clone(), file.body.clone()),
         schema.namespaces(),

@@ -62,6 +62,8 @@ pub(crate) fn prepare(
     let content = body
         .as_ref()
         .partial_content(&super::blocks_schema(namespaces), &mut Diagnostics::new());
+    // What the locals refer to, read once for the checks below.
+    let local_refs = local_refs_of(&content.blocks, locals_ns);
     let base_ctx = base.cloned().unwrap_or_default();
     let mut ctx = EvalContext::child_of(base_ctx.clone());
 
@@ -90,10 +92,7 @@ pub(crate) fn prepare(
         // Undeclared names are unknown, so the errors below are the only
         // ones their references make.
         let mut with_unknown = values;
-        for t in refs
-            .iter()
-            .chain(&local_refs_of(&content.blocks, locals_ns))
-        {
+        for t in refs.iter().chain(&local_refs) {
             if let Some(name) = referenced(t, &ns.name)
                 && !var_names.contains(&name)
                 && !with_unknown.iter().any(|(n, _)| n == name)
@@ -166,7 +165,6 @@ pub(crate) fn prepare(
 
     // References to names that are not declared, in the order written.
     let mut reported: Vec<Range> = Vec::new();
-    let local_refs = local_refs_of(&content.blocks, locals_ns);
     for t in local_refs.iter().chain(refs) {
         for (ns, names, what) in [
             (vars_ns, var_names.clone(), "An input variable"),

@@ -182,7 +182,14 @@ pub(super) fn plan<'a>(
         }
         (b0, n0) = (bm + 1, nm + 1);
     }
-    let generated = |i: usize| origins.contains(&Origin::Generated(i));
+    let dynamic: std::collections::HashSet<usize> = origins
+        .iter()
+        .filter_map(|o| match o {
+            Origin::Generated(i) => Some(*i),
+            Origin::Static(_) => None,
+        })
+        .collect();
+    let generated = |i: usize| dynamic.contains(&i);
     let mut j = 0;
     while j < new.len() {
         if located[j].is_some() {
