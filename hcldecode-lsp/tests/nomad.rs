@@ -61,6 +61,17 @@ fn serve(
     (c, server, init)
 }
 
+/// Opens the shipped job file as the document `URI`: its text.
+fn open_example(c: &Client) -> String {
+    let (path, _) = nomad::example_files();
+    let text = std::fs::read_to_string(path).unwrap();
+    c.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": URI, "languageId": "hcl", "version": 1, "text": text}}),
+    );
+    text
+}
+
 #[test]
 fn the_nomad_example_schema() {
     let (mut c, server, _) = serve(
@@ -70,12 +81,7 @@ fn the_nomad_example_schema() {
 
     // The shipped job file is clean (its `region` variable comes from the
     // application's decoder).
-    let (path, _) = nomad::example_files();
-    let text = std::fs::read_to_string(path).unwrap();
-    c.notify(
-        "textDocument/didOpen",
-        json!({"textDocument": {"uri": URI, "languageId": "hcl", "version": 1, "text": text}}),
-    );
+    let text = open_example(&c);
     let d = c.diagnostics();
     assert_eq!(d["diagnostics"], json!([]), "{d}");
 
@@ -179,12 +185,7 @@ fn start(capabilities: Value) -> (Client, ServerThread, String) {
         },
         capabilities,
     );
-    let (path, _) = nomad::example_files();
-    let text = std::fs::read_to_string(path).unwrap();
-    c.notify(
-        "textDocument/didOpen",
-        json!({"textDocument": {"uri": URI, "languageId": "hcl", "version": 1, "text": text}}),
-    );
+    let text = open_example(&c);
     let d = c.diagnostics();
     assert_eq!(d["diagnostics"], json!([]), "{d}");
     (c, server, text)
@@ -517,12 +518,7 @@ fn the_applications_rules_are_diagnostics_too() {
         || hcldecode_lsp::Schema::with_rules::<nomad::JobFile>(nomad::decoder(), rules),
         json!({}),
     );
-    let (path, _) = nomad::example_files();
-    let text = std::fs::read_to_string(path).unwrap();
-    c.notify(
-        "textDocument/didOpen",
-        json!({"textDocument": {"uri": URI, "languageId": "hcl", "version": 1, "text": text}}),
-    );
+    let text = open_example(&c);
     assert_eq!(c.diagnostics()["diagnostics"], json!([]));
     let changed = text.replacen("count = 3", "count = 300", 1);
     assert_ne!(changed, text);
