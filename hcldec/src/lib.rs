@@ -19,6 +19,6 @@
 
 mod args;
 mod cli;
-mod output;
+use hcldecode_output as output;
 
 pub use cli::{main, run};

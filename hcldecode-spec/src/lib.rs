@@ -6,6 +6,8 @@
 //! - the native and JSON syntaxes, parsed into trees with ranges: [`syntax`];
 //! - canonical formatting of native syntax (`hclwrite.Format`): [`format`];
 //! - the type system and type constraints: [`types`];
+//! - values and their conversions, cty's information model: [`value`];
+//! - the values of literal syntax, known without evaluation: [`literal`];
 //! - spec trees and the spec-file loader: [`spec`].
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
@@ -15,6 +17,7 @@ mod diagnostic;
 pub mod format;
 pub mod go_quote;
 pub mod json_text;
+pub mod literal;
 mod name_map;
 mod ranges;
 pub mod source;
@@ -22,3 +25,4 @@ pub mod spec;
 pub mod syntax;
 pub mod type_mismatch;
 pub mod types;
+pub mod value;

@@ -48,7 +48,7 @@ pub mod spec_file;
 pub mod spec_values;
 pub mod text_eval;
 pub mod typed;
-pub mod value;
+pub use hcldecode_spec::value;
 
 pub use encode::to_string;
 pub use encode::{HclEncode, to_string_of as to_string_typed};
@@ -193,7 +193,7 @@ pub(crate) fn render_template(
                 1,
                 format!(
                     "invalid template variable name {}: must start with a letter, followed by zero or more letters, digits, and underscores",
-                    value::go_quote(k)
+                    hcldecode_spec::go_quote::quote(k)
                 ),
             ));
         }
@@ -219,7 +219,7 @@ pub(crate) fn render_template(
                 1,
                 format!(
                     "vars map does not contain key {}{at}",
-                    value::go_quote(root)
+                    hcldecode_spec::go_quote::quote(root)
                 ),
             ));
         }

@@ -360,20 +360,6 @@ impl LoadedSpec {
     }
 }
 
-/// The value of a `literal` spec (as decoding gives it).
-///
-/// ```
-/// use hcldecode::Spec;
-/// use hcldecode::spec_file::{LoadedSpec, literal_value};
-/// let (spec, _) = LoadedSpec::load_file("literal {\n  value = [1, \"a\"]\n}\n", "s.hcldec").unwrap();
-/// let Spec::Literal(l) = &spec.spec else { panic!() };
-/// let v = literal_value(l);
-/// assert_eq!(v, hcldecode::Value::tuple(vec![hcldecode::Value::int(1), hcldecode::Value::string("a")]));
-/// ```
-pub fn literal_value(spec: &hcldecode_spec::spec::LiteralSpec) -> Value {
-    crate::spec_values::literal_value(&spec.value)
-}
-
 /// A function declared in a spec file (`userfunc`): its parameters take any
 /// type and do not accept null; the body is evaluated with the spec
 /// functions and the parameters as variables. Errors in the body make the

@@ -368,8 +368,7 @@ fn a_literal_specs_value_is_public() {
     let hcldecode::Spec::Literal(l) = &spec.spec else {
         panic!("{:?}", spec.spec)
     };
-    let v = hcldecode::spec_file::literal_value(l);
-    assert_eq!(v.get_attr("a"), Some(Value::int(1)));
+    assert_eq!(l.value.get_attr("a"), Some(Value::int(1)));
 }
 
 /// `optional()` attributes stay visible: the spec tree holds their type

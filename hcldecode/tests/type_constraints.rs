@@ -24,7 +24,6 @@
 use hcldecode::Type;
 use hcldecode::Value;
 use hcldecode::spec_values::optional::{Defaults, apply_defaults};
-use hcldecode::spec_values::{literal, value_to_hcl};
 use hcldecode_spec::source::SourceFile;
 use hcldecode_spec::spec::type_constraint::{OptionalAttrs, get_type};
 use hcldecode_spec::syntax::native;
@@ -78,10 +77,7 @@ fn render_defaults(opt: Option<&OptionalAttrs>) -> Option<String> {
     let values: Vec<String> = opt
         .defaults
         .iter()
-        .map(|(k, v)| {
-            let v = hcldecode::spec_values::literal_value_of(v);
-            format!("{k} = {}", value_to_hcl(&v).unwrap())
-        })
+        .map(|(k, v)| format!("{k} = {}", v.to_hcl().unwrap()))
         .collect();
     Some(format!(
         "{{type: {}; values: [{}]; children: [{}]}}",
@@ -364,7 +360,7 @@ fn get_type_defaults_table() {
         (
             "object({ a = optional(object({ b = optional(number, 5) }), {}) })",
             Some(
-                "{type: object({a=optional(object({b=optional(number)}))}); values: [a = {\"b\" = null}]; children: [\"a\": {type: object({b=optional(number)}); values: [b = 5]; children: []}]}".to_string(),
+                "{type: object({a=optional(object({b=optional(number)}))}); values: [a = { b = null }]; children: [\"a\": {type: object({b=optional(number)}); values: [b = 5]; children: []}]}".to_string(),
             ),
             "",
         ),
@@ -400,7 +396,7 @@ fn get_type_defaults_table() {
         // itself holds a null, not the nested default).
         (
             r#"object({ list = optional(list(object({ required = string, optional = optional(string, "optional") })), [{ required = "required" }])})"#,
-            Some(r#"{type: object({list=optional(list(object({optional=optional(string),required=string})))}); values: [list = [{"optional" = null, "required" = "required"}]]; children: ["list": {type: list(object({optional=optional(string),required=string})); values: []; children: ["": {type: object({optional=optional(string),required=string}); values: [optional = "optional"]; children: []}]}]}"#.to_string()),
+            Some(r#"{type: object({list=optional(list(object({optional=optional(string),required=string})))}); values: [list = [{ optional = null, required = "required" }]]; children: ["list": {type: list(object({optional=optional(string),required=string})); values: []; children: ["": {type: object({optional=optional(string),required=string}); values: [optional = "optional"]; children: []}]}]}"#.to_string()),
             "",
         ),
         // The reference (go-cty 1.16.3's MismatchMessage) says "number
@@ -471,7 +467,7 @@ fn empty_default_collections_have_types_without_optional_attributes() {
         let opt = opt.expect("defaults");
         assert_eq!(opt.defaults.len(), 1, "{src}");
         assert_eq!(opt.defaults[0].0, "list", "{src}");
-        let got = hcldecode::spec_values::literal_value_of(&opt.defaults[0].1);
+        let got = &opt.defaults[0].1;
         assert_eq!(got.ty(), want.ty(), "{src}");
         assert!(got.raw_equals(&want), "{src}: got {got:?}, want {want:?}");
     }
@@ -545,7 +541,7 @@ fn node(
         optional: optional.iter().map(|s| s.to_string()).collect(),
         defaults: defaults
             .into_iter()
-            .map(|(k, v)| (k.to_string(), literal(v)))
+            .map(|(k, v)| (k.to_string(), v))
             .collect(),
         children: children
             .into_iter()

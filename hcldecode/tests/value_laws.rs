@@ -1,6 +1,6 @@
 //! Property tests of the information model:
 //!
-//! - any value written as HCL (`spec_values::value_to_hcl`) and decoded with
+//! - any value written as HCL (`Value::to_hcl`) and decoded with
 //!   an `any` attribute comes back equal, once converted to its own type
 //!   (HCL has no list or map literal syntax: `[...]` is a tuple);
 //! - converting a value to a type it converts to safely, and back, is the
@@ -9,7 +9,6 @@
 
 use hcldecode::Type;
 use hcldecode::spec_file::LoadedSpec;
-use hcldecode::spec_values::value_to_hcl;
 use hcldecode::value::convert::{
     convert, get_conversion, get_conversion_unsafe, unify, unify_unsafe,
 };
@@ -87,7 +86,7 @@ proptest! {
 
     #[test]
     fn values_written_as_hcl_decode_back((ty, v) in typed_value()) {
-        let hcl = value_to_hcl(&v).expect("known values have HCL text");
+        let hcl = v.to_hcl().expect("known values have HCL text");
         let back = decode_any(&hcl);
         let back = convert(&back, &ty).unwrap_or_else(|e| panic!("{hcl}: {e}"));
         prop_assert!(back.raw_equals(&v), "{hcl}\n got {back:?}\nwant {v:?}");

@@ -40,10 +40,7 @@ use std::process::ExitCode;
 use hcldecode_spec::diag::render::{self, SourceMap};
 use hcldecode_spec::syntax::native;
 
-// The atomic writer of `hcldec -o`, shared by source.
-#[allow(dead_code)]
-#[path = "../../hcldec/src/output.rs"]
-mod output;
+use hcldecode_output as output;
 
 /// The version `-version` prints (the reference's).
 pub const VERSION: &str = "0.0.1-dev";

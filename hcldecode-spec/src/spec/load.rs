@@ -18,16 +18,16 @@ use std::sync::Arc;
 use super::err_spec;
 use super::path::{PathStep, SpecPath};
 use super::transformation::Transform;
-use super::{DynRef, Dynamic, Spec, SpecKind};
+use super::{DynRef, Spec, SpecKind};
 use crate::diagnostic::{Code, Diagnostic, Diagnostics};
 use crate::source::{Range, SourceFile, Span};
 use crate::syntax::body::{Block, Body, BodyRef, BodySchema, Content};
-use crate::syntax::expr::{ExprRef, Expression, NativeExpr};
+use crate::syntax::expr::{ExprRef, Expression};
 use crate::syntax::native::analysis::{expr_as_keyword, expr_list};
 use crate::syntax::native::{self, ast};
 use crate::types::Type;
+use crate::value::Value;
 
-use super::literal_default;
 use super::namespace::{Namespace, NamespaceKind};
 use super::type_constraint::{DefaultEval, OptionalAttrs};
 
@@ -70,7 +70,7 @@ pub trait SpecEval {
     ) -> Option<ArgValue>;
 
     /// Evaluates a `literal` spec's `value` (spec functions available).
-    fn literal(&mut self, expr: ExprRef<'_>, diags: &mut Diagnostics) -> Option<DynRef>;
+    fn literal(&mut self, expr: ExprRef<'_>, diags: &mut Diagnostics) -> Option<Value>;
 
     /// Evaluates an entry of a `variables` block (spec functions available)
     /// and remembers it.
@@ -126,23 +126,6 @@ pub struct SpecFile {
     /// Namespaces declared by `namespace "var" { kind = "variables",
     /// block_type = "variable" }` blocks (an extension), in order.
     pub namespaces: Vec<Namespace>,
-}
-
-/// The placeholder spec the reference substitutes for a spec with errors:
-/// a null literal.
-#[derive(Debug)]
-pub struct NullLiteral;
-
-impl Dynamic for NullLiteral {
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
-    }
-    fn value_type(&self) -> Option<Type> {
-        Some(Type::Dynamic)
-    }
-    fn to_hcl(&self) -> Option<String> {
-        Some("null".into())
-    }
 }
 
 fn spec_schema(labelled: bool) -> BodySchema {
@@ -801,8 +784,13 @@ impl SpecEval for StaticEval {
         v
     }
 
-    fn literal(&mut self, expr: ExprRef<'_>, _diags: &mut Diagnostics) -> Option<DynRef> {
-        Some(Arc::new(StaticLiteral(expr.to_expression())))
+    /// A literal's value where the syntax gives it; anything evaluation
+    /// must decide (a function call, an operator) is unknown here.
+    fn literal(&mut self, expr: ExprRef<'_>, _diags: &mut Diagnostics) -> Option<Value> {
+        Some(match expr {
+            ExprRef::Native { file, expr } => static_value(file, expr.get()),
+            ExprRef::Json { .. } => Value::unknown(Type::Dynamic),
+        })
     }
 
     fn variable(&mut self, _name: &str, _expr: ExprRef<'_>, _diags: &mut Diagnostics) {}
@@ -816,48 +804,22 @@ impl SpecEval for StaticEval {
     }
 }
 
-/// Defaults of `optional` read at compile time: kept as expressions (the
-/// dynamic layer evaluates them); a literal one that cannot convert to its
-/// attribute's type fails as it would at run time
-/// ([`literal_default::conversion_error`]).
+/// Defaults of `optional` read at compile time: a literal one is its value,
+/// so one that cannot convert to its attribute's type fails as it does at
+/// run time (the same conversion); anything else is unknown, which converts
+/// to any type, and is evaluated when the spec is built at run time.
 impl DefaultEval for StaticEval {
     fn eval(
         &mut self,
         file: &Arc<SourceFile>,
         expr: &ast::Expr,
         _diags: &mut Diagnostics,
-    ) -> Option<DynRef> {
-        Some(Arc::new(StaticLiteral(Expression::Native {
-            file: file.clone(),
-            expr: NativeExpr::new(expr.clone()),
-        })))
-    }
-
-    fn convert(
-        &mut self,
-        value: &DynRef,
-        ty: &Type,
-        optional: Option<&OptionalAttrs>,
-    ) -> Result<DynRef, String> {
-        if let Some(StaticLiteral(Expression::Native { file, expr })) =
-            value.as_any().downcast_ref::<StaticLiteral>()
-            && let Some(err) = literal_default::conversion_error(file, expr, ty, optional)
-        {
-            return Err(err);
-        }
-        Ok(value.clone())
+    ) -> Option<Value> {
+        Some(static_value(file, expr))
     }
 }
 
-/// A literal read by [`StaticEval`]: the unevaluated expression.
-#[derive(Debug)]
-pub struct StaticLiteral(pub Expression);
-
-impl Dynamic for StaticLiteral {
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
-    }
-    fn to_hcl(&self) -> Option<String> {
-        Some(self.0.source_text().to_string())
-    }
+/// The value of `expr` where it is literal; unknown otherwise.
+fn static_value(file: &SourceFile, expr: &ast::Expr) -> Value {
+    crate::literal::expression_value(file, expr).unwrap_or_else(|| Value::unknown(Type::Dynamic))
 }

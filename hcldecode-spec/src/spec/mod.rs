@@ -2,9 +2,10 @@
 //!
 //! One [`Spec`] enum covers every kind of HashiCorp's `hcldec` package. Spec
 //! files ([`load`]) and `#[derive(HclDecode)]` both produce it; the decoder
-//! engine in `hcldecode` consumes it. Parts that need evaluation (literal
-//! values, transform functions, validators) are held opaquely as
-//! [`Dynamic`] objects supplied by the dynamic layer.
+//! engine in `hcldecode` consumes it. Literal values and defaults are
+//! [`Value`](crate::value::Value)s; transform and validation functions,
+//! which need the evaluator, are held opaquely as [`Dynamic`] objects
+//! supplied by the dynamic layer.
 
 use std::any::Any;
 use std::fmt;
@@ -15,12 +16,10 @@ use crate::syntax::body::Block;
 use crate::syntax::body::{AttributeSchema, BlockHeaderSchema, BodySchema};
 use crate::syntax::expr::Expression;
 use crate::types::Type;
-use load::NullLiteral;
 
 mod constraint;
 mod json_schema;
 mod kind;
-pub mod literal_default;
 pub mod load;
 pub mod namespace;
 mod path;
@@ -40,21 +39,12 @@ pub use kind::{
 pub use path::{PathStep, SpecPath};
 pub use validate::{SpecError, SpecErrorKind};
 
-/// Something the dynamic layer computed and the static layer carries
-/// without looking inside: a literal's value, a transform or validation
-/// function.
+/// A function the dynamic layer supplies and the static layer carries
+/// without looking inside: a transform or validation function. (Values,
+/// literals' and defaults', are [`Value`](crate::value::Value)s.)
 pub trait Dynamic: Any + Send + Sync + std::panic::RefUnwindSafe + fmt::Debug {
     /// For downcasting to the concrete type.
     fn as_any(&self) -> &dyn Any;
-    /// For a value: its type.
-    fn value_type(&self) -> Option<Type> {
-        None
-    }
-    /// The HCL expression text that recreates it in a spec file, if there
-    /// is one.
-    fn to_hcl(&self) -> Option<String> {
-        None
-    }
     /// For a transform or validation without a spec-file form: what it
     /// does, for the comment [`Spec::to_spec_file`] writes in its place.
     fn describe(&self) -> Option<String> {
@@ -488,7 +478,7 @@ impl Spec {
             }
             Spec::Tuple(t) => Type::tuple(t.iter().map(nested)),
             Spec::Attr(a) => a.ty.clone(),
-            Spec::Literal(l) => l.value.value_type().unwrap_or(Type::Dynamic),
+            Spec::Literal(l) => l.value.ty().clone(),
             Spec::Expr(_) => Type::Dynamic,
             Spec::Block(b) => nested(&b.nested),
             Spec::BlockList(b) => Type::list(nested(&b.nested)),
@@ -621,7 +611,7 @@ impl Spec {
 /// reference's loader gives (callers do not decode with it).
 pub(crate) fn err_spec() -> Spec {
     Spec::Literal(LiteralSpec {
-        value: Arc::new(NullLiteral),
+        value: crate::value::Value::null(Type::Dynamic),
     })
 }
 

@@ -18,72 +18,42 @@ use std::sync::Arc;
 
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::source::{Range, SourceFile, Span};
-use crate::spec::DynRef;
 use crate::syntax::native::analysis;
 use crate::syntax::native::ast::{CallExpr, Expr, ExprKind};
 use crate::types::Type;
+use crate::value::Value;
+use crate::value::convert::{convert, fill_optional};
 
 const INVALID: &str = "Invalid type specification";
 
-/// The optional attributes and defaults of a type constraint, in a tree
-/// following the type (ext/typeexpr's `Defaults`, plus the optional
-/// attributes that cty keeps in the type). A node exists only where it or
-/// a descendant has something.
-#[derive(Clone, Debug)]
-pub struct OptionalAttrs {
-    /// The type at this node, without optional attributes.
-    pub ty: Type,
-    /// The optional attributes of an object type, in source order.
-    pub optional: Vec<String>,
-    /// Default values of optional attributes, converted to the attribute's
-    /// type, in source order.
-    pub defaults: Vec<(String, DynRef)>,
-    /// Nested nodes: by attribute name in an object, by index (`"0"`) in a
-    /// tuple, `""` for the elements of a list, set or map.
-    pub children: Vec<(String, OptionalAttrs)>,
-}
+pub use crate::value::convert::OptionalAttrs;
 
-impl OptionalAttrs {
-    /// The child node for `key`, if any.
-    ///
-    /// ```
-    /// use hcldecode_spec::spec::type_constraint::OptionalAttrs;
-    /// use hcldecode_spec::types::Type;
-    /// let leaf = OptionalAttrs { ty: Type::empty_object(), optional: vec!["a".into()], defaults: vec![], children: vec![] };
-    /// let root = OptionalAttrs { ty: Type::list(Type::empty_object()), optional: vec![], defaults: vec![], children: vec![("".into(), leaf)] };
-    /// assert_eq!(root.child("").unwrap().optional, ["a"]);
-    /// assert!(root.child("x").is_none());
-    /// ```
-    pub fn child(&self, key: &str) -> Option<&OptionalAttrs> {
-        self.children.iter().find(|(k, _)| k == key).map(|(_, c)| c)
-    }
-
-    /// Whether attribute `name` of this object node is optional.
-    pub fn is_optional(&self, name: &str) -> bool {
-        self.optional.iter().any(|n| n == name)
-    }
-}
-
-/// What evaluating default values needs from the dynamic layer.
+/// What evaluating default values needs from the dynamic layer (the
+/// conversion to the attribute's type is the values' own, [`convert`]).
 pub trait DefaultEval {
     /// Evaluates a default value expression without variables or
-    /// functions; `None` after an error diagnostic.
+    /// functions; `None` after an error diagnostic. An evaluator that
+    /// cannot evaluate it (the compile-time one, for anything but
+    /// literals) gives an unknown value, which converts to any type.
     fn eval(
         &mut self,
         file: &Arc<SourceFile>,
         expr: &Expr,
         diags: &mut Diagnostics,
-    ) -> Option<DynRef>;
+    ) -> Option<Value>;
+}
 
-    /// Converts a default value to the attribute's type, whose optional
-    /// attributes are `optional` (they may be absent); the conversion
-    /// error's message on failure.
-    fn convert(
-        &mut self,
-        value: &DynRef,
-        ty: &Type,
-        optional: Option<&OptionalAttrs>,
-    ) -> Result<DynRef, String>;
+/// A default converted to its attribute's type, whose optional attributes
+/// are `optional`: as cty converts to a type with optional attributes,
+/// absent ones become null first (no defaults are applied here); a null
+/// default stays null. The conversion error's message on failure.
+fn convert_default(v: Value, ty: &Type, optional: Option<&OptionalAttrs>) -> Result<Value, String> {
+    let v = if v.is_null() {
+        v
+    } else {
+        fill_optional(&v, optional)
+    };
+    convert(&v, ty).map_err(|e| e.to_string())
 }
 
 /// Whether a type expression calls `optional` anywhere (then spec files
@@ -417,7 +387,7 @@ impl Getter<'_, '_> {
         };
         let mut attrs: Vec<(String, Type)> = Vec::new();
         let mut optional: Vec<String> = Vec::new();
-        let mut defaults: Vec<(String, DynRef)> = Vec::new();
+        let mut defaults: Vec<(String, Value)> = Vec::new();
         let mut children: Vec<(String, OptionalAttrs)> = Vec::new();
         for item in items.iter() {
             let Some(name) = analysis::object_key_as_keyword(item, self.file) else {
@@ -442,7 +412,7 @@ impl Getter<'_, '_> {
             let name = name.to_string();
             let mut aty_expr = &item.value;
             let mut default_expr: Option<&Expr> = None;
-            let mut default_val: Option<DynRef> = None;
+            let mut default_val: Option<Value> = None;
             if let ExprKind::FunctionCall(call) = &item.value.kind
                 && call.name_text(self.file) == "optional"
             {
@@ -499,10 +469,8 @@ impl Getter<'_, '_> {
             }
             let (aty, child) = self.get(aty_expr, diags);
             defaults.retain(|(n, _)| *n != name);
-            if let (Some(v), Some(dexpr)) = (default_val, default_expr)
-                && let Some(d) = self.defaults.as_deref_mut()
-            {
-                match d.convert(&v, &aty, child.as_ref()) {
+            if let (Some(v), Some(dexpr)) = (default_val, default_expr) {
+                match convert_default(v, &aty, child.as_ref()) {
                     Ok(v) => defaults.push((name.clone(), v)),
                     Err(err) => diags.push(
                         Diagnostic::error(

@@ -197,9 +197,11 @@ impl<'a> DirectBody<'a> {
     /// Property `i`'s value as the body's object value would hold it.
     pub(crate) fn value(&mut self, i: usize) -> Option<Value> {
         let spec = self.prop(i)?;
-        let found = match spec {
-            Spec::Attr(a) => self.attribute(i, spec, a),
-            _ => None,
+        // Only an attribute has one found in the body before decoding.
+        let found = if let Spec::Attr(a) = spec {
+            self.attribute(i, spec, a)
+        } else {
+            None
         };
         let content = match &self.source {
             Source::Content(content) => *content,

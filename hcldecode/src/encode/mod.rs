@@ -318,7 +318,7 @@ fn simple(v: &Value) -> Option<String> {
         ValueRef::Null | ValueRef::Unknown => out.push_str("null"),
         ValueRef::Bool(b) => out.push_str(if b { "true" } else { "false" }),
         ValueRef::Number(n) => out.push_str(&n.to_string()),
-        ValueRef::String(s) => crate::value::write_hcl_string(&mut out, s),
+        ValueRef::String(s) => hcldecode_spec::syntax::native::write_quoted(&mut out, s),
         ValueRef::List([]) | ValueRef::Set([]) | ValueRef::Tuple([]) => out.push_str("[]"),
         ValueRef::Map([]) | ValueRef::Object(_, []) => out.push_str("{}"),
         _ => return None,
@@ -458,7 +458,7 @@ fn object_key(k: &str) -> String {
         k.to_string()
     } else {
         let mut out = String::new();
-        crate::value::write_hcl_string(&mut out, k);
+        hcldecode_spec::syntax::native::write_quoted(&mut out, k);
         out
     }
 }

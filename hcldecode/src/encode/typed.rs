@@ -10,8 +10,8 @@ use hcldecode_spec::syntax::is_identifier;
 
 use super::{EncodeError, check, write_entries};
 use crate::typed::Spanned;
-use crate::value::write_hcl_string as write_string;
 use crate::value::{Number, Path, PathStep, Value, ValueRef};
+use hcldecode_spec::syntax::native::write_quoted as write_string;
 
 /// A Rust value that can be written back as HCL: as an attribute's value
 /// ([`to_value`](HclEncode::to_value)) and, for block bodies, as a body

@@ -5,67 +5,14 @@
 use std::borrow::Cow;
 
 use hcldecode_spec::source::SourceFile;
-use hcldecode_spec::syntax::native::analysis::object_key_as_keyword;
-use hcldecode_spec::syntax::native::ast::{Expr, ExprKind, Literal, ObjectItem, UnaryOp};
 
-use crate::Type;
-use crate::value::{Number, Value, normalize_string};
+use hcldecode_spec::syntax::native::ast::{Expr, ExprKind, Literal, UnaryOp};
 
-/// The value of a literal.
-pub(crate) fn literal_value(file: &SourceFile, l: &Literal) -> Value {
-    match l {
-        Literal::Null => Value::null(Type::Dynamic),
-        Literal::Bool(b) => Value::bool(*b),
-        // The parser has validated the literal; a failure here would be a
-        // parser bug, and gives an unknown number rather than a panic.
-        Literal::Number(s) => match Number::parse(file.text(*s)) {
-            Ok(n) => Value::number(n),
-            Err(_) => Value::unknown(Type::Number),
-        },
-        Literal::String(t) => Value::string(t.get(file)),
-    }
-}
+use crate::value::{Number, normalize_string};
 
-/// The text of a literal string (`"text"`, no interpolation), or of a
-/// template of literal strings alone: what `native::literal_as` makes a string
-/// value of, before normalization.
-pub(crate) fn literal_str<'a>(file: &'a SourceFile, e: &'a Expr) -> Option<Cow<'a, str>> {
-    let parts = match &e.kind {
-        ExprKind::StringTemplate { text, .. } => return Some(Cow::Borrowed(text.get(file))),
-        ExprKind::Template { parts } => parts,
-        _ => return None,
-    };
-    let text = |p: &'a Expr| match &p.kind {
-        ExprKind::Literal(Literal::String(t)) => Some(t.get(file)),
-        _ => None,
-    };
-    match &parts[..] {
-        [p] => text(p).map(Cow::Borrowed),
-        // A heredoc's lines are parts of their own: a template of literal
-        // strings alone is their concatenation, as evaluating it gives.
-        _ => {
-            let mut len = 0;
-            for p in parts {
-                len += text(p)?.len();
-            }
-            let mut buf = String::with_capacity(len);
-            for p in parts {
-                buf.push_str(text(p)?);
-            }
-            Some(Cow::Owned(buf))
-        }
-    }
-}
-
-/// The key of an object constructor's item where it is literal: a bare
-/// name (a keyword included, unless parenthesized) or a literal string,
-/// before normalization.
-pub(crate) fn literal_key<'a>(file: &'a SourceFile, item: &'a ObjectItem) -> Option<Cow<'a, str>> {
-    match object_key_as_keyword(item, file) {
-        Some(k) => Some(Cow::Borrowed(k)),
-        None => literal_str(file, &item.key),
-    }
-}
+// A literal's value, and literal text and keys: the static layer's, which
+// the compile-time checks use too.
+pub(crate) use hcldecode_spec::literal::{literal_key, literal_str, literal_value};
 
 /// `text` in Normalization Form C, as string values and keys hold it.
 fn normalized(text: Cow<'_, str>) -> String {

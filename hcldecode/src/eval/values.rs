@@ -81,14 +81,17 @@ pub(crate) fn value_str(v: &Value) -> String {
         ValueRef::Unknown => "(not yet known)".into(),
         ValueRef::Bool(b) => b.to_string(),
         ValueRef::Number(n) => crate::value::number_g10(n),
-        ValueRef::String(s) => crate::value::go_quote(s),
+        ValueRef::String(s) => hcldecode_spec::go_quote::quote(s),
         ValueRef::List(es) | ValueRef::Set(es) | ValueRef::Tuple(es) => {
             count_str(&ty.friendly_name(), es.len())
         }
         ValueRef::Map(es) => count_str(&ty.friendly_name(), es.len()),
         ValueRef::Object(o, _) => match o.attrs() {
             [] => "object with no attributes".into(),
-            [(name, _)] => format!("object with 1 attribute {}", crate::value::go_quote(name)),
+            [(name, _)] => format!(
+                "object with 1 attribute {}",
+                hcldecode_spec::go_quote::quote(name)
+            ),
             attrs => format!("object with {} attributes", attrs.len()),
         },
     }

@@ -202,7 +202,7 @@ pub(crate) fn rsadecrypt_in(terraform: bool) -> Function {
             let ct = super::encoding::decode_std(s).ok_or_else(|| {
                 FunctionError::call(format!(
                     "failed to decode input {}: cipher text must be base64-encoded",
-                    crate::value::go_quote(s)
+                    hcldecode_spec::go_quote::quote(s)
                 ))
             })?;
             let key = private_key(str_arg(args, 1)?, terraform)?;

@@ -38,7 +38,7 @@ fn outside(path: &str, fs: &FsConfig) -> FunctionError {
         0,
         format!(
             "{} is outside the directory the configuration may read ({})",
-            crate::value::go_quote(path),
+            hcldecode_spec::go_quote::quote(path),
             fs.root.display()
         ),
     )

@@ -36,7 +36,7 @@
 mod body;
 mod de;
 mod ser;
-pub mod value;
+pub use hcldecode_spec::value::serde as value;
 
 pub use body::{Options, from_path, from_str};
 pub use de::{Serde, ValueDeserializer, from_value, from_value_at};

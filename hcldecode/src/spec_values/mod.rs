@@ -1,13 +1,14 @@
-//! The dynamic parts of spec trees: literal values, transform and
-//! validation functions carried by `hcldecode_spec`'s `Spec` as opaque
-//! [`Dynamic`] objects, and the evaluator the spec-file loader uses.
+//! The dynamic parts of spec trees: transform and validation functions
+//! carried by `hcldecode_spec`'s `Spec` as opaque [`Dynamic`] objects, and
+//! the evaluator the spec-file loader uses (literal values are plain
+//! [`Value`]s in the spec tree).
 
 use std::any::Any;
 use std::fmt;
 use std::sync::Arc;
 
 use hcldecode_spec::diag::{Diagnostic, Diagnostics};
-use hcldecode_spec::spec::load::{ArgKind, ArgValue, NullLiteral, SpecEval, StaticLiteral};
+use hcldecode_spec::spec::load::{ArgKind, ArgValue, SpecEval};
 use hcldecode_spec::spec::type_constraint::{DefaultEval, OptionalAttrs};
 use hcldecode_spec::spec::{DynRef, Dynamic, Transform, TransformSpec};
 use hcldecode_spec::syntax::expr::ExprRef;
@@ -19,56 +20,6 @@ use crate::value::convert::convert;
 use crate::value::{Value, ValueRef};
 
 pub mod optional;
-
-/// A literal spec's value.
-#[derive(Clone, Debug)]
-pub struct LiteralValue(pub Value);
-
-impl Dynamic for LiteralValue {
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-    fn value_type(&self) -> Option<Type> {
-        Some(self.0.ty().clone())
-    }
-    fn to_hcl(&self) -> Option<String> {
-        value_to_hcl(&self.0)
-    }
-}
-
-/// Wraps a value for use as a literal spec.
-pub fn literal(v: Value) -> DynRef {
-    Arc::new(LiteralValue(v))
-}
-
-/// The value a [`literal`] (or a literal the derive read at compile time)
-/// holds: a literal spec's value, an `optional` attribute's default.
-///
-/// ```
-/// use hcldecode::spec_values::{literal, literal_value_of};
-/// use hcldecode::Value;
-/// assert_eq!(literal_value_of(&literal(Value::int(5))), Value::int(5));
-/// ```
-pub fn literal_value_of(d: &DynRef) -> Value {
-    literal_value(d)
-}
-
-/// The value of a literal spec. Literals read without evaluation (by the
-/// derive at compile time) are evaluated here without a context.
-pub(crate) fn literal_value(d: &DynRef) -> Value {
-    let any = d.as_any();
-    if let Some(l) = any.downcast_ref::<LiteralValue>() {
-        return l.0.clone();
-    }
-    if let Some(l) = any.downcast_ref::<StaticLiteral>() {
-        let (v, _) = eval::evaluate(l.0.as_ref(), None);
-        return v;
-    }
-    if any.is::<NullLiteral>() {
-        return Value::null(Type::Dynamic);
-    }
-    Value::null(Type::Dynamic)
-}
 
 /// `Debug` (the type's name: the function inside has no useful form) and
 /// [`Dynamic`] for the function wrappers.
@@ -188,9 +139,8 @@ impl SpecEval for RuntimeSpecEval {
         }
     }
 
-    fn literal(&mut self, expr: ExprRef<'_>, diags: &mut Diagnostics) -> Option<DynRef> {
-        let v = eval::evaluate_into(expr, Some(&self.spec_ctx), diags);
-        Some(literal(v))
+    fn literal(&mut self, expr: ExprRef<'_>, diags: &mut Diagnostics) -> Option<Value> {
+        Some(eval::evaluate_into(expr, Some(&self.spec_ctx), diags))
     }
 
     fn variable(&mut self, name: &str, expr: ExprRef<'_>, diags: &mut Diagnostics) {
@@ -239,63 +189,6 @@ pub(crate) fn optional_function(ty: Type, optional: Option<Arc<OptionalAttrs>>) 
                 .map_err(|e| FunctionError::call(e.to_string()))
         }),
     })
-}
-
-/// A value written as an HCL expression, where it has one (unknown values
-/// do not).
-pub fn value_to_hcl(v: &Value) -> Option<String> {
-    let mut out = String::new();
-    write_hcl(&mut out, v).then_some(out)
-}
-
-fn write_hcl(out: &mut String, v: &Value) -> bool {
-    match v.view() {
-        ValueRef::Null => out.push_str("null"),
-        ValueRef::Unknown => return false,
-        ValueRef::Bool(b) => out.push_str(if b { "true" } else { "false" }),
-        ValueRef::Number(n) => out.push_str(&n.to_string()),
-        ValueRef::String(s) => crate::value::write_hcl_string(out, s),
-        ValueRef::List(es) | ValueRef::Set(es) | ValueRef::Tuple(es) => {
-            out.push('[');
-            for (i, e) in es.iter().enumerate() {
-                if i > 0 {
-                    out.push_str(", ");
-                }
-                if !write_hcl(out, e) {
-                    return false;
-                }
-            }
-            out.push(']');
-        }
-        ValueRef::Map(entries) => {
-            return write_hcl_object(out, entries.iter().map(|(k, e)| (&**k, e)));
-        }
-        ValueRef::Object(ty, vals) => {
-            let keys = ty.attrs().iter().map(|(k, _)| &**k);
-            return write_hcl_object(out, keys.zip(vals));
-        }
-    }
-    true
-}
-
-/// `{k = v, ...}` of `entries`; false where a value has no HCL form.
-fn write_hcl_object<'v>(
-    out: &mut String,
-    entries: impl Iterator<Item = (&'v str, &'v Value)>,
-) -> bool {
-    out.push('{');
-    for (i, (k, e)) in entries.enumerate() {
-        if i > 0 {
-            out.push_str(", ");
-        }
-        crate::value::write_hcl_string(out, k);
-        out.push_str(" = ");
-        if !write_hcl(out, e) {
-            return false;
-        }
-    }
-    out.push('}');
-    true
 }
 
 /// The result type of a transform applied to a value of type `wrapped`.

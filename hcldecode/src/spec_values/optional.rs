@@ -18,11 +18,9 @@ use std::sync::Arc;
 
 use hcldecode_spec::diag::Diagnostics;
 use hcldecode_spec::source::SourceFile;
-use hcldecode_spec::spec::DynRef;
 use hcldecode_spec::spec::type_constraint::{self, DefaultEval, OptionalAttrs};
 use hcldecode_spec::syntax::native::{self, ast};
 
-use super::{literal, literal_value};
 use crate::Type;
 use crate::eval;
 use crate::value::Value;
@@ -51,26 +49,8 @@ impl DefaultEval for Defaults {
         file: &Arc<SourceFile>,
         expr: &ast::Expr,
         diags: &mut Diagnostics,
-    ) -> Option<DynRef> {
-        let v = eval::evaluate_native_part(file, expr, None, diags);
-        Some(literal(v))
-    }
-
-    fn convert(
-        &mut self,
-        value: &DynRef,
-        ty: &Type,
-        optional: Option<&OptionalAttrs>,
-    ) -> Result<DynRef, String> {
-        // cty converts to the type with optional attributes: absent ones
-        // become null (no defaults are applied here).
-        let v = literal_value(value);
-        let v = if v.is_null() {
-            v
-        } else {
-            fill_optional(&v, optional)
-        };
-        convert(&v, ty).map(literal).map_err(|e| e.to_string())
+    ) -> Option<Value> {
+        Some(eval::evaluate_native_part(file, expr, None, diags))
     }
 }
 
@@ -176,7 +156,7 @@ fn transform(v: &Value, node: Option<&OptionalAttrs>) -> Value {
                 })
                 .unwrap_or_default();
             for (name, d) in &node.defaults {
-                let with_defaults = || transform(&literal_value(d), node.child(name));
+                let with_defaults = || transform(d, node.child(name));
                 match entries.iter_mut().find(|(k, _)| &**k == name) {
                     Some((_, x)) if x.is_null() => *x = with_defaults(),
                     Some(_) => {}

@@ -3,18 +3,19 @@
 
 use std::fmt::Write;
 
+use crate::spec::Spec;
 use crate::spec::err_spec;
 use crate::spec::load::Loader;
 use crate::spec::print::{arg, close, indent, open};
-use crate::spec::{DynRef, Spec};
 use crate::syntax::body::BodyRef;
 use crate::syntax::expr::Expression;
+use crate::value::Value;
 
 /// A constant value.
 #[derive(Clone, Debug)]
 pub struct LiteralSpec {
-    /// The value, built by the dynamic layer.
-    pub value: DynRef,
+    /// The value.
+    pub value: Value,
 }
 
 impl LiteralSpec {

@@ -10,13 +10,12 @@ use crate::decode::Decoder;
 use crate::decode::trace::{Recorder, Trace};
 use crate::eval;
 use crate::eval::traversal::{Traversal, expr_variables};
-use crate::spec_values::literal_value;
 use crate::value::Value;
 
 impl Decoder<'_> {
     /// `LiteralSpec.decode`.
     pub(in crate::decode) fn decode_literal<R: Recorder>(&self, l: &LiteralSpec) -> (Value, R::T) {
-        (literal_value(&l.value), R::rec(|| Trace::None))
+        (l.value.clone(), R::rec(|| Trace::None))
     }
 
     /// `ExprSpec.decode`.

@@ -65,7 +65,7 @@ pub fn make_to_func(want: Type) -> Function {
             convert(&args[0], ret).map_err(|_| {
                 let got = args[0].ty();
                 let what = || match args[0].as_str() {
-                    Some(s) => crate::value::go_quote(s),
+                    Some(s) => hcldecode_spec::go_quote::quote(s),
                     None => "string".to_string(),
                 };
                 FunctionError::arg(

@@ -180,7 +180,7 @@ shared_function! {
                 if attrs.contains_key(&n) {
                     return Err(FunctionError::call(format!(
                         "duplicate column name {}",
-                        crate::value::go_quote(&n)
+                        hcldecode_spec::go_quote::quote(&n)
                     )));
                 }
                 attrs.insert(n, Type::String);

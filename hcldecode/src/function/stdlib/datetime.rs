@@ -7,7 +7,8 @@ use time::{Date, Month, OffsetDateTime, PrimitiveDateTime, Time, UtcOffset};
 use super::{build, shared_function, str_arg};
 use crate::Type;
 use crate::function::{FunctionError, Parameter, ReturnType};
-use crate::value::{Value, go_quote};
+use crate::value::Value;
+use hcldecode_spec::go_quote::quote as go_quote;
 
 fn bad(msg: impl std::fmt::Display) -> String {
     format!("not a valid RFC3339 timestamp: {msg}")

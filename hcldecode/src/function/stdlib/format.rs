@@ -155,7 +155,7 @@ fn go_quote_rune(r: char) -> String {
 fn unsupported(verb: &Verb<'_>, why: impl std::fmt::Display) -> FunctionError {
     FunctionError::call(format!(
         "unsupported value for {} at {}: {why}",
-        crate::value::go_quote(verb.raw),
+        hcldecode_spec::go_quote::quote(verb.raw),
         verb.offset
     ))
 }
@@ -172,7 +172,7 @@ fn append_verb(verb: &Verb<'_>, out: &mut String, args: &[Value]) -> Result<(), 
     let Some(arg) = args.get(verb.arg_num - 1) else {
         return Err(FunctionError::call(format!(
             "not enough arguments for {} at {}: need index {} but have {} total",
-            crate::value::go_quote(verb.raw),
+            hcldecode_spec::go_quote::quote(verb.raw),
             verb.offset,
             verb.arg_num,
             args.len()
@@ -181,7 +181,7 @@ fn append_verb(verb: &Verb<'_>, out: &mut String, args: &[Value]) -> Result<(), 
     if verb.mode != 'v' && arg.is_null() {
         return Err(FunctionError::call(format!(
             "unsupported value for {} at {}: null value cannot be formatted",
-            crate::value::go_quote(verb.raw),
+            hcldecode_spec::go_quote::quote(verb.raw),
             verb.offset
         )));
     }
@@ -264,7 +264,7 @@ fn append_verb(verb: &Verb<'_>, out: &mut String, args: &[Value]) -> Result<(), 
         m => Err(FunctionError::call(format!(
             "unsupported format verb {} in {} at offset {}",
             go_quote_rune(m),
-            crate::value::go_quote(verb.raw),
+            hcldecode_spec::go_quote::quote(verb.raw),
             verb.offset
         ))),
     }

@@ -429,7 +429,7 @@ shared_function! {
                 Some(n) => Ok(Value::number(Number::from_big_int(&n))),
                 None => Err(FunctionError::arg(0, format!(
                     "cannot parse {} as a base {base} integer",
-                    crate::value::go_quote(s)
+                    hcldecode_spec::go_quote::quote(s)
                 ))),
             }
         },

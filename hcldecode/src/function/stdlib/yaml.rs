@@ -215,7 +215,10 @@ fn resolve_scalar(tag: &str, src: &str, style: TScalarStyle) -> Result<Resolved,
         Some("str" | "bool" | "int" | "float" | "null" | "timestamp" | "binary")
     ) || tag.is_empty();
     if !known {
-        return Err(format!("unsupported tag {}", crate::value::go_quote(tag)));
+        return Err(format!(
+            "unsupported tag {}",
+            hcldecode_spec::go_quote::quote(tag)
+        ));
     }
     let mut tag = short.unwrap_or("").to_string();
     let hint = match src.as_bytes().first() {
@@ -266,7 +269,7 @@ fn resolve_scalar(tag: &str, src: &str, style: TScalarStyle) -> Result<Resolved,
     let cannot = |t: &str| {
         format!(
             "cannot parse {} as {TAG_PREFIX}{t}",
-            crate::value::go_quote(src)
+            hcldecode_spec::go_quote::quote(src)
         )
     };
     Ok(Resolved::Value(match tag.as_str() {
@@ -276,7 +279,7 @@ fn resolve_scalar(tag: &str, src: &str, style: TScalarStyle) -> Result<Resolved,
             if !is_base64(&clean) {
                 return Err(format!(
                     "cannot parse {} as {TAG_PREFIX}binary: not valid base64",
-                    crate::value::go_quote(src)
+                    hcldecode_spec::go_quote::quote(src)
                 ));
             }
             Value::string(src)
@@ -300,7 +303,12 @@ fn resolve_scalar(tag: &str, src: &str, style: TScalarStyle) -> Result<Resolved,
             None => return Err(cannot("timestamp")),
         },
         "null" => Value::null(Type::Dynamic),
-        _ => return Err(format!("unsupported tag {}", crate::value::go_quote(&tag))),
+        _ => {
+            return Err(format!(
+                "unsupported tag {}",
+                hcldecode_spec::go_quote::quote(&tag)
+            ));
+        }
     }))
 }
 

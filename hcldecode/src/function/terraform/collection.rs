@@ -287,7 +287,7 @@ shared_function! {
 
 /// `tfdiags.FormatCtyPath` of an index step: `["key"]` or `[0]`.
 fn key_step(k: &str) -> String {
-    format!("[{}]", crate::value::go_quote(k))
+    format!("[{}]", hcldecode_spec::go_quote::quote(k))
 }
 
 shared_function! {
@@ -378,7 +378,7 @@ fn lookup_type(args: &[Value]) -> Result<Type, FunctionError> {
                     0,
                     format!(
                         "the given object has no attribute {}",
-                        crate::value::go_quote(key)
+                        hcldecode_spec::go_quote::quote(key)
                     ),
                 ))
             }
@@ -427,7 +427,7 @@ shared_function! {
             if let Some(d) = args.get(2) {
                 return convert(d, ret).map_err(|e| FunctionError::call(e.message));
             }
-            Err(FunctionError::call(format!("lookup failed to find key {}", crate::value::go_quote(key))))
+            Err(FunctionError::call(format!("lookup failed to find key {}", hcldecode_spec::go_quote::quote(key))))
         },
     )
 }

@@ -146,7 +146,7 @@ fn unsupported(name: &str) -> FunctionError {
         1,
         format!(
             "{} is not a supported IANA encoding name or alias",
-            crate::value::go_quote(name)
+            hcldecode_spec::go_quote::quote(name)
         ),
     )
 }
@@ -293,7 +293,7 @@ fn query_unescape(s: &str) -> Result<Vec<u8>, String> {
                         let bad = String::from_utf8_lossy(&b[i..end]);
                         return Err(format!(
                             "invalid URL escape {}",
-                            crate::value::go_quote(&bad)
+                            hcldecode_spec::go_quote::quote(&bad)
                         ));
                     }
                 }

@@ -8,8 +8,8 @@ use super::{ConvertError, convert};
 // its unified element type, and unifying asks which conversions exist (cty
 // keeps both in one package).
 pub(super) mod unify;
+use crate::types::{ObjectType, Type};
 use crate::value::{Number, Path, PathStep, Value, ValueRef};
-use crate::{ObjectType, Type};
 use unify::unify;
 
 pub(super) type ConvRef = Arc<Conv>;

@@ -11,8 +11,8 @@
 //! Error messages are cty's (including those of Go's JSON decoder).
 //!
 //! ```
-//! use hcldecode::value::{Value, json};
-//! use hcldecode::Type;
+//! use hcldecode_spec::value::{Value, json};
+//! use hcldecode_spec::types::Type;
 //! let v = Value::object([("b", Value::int(1)), ("a", Value::string("<x>"))]);
 //! assert_eq!(json::marshal(&v, v.ty()).unwrap(), r#"{"a":"\u003cx\u003e","b":1}"#);
 //! assert_eq!(
@@ -30,14 +30,14 @@ mod decoder;
 use std::fmt;
 use std::sync::Arc;
 
-use hcldecode_spec::json_text::write_json_string;
+use crate::json_text::write_json_string;
 
 use self::decoder::{Decoder, Tok};
 use super::convert::convert;
 use super::equality::conformance_error;
 use super::gofmt::quote;
 use super::{Number, Path, PathStep, Value, ValueRef};
-use crate::{ObjectType, Type};
+use crate::types::{ObjectType, Type};
 
 /// A JSON encoding or decoding error: cty's `PathError` (or plain error).
 #[derive(Clone, Debug, PartialEq)]
@@ -242,8 +242,8 @@ impl std::error::Error for WriteError {}
 /// before anything is written.
 ///
 /// ```
-/// use hcldecode::value::{Value, json};
-/// let v = Value::object([("a", Value::null(hcldecode::Type::String)), ("b", Value::int(2))]);
+/// use hcldecode_spec::value::{Value, json};
+/// let v = Value::object([("a", Value::null(hcldecode_spec::types::Type::String)), ("b", Value::int(2))]);
 /// let mut out = Vec::new();
 /// let opts = json::WriteOptions { omit_null_properties: true };
 /// json::marshal_to(&mut out, &v, v.ty(), opts).unwrap();
@@ -282,11 +282,11 @@ pub fn marshal_to<W: std::io::Write + ?Sized>(
 /// writing anything else around the value.
 ///
 /// ```
-/// use hcldecode::value::{Value, json};
-/// let v = Value::object([("a", Value::unknown(hcldecode::Type::String))]);
+/// use hcldecode_spec::value::{Value, json};
+/// let v = Value::object([("a", Value::unknown(hcldecode_spec::types::Type::String))]);
 /// let e = json::check_writable(&v, v.ty()).unwrap_err();
 /// assert_eq!((e.path.to_string(), e.to_string()), (".a".to_string(), "value is not known".to_string()));
-/// assert!(json::check_writable(&Value::int(1), &hcldecode::Type::Number).is_ok());
+/// assert!(json::check_writable(&Value::int(1), &hcldecode_spec::types::Type::Number).is_ok());
 /// ```
 pub fn check_writable(v: &Value, ty: &Type) -> Result<(), JsonError> {
     if v.is_wholly_known() && !(super::infinity_made() && has_infinity(v)) {

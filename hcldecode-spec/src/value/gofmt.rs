@@ -1,7 +1,7 @@
 //! Go formatting that cty's behaviour depends on: `%q` string quoting
 //! (`strconv.Quote`) and `big.Float.String()` (`Text('g', 10)`).
 
-pub(crate) use hcldecode_spec::go_quote::{append_quoted, quote};
+pub(crate) use crate::go_quote::{append_quoted, quote};
 
 use super::Number;
 

@@ -5,22 +5,59 @@
 //! `convert()` and by spec files' and typed decoding's `optional()`.
 //!
 //! ```
-//! use hcldecode::value::{Value, convert::fill_optional};
+//! use hcldecode_spec::value::{Value, convert::fill_optional};
 //! use hcldecode_spec::source::SourceFile;
 //! use hcldecode_spec::spec::type_constraint::get_type;
 //! use hcldecode_spec::syntax::native::parse_expression;
 //! let f = std::sync::Arc::new(SourceFile::new("t", "object({a = string, b = optional(number)})"));
 //! let (_, opt, _) = get_type(&f, &parse_expression(&f).0, true, None);
 //! let v = fill_optional(&Value::object([("a", Value::string("x"))]), opt.as_ref());
-//! assert_eq!(v.get_attr("b"), Some(Value::null(hcldecode::Type::Number)));
+//! assert_eq!(v.get_attr("b"), Some(Value::null(hcldecode_spec::types::Type::Number)));
 //! ```
 
 use std::sync::Arc;
 
-use hcldecode_spec::spec::type_constraint::OptionalAttrs;
-
-use crate::Type;
+use crate::types::Type;
 use crate::value::Value;
+
+/// The optional attributes and defaults of a type constraint, in a tree
+/// following the type (ext/typeexpr's `Defaults`, plus the optional
+/// attributes that cty keeps in the type). A node exists only where it or
+/// a descendant has something.
+#[derive(Clone, Debug)]
+pub struct OptionalAttrs {
+    /// The type at this node, without optional attributes.
+    pub ty: Type,
+    /// The optional attributes of an object type, in source order.
+    pub optional: Vec<String>,
+    /// Default values of optional attributes, converted to the attribute's
+    /// type, in source order.
+    pub defaults: Vec<(String, Value)>,
+    /// Nested nodes: by attribute name in an object, by index (`"0"`) in a
+    /// tuple, `""` for the elements of a list, set or map.
+    pub children: Vec<(String, OptionalAttrs)>,
+}
+
+impl OptionalAttrs {
+    /// The child node for `key`, if any.
+    ///
+    /// ```
+    /// use hcldecode_spec::value::convert::OptionalAttrs;
+    /// use hcldecode_spec::types::Type;
+    /// let leaf = OptionalAttrs { ty: Type::empty_object(), optional: vec!["a".into()], defaults: vec![], children: vec![] };
+    /// let root = OptionalAttrs { ty: Type::list(Type::empty_object()), optional: vec![], defaults: vec![], children: vec![("".into(), leaf)] };
+    /// assert_eq!(root.child("").unwrap().optional, ["a"]);
+    /// assert!(root.child("x").is_none());
+    /// ```
+    pub fn child(&self, key: &str) -> Option<&OptionalAttrs> {
+        self.children.iter().find(|(k, _)| k == key).map(|(_, c)| c)
+    }
+
+    /// Whether attribute `name` of this object node is optional.
+    pub fn is_optional(&self, name: &str) -> bool {
+        self.optional.iter().any(|n| n == name)
+    }
+}
 
 /// Absent optional attributes of object values set to null of their type,
 /// at any depth, so that conversion to the constraint's type accepts them.

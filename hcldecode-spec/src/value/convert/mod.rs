@@ -13,8 +13,8 @@
 //! available separately).
 //!
 //! ```
-//! use hcldecode::value::{Value, convert::convert};
-//! use hcldecode::Type;
+//! use hcldecode_spec::value::{Value, convert::convert};
+//! use hcldecode_spec::types::Type;
 //! let v = convert(&Value::string("12"), &Type::Number).unwrap();
 //! assert_eq!(v, Value::int(12));
 //! let e = convert(&Value::string("x"), &Type::Number).unwrap_err();
@@ -31,10 +31,10 @@ use std::fmt;
 use std::sync::Arc;
 
 use super::{Path, Value, ValueRef};
-use crate::Type;
+use crate::types::Type;
 
 pub use mismatch::mismatch_message;
-pub use optional::fill_optional;
+pub use optional::{OptionalAttrs, fill_optional};
 
 /// Why a conversion failed: cty's `PathError` from `convert.Convert`.
 #[derive(Clone, Debug, PartialEq)]

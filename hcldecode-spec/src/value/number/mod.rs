@@ -49,7 +49,7 @@ pub enum NumberError {
     /// which Go's big.Float refuses with a panic (`ErrNaN`) and cty's stdlib
     /// turns into an error.
     NaN,
-    /// The text has more than [`MAX_NUMBER_LENGTH`](hcldecode_spec::syntax::MAX_NUMBER_LENGTH)
+    /// The text has more than [`MAX_NUMBER_LENGTH`](crate::syntax::MAX_NUMBER_LENGTH)
     /// characters, beyond what hcldecode parses (parsing costs more than
     /// linear time in the digits).
     TooLong,
@@ -63,7 +63,7 @@ impl fmt::Display for NumberError {
             NumberError::TooLong => write!(
                 f,
                 "a number may be written with at most {} characters",
-                hcldecode_spec::syntax::MAX_NUMBER_LENGTH
+                crate::syntax::MAX_NUMBER_LENGTH
             ),
         }
     }
@@ -101,7 +101,7 @@ pub(crate) fn infinity_made() -> bool {
 /// of zero gives it; it prints as `-0` and compares equal to `0`.
 ///
 /// ```
-/// use hcldecode::value::Number;
+/// use hcldecode_spec::value::Number;
 /// let a = Number::parse("1.5").unwrap();
 /// let b = Number::from_i64(2);
 /// assert_eq!(a.add(&b).unwrap().to_string(), "3.5");
@@ -253,7 +253,7 @@ impl Number {
     /// overflow to infinity or underflow to zero, as in Go.
     ///
     /// ```
-    /// use hcldecode::value::{Number, NumberError};
+    /// use hcldecode_spec::value::{Number, NumberError};
     /// assert_eq!(Number::parse("0.1").unwrap().to_string(), "0.1");
     /// assert_eq!(Number::parse("1e3").unwrap().to_i64(), Some(1000));
     /// assert!(Number::parse("1e999999999").unwrap().is_infinite());
@@ -261,7 +261,7 @@ impl Number {
     /// ```
     pub fn parse(s: &str) -> Result<Number, NumberError> {
         let b = s.as_bytes();
-        if b.len() > hcldecode_spec::syntax::MAX_NUMBER_LENGTH {
+        if b.len() > crate::syntax::MAX_NUMBER_LENGTH {
             return Err(NumberError::TooLong);
         }
         // Fast path: a short plain integer.
@@ -658,7 +658,7 @@ impl Number {
     /// numbers in sets and HCL in diagnostics.
     ///
     /// ```
-    /// use hcldecode::value::Number;
+    /// use hcldecode_spec::value::Number;
     /// assert_eq!(Number::parse("12345678901").unwrap().to_string_g10(), "1.23456789e+10");
     /// ```
     pub fn to_string_g10(&self) -> String {
@@ -676,7 +676,7 @@ impl Number {
     /// `fmt` gives `%` followed by it, as in Go.
     ///
     /// ```
-    /// use hcldecode::value::Number;
+    /// use hcldecode_spec::value::Number;
     /// let n = Number::parse("1234.5678").unwrap();
     /// assert_eq!(n.format('e', 3), "1.235e+03");
     /// assert_eq!(n.format('g', -1), "1234.5678");

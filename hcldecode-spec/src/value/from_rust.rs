@@ -9,7 +9,7 @@
 //!
 //! ```
 //! use std::collections::BTreeMap;
-//! use hcldecode::{Type, Value};
+//! use hcldecode_spec::{types::Type, value::Value};
 //! assert_eq!(Value::from(8080u16), Value::int(8080));
 //! assert_eq!(Value::from(vec!["a", "b"]).ty(), &Type::tuple([Type::String, Type::String]));
 //! let m: BTreeMap<&str, i32> = [("x", 1)].into();
@@ -22,7 +22,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
 use super::{Number, Value};
-use crate::Type;
+use crate::types::Type;
 
 impl From<bool> for Value {
     fn from(b: bool) -> Value {
@@ -120,7 +120,7 @@ impl From<f64> for Value {
     /// known yet rather than taking some other number for it.
     ///
     /// ```
-    /// use hcldecode::{Type, Value};
+    /// use hcldecode_spec::{types::Type, value::Value};
     /// assert_eq!(Value::from(1.5).to_string(), "1.5");
     /// assert_eq!(Value::from(f64::NAN), Value::unknown(Type::Number));
     /// ```

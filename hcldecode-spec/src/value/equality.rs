@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 
 use super::{Number, Repr, Value, set};
-use crate::Type;
+use crate::types::Type;
 
 /// cty's `rawNumberEqual` (see [`Number::cty_equals`]).
 pub(crate) fn number_equal(a: &Number, b: &Number) -> bool {
@@ -177,8 +177,8 @@ fn set_subset(a: &[Value], b: &[Value]) -> bool {
 /// are taken in sorted order.
 ///
 /// ```
-/// use hcldecode::Type;
-/// use hcldecode::value::conformance_error;
+/// use hcldecode_spec::types::Type;
+/// use hcldecode_spec::value::conformance_error;
 /// assert_eq!(conformance_error(&Type::list(Type::String), &Type::list(Type::Dynamic)), None);
 /// assert_eq!(
 ///     conformance_error(&Type::Bool, &Type::Number).as_deref(),

@@ -12,7 +12,7 @@ impl fmt::Display for Value {
     /// `-Inf`. Collections and objects are written on one line.
     ///
     /// ```
-    /// use hcldecode::Value;
+    /// use hcldecode_spec::value::Value;
     /// let v = Value::object([("name", Value::string("a\"${b}")), ("n", Value::from(vec![1, 2]))]);
     /// assert_eq!(v.to_string(), r#"{ n = [1, 2], name = "a\"$${b}" }"#);
     /// ```
@@ -41,6 +41,22 @@ impl fmt::Display for Value {
     }
 }
 
+impl Value {
+    /// The value as an HCL expression that evaluates to it (its
+    /// [`Display`](fmt::Display) text), or `None` when a part of it is not
+    /// known yet: what spec files and written configurations hold.
+    ///
+    /// ```
+    /// use hcldecode_spec::types::Type;
+    /// use hcldecode_spec::value::Value;
+    /// assert_eq!(Value::from(vec![1, 2]).to_hcl().as_deref(), Some("[1, 2]"));
+    /// assert_eq!(Value::tuple(vec![Value::unknown(Type::String)]).to_hcl(), None);
+    /// ```
+    pub fn to_hcl(&self) -> Option<String> {
+        self.is_wholly_known().then(|| self.to_string())
+    }
+}
+
 fn write_object<'a>(
     f: &mut fmt::Formatter<'_>,
     entries: impl Iterator<Item = (&'a str, &'a Value)>,
@@ -49,7 +65,7 @@ fn write_object<'a>(
     for (k, v) in entries {
         f.write_str(if empty { "{ " } else { ", " })?;
         empty = false;
-        if hcldecode_spec::syntax::is_identifier(k) {
+        if crate::syntax::is_identifier(k) {
             f.write_str(k)?;
         } else {
             write_quoted(f, k)?;

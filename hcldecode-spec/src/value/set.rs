@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use super::gofmt::{append_quoted, number_g10};
 use super::{Repr, Value};
-use crate::Type;
+use crate::types::Type;
 
 /// The serialization cty hashes set elements with (`makeSetHashBytes`).
 pub(crate) fn hash_bytes(v: &Value) -> Vec<u8> {

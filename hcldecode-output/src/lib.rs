@@ -1,4 +1,5 @@
-//! `-o FILE`: where and how the result is written.
+//! Where and how a command's output file is written (`hcldec -o FILE`,
+//! `hclfmt -w`): one writer, so both commands replace files alike.
 //!
 //! A regular file (or a path that does not exist yet) is replaced
 //! atomically: the output goes to a new temporary file beside it, which is
@@ -15,13 +16,26 @@
 //! name keeps seeing the same file; so is one whose directory does not let
 //! us create the temporary file.
 
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 /// Writes the output produced by `write` to `path` (see the module docs
-/// for how).
-pub(crate) fn write_file(
+/// for how). When `write` fails, a file being replaced keeps its old
+/// contents.
+///
+/// ```
+/// let dir = tempfile::tempdir().unwrap();
+/// let path = dir.path().join("out.json");
+/// hcldecode_output::write_file(&path, |w| w.write_all(b"{}\n")).unwrap();
+/// let failed = hcldecode_output::write_file(&path, |_| Err(std::io::Error::other("no")));
+/// assert!(failed.is_err());
+/// assert_eq!(std::fs::read_to_string(&path).unwrap(), "{}\n");
+/// ```
+pub fn write_file(
     path: &Path,
     write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
 ) -> io::Result<()> {

@@ -19,7 +19,7 @@ pub enum PathStep {
 /// A path from a value to one of the values nested in it (cty `Path`).
 ///
 /// ```
-/// use hcldecode::value::{Path, PathStep, Value};
+/// use hcldecode_spec::value::{Path, PathStep, Value};
 /// let mut p = Path::default();
 /// p.push(PathStep::GetAttr("a".into()));
 /// p.push(PathStep::Index(Value::int(2)));

@@ -6,8 +6,8 @@ use std::collections::VecDeque;
 use std::sync::Arc;
 
 use super::get;
+use crate::types::{ObjectType, Type};
 use crate::value::convert::{Conversion, PubConv};
-use crate::{ObjectType, Type};
 
 type Unified = Option<(Type, Vec<Option<Conversion>>)>;
 

@@ -8,7 +8,7 @@ use super::{
     InlineStr, MapData, Number, Repr, Seq, TyRef, Value, all_wholly_known, convert,
     infer_elem_type, is_nfc_fast, map_entries, nfc_arc, nfc_string, retype, set,
 };
-use crate::{ObjectType, Type};
+use crate::types::{ObjectType, Type};
 
 impl Value {
     /// A null value of type `ty` (cty `NullVal`).
@@ -84,7 +84,7 @@ impl Value {
     /// as a diagnostic; [`Value::try_list`] says so at once instead.
     ///
     /// ```
-    /// use hcldecode::{Type, Value};
+    /// use hcldecode_spec::{types::Type, value::Value};
     /// let l = Value::list(Type::String, vec![Value::string("a"), Value::int(1)]);
     /// assert_eq!(l, Value::list(Type::String, vec![Value::string("a"), Value::string("1")]));
     /// let bad = Value::list(Type::Number, vec![Value::string("abc")]);
@@ -101,7 +101,7 @@ impl Value {
     /// the element type.
     ///
     /// ```
-    /// use hcldecode::{Type, Value};
+    /// use hcldecode_spec::{types::Type, value::Value};
     /// assert!(Value::try_list(Type::Number, vec![Value::string("12")]).is_ok());
     /// assert!(Value::try_list(Type::Number, vec![Value::string("twelve")]).is_err());
     /// ```
@@ -118,7 +118,8 @@ impl Value {
     /// A list whose type `list_ty` (a list type) is already built, so it
     /// is shared rather than allocated again. Elements must have exactly
     /// the element type.
-    pub(crate) fn list_of_type(list_ty: Type, elems: Vec<Value>) -> Value {
+    #[doc(hidden)] // the engine's unchecked fast paths (hcldecode)
+    pub fn list_of_type(list_ty: Type, elems: Vec<Value>) -> Value {
         debug_assert!(
             elems.iter().all(|e| Some(e.ty()) == list_ty.element_type()),
             "inconsistent list element types"
@@ -129,7 +130,8 @@ impl Value {
 
     /// A map of the already built type `map_ty`, from entries sorted by
     /// key (unique, NFC), each of exactly the element type.
-    pub(crate) fn map_of_type(map_ty: Type, entries: Vec<(Arc<str>, Value)>) -> Value {
+    #[doc(hidden)] // the engine's unchecked fast paths (hcldecode)
+    pub fn map_of_type(map_ty: Type, entries: Vec<(Arc<str>, Value)>) -> Value {
         debug_assert!(entries.windows(2).all(|w| w[0].0 < w[1].0));
         debug_assert!(
             entries
@@ -194,7 +196,8 @@ impl Value {
 
     /// [`Value::map`] with the map type `map_ty` already built (shared,
     /// not allocated again). Elements must have its element type.
-    pub(crate) fn map_typed<K, I>(map_ty: Type, entries: I) -> Value
+    #[doc(hidden)] // the engine's unchecked fast paths (hcldecode)
+    pub fn map_typed<K, I>(map_ty: Type, entries: I) -> Value
     where
         K: AsRef<str> + Into<Arc<str>>,
         I: IntoIterator<Item = (K, Value)>,
@@ -261,7 +264,8 @@ impl Value {
     /// null; when `fill` returns true each must have exactly its
     /// attribute's type (checked in debug builds), when false there is no
     /// object.
-    pub(crate) fn object_filled(
+    #[doc(hidden)] // the engine's unchecked fast paths (hcldecode)
+    pub fn object_filled(
         ty: Arc<ObjectType>,
         fill: impl FnOnce(&mut [Value]) -> bool,
     ) -> Option<Value> {
@@ -317,20 +321,23 @@ impl Value {
     /// cty's `ListVal`: the element type is that of the first element not of
     /// the dynamic pseudo-type. `None` when `elems` is empty or the types
     /// differ (cty's `CanListVal`).
-    pub(crate) fn list_infer(elems: Vec<Value>) -> Option<Value> {
+    #[doc(hidden)] // the engine's unchecked fast paths (hcldecode)
+    pub fn list_infer(elems: Vec<Value>) -> Option<Value> {
         let ety = infer_elem_type(elems.iter())?;
         Some(Value::list(ety, elems))
     }
 
     /// cty's `SetVal` with inferred element type, see [`Value::list_infer`].
-    pub(crate) fn set_infer(elems: Vec<Value>) -> Option<Value> {
+    #[doc(hidden)] // the engine's unchecked fast paths (hcldecode)
+    pub fn set_infer(elems: Vec<Value>) -> Option<Value> {
         let ety = infer_elem_type(elems.iter())?;
         Some(Value::set(ety, elems))
     }
 
     /// cty's `MapVal` with inferred element type, see [`Value::list_infer`].
     /// `entries` must be sorted by key and unique.
-    pub(crate) fn map_infer(entries: Vec<(Arc<str>, Value)>) -> Option<Value> {
+    #[doc(hidden)] // the engine's unchecked fast paths (hcldecode)
+    pub fn map_infer(entries: Vec<(Arc<str>, Value)>) -> Option<Value> {
         let ety = infer_elem_type(entries.iter().map(|(_, v)| v))?;
         Some(Value::map(ety, entries))
     }

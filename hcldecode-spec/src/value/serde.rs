@@ -21,7 +21,7 @@
 //! the literals `[...]` and `{...}`), unit and none as null.
 //!
 //! ```
-//! use hcldecode::Value;
+//! use hcldecode_spec::value::Value;
 //! let v = Value::object([("port", Value::int(80)), ("tags", Value::from(vec!["a"]))]);
 //! let json = serde_json::to_string(&v).unwrap();
 //! assert_eq!(json, r#"{"port":80,"tags":["a"]}"#);
@@ -158,7 +158,7 @@ impl<'de> Visitor<'de> for ValueVisitor {
         Ok(Value::string(v))
     }
     fn visit_unit<E: de::Error>(self) -> Result<Value, E> {
-        Ok(Value::null(crate::Type::Dynamic))
+        Ok(Value::null(crate::types::Type::Dynamic))
     }
     fn visit_none<E: de::Error>(self) -> Result<Value, E> {
         self.visit_unit()
@@ -202,9 +202,9 @@ impl<'de> Deserialize<'de> for Number {
     /// A number (see the module documentation); anything else is an error.
     ///
     /// ```
-    /// let n: hcldecode::Number = serde_json::from_str("0.5").unwrap();
+    /// let n: hcldecode_spec::value::Number = serde_json::from_str("0.5").unwrap();
     /// assert_eq!(n.to_string(), "0.5");
-    /// assert!(serde_json::from_str::<hcldecode::Number>("\"1\"").is_err());
+    /// assert!(serde_json::from_str::<hcldecode_spec::value::Number>("\"1\"").is_err());
     /// ```
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Number, D::Error> {
         let v = d.deserialize_any(ValueVisitor)?;

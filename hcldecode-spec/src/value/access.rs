@@ -7,7 +7,7 @@ use super::{
     BOOL_TY, NUMBER_TY, Number, Repr, STRING_TY, Value, ValueRef, equality, map_lookup,
     normalize_string, object_type_of, set,
 };
-use crate::Type;
+use crate::types::Type;
 
 impl Value {
     /// The value's type. O(1).
@@ -165,7 +165,7 @@ impl Value {
     /// cty's order; `None` for other values.
     ///
     /// ```
-    /// use hcldecode::value::Value;
+    /// use hcldecode_spec::value::Value;
     /// let v = Value::tuple(vec![Value::string("a"), Value::bool(true)]);
     /// let pairs: Vec<(Value, Value)> = v.element_iter().unwrap().map(|(k, e)| (k, e.clone())).collect();
     /// assert_eq!(pairs, [(Value::int(0), Value::string("a")), (Value::int(1), Value::bool(true))]);
@@ -253,7 +253,8 @@ impl Value {
 
     /// The attribute `name` of a known object, borrowed (see
     /// [`Value::get_attr`], which also answers for unknown objects).
-    pub(crate) fn attr_ref(&self, name: &str) -> Option<&Value> {
+    #[doc(hidden)] // the engine's unchecked fast paths (hcldecode)
+    pub fn attr_ref(&self, name: &str) -> Option<&Value> {
         let Repr::Object(o) = &self.0 else {
             return None;
         };
@@ -265,7 +266,8 @@ impl Value {
     /// [`attr_ref`](Self::attr_ref) trying attribute position `hint` first:
     /// a name found there byte for byte needs neither normalising nor a
     /// search (attribute names are kept normalised).
-    pub(crate) fn attr_ref_at(&self, name: &str, hint: usize) -> Option<&Value> {
+    #[doc(hidden)] // the engine's unchecked fast paths (hcldecode)
+    pub fn attr_ref_at(&self, name: &str, hint: usize) -> Option<&Value> {
         let Repr::Object(o) = &self.0 else {
             return None;
         };
@@ -278,7 +280,8 @@ impl Value {
     }
 
     /// The element with key `key` of a known map, borrowed.
-    pub(crate) fn map_entry_ref(&self, key: &str) -> Option<&Value> {
+    #[doc(hidden)] // the engine's unchecked fast paths (hcldecode)
+    pub fn map_entry_ref(&self, key: &str) -> Option<&Value> {
         let Repr::Map(m) = &self.0 else {
             return None;
         };

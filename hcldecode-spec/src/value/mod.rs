@@ -17,8 +17,8 @@
 //!   [`Value::equals`] is cty `Equals` (unknown-aware, gives a bool value).
 //!
 //! ```
-//! use hcldecode::value::Value;
-//! use hcldecode::Type;
+//! use hcldecode_spec::value::Value;
+//! use hcldecode_spec::types::Type;
 //! let v = Value::object([("name", Value::string("web")), ("port", Value::int(80))]);
 //! assert_eq!(v.get_attr("port"), Some(Value::int(80)));
 //! assert_eq!(v.ty(), &Type::object([("name", Type::String), ("port", Type::Number)]));
@@ -33,9 +33,13 @@ mod display;
 mod equality;
 mod from_rust;
 mod gofmt;
+#[cfg(feature = "hcl-rs")]
+mod hcl_rs;
 pub mod json;
 mod number;
 mod path;
+#[cfg(feature = "serde")]
+pub mod serde;
 mod set;
 
 use std::fmt;
@@ -49,17 +53,13 @@ pub fn number_g10(n: &Number) -> String {
     gofmt::number_g10(n)
 }
 
-/// A string quoted as Go's `%q` quotes it.
-pub(crate) fn go_quote(s: &str) -> String {
-    gofmt::quote(s)
-}
 pub(crate) use number::infinity_made;
 pub use number::{Number, NumberError};
 pub use path::{Path, PathStep};
 
 use triomphe::ThinArc;
 
-use crate::{ObjectType, Type};
+use crate::types::{ObjectType, Type};
 
 const DYNAMIC_TY: &Type = &Type::Dynamic;
 const BOOL_TY: &Type = &Type::Bool;
@@ -229,7 +229,7 @@ pub struct Value(Repr);
 /// A borrowed view of a value's contents, for matching.
 ///
 /// ```
-/// use hcldecode::value::{Value, ValueRef};
+/// use hcldecode_spec::value::{Value, ValueRef};
 /// match Value::string("x").view() {
 ///     ValueRef::String(s) => assert_eq!(s, "x"),
 ///     _ => unreachable!(),
@@ -261,7 +261,8 @@ pub enum ValueRef<'a> {
 
 /// Returns `s` in Unicode Normalization Form C, reusing the allocation when
 /// it is already normalised (always the case for ASCII).
-pub(crate) fn nfc_arc<S: AsRef<str> + Into<Arc<str>>>(s: S) -> Arc<str> {
+#[doc(hidden)] // the engine's unchecked fast paths (hcldecode)
+pub fn nfc_arc<S: AsRef<str> + Into<Arc<str>>>(s: S) -> Arc<str> {
     if is_nfc_fast(s.as_ref()) {
         s.into()
     } else {
@@ -307,7 +308,8 @@ where
 }
 
 /// Sorts entries by key, keeping the last of repeated keys.
-pub(crate) fn sort_dedup_last<T>(v: &mut Vec<(Arc<str>, T)>) {
+#[doc(hidden)] // the engine's unchecked fast paths (hcldecode)
+pub fn sort_dedup_last<T>(v: &mut Vec<(Arc<str>, T)>) {
     if v.windows(2).all(|w| w[0].0 < w[1].0) {
         return;
     }
@@ -435,12 +437,6 @@ impl fmt::Debug for Value {
         }
     }
 }
-
-/// A quoted string literal that reads back as `s`: `\\`, `\"` and control
-/// characters escaped, `${` and `%{` doubled so the text is no template
-/// (as hclwrite escapes). The static layer's writer, shared with the
-/// spec-file printer.
-pub(crate) use hcldecode_spec::syntax::native::write_quoted as write_hcl_string;
 
 #[cfg(test)]
 mod tests {
