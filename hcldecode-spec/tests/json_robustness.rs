@@ -16,7 +16,7 @@ fn deep_nesting_is_a_diagnostic() {
         let text = open.repeat(100_000);
         let (file, diags) = parse(&text);
         assert_eq!(diags.len(), 1, "{diags}");
-        let d = &diags.0[0];
+        let d = &diags[0];
         assert_eq!(d.code, Some(Code::NestingTooDeep));
         assert_eq!(
             d.detail,
@@ -58,8 +58,8 @@ fn depth_limit_is_an_option() {
     let src = json::source_from_bytes("t.json", b"{\"a\": [[[1]]]}".to_vec());
     let (_, diags) = json::parse_with(src, &opts);
     assert_eq!(diags.len(), 1);
-    assert_eq!(diags.0[0].code, Some(Code::NestingTooDeep));
-    assert_eq!(diags.0[0].subject.as_ref().unwrap().start.byte, 8);
+    assert_eq!(diags[0].code, Some(Code::NestingTooDeep));
+    assert_eq!(diags[0].subject.as_ref().unwrap().start.byte, 8);
 }
 
 /// Without the depth limit, 9 999 unclosed arrays give 9 999 "Unclosed
@@ -71,11 +71,11 @@ fn many_unclosed_arrays() {
     // "Missing value" at the end, one "Unclosed object" per array, then the
     // root check.
     assert_eq!(diags.len(), n + 2);
-    assert_eq!(diags.0[0].summary, "Missing value");
-    assert_eq!(diags.0[1].summary, "Unclosed object");
-    assert_eq!(diags.0[1].subject.as_ref().unwrap().start.byte, n - 1);
-    assert_eq!(diags.0[n].subject.as_ref().unwrap().start.byte, 0);
-    assert_eq!(diags.0[n + 1].summary, "Root value must be object");
+    assert_eq!(diags[0].summary, "Missing value");
+    assert_eq!(diags[1].summary, "Unclosed object");
+    assert_eq!(diags[1].subject.as_ref().unwrap().start.byte, n - 1);
+    assert_eq!(diags[n].subject.as_ref().unwrap().start.byte, 0);
+    assert_eq!(diags[n + 1].summary, "Root value must be object");
 }
 
 /// One error per element on a single 800 kB line: resolving all those
@@ -95,7 +95,7 @@ fn many_errors_on_one_long_line() {
     // Every `tru`; the array itself parses. (Count and last position as
     // the reference reports them.)
     assert_eq!(diags.len(), n / 2);
-    let last = diags.0.last().unwrap().subject.as_ref().unwrap();
+    let last = diags.last().unwrap().subject.as_ref().unwrap();
     // Each element is 4 columns wide ("tru," / "\"é\","), "é" being 2 bytes.
     let i = n - 2;
     assert_eq!(last.start.column, 2 + i * 4);
@@ -112,7 +112,7 @@ fn long_line_columns() {
     text.push_str("\"end\": tru}");
     let src = json::source_from_bytes("t.json", text.clone().into_bytes());
     let (_, diags) = json::parse(src.clone());
-    let d = &diags.0[0];
+    let d = &diags[0];
     assert_eq!(d.summary, "Invalid JSON keyword");
     let at = text.find("tru}").unwrap();
     // The reference reports column 36901: "{" and a tab take 3 columns;

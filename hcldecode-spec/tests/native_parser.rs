@@ -214,7 +214,7 @@ fn static_analysis_helpers() {
     );
     let (src, e) = expr("f(x)");
     let err = analysis::abs_traversal_for_expr(&e, &src).unwrap_err();
-    assert_eq!(err.0[0].subject.as_ref().unwrap().to_string(), "e:1,1-5");
+    assert_eq!(err[0].subject.as_ref().unwrap().to_string(), "e:1,1-5");
 }
 
 #[test]
@@ -299,7 +299,7 @@ fn byte_order_mark_is_skipped() {
     let (file, _) = native::source_from_bytes("bom.hcl", b"\xef\xbb\xbfa = 1 2".to_vec());
     let (tree, diags) = parse_config(file);
     assert_eq!(brief(&diags), ["Missing newline after argument @ 1:7-1:8"]);
-    assert_eq!(diags.0[0].subject.as_ref().unwrap().start.byte, 9);
+    assert_eq!(diags[0].subject.as_ref().unwrap().start.byte, 9);
     assert_eq!(tree.body.span, Span::new(3, 10));
 }
 
@@ -321,7 +321,7 @@ fn crlf_line_endings() {
     let (_, f, diags) = config("a = 1\r\nb = 2 2\r\n");
     assert_eq!(f.body.attributes.len(), 2);
     assert_eq!(brief(&diags), ["Missing newline after argument @ 2:7-2:8"]);
-    let d = &diags.0[0];
+    let d = &diags[0];
     assert_eq!(d.context.as_ref().unwrap().to_string(), "t.hcl:2,1-8");
 }
 

@@ -98,14 +98,14 @@ impl Error {
         if self.diags.is_empty() {
             &self.unknown
         } else {
-            &self.diags.0
+            &self.diags
         }
     }
 
     /// The diagnostics, taken out (those of [`diagnostics`](Self::diagnostics)).
     pub fn into_diagnostics(self) -> Diagnostics {
         if self.diags.is_empty() {
-            Diagnostics(self.unknown)
+            Diagnostics::from(self.unknown)
         } else {
             self.diags
         }
@@ -141,7 +141,7 @@ impl Error {
         let Some(range) = range else {
             return self;
         };
-        for d in self.diags.0.iter_mut().chain(self.unknown.iter_mut()) {
+        for d in self.diags.iter_mut().chain(self.unknown.iter_mut()) {
             if d.subject.is_none() {
                 d.subject = Some(range.clone());
                 if d.context.is_none() {
@@ -159,13 +159,13 @@ impl Error {
         let mut all = engine;
         all.extend(std::mem::take(&mut self.diags));
         if !engine_failed && !all.has_errors() {
-            all.0.extend(std::mem::take(&mut self.unknown));
+            all.extend(Diagnostics::from(std::mem::take(&mut self.unknown)));
         }
         self.unknown.clear();
-        for d in &mut all.0 {
+        for d in all.iter_mut() {
             self_referring_duplicate(d);
         }
-        sort_by_source(&mut all.0);
+        sort_by_source(&mut all);
         Error {
             diags: all,
             unknown: Vec::new(),
@@ -177,7 +177,7 @@ impl Error {
     /// Puts the diagnostics in source order with the files in `order` (a
     /// decode's files, as given) first, in that order.
     pub(crate) fn in_file_order(mut self, order: &[std::sync::Arc<str>]) -> Error {
-        sort_by_files(&mut self.diags.0, order);
+        sort_by_files(&mut self.diags, order);
         self
     }
 
@@ -230,7 +230,7 @@ impl Error {
     /// The JSON rendering, as `hcldec --diags=json` prints it.
     pub fn to_json(&self) -> String {
         let mut out = String::new();
-        render::write_json(&mut out, &Diagnostics(self.diagnostics().to_vec()));
+        render::write_json(&mut out, &Diagnostics::from(self.diagnostics().to_vec()));
         out
     }
 }

@@ -416,7 +416,7 @@ fn go_error_text(diags: &Diagnostics) -> String {
             .map_or("<nil>".to_string(), |r| r.to_string());
         format!("{subject}: {}; {}", d.summary, d.detail)
     };
-    match diags.0.as_slice() {
+    match &diags[..] {
         [] => "no diagnostics".into(),
         [d] => one(d),
         [d, rest @ ..] => format!("{}, and {} other diagnostic(s)", one(d), rest.len()),

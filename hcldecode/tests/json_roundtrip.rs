@@ -692,7 +692,7 @@ fn json_deep_nesting_is_bounded() {
     assert!(diags.is_empty(), "{diags}");
     let (_, d) = spec.decode(&file.body, None);
     assert_eq!(d.len(), 1, "{d}");
-    assert_eq!(d.0[0].summary, "Expression too deeply nested");
+    assert_eq!(d[0].summary, "Expression too deeply nested");
     let _ = spec.variables(&file.body);
     exercise(deep.as_bytes());
 }

@@ -492,7 +492,7 @@ fn json_templates_with_escapes_point_at_the_source() {
     let ctx = test_context();
     let (_, diags) = evaluate(attr.expr, Some(&ctx));
     let at = src.find("nope").unwrap();
-    let d = &diags.0[0];
+    let d = &diags[0];
     let r = d.subject.as_ref().unwrap();
     assert_eq!((r.start.byte, r.end.byte), (at, at + 4));
     assert_eq!((r.start.line, r.start.column), (1, at + 1));

@@ -1084,6 +1084,8 @@ fn literal_defaults_checked_statically_as_at_run_time() {
         r#"object({checks = optional(set(object({path = string, port = optional(number)})), [{path = "/", port = "http"}])})"#,
         r#"object({ports = optional(tuple([object({n = optional(number)})]), [{n = "x"}])})"#,
         r#"list(object({a = optional(object({b = optional(number, "5")}), {b = "6"})}))"#,
+        r#"object({n = optional(number, "1e99999999999999999999")})"#,
+        r#"object({m = optional(map(any), {a = 1, b = [1]})})"#,
     ];
     for src in rows {
         let file = SourceFile::new("t", src);
@@ -1095,6 +1097,29 @@ fn literal_defaults_checked_statically_as_at_run_time() {
             d.iter().map(|d| d.to_string()).collect()
         };
         assert_eq!(texts(&at_compile_time), texts(&at_run_time), "{src}");
+    }
+    // What the syntax-only check used to leave to run time is decided at
+    // compile time too, by the same conversion: elements unified into an
+    // `any` collection.
+    let decided = [
+        (
+            r#"object({m = optional(map(any), {a = 1, b = [1]})})"#,
+            true,
+        ),
+        (r#"object({l = optional(list(any), [1, "a"])})"#, false),
+        // Anything evaluation decides stays unchecked at compile time.
+        (r#"object({n = optional(number, upper("x"))})"#, false),
+    ];
+    for (src, fails) in decided {
+        let file = SourceFile::new("t", src);
+        let (expr, diags) = native::parse_expression(&file);
+        assert!(diags.is_empty(), "{src}: {diags:?}");
+        let (_, _, at_compile_time) = get_type(&file, &expr, true, Some(&mut StaticEval));
+        assert_eq!(
+            at_compile_time.has_errors(),
+            fails,
+            "{src}: {at_compile_time:?}"
+        );
     }
 }
 

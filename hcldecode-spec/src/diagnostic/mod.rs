@@ -153,7 +153,7 @@ impl std::error::Error for Diagnostic {}
 /// assert_eq!(diags.len(), 2);
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Diagnostics(pub Vec<Diagnostic>);
+pub struct Diagnostics(Vec<Diagnostic>);
 
 impl Diagnostics {
     /// Keeps the diagnostics for which `keep` is true, in order.
@@ -203,6 +203,90 @@ impl Diagnostics {
         self.0.iter()
     }
 
+    /// Whether any diagnostic after the first `mark` is an error: what a
+    /// step added, where `mark` is the [`len`](Self::len) before it.
+    ///
+    /// ```
+    /// use hcldecode_spec::diag::{Diagnostic, Diagnostics};
+    /// let mut d = Diagnostics::from(Diagnostic::error("earlier", ""));
+    /// let mark = d.len();
+    /// d.push(Diagnostic::warning("w", ""));
+    /// assert!(!d.has_errors_since(mark));
+    /// d.push(Diagnostic::error("e", ""));
+    /// assert!(d.has_errors_since(mark));
+    /// ```
+    pub fn has_errors_since(&self, mark: usize) -> bool {
+        self.0
+            .get(mark..)
+            .is_some_and(|s| s.iter().any(Diagnostic::is_error))
+    }
+
+    /// Drops the diagnostics after the first `len` (what a step added,
+    /// where `len` is the [`len`](Self::len) before it).
+    ///
+    /// ```
+    /// use hcldecode_spec::diag::{Diagnostic, Diagnostics};
+    /// let mut d = Diagnostics::from(Diagnostic::error("kept", ""));
+    /// d.push(Diagnostic::error("dropped", ""));
+    /// d.truncate(1);
+    /// assert_eq!(d[0].summary, "kept");
+    /// assert_eq!(d.len(), 1);
+    /// ```
+    pub fn truncate(&mut self, len: usize) {
+        self.0.truncate(len);
+    }
+
+    /// Removes the diagnostics after the first `at` and returns them.
+    ///
+    /// ```
+    /// use hcldecode_spec::diag::{Diagnostic, Diagnostics};
+    /// let mut d = Diagnostics::from(vec![Diagnostic::error("a", ""), Diagnostic::error("b", "")]);
+    /// let rest = d.split_off(1);
+    /// assert_eq!((d.len(), rest[0].summary.as_str()), (1, "b"));
+    /// ```
+    pub fn split_off(&mut self, at: usize) -> Diagnostics {
+        Diagnostics(self.0.split_off(at.min(self.0.len())))
+    }
+
+    /// Inserts one at `index` (at the end when `index` is past it).
+    ///
+    /// ```
+    /// use hcldecode_spec::diag::{Diagnostic, Diagnostics};
+    /// let mut d = Diagnostics::from(Diagnostic::error("b", ""));
+    /// d.insert(0, Diagnostic::error("a", ""));
+    /// assert_eq!(d[0].summary, "a");
+    /// ```
+    pub fn insert(&mut self, index: usize, d: Diagnostic) {
+        self.0.insert(index.min(self.0.len()), d);
+    }
+
+    /// Removes the diagnostics in `range` and yields them in order (the
+    /// evaluator reorders what branches of an expression reported).
+    ///
+    /// ```
+    /// use hcldecode_spec::diag::{Diagnostic, Diagnostics};
+    /// let mut d: Diagnostics = ["a", "b", "c"].iter().map(|s| Diagnostic::error(*s, "")).collect();
+    /// let taken: Vec<_> = d.drain(1..2).collect();
+    /// assert_eq!((taken[0].summary.as_str(), d.len()), ("b", 2));
+    /// ```
+    pub fn drain<R: std::ops::RangeBounds<usize>>(
+        &mut self,
+        range: R,
+    ) -> std::vec::Drain<'_, Diagnostic> {
+        self.0.drain(range)
+    }
+
+    /// The diagnostics as a vector.
+    ///
+    /// ```
+    /// use hcldecode_spec::diag::{Diagnostic, Diagnostics};
+    /// let v = Diagnostics::from(Diagnostic::error("a", "")).into_vec();
+    /// assert_eq!(v.len(), 1);
+    /// ```
+    pub fn into_vec(self) -> Vec<Diagnostic> {
+        self.0
+    }
+
     /// Keeps the first `max` diagnostics and, if there were more, adds one
     /// saying how many were left out, so a file with ten thousand mistakes
     /// gives a readable report (and a bounded one).
@@ -212,8 +296,8 @@ impl Diagnostics {
     /// let mut d: Diagnostics = (0..5).map(|i| Diagnostic::error(format!("E{i}"), "")).collect();
     /// d.truncate_to(2);
     /// assert_eq!(d.len(), 3);
-    /// assert_eq!(d.0[2].summary, "Too many diagnostics");
-    /// assert_eq!(d.0[2].detail, "3 more diagnostics were found and are not shown.");
+    /// assert_eq!(d[2].summary, "Too many diagnostics");
+    /// assert_eq!(d[2].detail, "3 more diagnostics were found and are not shown.");
     /// assert!(d.has_errors());
     /// ```
     pub fn truncate_to(&mut self, max: usize) {
@@ -239,6 +323,15 @@ impl std::ops::Deref for Diagnostics {
     type Target = [Diagnostic];
     fn deref(&self) -> &[Diagnostic] {
         &self.0
+    }
+}
+
+/// Changes to the diagnostics themselves (`diags[0].detail = …`,
+/// `diags.sort_by(…)`, `iter_mut`); adding and removing go through the
+/// methods.
+impl std::ops::DerefMut for Diagnostics {
+    fn deref_mut(&mut self) -> &mut [Diagnostic] {
+        &mut self.0
     }
 }
 

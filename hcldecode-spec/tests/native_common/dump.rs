@@ -366,15 +366,15 @@ pub fn analysis_of(src: &SourceFile, e: &Expr) -> String {
             d.traversal(&t);
             d.w("}");
         }
-        Err(ds) => d.w(&format!(" abs=ERR({})", diag(&ds.0[0]))),
+        Err(ds) => d.w(&format!(" abs=ERR({})", diag(&ds[0]))),
     }
     match analysis::expr_list(e, src) {
         Ok(l) => d.w(&format!(" list={}", l.len())),
-        Err(ds) => d.w(&format!(" list=ERR({})", diag(&ds.0[0]))),
+        Err(ds) => d.w(&format!(" list=ERR({})", diag(&ds[0]))),
     }
     match analysis::expr_map(e, src) {
         Ok(l) => d.w(&format!(" map={}", l.len())),
-        Err(ds) => d.w(&format!(" map=ERR({})", diag(&ds.0[0]))),
+        Err(ds) => d.w(&format!(" map=ERR({})", diag(&ds[0]))),
     }
     d.out
 }

@@ -403,7 +403,7 @@ pub(crate) fn expand<'b>(
         let Some(spec) = decode_spec(scope, block_s, &block, diags) else {
             continue;
         };
-        if diags.0[mark..].iter().any(Diagnostic::is_error) {
+        if diags.has_errors_since(mark) {
             continue;
         }
         let parent = scope.iteration.as_deref();
@@ -496,7 +496,7 @@ impl<'b> DynSpec<'b> {
         for &e in &self.label_exprs {
             let mark = diags.len();
             let v = e.eval(lctx, diags);
-            if diags.0[mark..].iter().any(Diagnostic::is_error) {
+            if diags.has_errors_since(mark) {
                 return None;
             }
             let invalid = |detail: String| {
@@ -559,7 +559,7 @@ fn decode_spec<'b>(
     let schema = schema.block("content", &[]);
     let mark = diags.len();
     let content = raw.body.content(&schema, diags);
-    if diags.0[mark..].iter().any(Diagnostic::is_error) {
+    if diags.has_errors_since(mark) {
         return None;
     }
     // The iterator first, then `for_each`, whose errors end this dynamic
@@ -577,7 +577,7 @@ fn decode_spec<'b>(
     let each = content.attributes[0]?;
     let each_mark = diags.len();
     let for_each = eval::evaluate_into(each.expr, scope.for_each_ctx.as_deref(), diags);
-    if diags.0[each_mark..].iter().any(Diagnostic::is_error) {
+    if diags.has_errors_since(each_mark) {
         return None;
     }
     // The host's veto (`OptCheckForEach`).
@@ -714,7 +714,7 @@ fn expr_list(expr: ExprRef<'_>) -> Result<Vec<LabelExpr<'_>>, Diagnostics> {
 /// The static analysis's errors, about an argument of a dynamic block,
 /// with that argument's code.
 fn with_code(mut diags: Diagnostics, code: Code) -> Diagnostics {
-    for d in &mut diags.0 {
+    for d in diags.iter_mut() {
         d.code.get_or_insert(code);
     }
     diags

@@ -137,8 +137,8 @@ pub(crate) fn parse_str_with_limits(
 /// assert!(diags.len() > 2);
 /// let diags = without_cascades(diags);
 /// assert_eq!(diags.len(), 1);
-/// assert_eq!(diags.0[0].summary, "Invalid multi-line string");
-/// assert_eq!(diags.0[0].subject.as_ref().unwrap().to_string(), "a.hcl:1,10-2,1");
+/// assert_eq!(diags[0].summary, "Invalid multi-line string");
+/// assert_eq!(diags[0].subject.as_ref().unwrap().to_string(), "a.hcl:1,10-2,1");
 /// ```
 pub fn without_cascades(diags: Diagnostics) -> Diagnostics {
     const UNTERMINATED: Code = Code::UnterminatedTemplateString;

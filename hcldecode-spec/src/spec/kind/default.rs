@@ -76,7 +76,7 @@ impl Loader<'_> {
                 PathStep::Default
             };
             let candidate = self.with_path(step, |l| l.spec_block(b));
-            if self.diags.0[before..].iter().any(Diagnostic::is_error) {
+            if self.diags.has_errors_since(before) {
                 continue;
             }
             spec = Some(match spec {

@@ -149,7 +149,7 @@ pub fn parse_config_with(file: Arc<SourceFile>, opts: &ParseOptions) -> (ast::Fi
             source: file,
             body: Arc::new(body),
         },
-        Diagnostics(diags),
+        Diagnostics::from(diags),
     )
 }
 
@@ -179,7 +179,7 @@ pub fn parse_expression_in(
         );
     }
     p.pop_nl();
-    (expr, Diagnostics(p.finish()))
+    (expr, Diagnostics::from(p.finish()))
 }
 
 /// Parses the whole text as a template (`hclsyntax.ParseTemplate`): text
@@ -198,7 +198,7 @@ pub fn parse_template_in(
 ) -> (ast::Expr, Diagnostics) {
     let mut p = lexed(file, span, LexMode::Template, opts);
     let expr = p.parse_template(TokenKind::Eof, false);
-    (expr, Diagnostics(p.finish()))
+    (expr, Diagnostics::from(p.finish()))
 }
 
 /// Parses the text within `span` of `file` as an absolute traversal
@@ -210,7 +210,7 @@ pub fn parse_traversal_abs(file: &SourceFile, span: Span) -> (Option<Traversal>,
     p.push_nl(false);
     let t = p.parse_traversal_abs();
     p.pop_nl();
-    (t, Diagnostics(p.finish()))
+    (t, Diagnostics::from(p.finish()))
 }
 
 /// Makes a source file from bytes that may not be valid UTF-8.

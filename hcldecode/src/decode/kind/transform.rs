@@ -130,7 +130,7 @@ impl Decoder<'_> {
     ) -> Result<(Value, R::T), (Value, R::T)> {
         let mark = diags.len();
         let (v, trace) = self.spec::<R>(wrapped, here, diags);
-        if diags.0[mark..].iter().any(Diagnostic::is_error) {
+        if diags.has_errors_since(mark) {
             return Err((Value::unknown(self.plan.implied_type(spec)), trace));
         }
         Ok((v, trace))

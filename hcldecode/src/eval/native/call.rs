@@ -395,7 +395,7 @@ impl<'a> Evaluator<'a, '_> {
                 let over = self.over_budget;
                 let v = self.expr(x);
                 let failed = self.errors_since(mark);
-                let ds: Vec<Diagnostic> = self.diags.0.drain(mark..).collect();
+                let ds: Vec<Diagnostic> = self.diags.drain(mark..).collect();
                 if failed {
                     self.over_budget = over;
                     Err(ds)

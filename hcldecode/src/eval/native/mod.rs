@@ -107,7 +107,7 @@ impl<'a> Evaluator<'a, '_> {
     ) {
         self.err(what, detail, subject, context);
         let values = values::describe_variables(self.file, expr, self.ctx, &self.locals);
-        if let Some(d) = self.diags.0.last_mut() {
+        if let Some(d) = self.diags.last_mut() {
             d.values = values;
         }
     }
@@ -115,14 +115,14 @@ impl<'a> Evaluator<'a, '_> {
     /// Gives diagnostics appended since `mark` that have a subject but no
     /// values the values of `expr`'s variables (`setDiagEvalContext`).
     fn annotate_since(&mut self, mark: usize, expr: &Expr) {
-        if !self.diags.0[mark..]
+        if !self.diags[mark..]
             .iter()
             .any(|d| d.subject.is_some() && d.values.is_empty())
         {
             return;
         }
         let values = values::describe_variables(self.file, expr, self.ctx, &self.locals);
-        for d in &mut self.diags.0[mark..] {
+        for d in &mut self.diags[mark..] {
             if d.subject.is_some() && d.values.is_empty() {
                 d.values = values.clone();
             }
@@ -156,11 +156,11 @@ impl<'a> Evaluator<'a, '_> {
 
     /// Whether diagnostics appended since `mark` include an error.
     fn errors_since(&self, mark: usize) -> bool {
-        self.diags.0[mark..].iter().any(Diagnostic::is_error)
+        self.diags.has_errors_since(mark)
     }
 
     fn errors_between(&self, start: usize, end: usize) -> bool {
-        self.diags.0[start..end].iter().any(Diagnostic::is_error)
+        self.diags[start..end].iter().any(Diagnostic::is_error)
     }
 
     fn expr(&mut self, e: &'a Expr) -> Value {

@@ -146,8 +146,8 @@ impl<'a> Evaluator<'a, '_> {
         let f_val = self.expr(f);
         let end = self.diags.len();
         // Each branch's diagnostics are reported only if that branch is taken.
-        let f_diags: Vec<Diagnostic> = self.diags.0.drain(f_mark..end).collect();
-        let t_diags: Vec<Diagnostic> = self.diags.0.drain(t_mark..f_mark).collect();
+        let f_diags: Vec<Diagnostic> = self.diags.drain(f_mark..end).collect();
+        let t_diags: Vec<Diagnostic> = self.diags.drain(t_mark..f_mark).collect();
 
         let null_dyn = |v: &Value| v.is_null() && v.ty().is_dynamic();
         let (result_ty, t_conv, f_conv) = if null_dyn(&t_val) {
@@ -219,7 +219,8 @@ impl<'a> Evaluator<'a, '_> {
         } else {
             (f_val, f_diags, f_conv, "false", f)
         };
-        self.diags.0.extend(branch_diags);
+        self.diags
+            .extend(hcldecode_spec::diag::Diagnostics::from(branch_diags));
         match conv {
             None => val,
             Some(conv) => match conv.apply(&val) {
@@ -262,15 +263,15 @@ impl<'a> Evaluator<'a, '_> {
         let r = self.operand(e, rhs, r, &params[1].ty, "right");
         if self.errors_since(r_end) {
             // Conversion errors first, then the operands' diagnostics.
-            self.diags.0[mark..].rotate_left(r_end - mark);
+            self.diags[mark..].rotate_left(r_end - mark);
             return Value::unknown(result_ty);
         }
         if let Some((v, side)) = short_circuit(op, &l, &r, self.errors_between(mark, l_end)) {
             // The result is the controlling side's: the other side's
             // diagnostics go, as for a conditional's branch not taken.
             match side {
-                Side::Left => drop(self.diags.0.drain(l_end..r_end)),
-                Side::Right => drop(self.diags.0.drain(mark..l_end)),
+                Side::Left => drop(self.diags.drain(l_end..r_end)),
+                Side::Right => drop(self.diags.drain(mark..l_end)),
             }
             return v;
         }

@@ -154,7 +154,7 @@ impl<'a> Evaluator<'a, '_> {
             _ => Type::Dynamic,
         };
         if !keep {
-            self.diags.0.truncate(mark);
+            self.diags.truncate(mark);
         }
         ty
     }
