@@ -287,3 +287,58 @@ fn dynamic_block_errors_carry_their_codes() {
     let (_, diags) = spec.decode_with(&file.body, None, opts);
     assert_eq!(codes(&diags), vec![Some(Code::UnsupportedBlockType)]);
 }
+
+/// The name a "Did you mean" suggests is data on the diagnostic (for quick
+/// fixes), on every route that makes one; hints that name no replacement
+/// ("Did you mean to define a block …") set none.
+#[test]
+fn suggested_names_are_data_on_the_diagnostic() {
+    let spec = "object {\n  attr \"timeout\" { type = number }\n  block_list \"service\" {\n    object {}\n  }\n}\n";
+    let (spec, diags) = LoadedSpec::load_str(spec, "s.hcldec");
+    assert!(diags.is_empty(), "{diags:?}");
+    let spec = spec.unwrap();
+    let (file, diags) = parse_native(
+        b"timeuot = 1\nservise {}\nservice = 1\ntimeout {}\n",
+        "in.hcl",
+    );
+    assert!(diags.is_empty(), "{diags:?}");
+    let (_, diags) = hcldecode::decode::decode(&file.body, &spec.spec, None, None);
+    let got: Vec<(Option<Code>, Option<&str>)> = diags
+        .iter()
+        .map(|d| (d.code, d.suggestion.as_deref()))
+        .collect();
+    assert!(
+        got.contains(&(Some(Code::UnsupportedArgument), Some("timeout"))),
+        "{got:?}"
+    );
+    assert!(
+        got.contains(&(Some(Code::UnsupportedBlockType), Some("service"))),
+        "{got:?}"
+    );
+    // `service = 1` and `timeout {}` get hints, not replacements.
+    assert!(
+        got.contains(&(Some(Code::UnsupportedArgument), None)),
+        "{got:?}"
+    );
+    assert!(
+        got.contains(&(Some(Code::UnsupportedBlockType), None)),
+        "{got:?}"
+    );
+
+    let mut ctx = hcldecode::eval::EvalContext::new();
+    ctx.set_variable("region", hcldecode::Value::string("eu"));
+    ctx.set_function(
+        "upper",
+        hcldecode::function::stdlib::lookup("upper").unwrap(),
+    );
+    for (src, code, want) in [
+        ("regoin", Code::UnknownVariable, Some("region")),
+        ("uper(region)", Code::UnknownFunction, Some("upper")),
+        ("nothing_like_it", Code::UnknownVariable, None),
+    ] {
+        let expr = hcldecode::parse_expression(src, "e.hcl").unwrap();
+        let (_, diags) = hcldecode::eval::evaluate(expr.as_ref(), Some(&ctx));
+        assert_eq!(diags[0].code, Some(code), "{src}");
+        assert_eq!(diags[0].suggestion.as_deref(), want, "{src}");
+    }
+}

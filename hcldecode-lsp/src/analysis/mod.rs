@@ -6,7 +6,6 @@
 
 use hcldecode::parse::{self, Syntax};
 use hcldecode::{Diagnostics, Severity, Spec, Value};
-use hcldecode_spec::diag::Code;
 use hcldecode_spec::source::{SourceFile, Span};
 use hcldecode_spec::spec::{AttrSpec, BlockLabelSpec};
 use hcldecode_spec::syntax::native::token::Token;
@@ -133,33 +132,13 @@ pub fn to_lsp(diags: &Diagnostics, name: &str, text: &Document) -> Vec<lsp::Diag
                 source: Some("hcldecode".to_string()),
                 message,
                 data: d
-                    .code
-                    .and_then(|c| suggestion(c, &d.detail))
+                    .suggestion
+                    .as_ref()
                     .map(|s| serde_json::json!({ "replacement": s })),
                 ..lsp::Diagnostic::default()
             }
         })
         .collect()
-}
-
-/// The name a "Did you mean" diagnostic suggests, for the diagnostics
-/// whose subject is exactly the misspelt name: an unsupported argument or
-/// block type, an unknown variable or function. Their detail ends
-/// ` Did you mean "x"?`; other hints (` Did you mean to define a block of
-/// type "x"?`) name no replacement.
-fn suggestion(code: Code, detail: &str) -> Option<String> {
-    if !matches!(
-        code,
-        Code::UnsupportedArgument
-            | Code::UnsupportedBlockType
-            | Code::UnknownVariable
-            | Code::UnknownFunction
-    ) {
-        return None;
-    }
-    let (_, rest) = detail.rsplit_once(" Did you mean \"")?;
-    let name = rest.strip_suffix("\"?")?;
-    native::is_valid_identifier(name).then(|| name.to_string())
 }
 
 /// The quick fixes for diagnostics of document `uri` (as the client sends

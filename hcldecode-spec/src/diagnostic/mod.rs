@@ -57,6 +57,11 @@ pub struct Diagnostic {
     /// What the diagnostic is about, where it has a stable [`Code`]: decide
     /// on this, not on the wording.
     pub code: Option<Code>,
+    /// The name that should stand at the subject instead, where the detail
+    /// suggests one ("Did you mean \"timeout\"?" of an unsupported argument
+    /// or block type, an unknown variable or function): data for quick
+    /// fixes, so tools need not read it out of the wording.
+    pub suggestion: Option<String>,
 }
 
 impl Diagnostic {
@@ -70,6 +75,7 @@ impl Diagnostic {
             context: None,
             values: Vec::new(),
             code: None,
+            suggestion: None,
         }
     }
 
@@ -109,6 +115,19 @@ impl Diagnostic {
     /// Sets the code.
     pub fn with_code(mut self, code: Code) -> Diagnostic {
         self.code = Some(code);
+        self
+    }
+
+    /// Sets the replacement name the detail suggests (see
+    /// [`Diagnostic::suggestion`]).
+    ///
+    /// ```
+    /// use hcldecode_spec::diag::Diagnostic;
+    /// let d = Diagnostic::error("Unsupported argument", "… Did you mean \"port\"?").with_suggestion(Some("port"));
+    /// assert_eq!(d.suggestion.as_deref(), Some("port"));
+    /// ```
+    pub fn with_suggestion(mut self, name: Option<impl Into<String>>) -> Diagnostic {
+        self.suggestion = name.map(Into::into);
         self
     }
 

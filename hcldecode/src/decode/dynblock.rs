@@ -380,11 +380,13 @@ pub(crate) fn expand<'b>(
             if !partial {
                 // "Did you mean" as for a static block of the type (the
                 // reference's dynblock has none).
-                let suggestion = hcldecode_spec::syntax::suggest::did_you_mean(
+                let replacement = hcldecode_spec::syntax::suggest::name_suggestion(
                     type_label.value,
                     schema.blocks.iter().map(|b| b.type_name.as_str()),
-                )
-                .unwrap_or_default();
+                );
+                let suggestion = replacement
+                    .map(|s| format!(" Did you mean {s:?}?"))
+                    .unwrap_or_default();
                 diags.push(
                     Diagnostic::coded(
                         Code::UnsupportedBlockType,
@@ -394,7 +396,8 @@ pub(crate) fn expand<'b>(
                             type_label.value
                         ),
                     )
-                    .with_subject(type_label.range()),
+                    .with_subject(type_label.range())
+                    .with_suggestion(replacement),
                 );
             }
             continue;

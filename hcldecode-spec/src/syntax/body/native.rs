@@ -11,7 +11,7 @@ use crate::diagnostic::{Code, Diagnostic, Diagnostics};
 use crate::source::{SourceFile, Span};
 use crate::syntax::expr::{ExprRef, NativeExprRef};
 use crate::syntax::native::ast;
-use crate::syntax::suggest::did_you_mean;
+use crate::syntax::suggest::name_suggestion;
 
 /// What remains of a native body after `content` was taken with `schema`:
 /// the attributes found and every block type of the schema are hidden.
@@ -296,19 +296,22 @@ pub(super) fn native_content<'a>(
             .enumerate()
             .filter(|(i, _)| content.attributes[*i].is_none())
             .map(|(_, s)| s.name.as_str());
-        let suggestion = did_you_mean(name, candidates)
-            .or_else(|| {
-                let block = schema.block_schema(name).is_some();
-                block.then(|| format!(" Did you mean to define a block of type {name:?}?"))
-            })
-            .unwrap_or_default();
+        let replacement = name_suggestion(name, candidates);
+        let suggestion = match replacement {
+            Some(s) => format!(" Did you mean {s:?}?"),
+            None if schema.block_schema(name).is_some() => {
+                format!(" Did you mean to define a block of type {name:?}?")
+            }
+            None => String::new(),
+        };
         diags.push(
             Diagnostic::error(
                 "Unsupported argument",
                 format!("An argument named {name:?} is not expected here.{suggestion}"),
             )
             .with_code(Code::UnsupportedArgument)
-            .with_subject(file.range(a.name)),
+            .with_subject(file.range(a.name))
+            .with_suggestion(replacement),
         );
     }
     for b in &body.blocks {
@@ -319,20 +322,22 @@ pub(super) fn native_content<'a>(
             continue;
         }
         let candidates = schema.blocks.iter().map(|s| s.type_name.as_str());
-        let suggestion = did_you_mean(type_name, candidates)
-            .or_else(|| {
-                schema.attr_index(type_name).map(|_| format!(
-                    " Did you mean to define argument {type_name:?}? If so, use the equals sign to assign it a value."
-                ))
-            })
-            .unwrap_or_default();
+        let replacement = name_suggestion(type_name, candidates);
+        let suggestion = match replacement {
+            Some(s) => format!(" Did you mean {s:?}?"),
+            None if schema.attr_index(type_name).is_some() => format!(
+                " Did you mean to define argument {type_name:?}? If so, use the equals sign to assign it a value."
+            ),
+            None => String::new(),
+        };
         diags.push(
             Diagnostic::error(
                 "Unsupported block type",
                 format!("Blocks of type {type_name:?} are not expected here.{suggestion}"),
             )
             .with_code(Code::UnsupportedBlockType)
-            .with_subject(file.range(b.type_name)),
+            .with_subject(file.range(b.type_name))
+            .with_suggestion(replacement),
         );
     }
     content

@@ -6,7 +6,7 @@ use hcldecode_spec::diag::{Code, Diagnostic, Diagnostics};
 use hcldecode_spec::source::Span;
 use hcldecode_spec::spec::type_constraint::get_type;
 use hcldecode_spec::syntax::native::ast::{Expr, Step};
-use hcldecode_spec::syntax::suggest::{did_you_mean, name_suggestion};
+use hcldecode_spec::syntax::suggest::name_suggestion;
 
 use super::Evaluator;
 use crate::Type;
@@ -28,10 +28,19 @@ enum CallArg<'x> {
 /// `names`: for a namespaced name (HCL v2.20), whether its namespace has
 /// no functions or not this one (suggesting one of the namespace's, which
 /// the reference means to do but never does).
-fn unknown_function_detail<'n>(name: &str, names: impl IntoIterator<Item = &'n str>) -> String {
+fn unknown_function_detail<'n>(
+    name: &str,
+    names: impl IntoIterator<Item = &'n str>,
+) -> (String, Option<String>) {
     let Some(sep) = name.rfind("::") else {
-        let suggestion = did_you_mean(name, names).unwrap_or_default();
-        return format!("There is no function named {name:?}.{suggestion}");
+        let replacement = name_suggestion(name, names);
+        let suggestion = replacement
+            .map(|s| format!(" Did you mean {s:?}?"))
+            .unwrap_or_default();
+        return (
+            format!("There is no function named {name:?}.{suggestion}"),
+            replacement.map(str::to_string),
+        );
     };
     let (namespace, bare) = (&name[..sep + 2], &name[sep + 2..]);
     let in_namespace: Vec<&str> = names
@@ -39,13 +48,20 @@ fn unknown_function_detail<'n>(name: &str, names: impl IntoIterator<Item = &'n s
         .filter_map(|n| n.strip_prefix(namespace))
         .collect();
     if in_namespace.is_empty() {
-        return format!("There are no functions in namespace {namespace:?}.");
+        return (
+            format!("There are no functions in namespace {namespace:?}."),
+            None,
+        );
     }
-    let suggestion = match name_suggestion(bare, in_namespace) {
-        Some(s) => format!(" Did you mean {namespace}{s}?"),
+    let replacement = name_suggestion(bare, in_namespace).map(|s| format!("{namespace}{s}"));
+    let suggestion = match &replacement {
+        Some(s) => format!(" Did you mean {s}?"),
         None => String::new(),
     };
-    format!("There is no function named {bare:?} in namespace {namespace}.{suggestion}")
+    (
+        format!("There is no function named {bare:?} in namespace {namespace}.{suggestion}"),
+        replacement,
+    )
 }
 
 /// Where an application offers a function library, the detail for a call
@@ -168,16 +184,20 @@ impl<'a> Evaluator<'a, '_> {
         } else {
             let names = self.ctx.map(|c| c.function_names()).unwrap_or_default();
             let library = self.ctx.and_then(EvalContext::function_library);
+            let (detail, replacement) = match library.and_then(|l| set_not_enabled(name, l)) {
+                Some(hint) => (hint, None),
+                None => unknown_function_detail(name, names),
+            };
             self.err_x(
                 (Code::UnknownFunction, "Call to unknown function"),
-                match library.and_then(|l| set_not_enabled(name, l)) {
-                    Some(hint) => hint,
-                    None => unknown_function_detail(name, names),
-                },
+                detail,
                 name_span,
                 Some(e.span),
                 e,
             );
+            if let Some(d) = self.diags.last_mut() {
+                d.suggestion = replacement;
+            }
         }
     }
 

@@ -4,7 +4,7 @@
 use hcldecode_spec::diag::Code;
 use hcldecode_spec::source::Span;
 use hcldecode_spec::syntax::native::ast::Step;
-use hcldecode_spec::syntax::suggest::did_you_mean;
+use hcldecode_spec::syntax::suggest::name_suggestion;
 
 use super::Evaluator;
 use crate::eval::{EvalContext, ops};
@@ -43,13 +43,19 @@ impl<'a> Evaluator<'a, '_> {
                     if let Some(c) = self.ctx {
                         names.extend(c.variable_names());
                     }
-                    let suggestion = did_you_mean(name, names).unwrap_or_default();
+                    let replacement = name_suggestion(name, names);
+                    let suggestion = replacement
+                        .map(|s| format!(" Did you mean {s:?}?"))
+                        .unwrap_or_default();
                     self.err(
                         (Code::UnknownVariable, "Unknown variable"),
                         format!("There is no variable named {name:?}.{suggestion}"),
                         root,
                         None,
                     );
+                    if let Some(d) = self.diags.last_mut() {
+                        d.suggestion = replacement.map(str::to_string);
+                    }
                 }
                 Value::dynamic()
             }
