@@ -20,12 +20,34 @@ fn lib() -> Functions {
 }
 
 /// Runs a table: (Go row index, arguments, expected result).
+/// The functions are taken from an evaluation context offering the
+/// library, as configurations call them (the template functions render
+/// with that context's evaluator).
 fn run(name: &str, rows: Vec<(usize, Vec<Value>, Result<Value, ()>)>) {
-    let lib = lib();
-    let f = lib
-        .get(name)
+    let mut ctx = hcldecode::eval::EvalContext::new();
+    ctx.set_function_library(lib());
+    let f = ctx
+        .function(name)
         .unwrap_or_else(|| panic!("no function {name}"));
     run_rows(name, f, rows);
+}
+
+/// A template function taken from a library no evaluation context was
+/// offered has no evaluator to render with: an error saying so, not a
+/// wrong value; once the library is offered, the same function renders.
+#[test]
+fn template_functions_render_with_the_context_offering_their_library() {
+    let lib = lib();
+    let f = lib.get("templatestring").unwrap().clone();
+    let args = [
+        Value::string("Hi ${n}"),
+        Value::object([("n", Value::int(1))]),
+    ];
+    let err = f.call(&args).unwrap_err();
+    assert!(err.to_string().contains("evaluation context"), "{err}");
+    let mut ctx = hcldecode::eval::EvalContext::new();
+    ctx.set_function_library(lib);
+    assert_eq!(f.call(&args).unwrap(), Value::string("Hi 1"));
 }
 
 /// Evaluates each (function, Go row index, expression, expected value)

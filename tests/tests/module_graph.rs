@@ -28,6 +28,9 @@ struct Module {
     children: BTreeSet<String>,
     /// Items defined here (types, functions, traits, macros, ...).
     items: BTreeSet<String>,
+    /// The functions, constants, statics and macros among them: what a
+    /// module does rather than the vocabulary it names.
+    values: BTreeSet<String>,
     /// `pub use` names: name -> the path as written, resolved later.
     reexports: Vec<(String, Vec<String>)>,
     /// `pub use path::*`.
@@ -112,6 +115,15 @@ fn load_items(
             }
             other => {
                 if let Some(name) = item_name(other) {
+                    if matches!(
+                        other,
+                        syn::Item::Fn(_)
+                            | syn::Item::Const(_)
+                            | syn::Item::Static(_)
+                            | syn::Item::Macro(_)
+                    ) {
+                        module.values.insert(name.clone());
+                    }
                     module.items.insert(name);
                 }
                 let mut v = PathCollector {
@@ -517,6 +529,71 @@ fn no_module_cycles_as_written() {
         all.is_empty(),
         "module cycles as written:\n{}",
         all.join("\n")
+    );
+}
+
+/// Modules use their ancestors' types (a parent's shared vocabulary) but
+/// not their functions, constants or macros: a function in a parent that
+/// a child calls is a sibling's work placed where the graph cannot see it
+/// (a child calling the crate root's function, which calls another child,
+/// is a cycle the sibling rule misses).
+#[test]
+fn descendants_use_only_their_ancestors_types() {
+    let mut found = Vec::new();
+    for krate in [
+        "hcldecode-spec",
+        "hcldecode-derive",
+        "hcldecode",
+        "hcldec",
+        "hcldecode-lsp",
+    ] {
+        let tree = load_crate(&workspace().join(krate).join("src"));
+        for (from, module) in &tree {
+            for r in &module.refs {
+                let Some(to) = resolve_in(&tree, from, r, true) else {
+                    continue;
+                };
+                if to.len() >= from.len() || from[..to.len()] != to[..] {
+                    continue; // not a strict ancestor
+                }
+                let Some(name) = r.last() else { continue };
+                if tree.get(&to).is_some_and(|m| m.values.contains(name)) {
+                    let file = module
+                        .file
+                        .strip_prefix(workspace())
+                        .unwrap_or(&module.file);
+                    found.push(format!("{krate}: {} uses {}", file.display(), r.join("::")));
+                }
+            }
+        }
+    }
+    found.sort();
+    found.dedup();
+    // The uses that remain, each to move into a sibling module the
+    // children share: the list only shrinks (a new use fails here, and so
+    // does a listed one that is gone, so the list stays exact).
+    let listed: Vec<String> = include_str!("module_graph_ancestor_uses.txt")
+        .lines()
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(str::to_string)
+        .collect();
+    let new: Vec<&String> = found.iter().filter(|f| !listed.contains(f)).collect();
+    let gone: Vec<&String> = listed.iter().filter(|l| !found.contains(l)).collect();
+    assert!(
+        new.is_empty(),
+        "modules use their ancestors' functions (move them into a sibling module):\n{}",
+        new.iter()
+            .map(|s| s.as_str())
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+    assert!(
+        gone.is_empty(),
+        "listed in module_graph_ancestor_uses.txt but gone (remove them):\n{}",
+        gone.iter()
+            .map(|s| s.as_str())
+            .collect::<Vec<_>>()
+            .join("\n")
     );
 }
 

@@ -144,6 +144,9 @@ impl EvalContext {
     /// assert!(ctx.function("merge").is_some());
     /// ```
     pub fn set_function_library(&mut self, library: Functions) {
+        // Its template functions render with this evaluator.
+        #[cfg(feature = "terraform")]
+        library.provide_renderer(super::render_template);
         let funcs = self.functions.get_or_insert_with(Funcs::default);
         funcs.library = Some(library);
     }

@@ -283,3 +283,92 @@ pub fn traverse_abs(
     }
     Ok(v)
 }
+
+/// Renders a template for `templatefile` and `templatestring`: the
+/// function layer sits below the evaluator, so the evaluation context
+/// gives this function to the library it is offered
+/// (`Functions::provide_renderer`, docs/architecture.md). `vars` must be
+/// a map or object whose keys are identifiers and that holds every
+/// variable the template refers to; errors read as HCL's `Diagnostics`
+/// do in Go (`file:line,col-col: summary; detail`).
+#[cfg(feature = "terraform")]
+pub(crate) fn render_template(
+    name: &str,
+    text: &str,
+    vars: &Value,
+    lib: crate::function::Functions,
+    show_ranges: bool,
+) -> Result<Value, crate::function::FunctionError> {
+    use crate::function::FunctionError;
+    use hcldecode_spec::syntax::expr::NativeExpr;
+    use hcldecode_spec::syntax::native;
+
+    fn go_error(diags: &Diagnostics) -> String {
+        let mut errs = diags.iter().filter(|d| d.is_error());
+        let Some(first) = errs.next() else {
+            return String::new();
+        };
+        let mut out = match &first.subject {
+            Some(r) => format!("{r}: {}; {}", first.summary, first.detail),
+            None => format!("{}; {}", first.summary, first.detail),
+        };
+        let more = errs.count();
+        if more > 0 {
+            out.push_str(&format!(", and {more} other diagnostic(s)"));
+        }
+        out
+    }
+
+    if !matches!(vars.ty(), crate::Type::Map(_) | crate::Type::Object(_)) {
+        return Err(FunctionError::arg(1, "invalid vars value: must be a map"));
+    }
+    let entries: Vec<(&std::sync::Arc<str>, &Value)> =
+        vars.entries().map(Iterator::collect).unwrap_or_default();
+    for (k, _) in &entries {
+        if !hcldecode_spec::syntax::is_identifier(k) {
+            return Err(FunctionError::arg(
+                1,
+                format!(
+                    "invalid template variable name {}: must start with a letter, followed by zero or more letters, digits, and underscores",
+                    hcldecode_spec::go_quote::quote(k)
+                ),
+            ));
+        }
+    }
+    let file = SourceFile::new(name, text);
+    let (ast, diags) = native::parse_template(&file);
+    if diags.has_errors() {
+        return Err(FunctionError::call(go_error(&diags)));
+    }
+    let expr = Expression::Native {
+        file,
+        expr: NativeExpr::new(ast),
+    };
+    for t in traversal::expr_variables(expr.as_ref()) {
+        let root = t.root_name();
+        if !entries.iter().any(|(k, _)| &***k == root) {
+            let at = if show_ranges {
+                format!(", referenced at {}", t.steps[0].range())
+            } else {
+                String::new()
+            };
+            return Err(FunctionError::arg(
+                1,
+                format!(
+                    "vars map does not contain key {}{at}",
+                    hcldecode_spec::go_quote::quote(root)
+                ),
+            ));
+        }
+    }
+    let mut ctx = EvalContext::new();
+    for (k, v) in entries {
+        ctx.set_variable(&**k, v.clone());
+    }
+    ctx.set_function_library(lib);
+    let (v, diags) = evaluate(expr.as_ref(), Some(&ctx));
+    if diags.has_errors() {
+        return Err(FunctionError::call(go_error(&diags)));
+    }
+    Ok(v)
+}

@@ -300,6 +300,7 @@ pub(crate) struct WeakFunctions {
     sets: u8,
     inner: std::sync::Weak<Inner>,
     fs: Option<FsConfig>,
+    render: Option<RenderTemplate>,
 }
 
 #[cfg(feature = "terraform")]
@@ -311,13 +312,19 @@ impl WeakFunctions {
                 sets: self.sets,
                 inner,
             },
-            None => Functions {
-                sets: self.sets,
-                inner: Arc::new(Inner {
-                    fs: self.fs.clone(),
-                    built: OnceLock::new(),
-                }),
-            },
+            None => {
+                let lib = Functions {
+                    sets: self.sets,
+                    inner: Arc::new(Inner {
+                        fs: self.fs.clone(),
+                        ..Inner::default()
+                    }),
+                };
+                if let Some(render) = self.render {
+                    lib.provide_renderer(render);
+                }
+                lib
+            }
         }
     }
 }
@@ -329,7 +336,27 @@ type Built = Box<[(&'static str, OnceLock<Option<Function>>)]>;
 struct Inner {
     fs: Option<FsConfig>,
     built: OnceLock<Built>,
+    /// The evaluator's template rendering, given when the library is
+    /// offered to an evaluation context ([`RenderTemplate`]).
+    #[cfg(feature = "terraform")]
+    render: OnceLock<RenderTemplate>,
 }
+
+/// Renders a template (file name, text, variables, the library its
+/// functions come from, whether errors about variables name their
+/// position) for `templatefile` and `templatestring`. The rendering is the
+/// evaluator's, which sits above the function layer: the evaluation
+/// context hands it to the library it is offered
+/// ([`EvalContext::set_function_library`](crate::eval::EvalContext::set_function_library)),
+/// so the function layer never calls up into the evaluator.
+#[cfg(feature = "terraform")]
+pub(crate) type RenderTemplate = fn(
+    &str,
+    &str,
+    &crate::value::Value,
+    Functions,
+    bool,
+) -> Result<crate::value::Value, crate::function::FunctionError>;
 
 /// The default bound on files read by `file` and `filebase64`.
 pub const DEFAULT_MAX_FILE_BYTES: u64 = 16 << 20;
@@ -459,7 +486,7 @@ impl Functions {
                     max_file_bytes: DEFAULT_MAX_FILE_BYTES,
                     beside_input: false,
                 }),
-                built: OnceLock::new(),
+                ..Inner::default()
             }),
         }
     }
@@ -513,7 +540,7 @@ impl Functions {
             sets: self.sets,
             inner: Arc::new(Inner {
                 fs: Some(fs),
-                built: OnceLock::new(),
+                ..Inner::default()
             }),
         }
     }
@@ -532,7 +559,7 @@ impl Functions {
             sets: self.sets | other.sets,
             inner: Arc::new(Inner {
                 fs,
-                built: OnceLock::new(),
+                ..Inner::default()
             }),
         }
     }
@@ -607,6 +634,13 @@ impl Functions {
         built[i].1.get_or_init(|| self.build(name)).as_ref()
     }
 
+    /// Gives the library the evaluator's template rendering (the first
+    /// one given stays).
+    #[cfg(feature = "terraform")]
+    pub(crate) fn provide_renderer(&self, render: RenderTemplate) {
+        let _ = self.inner.render.set(render);
+    }
+
     /// A handle on this library that does not keep it alive.
     #[cfg(feature = "terraform")]
     fn downgrade(&self) -> WeakFunctions {
@@ -614,6 +648,7 @@ impl Functions {
             sets: self.sets,
             inner: Arc::downgrade(&self.inner),
             fs: self.inner.fs.clone(),
+            render: self.inner.render.get().copied(),
         }
     }
 
@@ -628,7 +663,13 @@ impl Functions {
                 let lib = self.downgrade();
                 std::sync::Arc::new(
                     move |name: &str, text: &str, vars: &crate::value::Value, ranges: bool| {
-                        crate::render_template(name, text, vars, lib.upgrade(), ranges)
+                        let lib = lib.upgrade();
+                        let Some(render) = lib.inner.render.get().copied() else {
+                            return Err(crate::function::FunctionError::call(
+                                "templates render with the evaluator: call this function through an evaluation context that offers its library",
+                            ));
+                        };
+                        render(name, text, vars, lib, ranges)
                     },
                 )
             })
