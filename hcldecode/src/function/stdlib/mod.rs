@@ -47,6 +47,7 @@ mod sequence;
 #[cfg(feature = "stdlib")]
 mod set;
 mod string;
+mod support;
 #[cfg(feature = "stdlib")]
 mod text;
 #[cfg(feature = "stdlib")]
@@ -54,11 +55,9 @@ mod tryfunc;
 #[cfg(feature = "stdlib")]
 mod yaml;
 
-use std::sync::OnceLock;
-
-use super::{Function, FunctionError, FunctionSpec, Parameter, ReturnType};
+use super::Function;
+#[cfg(feature = "stdlib")]
 use crate::Type;
-use crate::value::Value;
 
 pub use self::bool::{and, equal, not, not_equal, or};
 #[cfg(feature = "terraform")]
@@ -74,6 +73,11 @@ pub use self::number::{
     less_than_or_equal_to, max, min, modulo, multiply, negate, subtract,
 };
 pub use self::string::{lower, reverse, strlen, substr, upper};
+// The helpers every function module here builds with, and the other sets
+// too.
+#[cfg(feature = "stdlib")]
+pub(crate) use self::support::check_size;
+pub(crate) use self::support::{bool_arg, build, go_int, num_arg, shared_function, str_arg};
 
 /// The names hcldec spec files call functions by, in order.
 pub const SPEC_FUNCTION_NAMES: [&str; 15] = [
@@ -232,90 +236,5 @@ pub fn library_function(name: &str) -> Option<Function> {
         "yamlencode" => yaml::yamlencode(),
         "zipmap" => mapping::zipmap(),
         _ => return None,
-    })
-}
-
-/// Defines an accessor returning a lazily built, shared function.
-macro_rules! shared_function {
-    ($(#[$doc:meta])* $name:ident => $build:expr) => {
-        $(#[$doc])*
-        pub fn $name() -> $crate::function::Function {
-            static F: std::sync::OnceLock<$crate::function::Function> = std::sync::OnceLock::new();
-            F.get_or_init(|| $build).clone()
-        }
-    };
-}
-pub(crate) use shared_function;
-
-/// Builds a function.
-pub(crate) fn build(
-    description: &str,
-    params: Vec<Parameter>,
-    var_param: Option<Parameter>,
-    return_type: ReturnType,
-    implementation: impl Fn(&[Value], &Type) -> Result<Value, FunctionError>
-    + Send
-    + Sync
-    + std::panic::RefUnwindSafe
-    + 'static,
-) -> Function {
-    Function::new(FunctionSpec {
-        description: description.to_string(),
-        params,
-        var_param,
-        return_type,
-        implementation: Box::new(implementation),
-    })
-}
-
-/// An internal inconsistency (where cty would panic on a type assertion).
-#[cold]
-pub(crate) fn internal(what: &str) -> FunctionError {
-    FunctionError::Panic(format!("interface conversion: {what}"))
-}
-
-/// The known string argument `i`.
-pub(crate) fn str_arg(args: &[Value], i: usize) -> Result<&str, FunctionError> {
-    args.get(i)
-        .and_then(Value::as_str)
-        .ok_or_else(|| internal("value is not a string"))
-}
-
-/// The known number argument `i`.
-pub(crate) fn num_arg(args: &[Value], i: usize) -> Result<&crate::value::Number, FunctionError> {
-    args.get(i)
-        .and_then(Value::as_number)
-        .ok_or_else(|| internal("value is not a number"))
-}
-
-/// The known bool argument `i`.
-pub(crate) fn bool_arg(args: &[Value], i: usize) -> Result<bool, FunctionError> {
-    args.get(i)
-        .and_then(Value::as_bool)
-        .ok_or_else(|| internal("value is not a bool"))
-}
-
-#[allow(dead_code)]
-fn _assert_send_sync() {
-    fn is<T: Send + Sync>() {}
-    is::<Function>();
-    let _: OnceLock<Function> = OnceLock::new();
-}
-
-/// A result of `elements` collection elements and `bytes` bytes of strings
-/// fits the evaluation limits, or the "Result too large" error.
-#[cfg_attr(not(feature = "stdlib"), allow(dead_code))]
-pub(crate) fn check_size(elements: u64, bytes: u64) -> Result<(), FunctionError> {
-    crate::limits::fits(elements, bytes).map_err(|x| FunctionError::ResultTooLarge(x.detail()))
-}
-
-/// gocty's conversion of a number to a Go `int` (64-bit).
-pub(crate) fn go_int(n: &crate::value::Number) -> Result<i64, FunctionError> {
-    n.to_i64().ok_or_else(|| {
-        FunctionError::call(format!(
-            "value must be a whole number, between {} and {}",
-            i64::MIN,
-            i64::MAX
-        ))
     })
 }
