@@ -139,3 +139,64 @@ fn variant_bodies_see_the_decoders_variables() {
         }))
     );
 }
+
+/// A type whose value is read on another thread (as a rayon worker
+/// would), delegating to `Pipeline`.
+#[derive(Debug)]
+struct OnAnotherThread(Pipeline);
+
+impl HclDecode for OnAnotherThread {
+    fn from_hcl(
+        value: &hcldecode::Value,
+        at: hcldecode::typed::At<'_>,
+    ) -> Result<Self, hcldecode::Error> {
+        std::thread::scope(|s| s.spawn(|| Pipeline::from_hcl(value, at)).join().unwrap())
+            .map(OnAnotherThread)
+    }
+    fn spec() -> hcldecode::Spec {
+        Pipeline::spec()
+    }
+}
+
+/// A tagged block's variant is decoded as the enclosing decode is (its
+/// variables, its functions), on whatever thread reads the value and
+/// inside another decode alike: the decode's scope travels with the
+/// positions, not in thread-local state.
+#[test]
+fn variants_decode_with_the_enclosing_decodes_variables_on_any_thread() {
+    let src = "step \"run\" {\n  command = \"make ${var.target}\"\n}\n";
+    let dec = Decoder::new().variable(
+        "var",
+        hcldecode::Value::object([("target", hcldecode::Value::string("all"))]),
+    );
+    let want = [Step::Run(Run {
+        command: "make all".into(),
+        retries: 0,
+    })];
+    let here: Pipeline = dec.decode_str(src, "ci.hcl").unwrap();
+    assert_eq!(here.steps, want);
+    let there: OnAnotherThread = dec.decode_str(src, "ci.hcl").unwrap();
+    assert_eq!(there.0.steps, want);
+    // A decode running inside this one (on its own thread) with other
+    // variables does not change what the outer one's variants see.
+    let inner = std::thread::scope(|s| {
+        s.spawn(|| {
+            Decoder::new()
+                .variable(
+                    "var",
+                    hcldecode::Value::object([("target", hcldecode::Value::string("x"))]),
+                )
+                .decode_str::<Pipeline>(src, "ci.hcl")
+                .unwrap()
+        })
+        .join()
+        .unwrap()
+    });
+    assert_eq!(
+        inner.steps[0],
+        Step::Run(Run {
+            command: "make x".into(),
+            retries: 0
+        })
+    );
+}

@@ -2,6 +2,8 @@
 
 use std::sync::Arc;
 
+use super::scope::DecodeScope;
+
 use hcldecode_spec::diag::Diagnostic;
 use hcldecode_spec::source::{Range, SourceFile};
 use hcldecode_spec::syntax::body::{Attribute, Block, BlockLabel, Body};
@@ -55,6 +57,10 @@ pub struct At<'a> {
     /// The body this is a property of (where something missing from it
     /// is reported).
     parent: Option<&'a crate::decode::BodyTrace>,
+    /// The decode this position belongs to (its variables, functions and
+    /// options), for what decodes again below it: a tagged block's
+    /// variant. Carried from a position to those it leads to.
+    scope: Option<&'a DecodeScope>,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -183,6 +189,7 @@ impl<'a> At<'a> {
             node: Node::None,
             attr: None,
             parent: None,
+            scope: None,
         }
     }
 
@@ -192,6 +199,7 @@ impl<'a> At<'a> {
             node: Node::Trace(t),
             attr: None,
             parent: None,
+            scope: None,
         }
         .normalize()
     }
@@ -202,6 +210,7 @@ impl<'a> At<'a> {
             node: Node::Block(b),
             attr: None,
             parent: None,
+            scope: None,
         }
     }
 
@@ -211,6 +220,7 @@ impl<'a> At<'a> {
             node: Node::Expr(e),
             attr: None,
             parent: None,
+            scope: None,
         }
     }
 
@@ -220,6 +230,7 @@ impl<'a> At<'a> {
             node: Node::Syntax(a.expr),
             attr: Some(AttrAt::Syntax(a)),
             parent: None,
+            scope: None,
         }
     }
 
@@ -229,6 +240,7 @@ impl<'a> At<'a> {
             node: Node::SyntaxBlock(b),
             attr: None,
             parent: None,
+            scope: None,
         }
     }
 
@@ -238,7 +250,19 @@ impl<'a> At<'a> {
             node: Node::SyntaxLabel(l),
             attr: None,
             parent: None,
+            scope: None,
         }
+    }
+
+    /// The same position within the decode `scope` (see [`DecodeScope`]).
+    pub(crate) fn in_scope(mut self, scope: Option<&'a DecodeScope>) -> At<'a> {
+        self.scope = scope;
+        self
+    }
+
+    /// The decode this position belongs to, if it was given one.
+    pub(crate) fn scope(&self) -> Option<&'a DecodeScope> {
+        self.scope
     }
 
     /// Steps through wrappers: an attribute becomes its expression.
@@ -248,17 +272,20 @@ impl<'a> At<'a> {
                 node: Node::Expr(&a.expr),
                 attr: Some(AttrAt::Trace(a)),
                 parent: self.parent,
+                scope: self.scope,
             },
             Node::Trace(Trace::Block(b)) => At {
                 node: Node::Block(b),
                 attr: self.attr,
                 parent: self.parent,
+                scope: self.scope,
             },
             // A body read as one attribute (a value type's default spec).
             Node::Trace(Trace::Body(b)) if matches!(b.spec, Trace::Attr(_)) => At {
                 node: Node::Trace(&b.spec),
                 attr: None,
                 parent: None,
+                scope: self.scope,
             }
             .normalize(),
             _ => self,
@@ -296,6 +323,7 @@ impl<'a> At<'a> {
             node: Node::Sub { file, expr },
             attr: self.attr,
             parent: None,
+            scope: self.scope,
         }
     }
 
@@ -321,6 +349,7 @@ impl<'a> At<'a> {
                     node: Node::Trace(t),
                     attr: None,
                     parent: self.body_trace().or(self.parent),
+                    scope: self.scope,
                 }
                 .normalize(),
                 None => self,
@@ -337,7 +366,7 @@ impl<'a> At<'a> {
         }
         match self.node {
             Node::Trace(Trace::Blocks(bs)) => match bs.get(i) {
-                Some(b) => At::block(b),
+                Some(b) => At::block(b).in_scope(self.scope),
                 None => self,
             },
             Node::Trace(Trace::Tuple(ts)) => match ts.get(i) {
@@ -345,6 +374,7 @@ impl<'a> At<'a> {
                     node: Node::Trace(t),
                     attr: None,
                     parent: None,
+                    scope: self.scope,
                 }
                 .normalize(),
                 None => self,
@@ -383,6 +413,7 @@ impl<'a> At<'a> {
                     node: Node::Trace(t),
                     attr: None,
                     parent: self.body_trace().or(self.parent),
+                    scope: self.scope,
                 }
                 .normalize();
                 let found = inner.key(k);
@@ -395,7 +426,7 @@ impl<'a> At<'a> {
                     .iter()
                     .find(|b| b.labels.first().is_some_and(|(l, _)| l == k))
                 {
-                    Some(b) => At::block(b),
+                    Some(b) => At::block(b).in_scope(self.scope),
                     None => self,
                 }
             }
@@ -405,6 +436,7 @@ impl<'a> At<'a> {
                         node: Node::Expr(&a.expr),
                         attr: Some(AttrAt::Trace(a)),
                         parent: None,
+                        scope: self.scope,
                     },
                     None => self,
                 }

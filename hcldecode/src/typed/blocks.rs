@@ -15,6 +15,7 @@ use hcldecode_spec::spec::{
 use hcldecode_spec::syntax::body::Body;
 use hcldecode_spec::syntax::suggest::name_suggestion;
 
+use super::scope::DecodeScope;
 use super::{At, Error, Errors, HclDecode};
 use crate::decode::{self, BlockTrace, DecodeHook, DirectBody};
 use crate::value::{Value, ValueRef};
@@ -327,8 +328,9 @@ fn tagged_block<T: HclBody>(
     variants: &[(String, Spec)],
     b: &BlockTrace,
     opts: &BlockOptions,
+    scope: Option<&DecodeScope>,
 ) -> Result<T, Error> {
-    let at = At::block(b);
+    let at = At::block(b).in_scope(scope);
     let Some((label, range)) = b.labels.first() else {
         // The engine has reported the missing label.
         return Err(Error::unknown(at.diagnostic(
@@ -358,15 +360,15 @@ fn tagged_block<T: HclBody>(
     let rest = at.rest().unwrap_or(&empty);
     // Decoded as the enclosing decode is (a block a dynamic block
     // generated: in its iteration, which the rest keeps).
-    let ambient = super::decoder::ambient();
+    let scope = at.scope();
     let (value, trace, diags) = decode::decode_traced_with(
         rest,
         &variants[i].1,
-        ambient.ctx.as_deref(),
+        scope.and_then(|s| s.ctx.as_deref()),
         None,
-        ambient.options,
+        scope.map(|s| s.options).unwrap_or_default(),
     );
-    match T::from_block(i, &value, At::trace(&trace)) {
+    match T::from_block(i, &value, At::trace(&trace).in_scope(scope)) {
         Ok(t) if !diags.has_errors() => Ok(t),
         Ok(_) => Err(Error::default().finish(diags, SourceMap::new())),
         Err(e) => Err(e.finish(diags, SourceMap::new())),
@@ -440,7 +442,7 @@ fn items<'a>(
                         .map(|(l, _)| crate::value::normalize_string(l).into_owned())
                         .collect(),
                     value: b.value.clone(),
-                    at: At::block(b),
+                    at: At::block(b).in_scope(at.scope()),
                 });
             }
             continue;
@@ -548,8 +550,8 @@ fn decode_items<T: HclBody>(
     if let Some(vs) = tagged_variants::<T>(opts).filter(|_| depth == 0) {
         let mut errs = Errors::new();
         for b in at.blocks().unwrap_or(&[]) {
-            if let Some(t) = errs.take(tagged_block::<T>(&vs, b, opts)) {
-                push(&[], t, At::block(b), &mut errs);
+            if let Some(t) = errs.take(tagged_block::<T>(&vs, b, opts, at.scope())) {
+                push(&[], t, At::block(b).in_scope(at.scope()), &mut errs);
             }
         }
         return errs.finish(());
@@ -619,7 +621,7 @@ pub(crate) fn single_from<T: HclBody>(
     let variants = T::variants();
     if let Some(vs) = tagged_variants::<T>(opts) {
         return match at.block_trace() {
-            Some(b) => tagged_block::<T>(&vs, b, opts).map(Some),
+            Some(b) => tagged_block::<T>(&vs, b, opts, at.scope()).map(Some),
             None => Ok(None),
         };
     }

@@ -9,6 +9,7 @@ use hcldecode_spec::diag::render::SourceMap;
 use hcldecode_spec::syntax::body::Body;
 
 use super::plan::TypePlan;
+use super::scope::DecodeScope;
 use super::{At, Error, HclDecode};
 use crate::decode;
 use crate::eval::{EvalContext, Limits};
@@ -624,10 +625,6 @@ impl Decoder {
         body: &Body,
         diags: &mut Diagnostics,
     ) -> Result<T, Error> {
-        let _ambient = AmbientScope::enter(Ambient {
-            ctx: self.ctx.clone(),
-            options: self.options,
-        });
         with_ambient(self.limits, || self.decode_body_within_limits(body, diags))
     }
 
@@ -663,7 +660,13 @@ impl Decoder {
         // for, has its range.
         let (value, trace, d) = plan.prepared.decode_traced(body, ctx, self.options);
         diags.extend(d);
-        T::from_hcl(&value, At::trace(&trace))
+        // What decodes again below (a tagged block's variant) decodes as
+        // this decode does: the scope travels with the positions.
+        let scope = DecodeScope {
+            ctx: self.ctx.clone(),
+            options: self.options,
+        };
+        T::from_hcl(&value, At::trace(&trace).in_scope(Some(&scope)))
     }
 }
 
@@ -742,46 +745,4 @@ impl<T> std::ops::DerefMut for Decoded<T> {
     fn deref_mut(&mut self) -> &mut T {
         &mut self.value
     }
-}
-
-/// What a typed decode running on a thread decodes with: its variables
-/// and functions and its options, for bodies decoded once the typed layer
-/// knows their spec (blocks whose label names their variant).
-#[derive(Clone, Default)]
-pub(crate) struct Ambient {
-    /// The variables and functions.
-    pub(crate) ctx: Option<Arc<EvalContext>>,
-    /// The options.
-    pub(crate) options: decode::DecodeOptions,
-}
-
-// Thread-local: the derived `from_*` functions have fixed signatures, so
-// the context and options of the decode in progress (which a nested
-// `Expression` or `#[hcl(serde)]` field needs) travel beside the call.
-thread_local! {
-    static AMBIENT: std::cell::RefCell<Ambient> =
-        std::cell::RefCell::new(Ambient::default());
-}
-
-/// Sets the ambient decode for the duration of a decode, restoring the
-/// one before (decodes may nest) when dropped.
-struct AmbientScope(Option<Ambient>);
-
-impl AmbientScope {
-    fn enter(a: Ambient) -> AmbientScope {
-        AmbientScope(Some(AMBIENT.with(|c| c.replace(a))))
-    }
-}
-
-impl Drop for AmbientScope {
-    fn drop(&mut self) {
-        let before = self.0.take().unwrap_or_default();
-        AMBIENT.with(|c| *c.borrow_mut() = before);
-    }
-}
-
-/// The variables, functions and options of the typed decode running on
-/// this thread.
-pub(crate) fn ambient() -> Ambient {
-    AMBIENT.with(|c| c.borrow().clone())
 }

@@ -55,6 +55,7 @@ mod blocks;
 mod decoder;
 mod impls;
 mod plan;
+mod scope;
 mod spanned;
 
 #[doc = include_str!("derive_reference.md")]
