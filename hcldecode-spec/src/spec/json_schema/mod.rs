@@ -11,10 +11,18 @@
 
 use std::collections::HashMap;
 
-use crate::json_text::write_json_string;
 use crate::types::Type;
 
 use super::{Spec, ValueConstraint};
+
+mod doc;
+mod numbers;
+
+use doc::{
+    J, NUMBER_OR_TEMPLATE, any_of, block_levels, null, obj, object, one_or_array, s, template,
+    tuple, types,
+};
+use numbers::{integer_or_template, is_number_text};
 
 /// Options of [`Spec::to_json_schema_with`].
 ///
@@ -30,147 +38,6 @@ pub struct JsonSchemaOptions {
     /// decoding (`hcldec --dynamic-blocks`, `Decoder::dynamic_blocks`):
     /// every body may then hold `dynamic` blocks for its block types.
     pub dynamic_blocks: bool,
-}
-
-/// A JSON document being built.
-#[derive(Clone)]
-enum J {
-    Obj(Vec<(String, J)>),
-    Arr(Vec<J>),
-    Str(String),
-    Bool(bool),
-    Num(i128),
-}
-
-fn obj(entries: Vec<(&str, J)>) -> J {
-    J::Obj(
-        entries
-            .into_iter()
-            .map(|(k, v)| (k.to_string(), v))
-            .collect(),
-    )
-}
-
-fn s(v: &str) -> J {
-    J::Str(v.to_string())
-}
-
-fn types(names: &[&str]) -> J {
-    match names {
-        [one] => s(one),
-        _ => J::Arr(names.iter().map(|n| s(n)).collect()),
-    }
-}
-
-fn any_of(alts: Vec<J>) -> J {
-    obj(vec![("anyOf", J::Arr(alts))])
-}
-
-impl J {
-    fn write(&self, out: &mut String, indent: usize) {
-        let pad = |out: &mut String, n: usize| {
-            out.push('\n');
-            out.extend(std::iter::repeat_n(' ', n));
-        };
-        match self {
-            J::Obj(entries) if entries.is_empty() => out.push_str("{}"),
-            J::Obj(entries) => {
-                out.push('{');
-                for (i, (k, v)) in entries.iter().enumerate() {
-                    if i > 0 {
-                        out.push(',');
-                    }
-                    pad(out, indent + 2);
-                    write_json_string(out, k);
-                    out.push_str(": ");
-                    v.write(out, indent + 2);
-                }
-                pad(out, indent);
-                out.push('}');
-            }
-            J::Arr(items) if items.is_empty() => out.push_str("[]"),
-            // Arrays of scalars (`type`, `enum`, `required`) on one line.
-            J::Arr(items) if items.iter().all(|i| !matches!(i, J::Obj(_) | J::Arr(_))) => {
-                out.push('[');
-                for (i, v) in items.iter().enumerate() {
-                    if i > 0 {
-                        out.push_str(", ");
-                    }
-                    v.write(out, indent);
-                }
-                out.push(']');
-            }
-            J::Arr(items) => {
-                out.push('[');
-                for (i, v) in items.iter().enumerate() {
-                    if i > 0 {
-                        out.push(',');
-                    }
-                    pad(out, indent + 2);
-                    v.write(out, indent + 2);
-                }
-                pad(out, indent);
-                out.push(']');
-            }
-            J::Str(v) => write_json_string(out, v),
-            J::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
-            J::Num(n) => out.push_str(&n.to_string()),
-        }
-    }
-
-    /// The compact text, the key under which equal schemas share a
-    /// definition.
-    fn key(&self) -> String {
-        let mut out = String::new();
-        self.write_compact(&mut out);
-        out
-    }
-
-    fn write_compact(&self, out: &mut String) {
-        match self {
-            J::Obj(entries) => {
-                out.push('{');
-                for (i, (k, v)) in entries.iter().enumerate() {
-                    if i > 0 {
-                        out.push(',');
-                    }
-                    write_json_string(out, k);
-                    out.push(':');
-                    v.write_compact(out);
-                }
-                out.push('}');
-            }
-            J::Arr(items) => {
-                out.push('[');
-                for (i, v) in items.iter().enumerate() {
-                    if i > 0 {
-                        out.push(',');
-                    }
-                    v.write_compact(out);
-                }
-                out.push(']');
-            }
-            other => other.write(out, 0),
-        }
-    }
-}
-
-/// A JSON string that is a template with interpolations or directives:
-/// it may evaluate to a value of any type.
-const TEMPLATE: &str = r"\$\{|%\{";
-
-/// A JSON string whose text converts to a number (cty's `ParseNumberVal`:
-/// a sign, digits with an optional point and exponent, or an infinity), or
-/// a template.
-const NUMBER_OR_TEMPLATE: &str =
-    r"^[+-]?(inf|Inf|([0-9]+\.?[0-9]*|\.[0-9]+)([eEpP][+-]?[0-9]+)?)$|\$\{|%\{";
-
-fn template() -> J {
-    obj(vec![("type", s("string")), ("pattern", s(TEMPLATE))])
-}
-
-fn null() -> J {
-    obj(vec![("type", s("null"))])
 }
 
 /// What a body holds: its attributes and block types, in declaration
@@ -663,222 +530,6 @@ impl Gen {
     }
 }
 
-/// Whether a string converts to a number.
-fn is_number_text(t: &str) -> bool {
-    let t = t.strip_prefix(['+', '-']).unwrap_or(t);
-    if matches!(t, "inf" | "Inf") {
-        return true;
-    }
-    let (mantissa, exp) = match t.find(['e', 'E', 'p', 'P']) {
-        Some(i) => (&t[..i], Some(&t[i + 1..])),
-        None => (t, None),
-    };
-    let digits = |d: &str| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit());
-    let mantissa_ok = match mantissa.split_once('.') {
-        Some((a, b)) => {
-            (digits(a) || a.is_empty())
-                && (b.is_empty() || digits(b))
-                && !(a.is_empty() && b.is_empty())
-        }
-        None => digits(mantissa),
-    };
-    let exp_ok = exp.is_none_or(|e| digits(e.strip_prefix(['+', '-']).unwrap_or(e)));
-    mantissa_ok && exp_ok
-}
-
-/// A pattern of the JSON strings that may convert to a whole number from
-/// `min` to `max`: templates, and the number texts cty parses whose value
-/// is such a number (a sign, leading zeros and a fraction of zeros
-/// allowed). Texts with an exponent (`"3e2"`) are left to the decoder:
-/// their value is beyond a regular expression.
-fn integer_or_template(min: i128, max: i128) -> String {
-    let mut alts = Vec::new();
-    // `+m` and `m`, for the values from max(min, 0) to max.
-    if max >= 0 {
-        let lo = min.max(0).unsigned_abs();
-        alts.push(format!(
-            r"\+?0*(?:{})",
-            digits_range(lo, max.unsigned_abs())
-        ));
-    }
-    // `-m`, for the values from min to min(max, 0) (`-0` is 0).
-    if min <= 0 {
-        let lo = max.min(0).unsigned_abs();
-        alts.push(format!("-0*(?:{})", digits_range(lo, min.unsigned_abs())));
-    }
-    let mut pattern = format!(r"^(?:(?:{})(?:\.0*)?", alts.join("|"));
-    if min <= 0 && max >= 0 {
-        // `.0`
-        pattern.push_str(r"|[+-]?\.0+");
-    }
-    pattern.push_str(r"|[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)[eEpP][+-]?[0-9]+)$|\$\{|%\{");
-    pattern
-}
-
-/// A regular expression (alternatives, unanchored) of the decimal texts,
-/// without leading zeros, of the integers from `lo` to `hi`.
-fn digits_range(lo: u128, hi: u128) -> String {
-    let (a, b) = (lo.to_string(), hi.to_string());
-    let mut alts = Vec::new();
-    if a.len() == b.len() {
-        same_length(a.as_bytes(), b.as_bytes(), &mut String::new(), &mut alts);
-        return alts.join("|");
-    }
-    let nines = "9".repeat(a.len());
-    same_length(
-        a.as_bytes(),
-        nines.as_bytes(),
-        &mut String::new(),
-        &mut alts,
-    );
-    // Every number of the lengths between.
-    let (shortest, longest) = (a.len() + 1, b.len() - 1);
-    if shortest == longest {
-        alts.push(format!("[1-9][0-9]{{{}}}", shortest - 1));
-    } else if shortest < longest {
-        alts.push(format!("[1-9][0-9]{{{},{}}}", shortest - 1, longest - 1));
-    }
-    let least = format!("1{}", "0".repeat(b.len() - 1));
-    same_length(
-        least.as_bytes(),
-        b.as_bytes(),
-        &mut String::new(),
-        &mut alts,
-    );
-    alts.join("|")
-}
-
-/// Pushes to `out` alternatives matching the digit strings from `a` to `b`
-/// (of one length, `a <= b`), each after `prefix`.
-fn same_length(a: &[u8], b: &[u8], prefix: &mut String, out: &mut Vec<String>) {
-    let Some((&a0, a_rest)) = a.split_first() else {
-        out.push(prefix.clone());
-        return;
-    };
-    let (&b0, b_rest) = b.split_first().unwrap_or((&a0, &[]));
-    let n = a_rest.len();
-    if a0 == b0 {
-        after_digit(a0, a_rest, b_rest, prefix, out);
-        return;
-    }
-    let (mut first, mut last) = (a0, b0);
-    // The first digit's own range, unless it spans all its tails.
-    if a_rest.iter().any(|&d| d != b'0') {
-        after_digit(a0, a_rest, &vec![b'9'; n], prefix, out);
-        first += 1;
-    }
-    let last_partial = b_rest.iter().any(|&d| d != b'9');
-    if last_partial {
-        last -= 1;
-    }
-    if first <= last {
-        let digit = if first == last {
-            char::from(first).to_string()
-        } else {
-            format!("[{}-{}]", char::from(first), char::from(last))
-        };
-        let tail = match n {
-            0 => String::new(),
-            1 => "[0-9]".to_string(),
-            n => format!("[0-9]{{{n}}}"),
-        };
-        out.push(format!("{prefix}{digit}{tail}"));
-    }
-    if last_partial {
-        after_digit(b0, &vec![b'0'; n], b_rest, prefix, out);
-    }
-}
-
-/// [`same_length`] of `lo` to `hi` after `prefix` and `digit`.
-fn after_digit(digit: u8, lo: &[u8], hi: &[u8], prefix: &mut String, out: &mut Vec<String>) {
-    let len = prefix.len();
-    prefix.push(char::from(digit));
-    same_length(lo, hi, prefix, out);
-    prefix.truncate(len);
-}
-
-fn tuple(items: Vec<J>) -> J {
-    let n = items.len() as i128;
-    obj(vec![
-        ("type", s("array")),
-        ("prefixItems", J::Arr(items)),
-        ("minItems", J::Num(n)),
-        ("maxItems", J::Num(n)),
-    ])
-}
-
-/// An object value with `props`, the `required` ones required; `closed`:
-/// no others. A key may be a template (naming any attribute), so an
-/// object with one is left to the decoder when any are required or
-/// others are not allowed.
-fn object(props: Vec<(String, J)>, required: Vec<String>, closed: bool) -> Vec<J> {
-    let mut o = vec![("type", s("object")), ("properties", J::Obj(props))];
-    if closed {
-        o.push(("additionalProperties", J::Bool(false)));
-    }
-    let strict = closed || !required.is_empty();
-    if !required.is_empty() {
-        o.push(("required", J::Arr(required.iter().map(|r| s(r)).collect())));
-    }
-    let mut alts = vec![obj(o)];
-    if strict {
-        alts.push(obj(vec![
-            ("type", s("object")),
-            (
-                "not",
-                obj(vec![(
-                    "propertyNames",
-                    obj(vec![("not", obj(vec![("pattern", s(TEMPLATE))]))]),
-                )]),
-            ),
-        ]));
-    }
-    alts.push(template());
-    alts
-}
-
-/// A block body, or an array of bodies; `single` allows one body only.
-fn one_or_array(body: J, single: bool) -> J {
-    counted(body, (0, usize::from(single)))
-}
-
-/// Blocks of one type given as one body (one block) or an array of bodies
-/// (a block each), as HCL's JSON syntax allows, from `min` to `max` of them
-/// (`max` 0: no limit): the array has `minItems` and `maxItems`, and a
-/// lone body is allowed only where one block may do.
-fn counted(body: J, (min, max): (usize, usize)) -> J {
-    let mut arr = vec![("type", s("array")), ("items", body.clone())];
-    if min > 0 {
-        arr.push(("minItems", J::Num(min as i128)));
-    }
-    if max > 0 {
-        arr.push(("maxItems", J::Num(max as i128)));
-    }
-    if min > 1 {
-        return obj(arr);
-    }
-    any_of(vec![body, obj(arr)])
-}
-
-/// `labels` levels of objects keyed by label (each level may also be an
-/// array of such objects, as HCL's JSON syntax allows), ending in a body.
-/// Without labels, the bodies are counted (`counts`, see [`counted`]); with
-/// labels, blocks spread over the levels' keys, which a schema cannot
-/// count: only "one body per label set" of at most one block is kept.
-fn block_levels(labels: usize, body: J, counts: (usize, usize)) -> J {
-    if labels == 0 {
-        return counted(body, counts);
-    }
-    let level = obj(vec![
-        ("type", s("object")),
-        (
-            "additionalProperties",
-            block_levels(labels - 1, body, (0, usize::from(counts.1 == 1))),
-        ),
-    ]);
-    one_or_array(level, false)
-}
-
 impl Spec {
     /// [`to_json_schema_with`](Self::to_json_schema_with) the default
     /// options (no dynamic blocks).
@@ -944,7 +595,7 @@ impl Spec {
 
 #[cfg(test)]
 mod tests {
-    use super::{digits_range, integer_or_template, is_number_text};
+    use super::numbers::{digits_range, integer_or_template, is_number_text};
 
     /// `re` anchored, with the regex crate's syntax.
     fn anchored(re: &str) -> regex::Regex {
