@@ -7,6 +7,7 @@
 //! (also linear-time, so no pattern is catastrophic).
 
 mod go_syntax;
+mod unicode_names;
 
 use std::cell::RefCell;
 use std::sync::Arc;
