@@ -121,6 +121,63 @@ pub fn equals_runs(src: &str) -> Vec<Vec<u32>> {
     runs
 }
 
+/// The spaces before the `=` of each line of a run of attribute lines
+/// whose lead cells (the name before the `=`) are `widths` columns wide:
+/// hclwrite pads every lead to the run's widest, and one space more. The
+/// one rule of alignment: the formatter applies it to the runs it finds,
+/// the encoder to the runs it writes.
+///
+/// ```
+/// assert_eq!(hcldecode_spec::format::run_padding(&[1, 4, 2]), vec![4, 1, 3]);
+/// ```
+pub fn run_padding(widths: &[usize]) -> Vec<usize> {
+    let max = widths.iter().copied().max().unwrap_or(0);
+    widths.iter().map(|w| max - w + 1).collect()
+}
+
+/// The columns a cell of `text` (an attribute's name, a quoted key) takes
+/// as the formatter measures cells for alignment: hclwrite's
+/// `Tokens.Columns`, the grapheme clusters of each token (so a combining
+/// mark after a quote counts on its own), with the spaces between tokens
+/// as written.
+///
+/// ```
+/// use hcldecode_spec::format::cell_columns;
+/// assert_eq!(cell_columns("port"), 4);
+/// assert_eq!(cell_columns("\"caf\u{e9}\""), 6);
+/// // The combining accent opens the quoted text: a cluster of its own.
+/// assert_eq!(cell_columns("\"\u{301}x\""), 4);
+/// ```
+pub fn cell_columns(text: &str) -> usize {
+    if text.is_ascii() {
+        return text.len();
+    }
+    let toks = lex(text, Span::new(0, text.len() as u32), LexMode::Normal);
+    let mut n = 0;
+    let mut at = 0usize;
+    for t in &toks {
+        let (start, end) = (t.span.start as usize, t.span.end as usize);
+        if start > at {
+            n += start - at;
+        }
+        n += token_columns(text.as_bytes().get(start..end).unwrap_or(&[]));
+        at = end;
+    }
+    n
+}
+
+/// The grapheme clusters of one token's bytes (its bytes where they are not
+/// UTF-8).
+fn token_columns(b: &[u8]) -> usize {
+    if b.is_ascii() {
+        return b.len();
+    }
+    match std::str::from_utf8(b) {
+        Ok(s) => s.graphemes(true).count(),
+        Err(_) => b.len(),
+    }
+}
+
 /// One line of tokens, split into `hclwrite`'s cells: `lead` is
 /// `start..lead_end`, `assign` is `lead_end..assign_end` (absent when
 /// empty) and `comment`, when present, is the token at `assign_end`.
@@ -378,16 +435,7 @@ impl<'a> Formatter<'a> {
     fn columns(&self, start: usize, end: usize) -> usize {
         let mut n = 0;
         for i in start..end {
-            n += self.spaces[i];
-            let b = self.bytes(i);
-            n += if b.is_ascii() {
-                b.len()
-            } else {
-                match std::str::from_utf8(b) {
-                    Ok(s) => s.graphemes(true).count(),
-                    Err(_) => b.len(),
-                }
-            };
+            n += self.spaces[i] + token_columns(self.bytes(i));
         }
         n
     }
@@ -397,22 +445,19 @@ impl<'a> Formatter<'a> {
     fn align(&mut self) {
         let mut widths = vec![0usize; self.lines.len()];
         let mut chain_start: Option<usize> = None;
-        let mut max = 0;
         for li in 0..=self.lines.len() {
             let line = self.lines.get(li).copied();
             match line {
                 Some(l) if l.has_assign() => {
                     chain_start.get_or_insert(li);
-                    let c = self.columns(l.start, l.lead_end);
-                    widths[li] = c;
-                    max = max.max(c);
+                    widths[li] = self.columns(l.start, l.lead_end);
                 }
                 _ => {
                     if let Some(cs) = chain_start.take() {
-                        for (l, w) in self.lines[cs..li].iter().zip(&widths[cs..li]) {
-                            self.spaces[l.lead_end] = max - w + 1;
+                        let pads = run_padding(&widths[cs..li]);
+                        for (l, pad) in self.lines[cs..li].iter().zip(pads) {
+                            self.spaces[l.lead_end] = pad;
                         }
-                        max = 0;
                     }
                 }
             }
@@ -422,16 +467,14 @@ impl<'a> Formatter<'a> {
             match line {
                 Some(l) if l.comment => {
                     chain_start.get_or_insert(li);
-                    let c = self.columns(l.start, l.assign_end);
-                    widths[li] = c;
-                    max = max.max(c);
+                    widths[li] = self.columns(l.start, l.assign_end);
                 }
                 _ => {
                     if let Some(cs) = chain_start.take() {
-                        for (l, w) in self.lines[cs..li].iter().zip(&widths[cs..li]) {
-                            self.spaces[l.assign_end] = max - w + 1;
+                        let pads = run_padding(&widths[cs..li]);
+                        for (l, pad) in self.lines[cs..li].iter().zip(pads) {
+                            self.spaces[l.assign_end] = pad;
                         }
-                        max = 0;
                     }
                 }
             }

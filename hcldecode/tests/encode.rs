@@ -436,3 +436,35 @@ fn the_layout_check_sees_misalignment() {
     assert!(check_layout("a = 1\nbb = 2\n").is_err());
     assert!(check_layout("a = {\n  x = 1\n}\nbb = 2\n").is_ok());
 }
+
+/// Keys are aligned with the formatter's own measure of a cell (token by
+/// token, as hclwrite counts), so text whose clusters span a quote is laid
+/// out as `hclfmt` lays it out without running the formatter again.
+#[test]
+fn keys_align_as_the_formatter_counts_them() {
+    use hcldecode::Value;
+    for key in [
+        "\u{301}x",
+        "caf\u{e9}",
+        "e\u{301}",
+        "\u{1F468}\u{200D}\u{1F469}",
+        "a b",
+    ] {
+        let long = "a long string value that keeps the object off one line, so that its keys align";
+        let v = Value::object([
+            ("name", Value::int(1)),
+            (
+                "m",
+                Value::object([
+                    (key, Value::string(long)),
+                    ("k", Value::int(4)),
+                    ("longer_name", Value::int(2)),
+                ]),
+            ),
+        ]);
+        let text = hcldecode::to_string(&v).unwrap();
+        let formatted = String::from_utf8(hcldecode::format::format(text.as_bytes())).unwrap();
+        assert!(text.contains("longer_name = 2"), "{text}");
+        assert_eq!(text, formatted, "{key:?}");
+    }
+}

@@ -55,7 +55,6 @@ pub(crate) use typed::WrittenItem;
 pub use typed::{__private, BodyWriter, HclEncode, to_string_of};
 
 use hcldecode_spec::syntax::is_identifier;
-use unicode_segmentation::UnicodeSegmentation;
 
 use crate::Type;
 use crate::value::{Path, PathStep, Value, ValueRef};
@@ -246,24 +245,7 @@ pub fn to_string(v: &Value) -> Result<String, EncodeError> {
         .map(|(k, e)| (k.to_string(), e))
         .collect();
     write_entries(&mut out, &keyed, 0);
-    Ok(settle_layout(out))
-}
-
-/// `out` as `hclfmt` lays it out: text with non-ASCII characters goes
-/// through the formatter, which counts columns token by token as
-/// hclwrite does (a combining mark after a quote or a `$` is a column of
-/// its own there; the writer's own alignment counts grapheme clusters of
-/// whole keys). ASCII text is already laid out.
-pub(crate) fn settle_layout(out: String) -> String {
-    if out.is_ascii() {
-        return out;
-    }
-    // The formatter changes only spaces and newlines of UTF-8 text, so
-    // its output is UTF-8; were it not, the text stays as written.
-    match String::from_utf8(crate::format::format(out.as_bytes())) {
-        Ok(formatted) => formatted,
-        Err(_) => out,
-    }
+    Ok(out)
 }
 
 /// Finds the first unknown or infinite part of `v`.
@@ -391,13 +373,17 @@ fn write_object(out: &mut String, keyed: &[(String, &Value)], indent: usize) {
 }
 
 /// Writes `key = value` lines at `indent`, padding the keys of each run of
-/// consecutive one-line values to the run's longest key (hclwrite aligns
-/// the `=` of lines whose value is complete on the line; a line opening a
-/// multi-line value ends the run).
+/// consecutive one-line values as the formatter does
+/// ([`format::run_padding`](crate::format::run_padding) over the keys'
+/// [`cell_columns`](crate::format::cell_columns)): hclwrite aligns the `=`
+/// of lines whose value is complete on the line; a line opening a
+/// multi-line value ends the run.
 fn write_entries(out: &mut String, keyed: &[(String, &Value)], indent: usize) {
+    let widths: Vec<usize> = keyed.iter().map(|(k, _)| columns(k)).collect();
     let lines: Vec<Option<String>> = keyed
         .iter()
-        .map(|(k, e)| one_line(e, 2 * indent + columns(k) + 3))
+        .zip(&widths)
+        .map(|((_, e), w)| one_line(e, 2 * indent + w + 3))
         .collect();
     let mut i = 0;
     while i < keyed.len() {
@@ -410,24 +396,17 @@ fn write_entries(out: &mut String, keyed: &[(String, &Value)], indent: usize) {
             push_indent(out, indent);
             out.push_str(k);
             out.push_str(" = ");
-            write_expr(out, e, indent, 2 * indent + columns(k) + 3);
+            write_expr(out, e, indent, 2 * indent + widths[i] + 3);
             out.push('\n');
             i += 1;
             continue;
         }
-        let width = keyed[i..end]
-            .iter()
-            .map(|(k, _)| columns(k))
-            .max()
-            .unwrap_or(0);
-        for j in i..end {
-            let k = &keyed[j].0;
+        let pads = crate::format::run_padding(&widths[i..end]);
+        for (j, pad) in (i..end).zip(pads) {
             push_indent(out, indent);
-            out.push_str(k);
-            for _ in columns(k)..width {
-                out.push(' ');
-            }
-            out.push_str(" = ");
+            out.push_str(&keyed[j].0);
+            out.extend(std::iter::repeat_n(' ', pad));
+            out.push_str("= ");
             out.push_str(lines[j].as_deref().unwrap_or("null"));
             out.push('\n');
         }
@@ -441,13 +420,9 @@ fn push_indent(out: &mut String, indent: usize) {
     }
 }
 
-/// Columns as hclwrite counts them: grapheme clusters.
+/// Columns as the formatter counts a cell's (hclwrite's `Tokens.Columns`).
 fn columns(s: &str) -> usize {
-    if s.is_ascii() {
-        s.len()
-    } else {
-        s.graphemes(true).count()
-    }
+    crate::format::cell_columns(s)
 }
 
 /// An object key: bare when it is an identifier that the parser reads as

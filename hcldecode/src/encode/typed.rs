@@ -205,7 +205,7 @@ impl BodyWriter {
                 .map_err(|e| EncodeError::Custom(format!("formatting gave invalid UTF-8: {e}")))?;
             return Ok(out);
         }
-        Ok(super::settle_layout(out))
+        Ok(out)
     }
 
     /// Whether source text was added, here or in a nested block.
