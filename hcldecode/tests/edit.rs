@@ -276,11 +276,19 @@ fn repeated_unlabeled_blocks_are_told_apart_in_order() {
 }
 
 #[test]
-fn a_comment_line_that_closes_a_comment_is_no_comment_of_its_own() {
-    // `/*/` closes the comment opened above it: it is not a comment line.
+fn a_block_comment_over_several_lines_above_an_item_is_its_comment() {
+    // `/*` … `/*/` is one comment (the lexer's), alone on its lines right
+    // above `b`: it goes with `b`, as a `#` line would.
     let mut d = doc("a = 1\n/*\n/*/\nb = 2\n");
     d.body_mut().remove_attribute("b").unwrap();
-    assert_eq!(d.to_string(), "a = 1\n/*\n/*/\n");
+    assert_eq!(d.to_string(), "a = 1\n");
+    let mut d = doc("a = 1\n\n/* about b,\n   on two lines */\nb = 2\nc = 3\n");
+    d.body_mut().remove_attribute("b").unwrap();
+    assert_eq!(d.to_string(), "a = 1\n\nc = 3\n");
+    // A `#` line inside a heredoc is text, not a comment of what follows.
+    let mut d = doc("h = <<EOT\n# text\nEOT\nb = 2\n");
+    d.body_mut().remove_attribute("b").unwrap();
+    assert_eq!(d.to_string(), "h = <<EOT\n# text\nEOT\n");
 }
 
 #[test]

@@ -458,10 +458,27 @@ fn locate<'t, 's>(
 }
 
 /// Whether byte `at` of `text` is inside an expression (after the `=` of
-/// an attribute on the same line, or within an attribute's value).
+/// an attribute on the same line, or within an attribute's value). The
+/// tokens are the lexer's, so an `=` in a string or comment, or a cursor in
+/// a comment, is no expression.
 fn in_expression(body: &ast::Body, text: &str, at: usize) -> bool {
+    use hcldecode_spec::syntax::native::token::TokenKind;
     let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
-    if text[line_start..at].contains('=') {
+    let toks = native::lex(
+        text,
+        Span::new(0, text.len() as u32),
+        native::LexMode::Normal,
+    );
+    let in_comment = toks.iter().any(|t| {
+        t.kind == TokenKind::Comment && (t.span.start as usize) < at && at < t.span.end as usize
+    });
+    if in_comment {
+        return false;
+    }
+    let equals_before = toks
+        .iter()
+        .any(|t| t.kind == TokenKind::Equal && (line_start..at).contains(&(t.span.start as usize)));
+    if equals_before {
         return true;
     }
     body.attributes.iter().any(|a| {
@@ -537,6 +554,23 @@ fn tokens(text: &str) -> Vec<Token> {
 mod tests {
     use super::*;
     use hcldecode::spec_file::LoadedSpec;
+
+    /// Expressions are told from comments and strings by the lexer's
+    /// tokens, not by an `=` anywhere on the line.
+    #[test]
+    fn in_expression_reads_tokens() {
+        let cases = [
+            ("port = 8", "8", true),
+            ("# port = 8", "8", false),
+            ("name = \"x\"\n/* a = b */ svc", "b", false),
+            ("tag \"a=b\" {\n}", "b\"", false),
+        ];
+        for (text, marker, want) in cases {
+            let tree = native_tree("a.hcl", text).unwrap();
+            let at = text.find(marker).unwrap();
+            assert_eq!(in_expression(&tree.body, text, at), want, "{text:?}");
+        }
+    }
 
     const SPEC: &str = "object {\n  attr \"name\" {\n    type = string\n  }\n  block_map \"svc\" {\n    labels = [\"n\"]\n    object {\n      attr \"port\" {\n        type = number\n      }\n    }\n  }\n}\n";
 

@@ -36,16 +36,32 @@ pub(super) fn starts_line(text: &str, at: usize) -> bool {
         .all(|c| c == ' ' || c == '\t' || c == '\u{feff}')
 }
 
-/// Whether the line starting at `start` is a comment alone (`#`, `//`, or
-/// a `/* */` that closes on it).
-fn is_comment_line(text: &str, start: usize) -> bool {
-    let line = text[start..line_end(text, start)]
-        .trim_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
-    line.starts_with('#')
-        || line.starts_with("//")
-        || (line.len() >= 4
-            && line.starts_with("/*")
-            && line[2..].find("*/") == Some(line.len() - 4))
+/// Where the comment lines directly above the line starting at `start`
+/// begin: each a comment alone on its lines (`#`, `//`, or a `/* */`,
+/// which may span lines), as the lexer finds them (`comments`, in order),
+/// so a `#` in a string or heredoc is no comment. `start` when there are
+/// none.
+fn comment_lines_above(text: &str, comments: &[Span], mut start: usize) -> usize {
+    while start > 0 {
+        // The comment that ends the line before: a line comment takes its
+        // line break, a block comment ends before it (and spaces).
+        let before = text[..start]
+            .trim_end_matches(['\n', '\r', ' ', '\t'])
+            .len();
+        let Some(c) = comments
+            .iter()
+            .rev()
+            .find(|c| c.end as usize == start || c.end as usize == before)
+        else {
+            break;
+        };
+        let c_start = c.start as usize;
+        if !starts_line(text, c_start) || !text[c.end as usize..start].trim().is_empty() {
+            break;
+        }
+        start = line_start(text, c_start);
+    }
+    start
 }
 
 /// Where the text after an item ends on its line: after a trailing
@@ -87,14 +103,8 @@ pub(super) fn extent(text: &str, span: Span) -> Span {
     let (s, e) = (span.start as usize, span.end as usize);
     match (starts_line(text, s), line_rest(text, e)) {
         (true, Some(end)) => {
-            let mut start = line_start(text, s);
-            while start > 0 {
-                let prev = line_start(text, start - 1);
-                if !is_comment_line(text, prev) {
-                    break;
-                }
-                start = prev;
-            }
+            let comments = hcldecode_spec::syntax::native::comment_spans(text);
+            let mut start = comment_lines_above(text, &comments, line_start(text, s));
             // A byte order mark stays at the start of the file.
             if start == 0 && text.starts_with('\u{feff}') {
                 start = 3;
@@ -325,17 +335,27 @@ mod tests {
 
     #[test]
     fn comment_lines_are_told_apart() {
-        for (line, is) in [
+        // (the text above an item `x = 1`, whether all of it is its comment)
+        for (above, is) in [
             ("# a\n", true),
             ("  // b\n", true),
             ("/* c */\n", true),
+            ("/* two\n   lines */\n", true),
+            ("# one\n/* two\n */\n// three\n", true),
             ("/*/\n", false),
-            ("/* a */ b = 1\n", false),
-            ("/* a */ /* b */\n", false),
+            ("y = 1 /* a */\n", false),
             ("b = 1\n", false),
         ] {
-            assert_eq!(is_comment_line(line, 0), is, "{line:?}");
+            let text = format!("{above}x = 1\n");
+            let comments = hcldecode_spec::syntax::native::comment_spans(&text);
+            let got = comment_lines_above(&text, &comments, above.len());
+            assert_eq!(got == 0, is, "{above:?}: {got}");
         }
+        // A heredoc line that looks like a comment is none.
+        let text = "a = <<EOT\n# not a comment\nEOT\nx = 1\n";
+        let comments = hcldecode_spec::syntax::native::comment_spans(text);
+        let at = text.find("x = 1").unwrap();
+        assert_eq!(comment_lines_above(text, &comments, at), at);
     }
 
     #[test]

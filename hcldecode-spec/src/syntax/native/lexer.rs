@@ -265,6 +265,28 @@ fn ident_end(b: &[u8], i: usize) -> Option<usize> {
     Some(j)
 }
 
+/// The comments of `text`, in order, as the lexer reads them: the one
+/// statement of where comments are (a `#` inside a string or heredoc is
+/// none; a `/* */` may span lines). A line comment's span takes its line
+/// break, as HCL's scanner does.
+///
+/// ```
+/// use hcldecode_spec::syntax::native::comment_spans;
+/// let text = "a = \"# no\" # yes\n/* two\nlines */\nb = 1\n";
+/// let spans: Vec<&str> = comment_spans(text).iter().map(|s| &text[s.start as usize..s.end as usize]).collect();
+/// assert_eq!(spans, ["# yes\n", "/* two\nlines */"]);
+/// ```
+pub fn comment_spans(text: &str) -> Vec<Span> {
+    if text.len() > u32::MAX as usize {
+        return Vec::new();
+    }
+    lex(text, Span::new(0, text.len() as u32), LexMode::Normal)
+        .into_iter()
+        .filter(|t| t.kind == TokenKind::Comment)
+        .map(|t| t.span)
+        .collect()
+}
+
 /// Scans `span` of `text` (which must be on character boundaries; the
 /// whole text when in doubt) into tokens whose spans are offsets into
 /// `text`. The last token is always [`TokenKind::Eof`]. A UTF-8 byte order

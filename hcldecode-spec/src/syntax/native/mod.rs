@@ -54,7 +54,7 @@ mod template;
 pub mod token;
 
 pub use analysis::Traversal;
-pub use lexer::{LexMode, is_valid_identifier, lex};
+pub use lexer::{LexMode, comment_spans, is_valid_identifier, lex};
 pub use strings::{check_number_literal, write_quoted};
 
 use parser::Parser;
