@@ -10,7 +10,7 @@ use hcldecode_spec::source::Range;
 use hcldecode_spec::spec::type_constraint::{self, OptionalAttrs};
 use hcldecode_spec::syntax::body::{Attribute, Block, Body, BodySchema};
 use hcldecode_spec::syntax::expr::ExprRef;
-use hcldecode_spec::syntax::suggest::did_you_mean;
+use hcldecode_spec::syntax::suggest::{did_you_mean, name_suggestion};
 
 use super::order::{components, is_cycle};
 use super::{Inputs, Namespace, NamespaceKind};
@@ -66,114 +66,150 @@ pub(crate) fn prepare(
     let local_refs = local_refs_of(&content.blocks, locals_ns);
     let base_ctx = base.cloned().unwrap_or_default();
     let mut ctx = EvalContext::child_of(base_ctx.clone());
-
-    // Variables.
     let mut var_names: Vec<&str> = Vec::new();
     if let Some(ns) = vars_ns {
         let declared = declarations(&content.blocks, &ns.block_type, diags);
         var_names = declared.iter().map(|d| d.name).collect();
         let given = given_values(inputs, &declared, diags);
         let allow_missing = inputs.is_some_and(|i| i.allow_missing);
-        let mut values: Vec<(String, Value)> = Vec::new();
-        for d in &declared {
-            let v = if allow_missing && d.default.is_none() && !given.contains_key(d.name) {
-                Value::unknown(d.ty.clone())
-            } else {
-                value_of(d, given.get(d.name), &base_ctx, diags)
-            };
-            values.push((d.name.to_string(), v));
-        }
-        let var = Value::object(values.clone());
-        let mut check_ctx = EvalContext::child_of(base_ctx.clone());
-        check_ctx.set_variable(ns.name.as_str(), var);
-        for d in &declared {
-            validate(d, &check_ctx, diags);
-        }
-        // Undeclared names are unknown, so the errors below are the only
-        // ones their references make.
-        let mut with_unknown = values;
-        for t in refs.iter().chain(&local_refs) {
-            if let Some(name) = referenced(t, &ns.name)
-                && !var_names.contains(&name)
-                && !with_unknown.iter().any(|(n, _)| n == name)
-            {
-                with_unknown.push((name.to_string(), Value::dynamic()));
-            }
-        }
-        ctx.set_variable(ns.name.as_str(), Value::object(with_unknown));
+        let seen: Vec<&Traversal> = refs.iter().chain(&local_refs).collect();
+        let var = variables(
+            ns,
+            &declared,
+            &given,
+            allow_missing,
+            &base_ctx,
+            &seen,
+            diags,
+        );
+        ctx.set_variable(ns.name.as_str(), var);
     }
-
-    // Local values.
-    let mut local_names: Vec<String> = Vec::new();
+    let mut local_names: Vec<&str> = Vec::new();
     if let Some(ns) = locals_ns {
         let attrs = local_attributes(&content.blocks, &ns.block_type, diags);
-        local_names = attrs.iter().map(|a| a.name.to_string()).collect();
-        let index: HashMap<&str, usize> =
-            attrs.iter().enumerate().map(|(i, a)| (a.name, i)).collect();
-        let deps: Vec<Vec<usize>> = attrs
-            .iter()
-            .map(|a| {
-                let mut d: Vec<usize> = expr_variables(a.expr)
-                    .iter()
-                    .filter_map(|t| referenced(t, &ns.name))
-                    .filter_map(|n| index.get(n).copied())
-                    .collect();
-                d.sort_unstable();
-                d.dedup();
-                d
-            })
-            .collect();
-        let mut values: Vec<Value> = vec![Value::dynamic(); attrs.len()];
-        let shared = Arc::new(ctx);
-        for comp in components(&deps) {
-            if is_cycle(&deps, &comp) {
-                diags.push(cycle(&attrs, &comp, &ns.name));
-                continue;
-            }
-            let i = comp[0];
-            let local: Vec<(String, Value)> = deps[i]
-                .iter()
-                .map(|&j| (attrs[j].name.to_string(), values[j].clone()))
-                .collect();
-            let mut own = EvalContext::child_of(shared.clone());
-            own.set_variable(
-                ns.name.as_str(),
-                with_undeclared(local, attrs[i].expr, &ns.name),
-            );
-            let mut d = Diagnostics::new();
-            let v = eval::evaluate_into(attrs[i].expr, Some(&own), &mut d);
-            if !d.has_errors() {
-                values[i] = v;
-            }
-            diags.extend(d);
-        }
-        ctx = Arc::try_unwrap(shared).unwrap_or_else(EvalContext::child_of);
-        let mut all: Vec<(String, Value)> = attrs
-            .iter()
-            .zip(values)
-            .map(|(a, v)| (a.name.to_string(), v))
-            .collect();
-        for t in refs {
-            if let Some(name) = referenced(t, &ns.name)
-                && !all.iter().any(|(n, _)| n == name)
-            {
-                all.push((name.to_string(), Value::dynamic()));
-            }
-        }
-        ctx.set_variable(ns.name.as_str(), Value::object(all));
+        local_names = attrs.iter().map(|a| a.name).collect();
+        ctx = locals(ns, &attrs, ctx, refs, diags);
     }
+    let declared = [(vars_ns, var_names), (locals_ns, local_names)];
+    report_undeclared(local_refs.iter().chain(refs), &declared, diags);
+    ctx
+}
 
-    // References to names that are not declared, in the order written.
+/// The value of namespace `ns`'s variables: each declared one's (given,
+/// or its default; unknown where `allow_missing` lets it be absent),
+/// validated, and an unknown for each undeclared name that `refs` use, so
+/// the undeclared-reference error is the only one they make.
+fn variables(
+    ns: &Namespace,
+    declared: &[Declared<'_>],
+    given: &HashMap<String, Given>,
+    allow_missing: bool,
+    base_ctx: &Arc<EvalContext>,
+    refs: &[&Traversal],
+    diags: &mut Diagnostics,
+) -> Value {
+    let mut values: Vec<(String, Value)> = Vec::new();
+    for d in declared {
+        let v = if allow_missing && d.default.is_none() && !given.contains_key(d.name) {
+            Value::unknown(d.ty.clone())
+        } else {
+            value_of(d, given.get(d.name), base_ctx, diags)
+        };
+        values.push((d.name.to_string(), v));
+    }
+    let mut check_ctx = EvalContext::child_of(base_ctx.clone());
+    check_ctx.set_variable(ns.name.as_str(), Value::object(values.clone()));
+    for d in declared {
+        validate(d, &check_ctx, diags);
+    }
+    for t in refs {
+        if let Some(name) = referenced(t, &ns.name)
+            && !declared.iter().any(|d| d.name == name)
+            && !values.iter().any(|(n, _)| n == name)
+        {
+            values.push((name.to_string(), Value::dynamic()));
+        }
+    }
+    Value::object(values)
+}
+
+/// `ctx` with namespace `ns`'s local values set: evaluated in dependency
+/// order (a cycle is one error naming its members), each in a context
+/// holding the locals it uses; an unknown for each undeclared name that
+/// `refs` use.
+fn locals(
+    ns: &Namespace,
+    attrs: &[Attribute<'_>],
+    ctx: EvalContext,
+    refs: &[Traversal],
+    diags: &mut Diagnostics,
+) -> EvalContext {
+    let index: HashMap<&str, usize> = attrs.iter().enumerate().map(|(i, a)| (a.name, i)).collect();
+    let deps: Vec<Vec<usize>> = attrs
+        .iter()
+        .map(|a| {
+            let mut d: Vec<usize> = expr_variables(a.expr)
+                .iter()
+                .filter_map(|t| referenced(t, &ns.name))
+                .filter_map(|n| index.get(n).copied())
+                .collect();
+            d.sort_unstable();
+            d.dedup();
+            d
+        })
+        .collect();
+    let mut values: Vec<Value> = vec![Value::dynamic(); attrs.len()];
+    let shared = Arc::new(ctx);
+    for comp in components(&deps) {
+        if is_cycle(&deps, &comp) {
+            diags.push(cycle(attrs, &comp, &ns.name));
+            continue;
+        }
+        let i = comp[0];
+        let local: Vec<(String, Value)> = deps[i]
+            .iter()
+            .map(|&j| (attrs[j].name.to_string(), values[j].clone()))
+            .collect();
+        let mut own = EvalContext::child_of(shared.clone());
+        own.set_variable(
+            ns.name.as_str(),
+            with_undeclared(local, attrs[i].expr, &ns.name),
+        );
+        let mut d = Diagnostics::new();
+        let v = eval::evaluate_into(attrs[i].expr, Some(&own), &mut d);
+        if !d.has_errors() {
+            values[i] = v;
+        }
+        diags.extend(d);
+    }
+    let mut ctx = Arc::try_unwrap(shared).unwrap_or_else(EvalContext::child_of);
+    let mut all: Vec<(String, Value)> = attrs
+        .iter()
+        .zip(values)
+        .map(|(a, v)| (a.name.to_string(), v))
+        .collect();
+    for t in refs {
+        if let Some(name) = referenced(t, &ns.name)
+            && !all.iter().any(|(n, _)| n == name)
+        {
+            all.push((name.to_string(), Value::dynamic()));
+        }
+    }
+    ctx.set_variable(ns.name.as_str(), Value::object(all));
+    ctx
+}
+
+/// One error for each reference, in the order written, to a name its
+/// namespace does not declare (`declared`: each namespace and its names),
+/// with "Did you mean" (also as the diagnostic's suggestion).
+fn report_undeclared<'t>(
+    refs: impl Iterator<Item = &'t Traversal>,
+    declared: &[(Option<&Namespace>, Vec<&str>)],
+    diags: &mut Diagnostics,
+) {
     let mut reported: Vec<Range> = Vec::new();
-    for t in local_refs.iter().chain(refs) {
-        for (ns, names, what) in [
-            (vars_ns, var_names.clone(), "An input variable"),
-            (
-                locals_ns,
-                local_names.iter().map(String::as_str).collect(),
-                "A local value",
-            ),
-        ] {
+    for t in refs {
+        for (ns, names) in declared {
             let Some(ns) = ns else { continue };
             let Some(name) = referenced(t, &ns.name) else {
                 continue;
@@ -183,23 +219,27 @@ pub(crate) fn prepare(
                 continue;
             }
             reported.push(range.clone());
-            let summary = if ns.kind == NamespaceKind::Variables {
-                "Reference to undeclared input variable"
+            let (summary, what) = if ns.kind == NamespaceKind::Variables {
+                (
+                    "Reference to undeclared input variable",
+                    "An input variable",
+                )
             } else {
-                "Reference to undeclared local value"
+                ("Reference to undeclared local value", "A local value")
             };
+            let replacement = name_suggestion(name, names.iter().copied());
             let mut detail = format!("{what} with the name {name:?} has not been declared.");
-            if let Some(s) = did_you_mean(name, names.iter().copied()) {
-                detail.push_str(&s);
+            if let Some(s) = replacement {
+                detail.push_str(&format!(" Did you mean {s:?}?"));
             }
             diags.push(
                 Diagnostic::error(summary, detail)
                     .with_subject(range)
-                    .with_code(Code::UndeclaredReference),
+                    .with_code(Code::UndeclaredReference)
+                    .with_suggestion(replacement),
             );
         }
     }
-    ctx
 }
 
 /// The name `t` refers to in namespace `ns` (`var.NAME`, `var["NAME"]`).
@@ -343,65 +383,90 @@ fn given_values(
 ) -> HashMap<String, Given> {
     let mut out: HashMap<String, Given> = HashMap::new();
     let Some(inputs) = inputs else { return out };
-    let find = |name: &str| declared.iter().find(|d| d.name == name);
-    if let Some(super::EnvInput { prefix, vars }) = &inputs.env {
-        let vars: Vec<(String, String)> = match vars {
-            Some(v) => v.clone(),
-            None => std::env::vars().collect(),
-        };
-        for (key, raw) in vars {
-            let Some(name) = key.strip_prefix(prefix.as_str()) else {
-                continue;
-            };
-            // Not ours: the environment holds other programs' variables.
-            let Some(d) = find(name) else { continue };
-            let from = format!("the environment variable {key}");
-            let Some(value) = from_text(d, &raw, &from, diags) else {
-                continue;
-            };
-            out.insert(
-                name.to_string(),
-                Given {
-                    value,
-                    from,
-                    range: None,
-                },
-            );
-        }
+    if let Some(env) = &inputs.env {
+        given_by_environment(env, declared, &mut out, diags);
     }
     for (filename, text) in &inputs.files {
-        let (file, d) = parse::parse(text.as_bytes(), filename, Syntax::for_path(filename));
-        let failed = d.has_errors();
-        diags.extend(d);
-        if failed {
+        given_by_file(filename, text, declared, &mut out, diags);
+    }
+    given_in_code(inputs, declared, &mut out, diags);
+    out
+}
+
+/// The values the environment gives (`PREFIX_name`); other variables of
+/// the environment are other programs'.
+fn given_by_environment(
+    env: &super::EnvInput,
+    declared: &[Declared<'_>],
+    out: &mut HashMap<String, Given>,
+    diags: &mut Diagnostics,
+) {
+    let vars: Vec<(String, String)> = match &env.vars {
+        Some(v) => v.clone(),
+        None => std::env::vars().collect(),
+    };
+    for (key, raw) in vars {
+        let Some(name) = key.strip_prefix(env.prefix.as_str()) else {
+            continue;
+        };
+        let Some(d) = declared.iter().find(|d| d.name == name) else {
+            continue;
+        };
+        let from = format!("the environment variable {key}");
+        let Some(value) = from_text(d, &raw, &from, diags) else {
+            continue;
+        };
+        let range = None;
+        out.insert(name.to_string(), Given { value, from, range });
+    }
+}
+
+/// The values a file of values gives (`name = value` lines, native or
+/// JSON); a value for an undeclared variable is a warning.
+fn given_by_file(
+    filename: &str,
+    text: &str,
+    declared: &[Declared<'_>],
+    out: &mut HashMap<String, Given>,
+    diags: &mut Diagnostics,
+) {
+    let (file, d) = parse::parse(text.as_bytes(), filename, Syntax::for_path(filename));
+    let failed = d.has_errors();
+    diags.extend(d);
+    if failed {
+        return;
+    }
+    for a in file.body.just_attributes(diags) {
+        if !declared.iter().any(|d| d.name == a.name) {
+            diags.push(
+                Diagnostic::warning(
+                    "Value for undeclared variable",
+                    format!(
+                        "A variable named {:?} was given a value, but no variable of that name is declared.",
+                        a.name
+                    ),
+                )
+                .with_subject(a.name_range())
+                .with_code(Code::UndeclaredReference),
+            );
             continue;
         }
-        for a in file.body.just_attributes(diags) {
-            let Some(_) = find(a.name) else {
-                diags.push(
-                    Diagnostic::warning(
-                        "Value for undeclared variable",
-                        format!(
-                            "A variable named {:?} was given a value, but no variable of that name is declared.",
-                            a.name
-                        ),
-                    )
-                    .with_subject(a.name_range())
-                    .with_code(Code::UndeclaredReference),
-                );
-                continue;
-            };
-            let v = eval::evaluate_into(a.expr, None, diags);
-            out.insert(
-                a.name.to_string(),
-                Given {
-                    value: v,
-                    from: format!("the file {filename}"),
-                    range: Some(a.expr.range()),
-                },
-            );
-        }
+        let value = eval::evaluate_into(a.expr, None, diags);
+        let from = format!("the file {filename}");
+        let range = Some(a.expr.range());
+        out.insert(a.name.to_string(), Given { value, from, range });
     }
+}
+
+/// The values given in code and as `--var` text; one for an undeclared
+/// variable is an error.
+fn given_in_code(
+    inputs: &Inputs,
+    declared: &[Declared<'_>],
+    out: &mut HashMap<String, Given>,
+    diags: &mut Diagnostics,
+) {
+    let find = |name: &str| declared.iter().find(|d| d.name == name);
     let undeclared = |name: &str| {
         let names: Vec<&str> = declared.iter().map(|d| d.name).collect();
         let mut detail = format!(
@@ -414,18 +479,12 @@ fn given_values(
             .with_code(Code::UndeclaredReference)
     };
     for (name, value) in &inputs.values {
-        let Some(_) = find(name) else {
+        if find(name).is_none() {
             diags.push(undeclared(name));
             continue;
-        };
-        out.insert(
-            name.clone(),
-            Given {
-                value: value.clone(),
-                from: "the application".to_string(),
-                range: None,
-            },
-        );
+        }
+        let (value, from, range) = (value.clone(), "the application".to_string(), None);
+        out.insert(name.clone(), Given { value, from, range });
     }
     for (name, text) in &inputs.texts {
         let from = format!("--var {name}");
@@ -444,7 +503,6 @@ fn given_values(
             );
         }
     }
-    out
 }
 
 /// The value `raw` stands for, as Terraform reads `-var` and `TF_VAR_`
