@@ -250,28 +250,7 @@ fn real_main(
     }
 
     // Values of the variables the spec's `namespace` blocks declare.
-    let mut inputs = hcldecode::namespaces::VariableInputs::new();
-    if let Some(prefix) = &opts.var_env {
-        inputs = inputs.env(prefix);
-    }
-    for path in &opts.var_files {
-        let name = path.to_string_lossy();
-        match std::fs::read_to_string(path) {
-            Ok(text) => {
-                let (f, _) = parse::parse(text.as_bytes(), &name, parse::Syntax::for_path(&name));
-                dw.add(&f);
-                inputs = inputs.values_str(&text, &name);
-            }
-            Err(e) => return Err(format!("failed to read {name}: {e}").into()),
-        }
-    }
-    for v in &opts.var {
-        let Some((name, text)) = v.split_once('=') else {
-            return Err(format!("invalid --var {v:?}: expected name=value").into());
-        };
-        inputs = inputs.text(name, text);
-    }
-    let loaded = loaded.with_variable_inputs(inputs);
+    let loaded = loaded.with_variable_inputs(variable_inputs(opts, dw)?);
 
     let mut ctx: EvalContext = loaded.input_context();
     let (files, d) = ctx.read_variables(&opts.vars);
@@ -284,49 +263,11 @@ fn real_main(
     }
     let ctx = (!ctx.is_empty()).then_some(ctx);
 
-    let mut bodies = Vec::new();
-    if opts.inputs.is_empty() {
-        let mut src = Vec::new();
-        if let Err(e) = stdin.read_to_end(&mut src) {
-            return Err(format!("failed to read stdin: {e}").into());
-        }
-        let (f, d) = parse::parse_native(&src, "<stdin>");
-        dw.add(&f);
-        let failed = d.has_errors();
-        diags.extend(d);
-        if !failed {
-            bodies.push(f.body);
-        }
-    } else {
-        // A file named twice is read and parsed once, as the reference's
-        // parser caches files by name; its body is merged twice.
-        let mut seen: Vec<(&OsString, File)> = Vec::new();
-        for path in &opts.inputs {
-            if let Some((_, f)) = seen.iter().find(|(p, _)| *p == path) {
-                bodies.push(f.body.clone());
-                continue;
-            }
-            let (f, d) = parse::parse_path(path);
-            let failed = d.has_errors();
-            diags.extend(d);
-            if let Some(f) = f {
-                dw.add(&f);
-                if !failed {
-                    bodies.push(f.body.clone());
-                }
-                seen.push((path, f));
-            }
-        }
-    }
+    let body = input_body(opts, stdin, dw, &mut diags)?;
     if diags.has_errors() {
         dw.write(stderr, &diags);
         return Ok(2);
     }
-    let body = match <[Body; 1]>::try_from(bodies) {
-        Ok([one]) => one,
-        Err(none) if none.is_empty() => Body::empty(),
-        Err(several) => Body::merged(several),
-    };
 
     let decode_opts = DecodeOptions::new().dynamic_blocks(opts.dynamic_blocks);
     if opts.var_refs {
@@ -361,6 +302,85 @@ fn real_main(
         std::mem::forget(spec_file);
     }
     Ok(0)
+}
+
+/// The values `--var-env`, `--var-file` and `--var` give the variables the
+/// spec's `namespace` blocks declare.
+fn variable_inputs(
+    opts: &Options,
+    dw: &mut DiagWriter,
+) -> Result<hcldecode::namespaces::VariableInputs, Failure> {
+    let mut inputs = hcldecode::namespaces::VariableInputs::new();
+    if let Some(prefix) = &opts.var_env {
+        inputs = inputs.env(prefix);
+    }
+    for path in &opts.var_files {
+        let name = path.to_string_lossy();
+        match std::fs::read_to_string(path) {
+            Ok(text) => {
+                let (f, _) = parse::parse(text.as_bytes(), &name, parse::Syntax::for_path(&name));
+                dw.add(&f);
+                inputs = inputs.values_str(&text, &name);
+            }
+            Err(e) => return Err(format!("failed to read {name}: {e}").into()),
+        }
+    }
+    for v in &opts.var {
+        let Some((name, text)) = v.split_once('=') else {
+            return Err(format!("invalid --var {v:?}: expected name=value").into());
+        };
+        inputs = inputs.text(name, text);
+    }
+    Ok(inputs)
+}
+
+/// The body of the input files (merged when there are several), or of
+/// standard input when none is named; parse errors go to `diags`.
+fn input_body(
+    opts: &Options,
+    stdin: &mut dyn Read,
+    dw: &mut DiagWriter,
+    diags: &mut Diagnostics,
+) -> Result<Body, Failure> {
+    let mut bodies = Vec::new();
+    if opts.inputs.is_empty() {
+        let mut src = Vec::new();
+        if let Err(e) = stdin.read_to_end(&mut src) {
+            return Err(format!("failed to read stdin: {e}").into());
+        }
+        let (f, d) = parse::parse_native(&src, "<stdin>");
+        dw.add(&f);
+        let failed = d.has_errors();
+        diags.extend(d);
+        if !failed {
+            bodies.push(f.body);
+        }
+    } else {
+        // A file named twice is read and parsed once, as the reference's
+        // parser caches files by name; its body is merged twice.
+        let mut seen: Vec<(&OsString, File)> = Vec::new();
+        for path in &opts.inputs {
+            if let Some((_, f)) = seen.iter().find(|(p, _)| *p == path) {
+                bodies.push(f.body.clone());
+                continue;
+            }
+            let (f, d) = parse::parse_path(path);
+            let failed = d.has_errors();
+            diags.extend(d);
+            if let Some(f) = f {
+                dw.add(&f);
+                if !failed {
+                    bodies.push(f.body.clone());
+                }
+                seen.push((path, f));
+            }
+        }
+    }
+    Ok(match <[Body; 1]>::try_from(bodies) {
+        Ok([one]) => one,
+        Err(none) if none.is_empty() => Body::empty(),
+        Err(several) => Body::merged(several),
+    })
 }
 
 /// The library of `--functions`: the filesystem functions read inside the
