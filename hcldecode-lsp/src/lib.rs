@@ -118,6 +118,9 @@ fn capabilities() -> lsp::ServerCapabilities {
     }
 }
 
+/// A request's answer: its result as JSON, or the error to respond with.
+type Answer = Result<serde_json::Value, (ErrorCode, String)>;
+
 impl Server {
     /// A server of `schema` with no documents open.
     ///
@@ -200,9 +203,31 @@ impl Server {
 
     /// Answers a request.
     fn request(&mut self, req: Request) -> Response {
-        use lsp::request::*;
         let id = req.id.clone();
-        let result = match req.method.as_str() {
+        let result = self
+            .document_request(req)
+            .or_else(|req| self.position_request(req))
+            .or_else(|req| self.reference_request(req))
+            .unwrap_or_else(|req| {
+                Err((
+                    ErrorCode::MethodNotFound,
+                    format!("unsupported request {}", req.method),
+                ))
+            });
+        match result {
+            Ok(v) => Response {
+                id,
+                result: Some(v),
+                error: None,
+            },
+            Err((code, message)) => Response::new_err(id, code as i32, message),
+        }
+    }
+
+    /// Requests about a whole document: formatting, symbols, folding, semantic tokens; the request back when it is none of them.
+    fn document_request(&mut self, req: Request) -> Result<Answer, Request> {
+        use lsp::request::*;
+        Ok(match req.method.as_str() {
             Formatting::METHOD => self.handle::<Formatting>(req, |s, p| {
                 let uri = p.text_document.uri.as_str();
                 s.docs.get(uri).and_then(|t| analysis::formatting(uri, t))
@@ -214,6 +239,30 @@ impl Server {
                     &s.schema, uri, t,
                 )))
             }),
+            FoldingRangeRequest::METHOD => self.handle::<FoldingRangeRequest>(req, |s, p| {
+                let uri = p.text_document.uri.as_str();
+                let t = s.docs.get(uri)?;
+                Some(analysis::folding_ranges(uri, t))
+            }),
+            SemanticTokensFullRequest::METHOD => {
+                self.handle::<SemanticTokensFullRequest>(req, |s, p| {
+                    let uri = p.text_document.uri.as_str();
+                    let t = s.docs.get(uri)?;
+                    let data = analysis::semantic_tokens(uri, t)?;
+                    Some(lsp::SemanticTokensResult::Tokens(lsp::SemanticTokens {
+                        result_id: None,
+                        data,
+                    }))
+                })
+            }
+            _ => return Err(req),
+        })
+    }
+
+    /// Requests about a position: completion, hover, signature help, and the quick fixes of its diagnostics; the request back when it is none of them.
+    fn position_request(&mut self, req: Request) -> Result<Answer, Request> {
+        use lsp::request::*;
+        Ok(match req.method.as_str() {
             Completion::METHOD => self.handle::<Completion>(req, |s, p| {
                 let pos = p.text_document_position;
                 let uri = pos.text_document.uri.as_str();
@@ -233,11 +282,29 @@ impl Server {
                 let t = s.docs.get(uri)?;
                 analysis::signature_help(&s.schema, uri, t, pos.position)
             }),
-            FoldingRangeRequest::METHOD => self.handle::<FoldingRangeRequest>(req, |s, p| {
-                let uri = p.text_document.uri.as_str();
-                let t = s.docs.get(uri)?;
-                Some(analysis::folding_ranges(uri, t))
+            CodeActionRequest::METHOD => self.handle::<CodeActionRequest>(req, |_, p| {
+                let wanted = p.context.only.as_ref().is_none_or(|only| {
+                    only.iter().any(|k| {
+                        lsp::CodeActionKind::QUICKFIX
+                            .as_str()
+                            .starts_with(k.as_str())
+                    })
+                });
+                let actions = if wanted {
+                    analysis::code_actions(&p.text_document.uri, &p.context.diagnostics)
+                } else {
+                    Vec::new()
+                };
+                Some(actions)
             }),
+            _ => return Err(req),
+        })
+    }
+
+    /// Requests about the configuration's references: definition, references, highlight, rename; the request back when it is none of them.
+    fn reference_request(&mut self, req: Request) -> Result<Answer, Request> {
+        use lsp::request::*;
+        Ok(match req.method.as_str() {
             GotoDefinition::METHOD => self.handle::<GotoDefinition>(req, |s, p| {
                 let pos = p.text_document_position_params;
                 let uri = &pos.text_document.uri;
@@ -290,45 +357,8 @@ impl Server {
                     &s.siblings(uri.as_str()),
                 )
             }),
-            CodeActionRequest::METHOD => self.handle::<CodeActionRequest>(req, |_, p| {
-                let wanted = p.context.only.as_ref().is_none_or(|only| {
-                    only.iter().any(|k| {
-                        lsp::CodeActionKind::QUICKFIX
-                            .as_str()
-                            .starts_with(k.as_str())
-                    })
-                });
-                let actions = if wanted {
-                    analysis::code_actions(&p.text_document.uri, &p.context.diagnostics)
-                } else {
-                    Vec::new()
-                };
-                Some(actions)
-            }),
-            SemanticTokensFullRequest::METHOD => {
-                self.handle::<SemanticTokensFullRequest>(req, |s, p| {
-                    let uri = p.text_document.uri.as_str();
-                    let t = s.docs.get(uri)?;
-                    let data = analysis::semantic_tokens(uri, t)?;
-                    Some(lsp::SemanticTokensResult::Tokens(lsp::SemanticTokens {
-                        result_id: None,
-                        data,
-                    }))
-                })
-            }
-            _ => Err((
-                ErrorCode::MethodNotFound,
-                format!("unsupported request {}", req.method),
-            )),
-        };
-        match result {
-            Ok(v) => Response {
-                id,
-                result: Some(v),
-                error: None,
-            },
-            Err((code, message)) => Response::new_err(id, code as i32, message),
-        }
+            _ => return Err(req),
+        })
     }
 
     /// Runs a request of type `R` with `f`, its result as JSON.
