@@ -211,131 +211,9 @@ pub fn field_attrs(cx: &mut Ctxt, attrs: &[Attribute]) -> FieldAttrs {
                 .get_ident()
                 .map(|i| i.to_string())
                 .unwrap_or_default();
-            let kind = match key.as_str() {
-                "attr" => Some(Kind::Attr),
-                "block" => Some(Kind::Block),
-                "label" => Some(Kind::Label),
-                "block_attrs" => Some(Kind::BlockAttrs),
-                "remain" => Some(Kind::Remain),
-                "flatten" => Some(Kind::Flatten),
-                _ => None,
-            };
-            if let Some(k) = kind {
-                if let Some(prev) = &out.kind {
-                    cx.error(
-                        span,
-                        format!(
-                            "a field is one kind of thing: `{}` conflicts with `{}`",
-                            k.key(),
-                            prev.value.key()
-                        ),
-                    );
-                } else {
-                    out.kind = Some(Spanned_ { value: k, span });
-                }
-                return Ok(());
-            }
-            match key.as_str() {
-                "rename" => {
-                    let s = lit_str(&meta)?;
-                    let v = Spanned_ {
-                        value: s.value(),
-                        span: s.span(),
-                    };
-                    set_once(cx, &mut out.rename, v, span, "rename");
-                }
-                "type" => {
-                    let s = lit_str(&meta)?;
-                    let v = Spanned_ {
-                        value: s.value(),
-                        span: s.span(),
-                    };
-                    set_once(cx, &mut out.type_expr, v, span, "type");
-                }
-                "default" => {
-                    let d = if meta.input.peek(Token![=]) {
-                        let s = lit_str(&meta)?;
-                        let path: syn::ExprPath = s.parse()?;
-                        Spanned_ {
-                            value: Default_::Path(path),
-                            span: s.span(),
-                        }
-                    } else {
-                        Spanned_ {
-                            value: Default_::Trait,
-                            span,
-                        }
-                    };
-                    set_once(cx, &mut out.default, d, span, "default");
-                }
-                "min_items" => {
-                    let v = lit_usize(&meta)?;
-                    set_once(cx, &mut out.min_items, v, span, "min_items");
-                }
-                "max_items" => {
-                    let v = lit_usize(&meta)?;
-                    set_once(cx, &mut out.max_items, v, span, "max_items");
-                }
-                "required" => set_once(cx, &mut out.required, span, span, "required"),
-                "serde" => set_once(cx, &mut out.serde, span, span, "serde"),
-                "tag" => {
-                    let s = lit_str(&meta)?;
-                    if s.value() != "label" {
-                        cx.error(
-                            s.span(),
-                            format!(
-                                "unknown tag {:?}: a block's variant is named by its first label, `tag = \"label\"`",
-                                s.value()
-                            ),
-                        );
-                    }
-                    set_once(cx, &mut out.tag, s.span(), span, "tag");
-                }
-                "variables" | "locals" => {
-                    let s = lit_str(&meta)?;
-                    if !is_identifier(&s.value()) {
-                        cx.error(
-                            s.span(),
-                            format!(
-                                "{:?} is not a name expressions can use (an identifier, such as \"var\")",
-                                s.value()
-                            ),
-                        );
-                    }
-                    let v = Spanned_ {
-                        value: s.value(),
-                        span: s.span(),
-                    };
-                    let slot = if key == "variables" {
-                        &mut out.variables
-                    } else {
-                        &mut out.locals
-                    };
-                    set_once(cx, slot, v, span, &key);
-                }
-                "labels" => {
-                    let arr: syn::ExprArray = meta.value()?.parse()?;
-                    let mut names = Vec::new();
-                    for e in &arr.elems {
-                        match e {
-                            Expr::Lit(ExprLit {
-                                lit: Lit::Str(s), ..
-                            }) => names.push(s.value()),
-                            other => {
-                                cx.error(other.span(), "a label name must be a string literal")
-                            }
-                        }
-                    }
-                    let v = Spanned_ {
-                        value: names,
-                        span: arr.span(),
-                    };
-                    set_once(cx, &mut out.labels, v, span, "labels");
-                }
-                _ => {
-                    unknown_key(cx, &meta.path, "field", FIELD_KEYS);
-                    skip_value(&meta)?;
-                }
+            match field_kind(&key) {
+                Some(k) => set_kind(cx, &mut out, k, span),
+                None => field_key(cx, &mut out, &meta, &key, span)?,
             }
             Ok(())
         });
@@ -344,6 +222,152 @@ pub fn field_attrs(cx: &mut Ctxt, attrs: &[Attribute]) -> FieldAttrs {
         }
     }
     out
+}
+
+/// The kind of field a key names (`attr`, `block`, ...).
+fn field_kind(key: &str) -> Option<Kind> {
+    Some(match key {
+        "attr" => Kind::Attr,
+        "block" => Kind::Block,
+        "label" => Kind::Label,
+        "block_attrs" => Kind::BlockAttrs,
+        "remain" => Kind::Remain,
+        "flatten" => Kind::Flatten,
+        _ => return None,
+    })
+}
+
+/// Sets the field's kind; a second one is an error at it.
+fn set_kind(cx: &mut Ctxt, out: &mut FieldAttrs, k: Kind, span: proc_macro2::Span) {
+    if let Some(prev) = &out.kind {
+        cx.error(
+            span,
+            format!(
+                "a field is one kind of thing: `{}` conflicts with `{}`",
+                k.key(),
+                prev.value.key()
+            ),
+        );
+    } else {
+        out.kind = Some(Spanned_ { value: k, span });
+    }
+}
+
+/// A string value, with its span.
+fn spanned_str(meta: &syn::meta::ParseNestedMeta<'_>) -> syn::Result<Spanned_<String>> {
+    let s = lit_str(meta)?;
+    Ok(Spanned_ {
+        value: s.value(),
+        span: s.span(),
+    })
+}
+
+/// One `key` or `key = value` of a field other than its kind.
+fn field_key(
+    cx: &mut Ctxt,
+    out: &mut FieldAttrs,
+    meta: &syn::meta::ParseNestedMeta<'_>,
+    key: &str,
+    span: proc_macro2::Span,
+) -> syn::Result<()> {
+    match key {
+        "rename" => set_once(cx, &mut out.rename, spanned_str(meta)?, span, "rename"),
+        "type" => set_once(cx, &mut out.type_expr, spanned_str(meta)?, span, "type"),
+        "default" => {
+            let d = default_value(meta, span)?;
+            set_once(cx, &mut out.default, d, span, "default");
+        }
+        "min_items" => {
+            let v = lit_usize(meta)?;
+            set_once(cx, &mut out.min_items, v, span, "min_items");
+        }
+        "max_items" => {
+            let v = lit_usize(meta)?;
+            set_once(cx, &mut out.max_items, v, span, "max_items");
+        }
+        "required" => set_once(cx, &mut out.required, span, span, "required"),
+        "serde" => set_once(cx, &mut out.serde, span, span, "serde"),
+        "tag" => {
+            let s = lit_str(meta)?;
+            if s.value() != "label" {
+                cx.error(
+                    s.span(),
+                    format!(
+                        "unknown tag {:?}: a block's variant is named by its first label, `tag = \"label\"`",
+                        s.value()
+                    ),
+                );
+            }
+            set_once(cx, &mut out.tag, s.span(), span, "tag");
+        }
+        "variables" | "locals" => {
+            let v = spanned_str(meta)?;
+            if !is_identifier(&v.value) {
+                cx.error(
+                    v.span,
+                    format!(
+                        "{:?} is not a name expressions can use (an identifier, such as \"var\")",
+                        v.value
+                    ),
+                );
+            }
+            let slot = if key == "variables" {
+                &mut out.variables
+            } else {
+                &mut out.locals
+            };
+            set_once(cx, slot, v, span, key);
+        }
+        "labels" => {
+            let v = label_names(cx, meta)?;
+            set_once(cx, &mut out.labels, v, span, "labels");
+        }
+        _ => {
+            unknown_key(cx, &meta.path, "field", FIELD_KEYS);
+            skip_value(meta)?;
+        }
+    }
+    Ok(())
+}
+
+/// `default` (the type's `Default`) or `default = "path"` (a function).
+fn default_value(
+    meta: &syn::meta::ParseNestedMeta<'_>,
+    span: proc_macro2::Span,
+) -> syn::Result<Spanned_<Default_>> {
+    if !meta.input.peek(Token![=]) {
+        return Ok(Spanned_ {
+            value: Default_::Trait,
+            span,
+        });
+    }
+    let s = lit_str(meta)?;
+    let path: syn::ExprPath = s.parse()?;
+    Ok(Spanned_ {
+        value: Default_::Path(path),
+        span: s.span(),
+    })
+}
+
+/// `labels = ["a", "b"]`: each must be a string literal.
+fn label_names(
+    cx: &mut Ctxt,
+    meta: &syn::meta::ParseNestedMeta<'_>,
+) -> syn::Result<Spanned_<Vec<String>>> {
+    let arr: syn::ExprArray = meta.value()?.parse()?;
+    let mut names = Vec::new();
+    for e in &arr.elems {
+        match e {
+            Expr::Lit(ExprLit {
+                lit: Lit::Str(s), ..
+            }) => names.push(s.value()),
+            other => cx.error(other.span(), "a label name must be a string literal"),
+        }
+    }
+    Ok(Spanned_ {
+        value: names,
+        span: arr.span(),
+    })
 }
 
 /// Consumes `= value` after an unknown key, so parsing can go on.
