@@ -578,87 +578,10 @@ fn decode_spec<'b>(
         }
     }
     let each = content.attributes[0]?;
-    let each_mark = diags.len();
-    let for_each = eval::evaluate_into(each.expr, scope.for_each_ctx.as_deref(), diags);
-    if diags.has_errors_since(each_mark) {
-        return None;
-    }
-    // The host's veto (`OptCheckForEach`).
-    if let Some(check) = scope.shared.check {
-        let found = (check.0)(&for_each, each.expr, scope.for_each_ctx.as_deref());
-        let vetoed = found.has_errors();
-        diags.extend(found);
-        if vetoed {
-            return None;
-        }
-    }
-    let ty = for_each.ty();
-    let iterable = matches!(
-        ty,
-        Type::List(_) | Type::Set(_) | Type::Map(_) | Type::Tuple(_) | Type::Object(_)
-    );
-    if !iterable && !ty.is_dynamic() {
-        diags.push(
-            Diagnostic::coded(
-                Code::InvalidForEach,
-                "Invalid dynamic for_each value",
-                format!(
-                    "Cannot use a {} value in for_each. An iterable collection is required.",
-                    ty.friendly_name()
-                ),
-            )
-            .with_subject(each.expr.range()),
-        );
-        return None;
-    }
-    if for_each.is_null() {
-        diags.push(
-            Diagnostic::coded(
-                Code::InvalidForEach,
-                "Invalid dynamic for_each value",
-                "Cannot use a null value in for_each.",
-            )
-            .with_subject(each.expr.range()),
-        );
-        return None;
-    }
+    let for_each = for_each_value(scope, each.expr, diags)?;
     let mut label_exprs = Vec::new();
     if let Some(attr) = content.attributes.get(2).copied().flatten() {
-        label_exprs = match expr_list(attr.expr) {
-            Ok(l) => l,
-            Err(d) => {
-                diags.extend(d);
-                return None;
-            }
-        };
-        let want = block_s.label_names.len();
-        if label_exprs.len() > want {
-            diags.push(
-                Diagnostic::coded(
-                    Code::ExtraneousLabel,
-                    "Extraneous dynamic block label",
-                    format!(
-                        "Blocks of type {:?} require {want} label(s).",
-                        block_s.type_name
-                    ),
-                )
-                .with_subject(label_exprs[want].range()),
-            );
-            return None;
-        } else if label_exprs.len() < want {
-            diags.push(
-                Diagnostic::coded(
-                    Code::MissingBlockLabel,
-                    "Insufficient dynamic block labels",
-                    format!(
-                        "Blocks of type {:?} require {want} label(s).",
-                        block_s.type_name
-                    ),
-                )
-                .with_subject(attr.expr.range()),
-            );
-            return None;
-        }
+        label_exprs = labels_of(block_s, attr.expr, diags)?;
     }
     match content.blocks.as_slice() {
         [] => {
@@ -691,6 +614,93 @@ fn decode_spec<'b>(
             None
         }
     }
+}
+
+/// The value of a dynamic block's `for_each`: evaluated, vetoed or not by
+/// the host (`OptCheckForEach`), and an iterable collection that is not
+/// null; `None` after an error.
+fn for_each_value(scope: &Scope, expr: ExprRef<'_>, diags: &mut Diagnostics) -> Option<Value> {
+    let mark = diags.len();
+    let for_each = eval::evaluate_into(expr, scope.for_each_ctx.as_deref(), diags);
+    if diags.has_errors_since(mark) {
+        return None;
+    }
+    if let Some(check) = scope.shared.check {
+        let found = (check.0)(&for_each, expr, scope.for_each_ctx.as_deref());
+        let vetoed = found.has_errors();
+        diags.extend(found);
+        if vetoed {
+            return None;
+        }
+    }
+    let ty = for_each.ty();
+    let iterable = matches!(
+        ty,
+        Type::List(_) | Type::Set(_) | Type::Map(_) | Type::Tuple(_) | Type::Object(_)
+    );
+    let problem = if !iterable && !ty.is_dynamic() {
+        format!(
+            "Cannot use a {} value in for_each. An iterable collection is required.",
+            ty.friendly_name()
+        )
+    } else if for_each.is_null() {
+        "Cannot use a null value in for_each.".to_string()
+    } else {
+        return Some(for_each);
+    };
+    diags.push(
+        Diagnostic::coded(
+            Code::InvalidForEach,
+            "Invalid dynamic for_each value",
+            problem,
+        )
+        .with_subject(expr.range()),
+    );
+    None
+}
+
+/// The label expressions of a dynamic block's `labels`, as many as its
+/// block type has labels; `None` after an error.
+fn labels_of<'b>(
+    block_s: &BlockHeaderSchema,
+    expr: ExprRef<'b>,
+    diags: &mut Diagnostics,
+) -> Option<Vec<LabelExpr<'b>>> {
+    let label_exprs = match expr_list(expr) {
+        Ok(l) => l,
+        Err(d) => {
+            diags.extend(d);
+            return None;
+        }
+    };
+    let want = block_s.label_names.len();
+    let detail = format!(
+        "Blocks of type {:?} require {want} label(s).",
+        block_s.type_name
+    );
+    if label_exprs.len() > want {
+        diags.push(
+            Diagnostic::coded(
+                Code::ExtraneousLabel,
+                "Extraneous dynamic block label",
+                detail,
+            )
+            .with_subject(label_exprs[want].range()),
+        );
+        return None;
+    }
+    if label_exprs.len() < want {
+        diags.push(
+            Diagnostic::coded(
+                Code::MissingBlockLabel,
+                "Insufficient dynamic block labels",
+                detail,
+            )
+            .with_subject(expr.range()),
+        );
+        return None;
+    }
+    Some(label_exprs)
 }
 
 /// `hcl.ExprList` of the `labels` argument. A JSON value that is not an
