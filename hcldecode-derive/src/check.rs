@@ -76,83 +76,8 @@ pub fn check_fields(cx: &mut Ctxt, fields: &mut [Field<'_>]) {
     let mut seen_body_field = false;
     let mut remain: Option<Span> = None;
     for f in fields.iter_mut() {
-        let a = &f.attrs;
-        let kind = f.kind;
-        let only = |cx: &mut Ctxt, span: Span, key: &str, kinds: &[Kind]| {
-            if !kinds.contains(&kind) {
-                let names: Vec<&str> = kinds.iter().map(|k| k.key()).collect();
-                cx.error(
-                    span,
-                    format!(
-                        "`{key}` does not apply to a `{}` field; it applies to {}",
-                        kind.key(),
-                        names.join(", ")
-                    ),
-                );
-            }
-        };
-        if let Some(d) = &a.default {
-            if kind == Kind::Label {
-                cx.error(
-                    d.span,
-                    "a label cannot have a default: every block has its labels",
-                );
-            } else {
-                only(cx, d.span, "default", &[Kind::Attr, Kind::BlockAttrs]);
-            }
-        }
-        if let Some(t) = &a.type_expr {
-            only(cx, t.span, "type", &[Kind::Attr, Kind::BlockAttrs]);
-        }
-        for (opt, key) in [(&a.min_items, "min_items"), (&a.max_items, "max_items")] {
-            if let Some(o) = opt {
-                only(cx, o.span, key, &[Kind::Block]);
-            }
-        }
-        if let Some(r) = a.required {
-            only(cx, r, "required", &[Kind::Block, Kind::BlockAttrs]);
-            if kind == Kind::Block && !matches!(f.shape, Shape::Option(_)) {
-                cx.error(
-                    r,
-                    "`required` applies to `Option` blocks; a block field of another type says itself how many blocks it takes",
-                );
-            }
-        }
-        if let Some(l) = &a.labels {
-            only(cx, l.span, "labels", &[Kind::Block]);
-        }
-        if let Some(s) = a.serde {
-            only(cx, s, "serde", &[Kind::Attr]);
-        }
-        for (opt, key) in [(&a.variables, "variables"), (&a.locals, "locals")] {
-            if let Some(o) = opt {
-                only(cx, o.span, key, &[Kind::Block]);
-            }
-        }
-        if let (Some(_), Some(l)) = (&a.variables, &a.locals) {
-            cx.error(
-                l.span,
-                "a block field declares variables or locals, not both: give each its own block type",
-            );
-        }
-        if let Some(t) = a.tag {
-            only(cx, t, "tag", &[Kind::Block]);
-            if matches!(f.shape, Shape::Map(_)) {
-                cx.error(
-                    t,
-                    "`tag` applies to a block field of one enum, `Option`, `Vec` or set of one; in a block map the labels are the keys",
-                );
-            }
-        }
-        if let Some(r) = &a.rename
-            && matches!(kind, Kind::Remain | Kind::Flatten)
-        {
-            cx.error(
-                r.span,
-                format!("a `{}` field has no HCL name to rename", kind.key()),
-            );
-        }
-        match kind {
+        check_options(cx, f);
+        match f.kind {
             Kind::Label => {
                 if seen_body_field {
                     cx.error(
@@ -178,40 +103,120 @@ pub fn check_fields(cx: &mut Ctxt, fields: &mut [Field<'_>]) {
             }
             _ => seen_body_field = true,
         }
-        if let Some(t) = &a.type_expr {
-            match type_expr(&t.value) {
-                Err(msg) => cx.error(t.span, format!("invalid type expression: {msg}")),
-                Ok(ty) => {
-                    let held = match kind {
-                        Kind::BlockAttrs => match map_elem(&f.shape) {
-                            Some(e) => e.can_hold(&ty),
-                            None => Ok(()),
-                        },
-                        _ => f.shape.can_hold(&ty),
-                    };
-                    match held {
-                        Ok(()) => f.declared = Some(ty),
-                        Err(why) => cx.error(
-                            t.span,
-                            format!("type `{}` does not fit the field: {why}", ty.to_type_expr()),
-                        ),
-                    }
+        check_type(cx, f);
+    }
+}
+
+/// Each option of a field applies to its kind (and shape).
+fn check_options(cx: &mut Ctxt, f: &Field<'_>) {
+    let a = &f.attrs;
+    let kind = f.kind;
+    let only = |cx: &mut Ctxt, span: Span, key: &str, kinds: &[Kind]| {
+        if !kinds.contains(&kind) {
+            let names: Vec<&str> = kinds.iter().map(|k| k.key()).collect();
+            cx.error(
+                span,
+                format!(
+                    "`{key}` does not apply to a `{}` field; it applies to {}",
+                    kind.key(),
+                    names.join(", ")
+                ),
+            );
+        }
+    };
+    if let Some(d) = &a.default {
+        if kind == Kind::Label {
+            cx.error(
+                d.span,
+                "a label cannot have a default: every block has its labels",
+            );
+        } else {
+            only(cx, d.span, "default", &[Kind::Attr, Kind::BlockAttrs]);
+        }
+    }
+    if let Some(t) = &a.type_expr {
+        only(cx, t.span, "type", &[Kind::Attr, Kind::BlockAttrs]);
+    }
+    for (opt, key) in [(&a.min_items, "min_items"), (&a.max_items, "max_items")] {
+        if let Some(o) = opt {
+            only(cx, o.span, key, &[Kind::Block]);
+        }
+    }
+    if let Some(r) = a.required {
+        only(cx, r, "required", &[Kind::Block, Kind::BlockAttrs]);
+        if kind == Kind::Block && !matches!(f.shape, Shape::Option(_)) {
+            cx.error(
+                r,
+                "`required` applies to `Option` blocks; a block field of another type says itself how many blocks it takes",
+            );
+        }
+    }
+    if let Some(l) = &a.labels {
+        only(cx, l.span, "labels", &[Kind::Block]);
+    }
+    if let Some(s) = a.serde {
+        only(cx, s, "serde", &[Kind::Attr]);
+    }
+    for (opt, key) in [(&a.variables, "variables"), (&a.locals, "locals")] {
+        if let Some(o) = opt {
+            only(cx, o.span, key, &[Kind::Block]);
+        }
+    }
+    if let (Some(_), Some(l)) = (&a.variables, &a.locals) {
+        cx.error(
+            l.span,
+            "a block field declares variables or locals, not both: give each its own block type",
+        );
+    }
+    if let Some(t) = a.tag {
+        only(cx, t, "tag", &[Kind::Block]);
+        if matches!(f.shape, Shape::Map(_)) {
+            cx.error(
+                t,
+                "`tag` applies to a block field of one enum, `Option`, `Vec` or set of one; in a block map the labels are the keys",
+            );
+        }
+    }
+    if let Some(r) = &a.rename
+        && matches!(kind, Kind::Remain | Kind::Flatten)
+    {
+        cx.error(
+            r.span,
+            format!("a `{}` field has no HCL name to rename", kind.key()),
+        );
+    }
+}
+
+/// `type = "..."` parsed and checked against the field's Rust type, and a
+/// `block_attrs` field's map.
+fn check_type(cx: &mut Ctxt, f: &mut Field<'_>) {
+    let kind = f.kind;
+    if let Some(t) = &f.attrs.type_expr {
+        match type_expr(&t.value) {
+            Err(msg) => cx.error(t.span, format!("invalid type expression: {msg}")),
+            Ok(ty) => {
+                let held = match kind {
+                    Kind::BlockAttrs => match map_elem(&f.shape) {
+                        Some(e) => e.can_hold(&ty),
+                        None => Ok(()),
+                    },
+                    _ => f.shape.can_hold(&ty),
+                };
+                match held {
+                    Ok(()) => f.declared = Some(ty),
+                    Err(why) => cx.error(
+                        t.span,
+                        format!("type `{}` does not fit the field: {why}", ty.to_type_expr()),
+                    ),
                 }
             }
         }
-        if kind == Kind::BlockAttrs && map_elem(&f.shape).is_none() && f.shape != Shape::Unknown {
-            cx.error(
-                syn::spanned::Spanned::span(f.ty),
-                "a `block_attrs` field is a `String`-keyed map of its attributes",
-            );
-        }
-        if let (Some(min), Some(max)) = (&a.min_items, &a.max_items)
-            && max.value > 0
-            && min.value > max.value
-        {
-            // Also found by the validator; this points at both numbers.
-            let _ = min;
-        }
+    }
+    if kind == Kind::BlockAttrs && map_elem(&f.shape).is_none() && f.shape != Shape::Unknown {
+        cx.error(
+            syn::spanned::Spanned::span(f.ty),
+            "a `block_attrs` field is a `String`-keyed map of its attributes",
+        );
     }
 }
 

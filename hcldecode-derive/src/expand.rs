@@ -200,82 +200,11 @@ fn struct_code(g: &mut Gen<'_>, fields: &[Field<'_>], ctor: TokenStream) -> Stru
         };
         match f.kind {
             Kind::Attr => attr_code(g, &mut parts, &c),
-            Kind::Label => {
-                g.bound(ty, quote!(__hcl::HclDecode));
-                parts.asserts.push(c.assert("assert_decode"));
-                let li = parts.label_index;
-                parts.label_index += 1;
-                parts
-                    .props
-                    .push(quote!((#key, __hcl::label_spec(#li, #name))));
-                if let Some(gets) = &mut parts.direct_gets {
-                    gets.push(quote!(let #var = #p.direct_label(__b, #index)?;));
-                }
-                parts
-                    .lets
-                    .push(quote!(let #var = __errs.take(#p.attr(__value, __at, #idx, #name));));
-                parts.type_fields.push(quote!(__hcl::FieldType { name: #name, ty: __hcl::Type::String, attr: false, required: false, optional: ::core::option::Option::None, constraint: ::core::option::Option::None }));
-                parts.index += 1;
-            }
-            Kind::Block => {
-                g.bound(ty, quote!(__hcl::HclBlocks));
-                parts.asserts.push(c.assert("assert_blocks"));
-                let opts = block_opts(f);
-                let spec = described(f, quote!(#p.block_spec(&#opts)));
-                parts.props.push(quote!((#key, #spec)));
-                parts
-                    .lets
-                    .push(quote!(let #var = __errs.take(#p.blocks(__value, __at, #idx, &#opts));));
-                if let Some(gets) = &mut parts.direct_gets {
-                    gets.push(quote!(let #var = #p.direct_blocks(__b, #index, &#opts)?;));
-                }
-                parts.type_fields.push(quote!(__hcl::FieldType { name: #name, ty: __hcl::Type::Dynamic, attr: false, required: false, optional: ::core::option::Option::None, constraint: ::core::option::Option::None }));
-                parts.index += 1;
-            }
-            Kind::BlockAttrs => {
-                g.bound(ty, quote!(__hcl::HclDecode));
-                parts.asserts.push(c.assert("assert_decode"));
-                let elem = match &f.declared {
-                    Some(t) => type_tokens(t),
-                    None => quote!(__hcl::element_type(#p.hcl_type())),
-                };
-                let required = f.attrs.required.is_some();
-                let required = quote!(#required || (!#has_default && !#p.optional()));
-                let spec = described(
-                    f,
-                    quote!(__hcl::block_attrs_spec(#name, #elem, #required, #p.hcl_constraint())),
-                );
-                parts.props.push(quote!((#key, #spec)));
-                parts.direct_gets = None;
-                let get = match &default_fn {
-                    Some(d) => quote!(#p.attr_or(__value, __at, #idx, #name, #d)),
-                    None => quote!(#p.attr(__value, __at, #idx, #name)),
-                };
-                parts.lets.push(quote!(let #var = __errs.take(#get);));
-                parts.type_fields.push(quote!(__hcl::FieldType { name: #name, ty: __hcl::Type::Dynamic, attr: false, required: false, optional: ::core::option::Option::None, constraint: ::core::option::Option::None }));
-                parts.index += 1;
-            }
-            Kind::Flatten => {
-                parts.flatten = true;
-                g.bound(ty, quote!(__hcl::HclDecode));
-                parts.asserts.push(c.assert("assert_decode"));
-                parts.props.push(quote!((#key, #p.spec())));
-                parts.direct_gets = None;
-                parts
-                    .lets
-                    .push(quote!(let #var = __errs.take(#p.flatten(__value, __at, #idx, #key));));
-                parts.type_fields.push(quote!(__hcl::FieldType { name: #key, ty: __hcl::Type::Dynamic, attr: false, required: false, optional: ::core::option::Option::None, constraint: ::core::option::Option::None }));
-                parts.index += 1;
-            }
-            Kind::Remain => {
-                g.bound(ty, quote!(__hcl::HclRemain));
-                parts.asserts.push(c.assert("assert_remain"));
-                parts.remain = true;
-                parts.direct_gets = None;
-                parts
-                    .lets
-                    .push(quote!(let #var = ::core::option::Option::Some(#p.remain(__at));));
-            }
+            Kind::Label => label_code(g, &mut parts, &c),
+            Kind::Block => block_code(g, &mut parts, &c),
+            Kind::BlockAttrs => block_attrs_code(g, &mut parts, &c),
+            Kind::Flatten => flatten_code(g, &mut parts, &c),
+            Kind::Remain => remain_code(g, &mut parts, &c),
         }
         parts.vars.push(var.clone());
         match (serde, option_inner.is_some()) {
@@ -305,6 +234,133 @@ fn default_fn(f: &Field<'_>, serde: bool, optional: bool) -> Option<TokenStream>
             (true, false) => quote!(|| ::hcldecode::serde::Serde((#plain)())),
         }
     })
+}
+/// A `label` field: its label spec, read from the block header.
+fn label_code(g: &mut Gen<'_>, parts: &mut Parts, c: &FieldCtx<'_>) {
+    let FieldCtx {
+        ty,
+        p,
+        name,
+        key,
+        var,
+        idx,
+        index,
+        ..
+    } = c;
+    g.bound(ty, quote!(__hcl::HclDecode));
+    parts.asserts.push(c.assert("assert_decode"));
+    let li = parts.label_index;
+    parts.label_index += 1;
+    parts
+        .props
+        .push(quote!((#key, __hcl::label_spec(#li, #name))));
+    if let Some(gets) = &mut parts.direct_gets {
+        gets.push(quote!(let #var = #p.direct_label(__b, #index)?;));
+    }
+    parts
+        .lets
+        .push(quote!(let #var = __errs.take(#p.attr(__value, __at, #idx, #name));));
+    parts.type_fields.push(quote!(__hcl::FieldType { name: #name, ty: __hcl::Type::String, attr: false, required: false, optional: ::core::option::Option::None, constraint: ::core::option::Option::None }));
+    parts.index += 1;
+}
+
+/// A `block` field: the spec and reader of its blocks.
+fn block_code(g: &mut Gen<'_>, parts: &mut Parts, c: &FieldCtx<'_>) {
+    let FieldCtx {
+        f,
+        ty,
+        p,
+        name,
+        key,
+        var,
+        idx,
+        index,
+        ..
+    } = c;
+    g.bound(ty, quote!(__hcl::HclBlocks));
+    parts.asserts.push(c.assert("assert_blocks"));
+    let opts = block_opts(f);
+    let spec = described(f, quote!(#p.block_spec(&#opts)));
+    parts.props.push(quote!((#key, #spec)));
+    parts
+        .lets
+        .push(quote!(let #var = __errs.take(#p.blocks(__value, __at, #idx, &#opts));));
+    if let Some(gets) = &mut parts.direct_gets {
+        gets.push(quote!(let #var = #p.direct_blocks(__b, #index, &#opts)?;));
+    }
+    parts.type_fields.push(quote!(__hcl::FieldType { name: #name, ty: __hcl::Type::Dynamic, attr: false, required: false, optional: ::core::option::Option::None, constraint: ::core::option::Option::None }));
+    parts.index += 1;
+}
+
+/// A `block_attrs` field: a block read as a map of its attributes.
+fn block_attrs_code(g: &mut Gen<'_>, parts: &mut Parts, c: &FieldCtx<'_>) {
+    let FieldCtx {
+        f,
+        ty,
+        p,
+        name,
+        key,
+        var,
+        idx,
+        has_default,
+        default_fn,
+        ..
+    } = c;
+    g.bound(ty, quote!(__hcl::HclDecode));
+    parts.asserts.push(c.assert("assert_decode"));
+    let elem = match &f.declared {
+        Some(t) => type_tokens(t),
+        None => quote!(__hcl::element_type(#p.hcl_type())),
+    };
+    let required = f.attrs.required.is_some();
+    let required = quote!(#required || (!#has_default && !#p.optional()));
+    let spec = described(
+        f,
+        quote!(__hcl::block_attrs_spec(#name, #elem, #required, #p.hcl_constraint())),
+    );
+    parts.props.push(quote!((#key, #spec)));
+    parts.direct_gets = None;
+    let get = match &default_fn {
+        Some(d) => quote!(#p.attr_or(__value, __at, #idx, #name, #d)),
+        None => quote!(#p.attr(__value, __at, #idx, #name)),
+    };
+    parts.lets.push(quote!(let #var = __errs.take(#get);));
+    parts.type_fields.push(quote!(__hcl::FieldType { name: #name, ty: __hcl::Type::Dynamic, attr: false, required: false, optional: ::core::option::Option::None, constraint: ::core::option::Option::None }));
+    parts.index += 1;
+}
+
+/// A `flatten` field: a struct read from the same body.
+fn flatten_code(g: &mut Gen<'_>, parts: &mut Parts, c: &FieldCtx<'_>) {
+    let FieldCtx {
+        ty,
+        p,
+        key,
+        var,
+        idx,
+        ..
+    } = c;
+    parts.flatten = true;
+    g.bound(ty, quote!(__hcl::HclDecode));
+    parts.asserts.push(c.assert("assert_decode"));
+    parts.props.push(quote!((#key, #p.spec())));
+    parts.direct_gets = None;
+    parts
+        .lets
+        .push(quote!(let #var = __errs.take(#p.flatten(__value, __at, #idx, #key));));
+    parts.type_fields.push(quote!(__hcl::FieldType { name: #key, ty: __hcl::Type::Dynamic, attr: false, required: false, optional: ::core::option::Option::None, constraint: ::core::option::Option::None }));
+    parts.index += 1;
+}
+
+/// A `remain` field: what the other fields leave of the body.
+fn remain_code(g: &mut Gen<'_>, parts: &mut Parts, c: &FieldCtx<'_>) {
+    let FieldCtx { ty, p, var, .. } = c;
+    g.bound(ty, quote!(__hcl::HclRemain));
+    parts.asserts.push(c.assert("assert_remain"));
+    parts.remain = true;
+    parts.direct_gets = None;
+    parts
+        .lets
+        .push(quote!(let #var = ::core::option::Option::Some(#p.remain(__at));));
 }
 
 /// An attribute field's part of its struct's code.
