@@ -61,32 +61,7 @@ impl Decoder<'_> {
         diags: &mut Diagnostics,
         kind: Kind,
     ) -> Value {
-        let count = b.count(elems.len());
-        if count == BlockCount::TooFew {
-            diags.push(
-                Diagnostic::error(
-                    format!("Insufficient {} blocks", b.type_name),
-                    format!(
-                        "At least {} {:?} blocks are required.",
-                        b.min_items, b.type_name
-                    ),
-                )
-                .with_code(Code::InsufficientBlocks)
-                .with_subject(content.missing_item_range()),
-            );
-        } else if count == BlockCount::TooMany {
-            let mut d = Diagnostic::error(
-                format!("Too many {} blocks", b.type_name),
-                format!(
-                    "No more than {} {:?} blocks are allowed",
-                    b.max_items, b.type_name
-                ),
-            )
-            .with_code(Code::TooManyBlocks);
-            d.subject = Self::nth_block(content, b, b.max_items)
-                .and_then(|bl| self.block_source_range(bl, &b.nested));
-            diags.push(d);
-        }
+        self.check_count(b, elems.len(), content, diags);
         if kind == Kind::Tuple {
             return Value::tuple(elems);
         }
@@ -98,7 +73,7 @@ impl Decoder<'_> {
             };
         }
         // Blocks of one type (the common case) need no unification.
-        if kind != Kind::Tuple && elems[1..].iter().all(|v| v.ty() == elems[0].ty()) {
+        if elems[1..].iter().all(|v| v.ty() == elems[0].ty()) {
             let ety = elems[0].ty();
             return match kind {
                 Kind::Set => Value::set(ety.clone(), elems),
@@ -109,76 +84,125 @@ impl Decoder<'_> {
             // Each block as decoded (`DecodeOptions::keep_block_types`).
             return Value::tuple(elems);
         }
-        let types: Vec<Type> = elems.iter().map(|v| v.ty().clone()).collect();
-        let Some((ety, convs)) = unify_unsafe(&types) else {
-            let mut d = inconsistent_block_types(&b.type_name);
-            d.subject = Self::nth_block(content, b, 0)
-                .and_then(|bl| self.block_source_range(bl, &b.nested));
-            diags.push(d);
-            return Value::dynamic();
-        };
-        let mut out = Vec::with_capacity(elems.len());
-        for (i, (v, conv)) in elems.into_iter().zip(convs).enumerate() {
-            match conv {
-                None => out.push(v),
-                Some(c) => match c.apply(&v) {
-                    // A conversion from the dynamic pseudo-type (a bare
-                    // `any` attribute set to `null`) makes an unknown
-                    // value: the blocks do not really share a type. Report
-                    // the first block that differs from the first, as for
-                    // objects.
-                    Ok(n) if !n.is_wholly_known() && v.is_wholly_known() => {
-                        let j = types.iter().position(|t| t != &types[0]).unwrap_or(i);
-                        let mut d = Diagnostic::error(
-                            format!("Unconsistent argument types in {} blocks", b.type_name),
-                            format!(
-                                "Block with index {j} has inconsistent argument types: its value is of type {}, the value of the block with index 0 of type {}; all must share one type.",
-                                types[j].to_type_expr(),
-                                types[0].to_type_expr()
-                            ),
-                        )
-                        .with_code(Code::InconsistentBlockTypes);
-                        d.subject = Self::nth_block(content, b, j)
-                            .and_then(|bl| self.block_source_range(bl, &b.nested));
-                        diags.push(d);
-                        return Value::dynamic();
-                    }
-                    Ok(v) => out.push(v),
-                    Err(err) => {
-                        let mut d = Diagnostic::error(
-                            format!("Unconsistent argument types in {} blocks", b.type_name),
-                            format!("Block with index {i} has inconsistent argument types: {err}."),
-                        )
-                        .with_code(Code::InconsistentBlockTypes);
-                        d.subject = Self::nth_block(content, b, i)
-                            .and_then(|bl| self.block_source_range(bl, &b.nested));
-                        diags.push(d);
-                        return Value::dynamic();
-                    }
-                },
-            }
+        match self.unified(b, elems, content, diags) {
+            Some((ety, out)) if kind == Kind::Set => Value::set(ety, out),
+            Some((ety, out)) => Value::list(ety, out),
+            None => Value::dynamic(),
         }
-        // Unifying types with `any` in them can leave values of different
-        // types that one list cannot hold (the reference panics).
-        if let Some(i) = out.iter().position(|v| v.ty() != &ety) {
+    }
+
+    /// Reports too few or too many blocks.
+    fn check_count(
+        &self,
+        b: &BlockCollectionSpec,
+        n: usize,
+        content: &Content<'_>,
+        diags: &mut Diagnostics,
+    ) {
+        match b.count(n) {
+            BlockCount::TooFew => diags.push(
+                Diagnostic::error(
+                    format!("Insufficient {} blocks", b.type_name),
+                    format!(
+                        "At least {} {:?} blocks are required.",
+                        b.min_items, b.type_name
+                    ),
+                )
+                .with_code(Code::InsufficientBlocks)
+                .with_subject(content.missing_item_range()),
+            ),
+            BlockCount::TooMany => {
+                let mut d = Diagnostic::error(
+                    format!("Too many {} blocks", b.type_name),
+                    format!(
+                        "No more than {} {:?} blocks are allowed",
+                        b.max_items, b.type_name
+                    ),
+                )
+                .with_code(Code::TooManyBlocks);
+                d.subject = Self::nth_block(content, b, b.max_items)
+                    .and_then(|bl| self.block_source_range(bl, &b.nested));
+                diags.push(d);
+            }
+            _ => {}
+        }
+    }
+
+    /// The blocks' values converted to the type they unify to (cty's
+    /// `UnifyUnsafe`); `None` after the error at the first block that does
+    /// not fit.
+    fn unified(
+        &self,
+        b: &BlockCollectionSpec,
+        elems: Vec<Value>,
+        content: &Content<'_>,
+        diags: &mut Diagnostics,
+    ) -> Option<(Type, Vec<Value>)> {
+        let types: Vec<Type> = elems.iter().map(|v| v.ty().clone()).collect();
+        let mut inconsistent = |i: usize, detail: String| {
             let mut d = Diagnostic::error(
                 format!("Unconsistent argument types in {} blocks", b.type_name),
-                format!(
-                    "Block with index {i} has inconsistent argument types: its value has type {}, which is not the {} all blocks must share.",
-                    out[i].ty().to_type_expr(),
-                    ety.to_type_expr()
-                ),
+                detail,
             )
             .with_code(Code::InconsistentBlockTypes);
             d.subject = Self::nth_block(content, b, i)
                 .and_then(|bl| self.block_source_range(bl, &b.nested));
             diags.push(d);
-            return Value::dynamic();
+        };
+        let Some((ety, convs)) = unify_unsafe(&types) else {
+            let mut d = inconsistent_block_types(&b.type_name);
+            d.subject = Self::nth_block(content, b, 0)
+                .and_then(|bl| self.block_source_range(bl, &b.nested));
+            diags.push(d);
+            return None;
+        };
+        let mut out = Vec::with_capacity(elems.len());
+        for (i, (v, conv)) in elems.into_iter().zip(convs).enumerate() {
+            let Some(c) = conv else {
+                out.push(v);
+                continue;
+            };
+            match c.apply(&v) {
+                // A conversion from the dynamic pseudo-type (a bare `any`
+                // attribute set to `null`) makes an unknown value: the
+                // blocks do not really share a type. Report the first
+                // block that differs from the first, as for objects.
+                Ok(n) if !n.is_wholly_known() && v.is_wholly_known() => {
+                    let j = types.iter().position(|t| t != &types[0]).unwrap_or(i);
+                    inconsistent(
+                        j,
+                        format!(
+                            "Block with index {j} has inconsistent argument types: its value is of type {}, the value of the block with index 0 of type {}; all must share one type.",
+                            types[j].to_type_expr(),
+                            types[0].to_type_expr()
+                        ),
+                    );
+                    return None;
+                }
+                Ok(v) => out.push(v),
+                Err(err) => {
+                    inconsistent(
+                        i,
+                        format!("Block with index {i} has inconsistent argument types: {err}."),
+                    );
+                    return None;
+                }
+            }
         }
-        match kind {
-            Kind::Set => Value::set(ety, out),
-            _ => Value::list(ety, out),
+        // Unifying types with `any` in them can leave values of different
+        // types that one list cannot hold (the reference panics).
+        if let Some(i) = out.iter().position(|v| v.ty() != &ety) {
+            inconsistent(
+                i,
+                format!(
+                    "Block with index {i} has inconsistent argument types: its value has type {}, which is not the {} all blocks must share.",
+                    out[i].ty().to_type_expr(),
+                    ety.to_type_expr()
+                ),
+            );
+            return None;
         }
+        Some((ety, out))
     }
 }
 
