@@ -182,6 +182,19 @@ pub(super) fn plan<'a>(
         }
         (b0, n0) = (bm + 1, nm + 1);
     }
+    inserts(&origins, new, &located, &mut ops)?;
+    Ok(ops)
+}
+
+/// The inserts of the new blocks no old one became (`located[j]` is the
+/// block of the body new block `j` is, where known): each run of them
+/// beside its neighbours, refused between the blocks of one dynamic block.
+fn inserts<'a>(
+    origins: &[Origin],
+    new: &[Item<'a>],
+    located: &[Option<usize>],
+    ops: &mut Vec<Op<'a>>,
+) -> Result<(), Refusal> {
     let dynamic: std::collections::HashSet<usize> = origins
         .iter()
         .filter_map(|o| match o {
@@ -220,7 +233,7 @@ pub(super) fn plan<'a>(
             items: new[start..j].to_vec(),
         });
     }
-    Ok(ops)
+    Ok(())
 }
 
 /// How many items of `a` are in `b` too (attributes of equal values,
