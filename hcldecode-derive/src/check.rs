@@ -439,14 +439,12 @@ fn block_desc(s: &Spec) -> String {
     }
 }
 
-/// `#[hcl(check_spec = "...")]`: loads the spec file at compile time and
-/// reports every difference from the struct at the field concerned.
-pub fn check_spec(
+/// The spec file `path` names, read and loaded at compile time (errors at
+/// the attribute's path); its full path, for the rebuild it triggers.
+fn load_spec(
     cx: &mut Ctxt,
-    fields: &[Field<'_>],
     path: &SpannedStr,
-    owner: &str,
-) -> Option<std::path::PathBuf> {
+) -> Option<(std::path::PathBuf, hcldecode_spec::spec::load::SpecFile)> {
     let full = resolve(&path.value);
     let text = match std::fs::read_to_string(&full) {
         Ok(t) => t,
@@ -472,6 +470,18 @@ pub fn check_spec(
         );
         return None;
     }
+    Some((full, loaded))
+}
+
+/// `#[hcl(check_spec = "...")]`: loads the spec file at compile time and
+/// reports every difference from the struct at the field concerned.
+pub fn check_spec(
+    cx: &mut Ctxt,
+    fields: &[Field<'_>],
+    path: &SpannedStr,
+    owner: &str,
+) -> Option<std::path::PathBuf> {
+    let (full, loaded) = load_spec(cx, path)?;
     // A struct with labels is read from blocks: its body is the nested
     // spec of a spec file whose root reads such blocks.
     let has_labels = fields.iter().any(|f| f.kind == Kind::Label);

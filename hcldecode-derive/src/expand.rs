@@ -585,40 +585,7 @@ pub fn expand(c: &Container<'_>, spec_file: Option<&std::path::Path>) -> TokenSt
         body: body_impls,
         direct,
     } = body;
-    // The spec and its plan, made once per process. A static in a generic
-    // impl would be shared by every instantiation (whose specs differ), so
-    // types with type or const parameters plan per decode.
-    let type_plan = (input.generics.type_params().next().is_none()
-        && input.generics.const_params().next().is_none())
-    .then(|| {
-        quote! {
-            || {
-                static PLAN: ::std::sync::OnceLock<__hcl::TypePlan> = ::std::sync::OnceLock::new();
-                PLAN.get_or_init(|| __hcl::TypePlan::new(<Self as __hcl::HclDecode>::spec()))
-            }
-        }
-    });
-    // What the fast path knows of the type: `HclDecode`'s one hidden item.
-    let internals = (type_plan.is_some() || direct.is_some()).then(|| {
-        let some = |t: Option<TokenStream>| match t {
-            Some(t) => quote!(::core::option::Option::Some(#t)),
-            None => quote!(::core::option::Option::None),
-        };
-        let type_plan = some(type_plan);
-        let direct = some(direct.map(|body| {
-            quote! {
-                |__b: &mut __hcl::DirectBody<'_>| -> ::core::option::Option<Self> { #body }
-            }
-        }));
-        quote! {
-            const __INTERNALS: __hcl::Internals<Self> = __hcl::Internals {
-                type_plan: #type_plan,
-                direct_body: #direct,
-                direct_literal: ::core::option::Option::None,
-                from_literal: ::core::option::Option::None,
-            };
-        }
-    });
+    let internals = internals(&input.generics, direct);
     let keyed = keyed_leaf(&impl_generics, ident, &ty_generics, &where_);
     let description = g.c.doc.as_ref().map(|doc| {
         quote! {
@@ -673,6 +640,44 @@ pub fn expand(c: &Container<'_>, spec_file: Option<&std::path::Path>) -> TokenSt
             #body_impls
         };
     }
+}
+
+/// What the fast path knows of the type, `HclDecode`'s one hidden item:
+/// the spec's plan, made once per process (a static in a generic impl would
+/// be shared by every instantiation, whose specs differ, so types with type
+/// or const parameters plan per decode), and the direct read of its body.
+fn internals(generics: &syn::Generics, direct: Option<TokenStream>) -> Option<TokenStream> {
+    let type_plan = (generics.type_params().next().is_none()
+        && generics.const_params().next().is_none())
+    .then(|| {
+        quote! {
+            || {
+                static PLAN: ::std::sync::OnceLock<__hcl::TypePlan> = ::std::sync::OnceLock::new();
+                PLAN.get_or_init(|| __hcl::TypePlan::new(<Self as __hcl::HclDecode>::spec()))
+            }
+        }
+    });
+    if type_plan.is_none() && direct.is_none() {
+        return None;
+    }
+    let some = |t: Option<TokenStream>| match t {
+        Some(t) => quote!(::core::option::Option::Some(#t)),
+        None => quote!(::core::option::Option::None),
+    };
+    let type_plan = some(type_plan);
+    let direct = some(direct.map(|body| {
+        quote! {
+            |__b: &mut __hcl::DirectBody<'_>| -> ::core::option::Option<Self> { #body }
+        }
+    }));
+    Some(quote! {
+        const __INTERNALS: __hcl::Internals<Self> = __hcl::Internals {
+            type_plan: #type_plan,
+            direct_body: #direct,
+            direct_literal: ::core::option::Option::None,
+            from_literal: ::core::option::Option::None,
+        };
+    })
 }
 
 struct Impls {
