@@ -370,6 +370,73 @@ impl Getter<'_, '_> {
         (ty, node)
     }
 
+    /// `optional(type)` or `optional(type, default)` of attribute `name`
+    /// (`expr` is the call): marks it optional where the modifier is
+    /// allowed, and gives the default's expression and value when it has
+    /// one; `None` when the call has no type to read.
+    fn optional_modifier<'e>(
+        &mut self,
+        call: &'e CallExpr,
+        expr: &Expr,
+        name: &str,
+        optional: &mut Vec<String>,
+        diags: &mut Diagnostics,
+    ) -> Option<(Option<&'e Expr>, Option<Value>)> {
+        let item_span = expr.span;
+        let mut default_expr: Option<&Expr> = None;
+        let mut default_val: Option<Value> = None;
+        let args_span = Span::between(call.open_paren, call.close_paren);
+        if call.args.is_empty() {
+            self.err_ctx(
+                "Optional attribute modifier requires the attribute type as its argument.".into(),
+                args_span,
+                item_span,
+                diags,
+            );
+            return None;
+        }
+        if !self.constraint {
+            self.err_ctx(
+                "Optional attribute modifier is only for type constraints, not for exact types."
+                    .into(),
+                call.name,
+                item_span,
+                diags,
+            );
+        } else if let Some(d) = self.defaults.as_deref_mut() {
+            match call.args.len() {
+                1 => push_unique(optional, name),
+                2 => {
+                    default_expr = Some(&call.args[1]);
+                    let mut ddiags = Diagnostics::new();
+                    let v = d.eval(self.file, &call.args[1], &mut ddiags);
+                    let ok = !ddiags.has_errors();
+                    diags.extend(ddiags);
+                    if ok && let Some(v) = v {
+                        push_unique(optional, name);
+                        default_val = Some(v);
+                    }
+                }
+                _ => self.err_ctx(
+                    "Optional attribute modifier expects at most two arguments: the attribute type, and a default value.".into(),
+                    args_span,
+                    item_span,
+                    diags,
+                ),
+            }
+        } else if call.args.len() == 1 {
+            push_unique(optional, name);
+        } else {
+            self.err_ctx(
+                "Optional attribute modifier expects only one argument: the attribute type.".into(),
+                args_span,
+                item_span,
+                diags,
+            );
+        }
+        Some((default_expr, default_val))
+    }
+
     fn object(
         &mut self,
         expr: &Expr,
@@ -416,55 +483,12 @@ impl Getter<'_, '_> {
             if let ExprKind::FunctionCall(call) = &item.value.kind
                 && call.name_text(self.file) == "optional"
             {
-                let args_span = Span::between(call.open_paren, call.close_paren);
-                if call.args.is_empty() {
-                    self.err_ctx(
-                        "Optional attribute modifier requires the attribute type as its argument."
-                            .into(),
-                        args_span,
-                        item.value.span,
-                        diags,
-                    );
+                let Some(default) =
+                    self.optional_modifier(call, &item.value, &name, &mut optional, diags)
+                else {
                     continue;
-                }
-                if !self.constraint {
-                    self.err_ctx(
-                        "Optional attribute modifier is only for type constraints, not for exact types.".into(),
-                        call.name,
-                        item.value.span,
-                        diags,
-                    );
-                } else if let Some(d) = self.defaults.as_deref_mut() {
-                    match call.args.len() {
-                        1 => push_unique(&mut optional, &name),
-                        2 => {
-                            default_expr = Some(&call.args[1]);
-                            let mut ddiags = Diagnostics::new();
-                            let v = d.eval(self.file, &call.args[1], &mut ddiags);
-                            let ok = !ddiags.has_errors();
-                            diags.extend(ddiags);
-                            if ok && let Some(v) = v {
-                                push_unique(&mut optional, &name);
-                                default_val = Some(v);
-                            }
-                        }
-                        _ => self.err_ctx(
-                            "Optional attribute modifier expects at most two arguments: the attribute type, and a default value.".into(),
-                            args_span,
-                            item.value.span,
-                            diags,
-                        ),
-                    }
-                } else if call.args.len() == 1 {
-                    push_unique(&mut optional, &name);
-                } else {
-                    self.err_ctx(
-                        "Optional attribute modifier expects only one argument: the attribute type.".into(),
-                        args_span,
-                        item.value.span,
-                        diags,
-                    );
-                }
+                };
+                (default_expr, default_val) = default;
                 aty_expr = &call.args[0];
             }
             let (aty, child) = self.get(aty_expr, diags);
