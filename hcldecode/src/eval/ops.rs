@@ -45,6 +45,32 @@ fn index_key(
     })
 }
 
+/// Why `key` identifies no element of the list, tuple or map `coll`: a
+/// fractional or negative index, one past the end, or no such key.
+fn missing_index_detail(coll: &Value, key: &Value) -> &'static str {
+    if !matches!(coll.ty(), Type::Map(_))
+        && key.is_known()
+        && let Some(n) = key.as_number()
+    {
+        if !n.is_integer() {
+            return "The given key does not identify an element in this collection value: indexing a sequence requires a whole number, but the given index has a fractional part.";
+        }
+        if n.is_negative() && !n.is_zero() {
+            return "The given key does not identify an element in this collection value: a negative number is not a valid index for a sequence.";
+        }
+        if let Some(len) = coll.length_int()
+            && *n >= Number::from_i64(len as i64)
+        {
+            return if len == 0 {
+                "The given key does not identify an element in this collection value: the collection has no elements."
+            } else {
+                "The given key does not identify an element in this collection value: the given index is greater than or equal to the length of the collection."
+            };
+        }
+    }
+    "The given key does not identify an element in this collection value."
+}
+
 /// `collection[key]`.
 pub(crate) fn index(coll: &Value, key: &Value, at: Range, diags: &mut Diagnostics) -> Value {
     if coll.is_null() {
@@ -86,44 +112,7 @@ pub(crate) fn index(coll: &Value, key: &Value, at: Range, diags: &mut Diagnostic
                 };
             }
             if has.as_bool() == Some(false) {
-                if !matches!(ty, Type::Map(_))
-                    && key.is_known()
-                    && let Some(n) = key.as_number()
-                {
-                    if !n.is_integer() {
-                        return fail(
-                            diags,
-                            INVALID_INDEX,
-                            "The given key does not identify an element in this collection value: indexing a sequence requires a whole number, but the given index has a fractional part.",
-                            at,
-                        );
-                    }
-                    if n.is_negative() && !n.is_zero() {
-                        return fail(
-                            diags,
-                            INVALID_INDEX,
-                            "The given key does not identify an element in this collection value: a negative number is not a valid index for a sequence.",
-                            at,
-                        );
-                    }
-                    if let Some(len) = coll.length_int() {
-                        let len_n = Number::from_i64(len as i64);
-                        if *n >= len_n {
-                            let detail = if len == 0 {
-                                "The given key does not identify an element in this collection value: the collection has no elements."
-                            } else {
-                                "The given key does not identify an element in this collection value: the given index is greater than or equal to the length of the collection."
-                            };
-                            return fail(diags, INVALID_INDEX, detail, at);
-                        }
-                    }
-                }
-                return fail(
-                    diags,
-                    INVALID_INDEX,
-                    "The given key does not identify an element in this collection value.",
-                    at,
-                );
+                return fail(diags, INVALID_INDEX, missing_index_detail(coll, &key), at);
             }
             coll.index(&key).unwrap_or_else(Value::dynamic)
         }
