@@ -291,23 +291,14 @@ impl<'a> BodySpec<'a> {
     }
 
     fn add(&mut self, spec: &'a Spec) {
-        match spec {
-            Spec::Attr(a) => self.attrs.push(a),
-            Spec::BlockLabel(l) => self.labels.push(l),
-            Spec::Block(_)
-            | Spec::BlockList(_)
-            | Spec::BlockTuple(_)
-            | Spec::BlockSet(_)
-            | Spec::BlockMap(_)
-            | Spec::BlockObject(_)
-            | Spec::BlockAttrs(_) => self.blocks.push(spec),
-            Spec::Object(_)
-            | Spec::Tuple(_)
-            | Spec::Literal(_)
-            | Spec::Expr(_)
-            | Spec::Default(_)
-            | Spec::Transform(_)
-            | Spec::Validate(_) => {}
+        // Which kinds read attributes, labels and blocks is the spec's to
+        // say (`Spec::block_type_name` for every kind that reads blocks).
+        if let Spec::Attr(a) = spec {
+            self.attrs.push(a);
+        } else if let Spec::BlockLabel(l) = spec {
+            self.labels.push(l);
+        } else if spec.block_type_name().is_some() {
+            self.blocks.push(spec);
         }
         for child in spec.same_body_children() {
             self.add(child);
