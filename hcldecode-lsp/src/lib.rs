@@ -102,6 +102,7 @@ fn capabilities() -> lsp::ServerCapabilities {
             ),
         ),
         folding_range_provider: Some(lsp::FoldingRangeProviderCapability::Simple(true)),
+        selection_range_provider: Some(lsp::SelectionRangeProviderCapability::Simple(true)),
         definition_provider: Some(lsp::OneOf::Left(true)),
         references_provider: Some(lsp::OneOf::Left(true)),
         document_highlight_provider: Some(lsp::OneOf::Left(true)),
@@ -224,7 +225,8 @@ impl Server {
         }
     }
 
-    /// Requests about a whole document: formatting, symbols, folding, semantic tokens; the request back when it is none of them.
+    /// Requests about a whole document: formatting, symbols, folding and
+    /// selection ranges, semantic tokens; the request back when it is none of them.
     fn document_request(&mut self, req: Request) -> Result<Answer, Request> {
         use lsp::request::*;
         Ok(match req.method.as_str() {
@@ -238,6 +240,11 @@ impl Server {
                 Some(lsp::DocumentSymbolResponse::Nested(analysis::symbols(
                     &s.schema, uri, t,
                 )))
+            }),
+            SelectionRangeRequest::METHOD => self.handle::<SelectionRangeRequest>(req, |s, p| {
+                let uri = p.text_document.uri.as_str();
+                let t = s.docs.get(uri)?;
+                Some(analysis::selection_ranges(uri, t, &p.positions))
             }),
             FoldingRangeRequest::METHOD => self.handle::<FoldingRangeRequest>(req, |s, p| {
                 let uri = p.text_document.uri.as_str();

@@ -21,6 +21,7 @@ mod hover;
 mod json;
 mod outline;
 mod references;
+mod selection;
 mod signature;
 mod tokens;
 mod traversal;
@@ -30,6 +31,7 @@ pub use folding::folding_ranges;
 pub use hover::hover;
 pub use outline::symbols;
 pub use references::{definition, highlight, prepare_rename, references, rename, unused};
+pub use selection::selection_ranges;
 pub use signature::signature_help;
 pub use tokens::{semantic_tokens, semantic_tokens_legend};
 
