@@ -86,7 +86,10 @@ fn every_range_is_inside_its_parent_on_broken_documents() {
 fn over_stdio() {
     let mut c = common::Client::start(&["--spec", &common::data_path("service.hcldec")]);
     let init = c.initialize();
-    assert_eq!(init["result"]["capabilities"]["selectionRangeProvider"], true);
+    assert_eq!(
+        init["result"]["capabilities"]["selectionRangeProvider"],
+        true
+    );
     c.open("file:///a.hcl", DOC);
     let r = c.request(
         "textDocument/selectionRange",

@@ -377,11 +377,21 @@ fn quick_fixes_for_misspelt_names() {
             .clone()
     };
     let arg = by_code("content.unsupported_argument");
-    assert_eq!(arg["data"], json!({"replacement": "replicas"}), "{arg}");
+    // The name meant, and the lines that remove the argument.
+    let lines = |a: u32, b: u32| json!({"start": pos(a, 0), "end": pos(b, 0)});
+    assert_eq!(
+        arg["data"],
+        json!({"replacement": "replicas", "remove": lines(1, 2)}),
+        "{arg}"
+    );
     assert_eq!(arg["range"]["start"], pos(1, 0), "{arg}");
     assert_eq!(arg["range"]["end"], pos(1, 7), "{arg}");
     let block = by_code("content.unsupported_block_type");
-    assert_eq!(block["data"], json!({"replacement": "backend"}), "{block}");
+    assert_eq!(
+        block["data"],
+        json!({"replacement": "backend", "remove": lines(8, 10)}),
+        "{block}"
+    );
     let func = by_code("eval.unknown_function");
     assert_eq!(func["data"], json!({"replacement": "upper"}), "{func}");
     assert_eq!(func["range"]["start"], pos(0, 7), "{func}");
@@ -395,8 +405,14 @@ fn quick_fixes_for_misspelt_names() {
             "context": {"diagnostics": [arg.clone()]},
         }),
     );
+    // "Change to" first (preferred), then "Remove".
     let actions = r["result"].as_array().unwrap();
-    assert_eq!(actions.len(), 1, "{r}");
+    assert_eq!(actions.len(), 2, "{r}");
+    assert_eq!(
+        actions[1]["title"], "Remove the unsupported argument",
+        "{r}"
+    );
+    assert_eq!(actions[1]["isPreferred"], false);
     let a = &actions[0];
     assert_eq!(a["title"], "Change to \"replicas\"", "{a}");
     assert_eq!(a["kind"], "quickfix");

@@ -6,6 +6,7 @@
 
 use hcldecode::parse::{self, Syntax};
 use hcldecode::{Diagnostics, Severity, Spec, Value};
+use hcldecode_spec::diag::Code;
 use hcldecode_spec::source::{SourceFile, Span};
 use hcldecode_spec::spec::{AttrSpec, BlockLabelSpec};
 use hcldecode_spec::syntax::native::token::Token;
@@ -109,6 +110,23 @@ pub fn diagnostics_with(
 /// from byte offsets (UTF-16 columns), a diagnostic about another file (a
 /// spec file's expression) placed at the start of the document.
 pub fn to_lsp(diags: &Diagnostics, name: &str, text: &Document) -> Vec<lsp::Diagnostic> {
+    // The tree, for the items the quick fixes remove, parsed only when a
+    // diagnostic has one.
+    let removable = |d: &hcldecode::Diagnostic| {
+        matches!(
+            d.code,
+            Some(
+                Code::UnsupportedArgument
+                    | Code::UnsupportedBlockType
+                    | Code::MissingRequiredArgument
+            )
+        )
+    };
+    let tree = diags
+        .iter()
+        .any(removable)
+        .then(|| native_tree(name, text))
+        .flatten();
     diags
         .iter()
         .take(MAX_DIAGNOSTICS)
@@ -133,20 +151,134 @@ pub fn to_lsp(diags: &Diagnostics, name: &str, text: &Document) -> Vec<lsp::Diag
                     .map(|c| lsp::NumberOrString::String(c.as_str().to_string())),
                 source: Some("hcldecode".to_string()),
                 message,
-                data: d
-                    .suggestion
-                    .as_ref()
-                    .map(|s| serde_json::json!({ "replacement": s })),
+                data: fix_data(d, tree.as_ref(), name, text),
                 ..lsp::Diagnostic::default()
             }
         })
         .collect()
 }
 
+/// What the quick fixes of `d` need, published with it (the client sends it
+/// back with a code action request): `replacement`, the name that should
+/// stand at the range instead; `remove`, the range of the unsupported
+/// argument's or block's lines; `add`, the argument a body lacks and the
+/// edit that adds it.
+fn fix_data(
+    d: &hcldecode::Diagnostic,
+    tree: Option<&ast::File>,
+    name: &str,
+    text: &Document,
+) -> Option<serde_json::Value> {
+    let subject = d.subject.as_ref().filter(|r| &*r.filename == name)?;
+    let mut data = serde_json::Map::new();
+    match d.code? {
+        Code::MissingRequiredArgument => {
+            let arg = d.suggestion.as_ref()?;
+            // The subject is where the body starts (its `{`, or the file's
+            // start): the argument goes before the body's end.
+            let end = tree.and_then(|t| body_end(&t.body, subject.start.byte));
+            let (at, line) = added_line(text, end, arg);
+            data.insert(
+                "add".into(),
+                serde_json::json!({ "name": arg, "at": text.position(at), "text": line }),
+            );
+        }
+        Code::UnsupportedArgument | Code::UnsupportedBlockType => {
+            if let Some(r) = &d.suggestion {
+                data.insert("replacement".into(), r.clone().into());
+            }
+            if let Some(span) = tree.and_then(|t| item_at(&t.body, subject.start.byte)) {
+                let (s, e) = owned_lines(text, span);
+                data.insert(
+                    "remove".into(),
+                    serde_json::to_value(text.range(s, e)).ok()?,
+                );
+            }
+        }
+        Code::UnknownVariable | Code::UnknownFunction | Code::UndeclaredReference => {
+            data.insert("replacement".into(), d.suggestion.clone()?.into());
+        }
+        _ => return None,
+    }
+    (!data.is_empty()).then_some(serde_json::Value::Object(data))
+}
+
+/// The attribute or block whose name starts at byte `at`, at any depth.
+fn item_at(body: &ast::Body, at: usize) -> Option<Span> {
+    for a in body.attributes.iter() {
+        if a.name.start as usize == at {
+            return Some(a.span());
+        }
+    }
+    for b in body.blocks.iter() {
+        if b.type_name.start as usize == at {
+            return Some(b.span());
+        }
+        if b.span().start as usize <= at
+            && at < b.span().end as usize
+            && let Some(s) = item_at(&b.body, at)
+        {
+            return Some(s);
+        }
+    }
+    None
+}
+
+/// Where the block body starting at byte `start` (its `{`) ends: its
+/// closing brace, at any depth.
+fn body_end(body: &ast::Body, start: usize) -> Option<usize> {
+    body.blocks.iter().find_map(|b| {
+        if b.body.span.start as usize == start {
+            return Some(b.close_brace.start as usize);
+        }
+        let s = b.span();
+        ((s.start as usize) < start && start < s.end as usize)
+            .then(|| body_end(&b.body, start))
+            .flatten()
+    })
+}
+
+/// The bytes to remove with the item at `span`: its whole lines (and their
+/// line break) when it has them to itself, else just the item.
+fn owned_lines(text: &str, span: Span) -> (usize, usize) {
+    let (s, e) = (span.start as usize, span.end as usize);
+    let line_start = text[..s].rfind('\n').map_or(0, |i| i + 1);
+    let rest = &text[e..];
+    let line_end = rest.find('\n').map_or(text.len(), |i| e + i + 1);
+    let alone = text[line_start..s].trim().is_empty() && text[e..line_end].trim().is_empty();
+    if alone {
+        (line_start, line_end)
+    } else {
+        (s, e)
+    }
+}
+
+/// Where argument `arg` is added to a block body whose closing brace is at
+/// byte `end` (the file's own body when `None`: at its end), and the line
+/// that adds it, indented one level inside the body.
+fn added_line(text: &str, end: Option<usize>, arg: &str) -> (usize, String) {
+    let Some(end) = end.map(|e| e.min(text.len())) else {
+        let sep = if text.is_empty() || text.ends_with('\n') {
+            ""
+        } else {
+            "\n"
+        };
+        return (text.len(), format!("{sep}{arg} = \n"));
+    };
+    let line_start = text[..end].rfind('\n').map_or(0, |i| i + 1);
+    let before = &text[line_start..end];
+    if before.trim().is_empty() {
+        // The closing brace on a line of its own: a line above it.
+        return (line_start, format!("{before}  {arg} = \n"));
+    }
+    (end, format!("\n  {arg} = \n"))
+}
+
 /// The quick fixes for diagnostics of document `uri` (as the client sends
-/// them back in a code action request): for each with a suggested name in
-/// its `data` (`{"replacement": "x"}`, set when published), one replacing
-/// the diagnostic's range with the name.
+/// them back in a code action request), from the `data` they were
+/// published with: "Change to" a suggested name, "Remove the unsupported"
+/// argument or block (its lines), "Add the required argument" (a line
+/// before the body's closing brace, or at the end of the file).
 ///
 /// ```
 /// use hcldecode::spec_file::LoadedSpec;
@@ -163,34 +295,76 @@ pub fn code_actions(
     diagnostics: &[lsp::Diagnostic],
 ) -> Vec<lsp::CodeActionOrCommand> {
     let mut out = Vec::new();
-    for d in diagnostics {
-        let Some(name) = d
-            .data
-            .as_ref()
-            .and_then(|v| v.get("replacement"))
-            .and_then(|v| v.as_str())
-        else {
-            continue;
-        };
-        let edit = lsp::TextEdit {
-            range: d.range,
-            new_text: name.to_string(),
-        };
+    let action = |title: String, d: &lsp::Diagnostic, edit: lsp::TextEdit, preferred: bool| {
         // `changes` is keyed by `Uri`, the protocol's own type (its cached
         // parts do not change its hash).
         #[allow(clippy::mutable_key_type)]
         let changes = std::iter::once((uri.clone(), vec![edit])).collect();
-        out.push(lsp::CodeActionOrCommand::CodeAction(lsp::CodeAction {
-            title: format!("Change to {name:?}"),
+        lsp::CodeActionOrCommand::CodeAction(lsp::CodeAction {
+            title,
             kind: Some(lsp::CodeActionKind::QUICKFIX),
             diagnostics: Some(vec![d.clone()]),
             edit: Some(lsp::WorkspaceEdit {
                 changes: Some(changes),
                 ..lsp::WorkspaceEdit::default()
             }),
-            is_preferred: Some(true),
+            is_preferred: Some(preferred),
             ..lsp::CodeAction::default()
-        }));
+        })
+    };
+    for d in diagnostics {
+        let Some(data) = d.data.as_ref() else {
+            continue;
+        };
+        if let Some(name) = data.get("replacement").and_then(|v| v.as_str()) {
+            let edit = lsp::TextEdit {
+                range: d.range,
+                new_text: name.to_string(),
+            };
+            out.push(action(format!("Change to {name:?}"), d, edit, true));
+        }
+        if let Some(range) = data
+            .get("remove")
+            .and_then(|v| serde_json::from_value::<lsp::Range>(v.clone()).ok())
+        {
+            let edit = lsp::TextEdit {
+                range,
+                new_text: String::new(),
+            };
+            let what = match &d.code {
+                Some(lsp::NumberOrString::String(c))
+                    if c == Code::UnsupportedBlockType.as_str() =>
+                {
+                    "block"
+                }
+                _ => "argument",
+            };
+            out.push(action(
+                format!("Remove the unsupported {what}"),
+                d,
+                edit,
+                false,
+            ));
+        }
+        if let Some(add) = data.get("add")
+            && let (Some(name), Some(at), Some(line)) = (
+                add.get("name").and_then(|v| v.as_str()),
+                add.get("at")
+                    .and_then(|v| serde_json::from_value::<lsp::Position>(v.clone()).ok()),
+                add.get("text").and_then(|v| v.as_str()),
+            )
+        {
+            let edit = lsp::TextEdit {
+                range: lsp::Range::new(at, at),
+                new_text: line.to_string(),
+            };
+            out.push(action(
+                format!("Add the required argument {name:?}"),
+                d,
+                edit,
+                true,
+            ));
+        }
     }
     out
 }

@@ -57,10 +57,12 @@ pub struct Diagnostic {
     /// What the diagnostic is about, where it has a stable [`Code`]: decide
     /// on this, not on the wording.
     pub code: Option<Code>,
-    /// The name that should stand at the subject instead, where the detail
-    /// suggests one ("Did you mean \"timeout\"?" of an unsupported argument
-    /// or block type, an unknown variable or function): data for quick
-    /// fixes, so tools need not read it out of the wording.
+    /// The name a fix needs, so tools need not read it out of the wording:
+    /// for an unsupported argument or block type, an unknown variable or
+    /// function or an undeclared reference, the name that should stand at
+    /// the subject instead (what "Did you mean \"timeout\"?" names); for a
+    /// missing required argument, the argument to add. The [`code`]
+    /// (Self::code) says which.
     pub suggestion: Option<String>,
 }
 

@@ -775,7 +775,8 @@ fn report_missing_required(
                     format!("The argument {:?} is required, but {not_found}.", s.name),
                 )
                 .with_code(Code::MissingRequiredArgument)
-                .with_subject(missing.range()),
+                .with_subject(missing.range())
+                .with_suggestion(Some(&s.name)),
             );
         }
     }
