@@ -260,7 +260,7 @@ fn label_code(g: &mut Gen<'_>, parts: &mut Parts, c: &FieldCtx<'_>) {
     parts
         .lets
         .push(quote!(let #var = __errs.take(#p.attr(__value, __at, #idx, #name));));
-    parts.type_fields.push(quote!(__hcl::FieldType { name: #name, ty: __hcl::Type::String, attr: false, required: false, optional: ::core::option::Option::None, constraint: ::core::option::Option::None }));
+    parts.other_field(name, quote!(__hcl::Type::String));
     parts.index += 1;
 }
 
@@ -288,7 +288,7 @@ fn block_code(g: &mut Gen<'_>, parts: &mut Parts, c: &FieldCtx<'_>) {
     if let Some(gets) = &mut parts.direct_gets {
         gets.push(quote!(let #var = #p.direct_blocks(__b, #index, &#opts)?;));
     }
-    parts.type_fields.push(quote!(__hcl::FieldType { name: #name, ty: __hcl::Type::Dynamic, attr: false, required: false, optional: ::core::option::Option::None, constraint: ::core::option::Option::None }));
+    parts.other_field(name, quote!(__hcl::Type::Dynamic));
     parts.index += 1;
 }
 
@@ -325,7 +325,7 @@ fn block_attrs_code(g: &mut Gen<'_>, parts: &mut Parts, c: &FieldCtx<'_>) {
         None => quote!(#p.attr(__value, __at, #idx, #name)),
     };
     parts.lets.push(quote!(let #var = __errs.take(#get);));
-    parts.type_fields.push(quote!(__hcl::FieldType { name: #name, ty: __hcl::Type::Dynamic, attr: false, required: false, optional: ::core::option::Option::None, constraint: ::core::option::Option::None }));
+    parts.other_field(name, quote!(__hcl::Type::Dynamic));
     parts.index += 1;
 }
 
@@ -347,7 +347,7 @@ fn flatten_code(g: &mut Gen<'_>, parts: &mut Parts, c: &FieldCtx<'_>) {
     parts
         .lets
         .push(quote!(let #var = __errs.take(#p.flatten(__value, __at, #idx, #key));));
-    parts.type_fields.push(quote!(__hcl::FieldType { name: #key, ty: __hcl::Type::Dynamic, attr: false, required: false, optional: ::core::option::Option::None, constraint: ::core::option::Option::None }));
+    parts.other_field(key, quote!(__hcl::Type::Dynamic));
     parts.index += 1;
 }
 
@@ -479,6 +479,12 @@ impl FieldCtx<'_> {
 }
 
 impl Parts {
+    /// The object-type entry of a field that is not a plain attribute
+    /// (label, block, `block_attrs`, flatten): named `name`, of type `ty`.
+    fn other_field(&mut self, name: &str, ty: TokenStream) {
+        self.type_fields.push(quote!(__hcl::FieldType { name: #name, ty: #ty, attr: false, required: false, optional: ::core::option::Option::None, constraint: ::core::option::Option::None }));
+    }
+
     /// The struct's code from its fields' parts.
     fn finish(self, g: &Gen<'_>, ctor: TokenStream, sorted: &[String]) -> StructCode {
         let Parts {

@@ -43,15 +43,14 @@ pub(super) fn starts_line(text: &str, at: usize) -> bool {
 /// none.
 fn comment_lines_above(text: &str, comments: &[Span], mut start: usize) -> usize {
     while start > 0 {
-        // The comment that ends the line before: a line comment takes its
-        // line break, a block comment ends before it (and spaces).
-        let before = text[..start]
-            .trim_end_matches(['\n', '\r', ' ', '\t'])
-            .len();
+        // The comment that ends on the line before (a line comment takes
+        // its line break, a block comment ends before it): a blank line
+        // between ends the run.
+        let prev = line_start(text, start - 1);
         let Some(c) = comments
             .iter()
             .rev()
-            .find(|c| c.end as usize == start || c.end as usize == before)
+            .find(|c| prev < c.end as usize && c.end as usize <= start)
         else {
             break;
         };
@@ -103,8 +102,17 @@ pub(super) fn extent(text: &str, span: Span) -> Span {
     let (s, e) = (span.start as usize, span.end as usize);
     match (starts_line(text, s), line_rest(text, e)) {
         (true, Some(end)) => {
-            let comments = hcldecode_spec::syntax::native::comment_spans(text);
-            let mut start = comment_lines_above(text, &comments, line_start(text, s));
+            let first = line_start(text, s);
+            // Only a line with a comment marker can be a comment line: the
+            // document is lexed for its comments only when the line above
+            // has one (most items have none above them).
+            let above = &text[first.checked_sub(1).map_or(0, |p| line_start(text, p))..first];
+            let mut start = if ["#", "//", "*/"].iter().any(|m| above.contains(m)) {
+                let comments = hcldecode_spec::syntax::native::comment_spans(text);
+                comment_lines_above(text, &comments, first)
+            } else {
+                first
+            };
             // A byte order mark stays at the start of the file.
             if start == 0 && text.starts_with('\u{feff}') {
                 start = 3;
@@ -342,6 +350,9 @@ mod tests {
             ("/* c */\n", true),
             ("/* two\n   lines */\n", true),
             ("# one\n/* two\n */\n// three\n", true),
+            // A blank line ends the comments of an item.
+            ("/* x */\n\n", false),
+            ("# x\n\n", false),
             ("/*/\n", false),
             ("y = 1 /* a */\n", false),
             ("b = 1\n", false),
