@@ -110,6 +110,12 @@ fn capabilities() -> lsp::ServerCapabilities {
             prepare_provider: Some(true),
             work_done_progress_options: lsp::WorkDoneProgressOptions::default(),
         })),
+        workspace_symbol_provider: Some(lsp::OneOf::Left(true)),
+        document_link_provider: Some(lsp::DocumentLinkOptions {
+            resolve_provider: Some(false),
+            work_done_progress_options: lsp::WorkDoneProgressOptions::default(),
+        }),
+        inlay_hint_provider: Some(lsp::OneOf::Left(true)),
         signature_help_provider: Some(lsp::SignatureHelpOptions {
             trigger_characters: Some(vec!["(".to_string(), ",".to_string()]),
             retrigger_characters: None,
@@ -165,12 +171,30 @@ impl Server {
             "serverInfo": { "name": "hcldecode-lsp", "version": env!("CARGO_PKG_VERSION") },
         });
         let (id, params) = conn.initialize_start()?;
-        self.snippets = serde_json::from_value::<lsp::InitializeParams>(params)
+        let caps = serde_json::from_value::<lsp::InitializeParams>(params)
             .ok()
-            .and_then(|p| p.capabilities.text_document?.completion?.completion_item)
+            .map(|p| p.capabilities);
+        self.snippets = caps
+            .as_ref()
+            .and_then(|c| {
+                c.text_document
+                    .as_ref()?
+                    .completion
+                    .as_ref()?
+                    .completion_item
+                    .as_ref()
+            })
             .and_then(|i| i.snippet_support)
             .unwrap_or(false);
+        let watch = caps
+            .as_ref()
+            .and_then(|c| c.workspace.as_ref()?.did_change_watched_files)
+            .and_then(|w| w.dynamic_registration)
+            .unwrap_or(false);
         conn.initialize_finish(id, result)?;
+        if watch {
+            conn.sender.send(Message::Request(watch_request()))?;
+        }
         for msg in &conn.receiver {
             match msg {
                 Message::Request(req) => {
@@ -250,6 +274,28 @@ impl Server {
                 let uri = p.text_document.uri.as_str();
                 let t = s.docs.get(uri)?;
                 Some(analysis::folding_ranges(uri, t))
+            }),
+            DocumentLinkRequest::METHOD => self.handle::<DocumentLinkRequest>(req, |s, p| {
+                let uri = p.text_document.uri.as_str();
+                let t = s.docs.get(uri)?;
+                Some(analysis::document_links(uri, t))
+            }),
+            InlayHintRequest::METHOD => self.handle::<InlayHintRequest>(req, |s, p| {
+                let uri = p.text_document.uri.as_str();
+                let t = s.docs.get(uri)?;
+                Some(analysis::inlay_hints(
+                    &s.schema,
+                    uri,
+                    t,
+                    p.range,
+                    &s.siblings(uri),
+                ))
+            }),
+            WorkspaceSymbolRequest::METHOD => self.handle::<WorkspaceSymbolRequest>(req, |s, p| {
+                let files = s.workspace_files();
+                Some(lsp::WorkspaceSymbolResponse::Flat(
+                    analysis::workspace_symbols(&s.schema, &files, &p.query),
+                ))
             }),
             SemanticTokensFullRequest::METHOD => {
                 self.handle::<SemanticTokensFullRequest>(req, |s, p| {
@@ -414,8 +460,59 @@ impl Server {
                 self.docs.remove(p.text_document.uri.as_str());
                 vec![publish(p.text_document.uri, Vec::new(), None)]
             }
+            DidChangeWatchedFiles::METHOD => {
+                let Ok(p) = serde_json::from_value::<lsp::DidChangeWatchedFilesParams>(n.params)
+                else {
+                    return Vec::new();
+                };
+                self.files_changed(&p.changes)
+            }
             _ => Vec::new(),
         }
+    }
+
+    /// Files changed on disk: the open documents of their configurations
+    /// are checked again (a document's own buffer wins over its file, so
+    /// a change to an open one's file changes nothing).
+    fn files_changed(&self, changes: &[lsp::FileEvent]) -> Vec<Notification> {
+        if self.schema.namespaces().is_empty() {
+            return Vec::new();
+        }
+        let mut affected: Vec<String> = Vec::new();
+        for c in changes {
+            let changed = c.uri.as_str();
+            if self.docs.contains_key(changed) {
+                continue;
+            }
+            affected.extend(workspace::open_siblings(&self.docs, changed));
+        }
+        affected.sort();
+        affected.dedup();
+        affected
+            .iter()
+            .filter_map(|u| self.publish_one(u, None))
+            .collect()
+    }
+
+    /// The files of the configurations of the open documents: each open
+    /// document (the editor's text) and the other files of its
+    /// configuration, once each, by URI.
+    fn workspace_files(&self) -> Vec<(String, Document)> {
+        let mut out: Vec<(String, Document)> = Vec::new();
+        let mut uris: Vec<&String> = self.docs.keys().collect();
+        uris.sort();
+        for u in uris {
+            if !out.iter().any(|(o, _)| o == u) {
+                out.push((u.clone(), self.docs[u].clone()));
+            }
+            for (s, text) in workspace::siblings(&self.docs, u) {
+                if !out.iter().any(|(o, _)| *o == s) {
+                    out.push((s, Document::new(text)));
+                }
+            }
+        }
+        out.sort_by(|a, b| a.0.cmp(&b.0));
+        out
     }
 
     /// The diagnostics of a document, to publish.
@@ -439,20 +536,47 @@ impl Server {
         // Declarations in one file are used in the others: this document
         // is checked with the rest of its configuration, and so are the
         // other open documents of it, which this change may fix or break.
-        let mut out = Vec::new();
         let others = workspace::open_siblings(&self.docs, uri.as_str());
-        for u in std::iter::once(uri.as_str().to_string()).chain(others) {
-            let (Some(text), Ok(lsp_uri)) = (self.docs.get(&u), u.parse::<lsp::Uri>()) else {
-                continue;
-            };
-            let siblings = workspace::siblings(&self.docs, &u);
-            let mut diags = analysis::diagnostics_with(&self.schema, &u, text, &siblings);
-            diags.extend(analysis::unused(&self.schema, &u, text, &siblings));
-            let v = if u == uri.as_str() { version } else { None };
-            out.push(publish(lsp_uri, diags, v));
-        }
-        out
+        let own = self.publish_one(uri.as_str(), version);
+        own.into_iter()
+            .chain(others.iter().filter_map(|u| self.publish_one(u, None)))
+            .collect()
     }
+
+    /// The diagnostics of open document `uri` checked with the rest of its
+    /// configuration, with its unused declarations as hints.
+    fn publish_one(&self, uri: &str, version: Option<i32>) -> Option<Notification> {
+        let (text, lsp_uri) = (self.docs.get(uri)?, uri.parse::<lsp::Uri>().ok()?);
+        let siblings = workspace::siblings(&self.docs, uri);
+        let mut diags = analysis::diagnostics_with(&self.schema, uri, text, &siblings);
+        diags.extend(analysis::unused(&self.schema, uri, text, &siblings));
+        Some(publish(lsp_uri, diags, version))
+    }
+}
+
+/// The request that asks the client to report changes to files on disk
+/// (`workspace/didChangeWatchedFiles`; a client registers watchers only
+/// when asked, and only if it announced `dynamicRegistration`): every
+/// file, as a configuration's files may have any suffix.
+fn watch_request() -> Request {
+    let options = lsp::DidChangeWatchedFilesRegistrationOptions {
+        watchers: vec![lsp::FileSystemWatcher {
+            glob_pattern: lsp::GlobPattern::String("**/*".to_string()),
+            kind: None,
+        }],
+    };
+    let params = lsp::RegistrationParams {
+        registrations: vec![lsp::Registration {
+            id: "hcldecode-lsp/watched-files".to_string(),
+            method: <lsp::notification::DidChangeWatchedFiles as lsp::notification::Notification>::METHOD.to_string(),
+            register_options: serde_json::to_value(options).ok(),
+        }],
+    };
+    Request::new(
+        lsp_server::RequestId::from("hcldecode-lsp/register".to_string()),
+        <lsp::request::RegisterCapability as lsp::request::Request>::METHOD.to_string(),
+        params,
+    )
 }
 
 fn publish(uri: lsp::Uri, diagnostics: Vec<lsp::Diagnostic>, version: Option<i32>) -> Notification {

@@ -306,6 +306,24 @@ impl Schema {
         }
     }
 
+    /// The values `body` gives the names it declares in the schema's
+    /// namespaces (`var`, `local`), evaluated in the documents' context
+    /// without the configuration's inputs (a variable without a default is
+    /// unknown); `None` when the schema declares no namespaces.
+    pub(crate) fn declared_values(&self, body: &Body) -> Option<EvalContext> {
+        if self.namespaces.is_empty() {
+            return None;
+        }
+        let mut ctx = self.variables().cloned().unwrap_or_default();
+        if !self.functions.is_empty() && self.typed.is_none() {
+            ctx.set_function_library(self.functions.clone());
+        }
+        let inputs = hcldecode::declare::VariableInputs::new().allow_missing();
+        let (ctx, _) =
+            hcldecode::declare::evaluate(body, &self.namespaces, Some(&inputs), Some(&ctx));
+        Some(ctx)
+    }
+
     /// The names of the variables documents may use, sorted.
     ///
     /// ```

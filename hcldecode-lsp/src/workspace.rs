@@ -45,7 +45,7 @@ const PATH_ESCAPES: &percent_encoding::AsciiSet = &percent_encoding::CONTROLS
     .add(b'}');
 
 /// The `file://` URI of `path`, as editors write them.
-fn file_uri(path: &Path) -> String {
+pub(crate) fn file_uri(path: &Path) -> String {
     let text = path.to_string_lossy();
     format!(
         "file://{}",

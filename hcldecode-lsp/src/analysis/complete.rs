@@ -61,6 +61,9 @@ pub fn completion(
     let at = text.offset(pos);
     let src = &tree.source;
     let here = locate(src, &tree.body, schema.spec(), at as u32);
+    if let Some(items) = label_items(&here, text, at) {
+        return items;
+    }
     if in_expression(here.body, text, at) {
         if let Some(items) = declared_items(schema, name, text, at) {
             return items;
@@ -155,25 +158,10 @@ fn snippet_escape(s: &str, choice: bool) -> String {
 /// (`name = ${n}`), then an empty line for the rest:
 /// `backend "${1:name}" {\n\turl = ${2}\n\t${3}\n}`.
 fn block_snippet(type_name: &str, spec: &Spec) -> String {
-    let mut labels: Vec<(String, Vec<String>)> = spec
-        .map_labels()
-        .iter()
-        .map(|l| (l.clone(), Vec::new()))
-        .collect();
+    let labels = header_labels(spec);
     let mut required: Vec<&str> = Vec::new();
     if let Some(nested) = spec.nested() {
         let inner = BodySpec::of(&[nested]);
-        let mut own: Vec<_> = inner.labels.iter().collect();
-        own.sort_by_key(|l| l.index);
-        own.dedup_by_key(|l| l.index);
-        for l in own {
-            let choices = l
-                .variants
-                .as_ref()
-                .map(|vs| vs.iter().map(|(n, _)| n.clone()).collect())
-                .unwrap_or_default();
-            labels.push((l.name.clone(), choices));
-        }
         for a in inner.attrs.iter().filter(|a| a.required) {
             if !required.contains(&a.name.as_str()) {
                 required.push(&a.name);
@@ -200,6 +188,143 @@ fn block_snippet(type_name: &str, spec: &Spec) -> String {
     out
 }
 
+/// The labels of a block `spec` reads, in order: each one's name and, for
+/// a typed enum's tag, the variants' names (none otherwise).
+fn header_labels(spec: &Spec) -> Vec<(String, Vec<String>)> {
+    let mut labels: Vec<(String, Vec<String>)> = spec
+        .map_labels()
+        .iter()
+        .map(|l| (l.clone(), Vec::new()))
+        .collect();
+    if let Some(nested) = spec.nested() {
+        let inner = BodySpec::of(&[nested]);
+        let mut own: Vec<_> = inner.labels.iter().collect();
+        own.sort_by_key(|l| l.index);
+        own.dedup_by_key(|l| l.index);
+        for l in own {
+            let choices = l
+                .variants
+                .as_ref()
+                .map(|vs| vs.iter().map(|(n, _)| n.clone()).collect())
+                .unwrap_or_default();
+            labels.push((l.name.clone(), choices));
+        }
+    }
+    labels
+}
+
+/// A label being typed in a block header (`step "bu|`, `step |`): the
+/// block type, which label (from 0), where its typed text starts and
+/// whether it is quoted.
+struct HeaderLabel<'t> {
+    type_name: &'t str,
+    index: usize,
+    typed_start: usize,
+    quoted: bool,
+}
+
+/// The label typed at `at`, when the line up to `at` is a block header:
+/// an identifier, a space, then complete labels (quoted or not) and the
+/// one being typed.
+fn header_label(text: &str, at: usize) -> Option<HeaderLabel<'_>> {
+    let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let line = &text[line_start..at];
+    let is_id = |c: char| c.is_alphanumeric() || c == '_' || c == '-';
+    let lead = line.len() - line.trim_start().len();
+    let name_len = line[lead..].find(|c: char| !is_id(c))?;
+    let type_name = &line[lead..lead + name_len];
+    let mut i = lead + name_len;
+    if name_len == 0 || !line[i..].starts_with([' ', '\t']) {
+        return None;
+    }
+    let mut index = 0;
+    loop {
+        i += line[i..].len() - line[i..].trim_start_matches([' ', '\t']).len();
+        let rest = &line[i..];
+        if rest.is_empty() {
+            return Some(HeaderLabel {
+                type_name,
+                index,
+                typed_start: at,
+                quoted: false,
+            });
+        }
+        if let Some(quoted) = rest.strip_prefix('"') {
+            let mut escaped = false;
+            let close = quoted.char_indices().find(|&(_, c)| {
+                let end = c == '"' && !escaped;
+                escaped = c == '\\' && !escaped;
+                end
+            });
+            match close {
+                Some((k, _)) => i += k + 2,
+                None => {
+                    let typed_start = line_start + i + 1;
+                    return Some(HeaderLabel {
+                        type_name,
+                        index,
+                        typed_start,
+                        quoted: true,
+                    });
+                }
+            }
+        } else {
+            let len = rest.find(|c: char| !is_id(c)).unwrap_or(rest.len());
+            if len == rest.len() && len > 0 {
+                let typed_start = line_start + i;
+                return Some(HeaderLabel {
+                    type_name,
+                    index,
+                    typed_start,
+                    quoted: false,
+                });
+            }
+            if len == 0 || !rest[len..].starts_with([' ', '\t']) {
+                return None;
+            }
+            i += len;
+        }
+        index += 1;
+    }
+}
+
+/// The completions of a label typed in the header of a block the body at
+/// the cursor reads: a typed enum's variant names for its tag (replacing
+/// what is typed, quoted where the label is not yet), none for another
+/// label. `None` when the cursor is in no such header.
+fn label_items(
+    here: &Located<'_, '_>,
+    text: &Document,
+    at: usize,
+) -> Option<Vec<lsp::CompletionItem>> {
+    let h = header_label(text, at)?;
+    let spec = BodySpec::of(&here.specs).block(h.type_name)?;
+    let labels = header_labels(spec);
+    let Some((_, variants)) = labels.get(h.index) else {
+        return Some(Vec::new());
+    };
+    let range = text.range(h.typed_start, at);
+    Some(
+        variants
+            .iter()
+            .map(|v| lsp::CompletionItem {
+                label: v.clone(),
+                kind: Some(lsp::CompletionItemKind::ENUM_MEMBER),
+                detail: Some(format!("{} variant", h.type_name)),
+                text_edit: Some(lsp::CompletionTextEdit::Edit(lsp::TextEdit {
+                    range,
+                    new_text: if h.quoted {
+                        v.clone()
+                    } else {
+                        hcldecode_spec::json_text::json_string(v)
+                    },
+                })),
+                ..lsp::CompletionItem::default()
+            })
+            .collect(),
+    )
+}
+
 /// The name of the attribute whose value the cursor is in: the syntax
 /// tree's, else the line's `name =` (an attribute without a value yet is
 /// not in the tree).
@@ -222,7 +347,7 @@ fn attribute_name_at<'t>(
 }
 
 /// The strings a constraint allows, where it names them.
-fn one_of(c: &ValueConstraint) -> Option<&[String]> {
+pub(super) fn one_of(c: &ValueConstraint) -> Option<&[String]> {
     match c {
         ValueConstraint::OneOf(names) => Some(names),
         ValueConstraint::NonNull(inner) => one_of(inner),
@@ -301,7 +426,7 @@ fn declared_items(
 
 /// The variables, with their types and values, and the namespaces the
 /// schema declares (`var`, `local`).
-fn variable_items(schema: &Schema) -> Vec<lsp::CompletionItem> {
+pub(super) fn variable_items(schema: &Schema) -> Vec<lsp::CompletionItem> {
     let namespaces = schema.namespaces().iter().map(|n| lsp::CompletionItem {
         label: n.name.clone(),
         kind: Some(lsp::CompletionItemKind::MODULE),
@@ -330,7 +455,7 @@ fn variable_items(schema: &Schema) -> Vec<lsp::CompletionItem> {
 }
 
 /// The functions, with their signatures and descriptions.
-fn function_items(schema: &Schema) -> Vec<lsp::CompletionItem> {
+pub(super) fn function_items(schema: &Schema) -> Vec<lsp::CompletionItem> {
     schema
         .function_names()
         .into_iter()
@@ -353,7 +478,7 @@ fn function_items(schema: &Schema) -> Vec<lsp::CompletionItem> {
 /// value (an object's or a map's keys that are identifiers; of every
 /// element an iterator takes). `None` when the cursor is not after such
 /// a traversal.
-fn variable_attributes(schema: &Schema, text: &str, at: usize) -> Option<Vec<lsp::CompletionItem>> {
+pub(super) fn variable_attributes(schema: &Schema, text: &str, at: usize) -> Option<Vec<lsp::CompletionItem>> {
     let toks = tokens(text);
     let (root, steps) = traversal_before(text, &toks, at)?;
     let values: Vec<&Value> = match schema.variable_value(&root) {

@@ -35,7 +35,7 @@ pub(super) fn symbols(schema: &Schema, name: &str, text: &Text) -> Vec<lsp::Docu
 
 /// The body objects of a document's root: an object, or the objects of
 /// an array.
-fn bodies(doc: &Document, v: Value) -> Vec<Object> {
+pub(super) fn bodies(doc: &Document, v: Value) -> Vec<Object> {
     match v {
         Value::Object(o) => vec![o],
         Value::Array(a) => a.items(doc).iter().filter_map(|i| i.as_object()).collect(),

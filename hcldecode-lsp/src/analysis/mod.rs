@@ -19,22 +19,29 @@ use crate::text::Document;
 mod complete;
 mod folding;
 mod hover;
+mod inlay;
 mod json;
+mod json_template;
+mod links;
 mod outline;
 mod references;
 mod selection;
 mod signature;
 mod tokens;
 mod traversal;
+mod workspace_symbols;
 
 pub use complete::completion;
 pub use folding::folding_ranges;
 pub use hover::hover;
+pub use inlay::inlay_hints;
+pub use links::document_links;
 pub use outline::symbols;
 pub use references::{definition, highlight, prepare_rename, references, rename, unused};
 pub use selection::selection_ranges;
 pub use signature::signature_help;
 pub use tokens::{semantic_tokens, semantic_tokens_legend};
+pub use workspace_symbols::{MAX_WORKSPACE_SYMBOLS, workspace_symbols};
 
 /// The most diagnostics published for one document.
 pub const MAX_DIAGNOSTICS: usize = 500;

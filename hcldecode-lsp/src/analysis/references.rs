@@ -155,7 +155,7 @@ fn symbols(schema: &Schema, files: &Files<'_>) -> Option<HashMap<(String, String
 }
 
 /// Every traversal of the body's attributes, nested blocks included.
-fn walk(
+pub(super) fn walk(
     file: &std::sync::Arc<hcldecode::SourceFile>,
     body: &std::sync::Arc<ast::Body>,
     out: &mut Vec<hcldecode::eval::traversal::Traversal>,

@@ -82,6 +82,45 @@ pub fn decode_with(
     (v, diags)
 }
 
+/// The values `body` gives the names it declares in `namespaces`: the
+/// context [`decode_with`] decodes the rest of the body in (`ctx`'s
+/// variables and functions with an object per namespace added, `var` and
+/// `local` say), and what is wrong with the declarations. For tools that
+/// show a configuration's values (the language server's inlay hints);
+/// nothing outside the namespaces' blocks is read, so a reference to an
+/// undeclared name is not reported here.
+///
+/// ```
+/// use hcldecode::declare::{self, Namespace, VariableInputs};
+/// let (file, _) = hcldecode::parse::parse_native(
+///     b"variable \"n\" {\n  default = 2\n}\nlocals {\n  x = var.n * 21\n}\n",
+///     "a.hcl",
+/// );
+/// let ns = [Namespace::variables("variable", "var"), Namespace::locals("locals", "local")];
+/// let (ctx, diags) = declare::evaluate(&file.body, &ns, Some(&VariableInputs::new()), None);
+/// assert!(diags.is_empty());
+/// let local = ctx.variable("local").unwrap();
+/// assert_eq!(local.get_attr("x"), Some(hcldecode::Value::int(42)));
+/// ```
+pub fn evaluate(
+    body: &Body,
+    namespaces: &[Namespace],
+    inputs: Option<&VariableInputs>,
+    ctx: Option<&EvalContext>,
+) -> (EvalContext, Diagnostics) {
+    let mut diags = Diagnostics::new();
+    let base = ctx.map(|c| Arc::new(c.clone()));
+    let ctx = prepare(
+        body,
+        namespaces,
+        base.as_ref(),
+        inputs.map(|i| &i.0),
+        &[],
+        &mut diags,
+    );
+    (ctx, diags)
+}
+
 /// Values given to declared variables from outside the configuration, for
 /// a spec file's route ([`LoadedSpec::with_variable_inputs`](crate::spec_file::LoadedSpec::with_variable_inputs));
 /// a [`Decoder`](crate::Decoder) has the same methods. In order of
