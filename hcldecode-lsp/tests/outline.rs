@@ -19,11 +19,14 @@ mod nomad;
 
 mod common;
 use common::MemoryClient as Client;
+use common::mutate::{
+    Rng, corpus, inside_document, lines, mutate, reference_offset, reference_position,
+};
 
 /// Why `symbols` are not a well-formed outline of `text`, if they are
 /// not.
 fn check(text: &str, symbols: &[DocumentSymbol]) -> Result<(), String> {
-    let lines: Vec<&str> = text.split('\n').collect();
+    let lines = lines(text);
     let last = lines.len() - 1;
     let end = Position::new(last as u32, lines[last].encode_utf16().count() as u32);
     let whole = Range::new(Position::new(0, 0), end);
@@ -59,37 +62,6 @@ fn check_all(lines: &[&str], parent: Range, symbols: &[DocumentSymbol]) -> Resul
 
 fn contains(outer: Range, inner: Range) -> bool {
     outer.start <= inner.start && inner.end <= outer.end
-}
-
-/// Whether `p` is on a line of the document, at most at its end, and not
-/// between the two halves of a surrogate pair.
-fn inside_document(lines: &[&str], p: Position) -> bool {
-    let Some(line) = lines.get(p.line as usize) else {
-        return false;
-    };
-    let mut units = 0;
-    for c in line.chars() {
-        if units >= p.character as usize {
-            break;
-        }
-        units += c.len_utf16();
-    }
-    units == p.character as usize
-}
-
-/// The position of byte `byte` of `text` counted from the start of the
-/// text, as the server computed positions before the line index (the
-/// reference the index must equal).
-fn reference_position(text: &str, byte: usize) -> Position {
-    let mut byte = byte.min(text.len());
-    while !text.is_char_boundary(byte) {
-        byte += 1;
-    }
-    let before = &text[..byte];
-    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-    let line = before[..line_start].matches('\n').count();
-    let character: usize = before[line_start..].chars().map(char::len_utf16).sum();
-    Position::new(line as u32, character as u32)
 }
 
 /// The outline of a native-syntax text, checked.
@@ -179,124 +151,6 @@ fn blank_names_are_named() {
     let names: Vec<&str> = s.iter().map(|s| s.name.as_str()).collect();
     assert_eq!(names, ["(unnamed)", "(unnamed)", "b"]);
     assert_eq!(s[0].selection_range, range(0, 1, 0, 3));
-}
-
-/// A deterministic pseudo-random sequence (xorshift64*).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-
-    /// A character boundary of `text`.
-    fn boundary(&mut self, text: &str) -> usize {
-        let mut at = self.below(text.len() + 1);
-        while !text.is_char_boundary(at) {
-            at -= 1;
-        }
-        at
-    }
-}
-
-/// What the mutations insert: the punctuation that opens and closes
-/// things, the broken headers of the issue, multi-byte characters.
-const FRAGMENTS: [&str; 28] = [
-    "{",
-    "}",
-    "\"",
-    "\n",
-    "${",
-    "%{",
-    "=",
-    "<<EOF\n",
-    "EOF\n",
-    "#",
-    "/*",
-    "*/",
-    "é😀",
-    "resource \"",
-    "ngth(\"abc\")}\"",
-    "[",
-    "]",
-    "(",
-    ")",
-    "\r\n",
-    "variable \"y\"",
-    "data \"a\" \"b\"",
-    " a b ",
-    ".",
-    ",",
-    "\\",
-    "\":",
-    "[{",
-];
-
-/// One mutation of `text`: truncated, a range deleted, a fragment
-/// inserted, or a piece of it copied elsewhere.
-fn mutate(rng: &mut Rng, text: &mut String) {
-    match rng.below(4) {
-        0 => {
-            let at = rng.boundary(text);
-            text.truncate(at);
-        }
-        1 => {
-            let start = rng.boundary(text);
-            let mut end = (start + 1 + rng.below(40)).min(text.len());
-            while !text.is_char_boundary(end) {
-                end += 1;
-            }
-            text.replace_range(start..end, "");
-        }
-        2 => {
-            let at = rng.boundary(text);
-            text.insert_str(at, FRAGMENTS[rng.below(FRAGMENTS.len())]);
-        }
-        _ => {
-            let (a, b) = (rng.boundary(text), rng.boundary(text));
-            let (start, mut end) = (a.min(b), a.max(b).min(a.min(b) + 200));
-            while !text.is_char_boundary(end) {
-                end -= 1;
-            }
-            let piece = text[start..end].to_string();
-            let at = rng.boundary(text);
-            text.insert_str(at, &piece);
-        }
-    }
-}
-
-/// The shipped documents: the test data and the repository's examples,
-/// each with the name it is read by (`.json` files in the JSON syntax).
-fn corpus() -> Vec<(String, String)> {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut out = Vec::new();
-    let mut dirs = vec![root.join("tests/data"), root.join("../examples")];
-    while let Some(dir) = dirs.pop() {
-        let mut entries: Vec<_> = std::fs::read_dir(&dir)
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .collect();
-        entries.sort();
-        for path in entries {
-            if path.is_dir() {
-                dirs.push(path);
-            } else if matches!(
-                path.extension().and_then(|e| e.to_str()),
-                Some("hcl" | "hcldec" | "json")
-            ) {
-                let name = path.file_name().unwrap().to_string_lossy().into_owned();
-                out.push((name, std::fs::read_to_string(&path).unwrap()));
-            }
-        }
-    }
-    out
 }
 
 /// Thousands of variants of the shipped documents, each cut, spliced and
@@ -424,4 +278,48 @@ fn the_outline_of_ten_thousand_blocks_after_an_edit() {
     c.request("shutdown", Value::Null);
     c.notify("exit", Value::Null);
     server.join().unwrap().unwrap();
+}
+
+/// Texts whose positions the line index must convert exactly as counting
+/// from the start does: empty ones, line endings of the three kinds
+/// (`\n`, `\r\n`, a `\r` alone), multi-byte characters.
+const TEXTS: [&str; 12] = [
+    "",
+    "\n",
+    "\n\n\n",
+    "a",
+    "a = 1\r\nb = 2\r\n",
+    "a = 1\rb = 2\r",
+    "\r\r\n\n\r",
+    "a = \"é😀\"\nb = 1\n",
+    "😀",
+    "x\n😀\n\nü",
+    "# ☕\nsvc \"a\" {\n  port = [1, {x = net.cidr}]\n}\n\u{2028}z",
+    "é\r\n😀\r",
+];
+
+#[test]
+fn the_line_index_agrees_with_counting_from_the_start() {
+    use hcldecode_lsp::text::LineIndex;
+    for text in TEXTS {
+        let index = LineIndex::new(text);
+        assert_eq!(index.line_count(), lines(text).len(), "{text:?}");
+        for byte in 0..=text.len() + 2 {
+            assert_eq!(
+                index.position(text, byte),
+                reference_position(text, byte),
+                "{text:?} at {byte}"
+            );
+        }
+        for line in 0..=index.line_count() as u32 + 1 {
+            for character in 0..=12 {
+                let p = Position::new(line, character);
+                assert_eq!(
+                    index.offset(text, p),
+                    reference_offset(text, p),
+                    "{text:?} at {p:?}"
+                );
+            }
+        }
+    }
 }

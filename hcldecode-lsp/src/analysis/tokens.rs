@@ -188,12 +188,13 @@ fn encode_tokens(text: &Document, spans: &[(u32, u32, u32)]) -> Vec<lsp::Semanti
     for &(start, end, ty) in spans {
         let (mut start, end) = (start as usize, (end as usize).min(text.len()));
         while start < end {
+            // Pieces end at line endings as the protocol counts them
+            // (`\n`, `\r\n`, a `\r` alone), as the line index does.
             let piece_end = text
                 .get(start..end)
-                .and_then(|s| s.find('\n'))
+                .and_then(|s| s.find(['\n', '\r']))
                 .map_or(end, |i| start + i);
             let piece = text.get(start..piece_end).unwrap_or("");
-            let piece = piece.strip_suffix('\r').unwrap_or(piece);
             if !piece.is_empty() {
                 let lsp::Position {
                     line,
@@ -214,6 +215,11 @@ fn encode_tokens(text: &Document, spans: &[(u32, u32, u32)]) -> Vec<lsp::Semanti
                 (last_line, last_col) = (line, col);
             }
             start = piece_end + 1;
+            if text.as_bytes().get(piece_end) == Some(&b'\r')
+                && text.as_bytes().get(start) == Some(&b'\n')
+            {
+                start += 1;
+            }
         }
     }
     out

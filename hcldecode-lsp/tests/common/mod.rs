@@ -11,6 +11,8 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
+pub mod mutate;
+
 const TIMEOUT: Duration = Duration::from_secs(30);
 
 pub struct Client {
