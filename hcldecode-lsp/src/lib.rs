@@ -320,14 +320,22 @@ impl Server {
                 let pos = p.text_document_position;
                 let uri = pos.text_document.uri.as_str();
                 let t = s.docs.get(uri)?;
-                let items = analysis::completion(&s.schema, uri, t, pos.position, s.snippets);
+                let siblings = s.siblings(uri);
+                let items = analysis::completion_with(
+                    &s.schema,
+                    uri,
+                    t,
+                    pos.position,
+                    s.snippets,
+                    &siblings,
+                );
                 Some(lsp::CompletionResponse::Array(items))
             }),
             HoverRequest::METHOD => self.handle::<HoverRequest>(req, |s, p| {
                 let pos = p.text_document_position_params;
                 let uri = pos.text_document.uri.as_str();
                 let t = s.docs.get(uri)?;
-                analysis::hover(&s.schema, uri, t, pos.position)
+                analysis::hover_with(&s.schema, uri, t, pos.position, &s.siblings(uri))
             }),
             SignatureHelpRequest::METHOD => self.handle::<SignatureHelpRequest>(req, |s, p| {
                 let pos = p.text_document_position_params;

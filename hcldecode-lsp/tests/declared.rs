@@ -274,7 +274,7 @@ fn declared_names_complete_and_hover() {
         };
         assert_eq!(
             m.value,
-            "**var.zone**: `string`\n\nWhere it runs.\n\nDefault: `\"eu\"`\n\nDeclared at line 1."
+            "**var.zone**: `string`\n\nWhere it runs.\n\nDefault: `\"eu\"`\n\nValue: `\"eu\"`\n\nDeclared at line 1."
         );
         let h = hover(
             &schema,
@@ -300,7 +300,7 @@ fn declared_names_complete_and_hover() {
         };
         assert_eq!(
             m.value,
-            "**local.prefix**: local value\n\n```hcl\nprefix = \"svc-${var.zone}\"\n```\n\nDeclared at line 10."
+            "**local.prefix**: local value\n\n```hcl\nprefix = \"svc-${var.zone}\"\n```\n\nValue: `\"svc-eu\"`\n\nDeclared at line 10."
         );
     }
 }

@@ -157,6 +157,47 @@ fn over_stdio_with_a_spec_file() {
         .clone();
     assert_eq!(r.as_array().unwrap().len(), 2, "{r}");
 
+    // Hover and completion of a name declared in the other file: its
+    // declaration there and its value.
+    let r = c.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": main}, "position": pos(3, 30)}),
+    )["result"]
+        .clone();
+    assert_eq!(
+        r["contents"]["value"],
+        "**var.zone**: `any`\n\nDefault: `\"eu\"`\n\nValue: `\"eu\"`\n\nDeclared at line 1 of variables.hcl.",
+        "{r}"
+    );
+    let r = c.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": main}, "position": pos(3, 18)}),
+    )["result"]
+        .clone();
+    assert_eq!(
+        r["contents"]["value"],
+        "**local.prefix**: local value\n\n```hcl\nprefix = \"svc-${var.zone}\"\n```\n\nValue: `\"svc-eu\"`\n\nDeclared at line 2.",
+        "{r}"
+    );
+    c.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": main, "version": 2}, "contentChanges": [
+            {"range": {"start": pos(7, 0), "end": pos(7, 0)}, "text": "zone = var."}]}),
+    );
+    c.notification("textDocument/publishDiagnostics");
+    let r = c.request(
+        "textDocument/completion",
+        json!({"textDocument": {"uri": main}, "position": pos(7, 11)}),
+    )["result"]
+        .clone();
+    assert_eq!(common::labels(&r), ["zone"], "{r}");
+    c.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": main, "version": 3}, "contentChanges": [
+            {"range": {"start": pos(7, 0), "end": pos(7, 11)}, "text": ""}]}),
+    );
+    c.notification("textDocument/publishDiagnostics");
+
     // The variable renamed on disk: main.hcl is checked again when the
     // client reports the change.
     std::fs::write(

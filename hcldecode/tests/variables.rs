@@ -398,3 +398,26 @@ fn bad_namespace_blocks_in_a_spec_file_are_errors_at_their_place() {
         ]
     );
 }
+
+/// `declare::inspect` gives a JSON document's declarations as written, as
+/// a native one's: the type expression a `type` string holds, the default's
+/// JSON text.
+#[test]
+fn inspect_reads_json_declarations_as_written() {
+    use hcldecode::declare::{Namespace, inspect};
+    let text = r#"{"variable": {"zones": {"type": "list(string)", "default": ["a", "b"], "description": "Where."}}, "locals": {"n": "${length(var.zones)}"}}"#;
+    let (file, diags) = parse(text.as_bytes(), "v.hcl.json", Syntax::Json);
+    assert!(diags.is_empty(), "{diags:?}");
+    let ns = [
+        Namespace::variables("variable", "var"),
+        Namespace::locals("locals", "local"),
+    ];
+    let d = inspect(&file.body, &ns);
+    let v = &d.variables[0];
+    assert_eq!(v.name, "zones");
+    assert_eq!(v.type_expr.as_deref(), Some("list(string)"));
+    assert_eq!(v.default.as_deref(), Some(r#"["a", "b"]"#));
+    assert_eq!(v.description.as_deref(), Some("Where."));
+    assert_eq!(d.locals[0].name, "n");
+    assert_eq!(d.locals[0].references[0].name, "zones");
+}

@@ -55,8 +55,32 @@ pub fn completion(
     pos: lsp::Position,
     snippets: bool,
 ) -> Vec<lsp::CompletionItem> {
+    completion_with(schema, name, text, pos, snippets, &[])
+}
+
+/// [`completion`] in a document whose configuration has other files
+/// (`siblings`: URI and text each): the names they declare are completed
+/// after `var.` and `local.` too.
+///
+/// ```
+/// use hcldecode::namespaces::Variable;
+/// #[derive(hcldecode::HclDecode)]
+/// struct C { #[hcl(block, variables = "var")] variable: Vec<Variable>, name: Option<String> }
+/// let schema = hcldecode_lsp::Schema::of::<C>();
+/// let vars = [("file:///m/v.hcl".to_string(), "variable \"zone\" {}\n".to_string())];
+/// let items = hcldecode_lsp::analysis::completion_with(&schema, "file:///m/main.hcl", &"name = var.\n".into(), lsp_types::Position::new(0, 11), false, &vars);
+/// assert_eq!(items[0].label, "zone");
+/// ```
+pub fn completion_with(
+    schema: &Schema,
+    name: &str,
+    text: &Document,
+    pos: lsp::Position,
+    snippets: bool,
+    siblings: &[(String, String)],
+) -> Vec<lsp::CompletionItem> {
     let Some(tree) = native_tree(name, text) else {
-        return json::completion(schema, name, text, pos);
+        return json::completion(schema, name, text, pos, siblings);
     };
     let at = text.offset(pos);
     let src = &tree.source;
@@ -65,7 +89,7 @@ pub fn completion(
         return items;
     }
     if in_expression(here.body, text, at) {
-        if let Some(items) = declared_items(schema, name, text, at) {
+        if let Some(items) = declared_items(schema, name, text, text, at, siblings) {
             return items;
         }
         if let Some(items) = variable_attributes(schema, text, at) {
@@ -396,20 +420,24 @@ fn value_items(a: &AttrSpec, text: &Document, at: usize) -> Vec<lsp::CompletionI
 }
 
 /// After `var.` (a namespace the schema declares, then what is typed of
-/// the name): the names the document declares in it, with their types
-/// and descriptions.
-fn declared_items(
+/// the name) at offset `at` of `refs` (the document's text, or a JSON
+/// string's template): the names the document `text` and its
+/// configuration's other files declare in it, with their types and
+/// descriptions.
+pub(super) fn declared_items(
     schema: &Schema,
     name: &str,
-    text: &Document,
+    text: &str,
+    refs: &str,
     at: usize,
+    siblings: &[(String, String)],
 ) -> Option<Vec<lsp::CompletionItem>> {
-    let toks = tokens(text);
-    let (root, steps) = traversal_before(text, &toks, at)?;
+    let toks = tokens(refs);
+    let (root, steps) = traversal_before(refs, &toks, at)?;
     if !steps.is_empty() {
         return None;
     }
-    let names = super::references::declared_names(schema, name, text, &root)?;
+    let names = super::references::declared_names(schema, name, text, siblings, &root)?;
     Some(
         names
             .into_iter()
@@ -478,7 +506,11 @@ pub(super) fn function_items(schema: &Schema) -> Vec<lsp::CompletionItem> {
 /// value (an object's or a map's keys that are identifiers; of every
 /// element an iterator takes). `None` when the cursor is not after such
 /// a traversal.
-pub(super) fn variable_attributes(schema: &Schema, text: &str, at: usize) -> Option<Vec<lsp::CompletionItem>> {
+pub(super) fn variable_attributes(
+    schema: &Schema,
+    text: &str,
+    at: usize,
+) -> Option<Vec<lsp::CompletionItem>> {
     let toks = tokens(text);
     let (root, steps) = traversal_before(text, &toks, at)?;
     let values: Vec<&Value> = match schema.variable_value(&root) {

@@ -5,7 +5,10 @@ use hcldecode_spec::syntax::native::ast;
 use lsp_types as lsp;
 
 use super::traversal::{reference_at, resolve};
-use super::{BodySpec, attr_hover, block_hover, identifier_at, json, native_tree, value_markdown};
+use super::{
+    BodySpec, attr_hover, block_hover, identifier_at, json, json_template, native_tree,
+    value_markdown,
+};
 use crate::schema::Schema;
 use crate::text::Document;
 
@@ -13,6 +16,9 @@ use crate::text::Document;
 /// kind, labels, body type and description, a function's signature and
 /// description, a variable's value (or the part of it a traversal such as
 /// `net.cidr` reaches, up to the name under the cursor) written as HCL.
+/// In a JSON document: a body's property names, and inside a `${ ... }`
+/// of a string in an attribute's value what the native syntax hovers
+/// there (functions, declared names, variable references).
 ///
 /// ```
 /// use hcldecode::HclDecode;
@@ -31,7 +37,34 @@ pub fn hover(
     text: &Document,
     pos: lsp::Position,
 ) -> Option<lsp::Hover> {
+    hover_with(schema, name, text, pos, &[])
+}
+
+/// [`hover`] in a document whose configuration has other files
+/// (`siblings`: URI and text each): a name declared in one of them is
+/// shown with its declaration there.
+///
+/// ```
+/// use hcldecode::namespaces::Variable;
+/// #[derive(hcldecode::HclDecode)]
+/// struct C { #[hcl(block, variables = "var")] variable: Vec<Variable>, name: Option<String> }
+/// let schema = hcldecode_lsp::Schema::of::<C>();
+/// let vars = [("file:///m/v.hcl".to_string(), "variable \"zone\" {\n  default = \"eu\"\n}\n".to_string())];
+/// let h = hcldecode_lsp::analysis::hover_with(&schema, "file:///m/main.hcl", &"name = var.zone\n".into(), lsp_types::Position::new(0, 12), &vars).unwrap();
+/// let lsp_types::HoverContents::Markup(m) = h.contents else { panic!() };
+/// assert_eq!(m.value, "**var.zone**: `any`\n\nDefault: `\"eu\"`\n\nValue: `\"eu\"`\n\nDeclared at line 1 of v.hcl.");
+/// ```
+pub fn hover_with(
+    schema: &Schema,
+    name: &str,
+    text: &Document,
+    pos: lsp::Position,
+    siblings: &[(String, String)],
+) -> Option<lsp::Hover> {
     let Some(tree) = native_tree(name, text) else {
+        if let Some(h) = json_template_hover(schema, name, text, pos, siblings) {
+            return Some(h);
+        }
         let (value, span) = json::hover(schema, name, text, pos)?;
         return Some(markdown_hover(text, value, span));
     };
@@ -71,41 +104,80 @@ pub fn hover(
     // A function name: an identifier followed by `(`.
     let (start, end) = identifier_at(text, at)?;
     if !text[end..].trim_start().starts_with('(') {
-        let (value, span) = declared_hover(schema, name, text, start, end)
+        let (value, span) = declared_hover(schema, name, text, text, (start, end), siblings)
             .or_else(|| variable_hover(schema, text, start, end))?;
         return Some(markdown(value, span));
     }
-    let f = &text[start..end];
+    let (value, span) = function_hover(schema, text, start, end)?;
+    Some(markdown(value, span))
+}
+
+/// The hover of function name `start..end` of `text`: its signature and
+/// description.
+fn function_hover(schema: &Schema, text: &str, start: usize, end: usize) -> Option<(String, Span)> {
+    let f = text.get(start..end)?;
     let sig = schema.function_signature(f)?;
     let mut value = format!("```\n{sig}\n```");
     if let Some(d) = schema.function_description(f).filter(|d| !d.is_empty()) {
         value.push_str("\n\n");
         value.push_str(&d);
     }
-    Some(markdown(
+    Some((
         value,
         Span {
-            start: start as u32,
-            end: end as u32,
+            start: u32::try_from(start).ok()?,
+            end: u32::try_from(end).ok()?,
         },
     ))
 }
 
-/// The hover of a declared name (`var.zone`, `local.prefix`) whose step
-/// is at `start..end`: the declaration's type, description and default,
-/// or the local's expression.
-fn declared_hover(
+/// The hover inside a `${ ... }` of a string in an attribute's value of
+/// JSON document `text`, as the native syntax hovers an expression, over
+/// the string's decoded text: a function name's signature and
+/// description, a declared name's declaration (`var.zone`), a variable
+/// reference's value (`net.cidr`); the range mapped back to the
+/// document's bytes (escapes included).
+fn json_template_hover(
     schema: &Schema,
     name: &str,
     text: &Document,
-    start: usize,
-    end: usize,
+    pos: lsp::Position,
+    siblings: &[(String, String)],
+) -> Option<lsp::Hover> {
+    let (t, n) = json_template::interpolation_at(schema, name, text, text.offset(pos))?;
+    let native = t.native();
+    let (start, end) = identifier_at(native, n)?;
+    let (value, span) = if native[end..].trim_start().starts_with('(') {
+        function_hover(schema, native, start, end)?
+    } else {
+        declared_hover(schema, name, text, native, (start, end), siblings)
+            .or_else(|| variable_hover(schema, native, start, end))?
+    };
+    let span = Span {
+        start: u32::try_from(t.document_offset_of_native(span.start as usize)).ok()?,
+        end: u32::try_from(t.document_offset_of_native(span.end as usize)).ok()?,
+    };
+    Some(markdown_hover(text, value, span))
+}
+
+/// The hover of a declared name (`var.zone`, `local.prefix`) whose step
+/// is at `start..end` of `refs` (the document's text, or a JSON string's
+/// template): the declaration's type, description, default and value, or
+/// the local's expression and value, from document `text` and the other
+/// files of its configuration.
+fn declared_hover(
+    schema: &Schema,
+    name: &str,
+    text: &str,
+    refs: &str,
+    (start, end): (usize, usize),
+    siblings: &[(String, String)],
 ) -> Option<(String, Span)> {
-    let (root, steps, root_start) = reference_at(text, start)?;
+    let (root, steps, root_start) = reference_at(refs, start)?;
     let [super::traversal::Step::Name(n)] = steps.as_slice() else {
         return None;
     };
-    let value = super::references::declaration_hover(schema, name, text, &root, n)?;
+    let value = super::references::declaration_hover(schema, name, text, siblings, &root, n)?;
     Some((
         value,
         Span {

@@ -141,39 +141,16 @@ fn hint_text(v: &Value) -> Option<String> {
     Some(out)
 }
 
-/// The declared names whose values must not be shown: `sensitive`
-/// variables and the locals that use one (directly or through other
-/// locals), as `(namespace, name)`.
+/// The declared names of `bodies` whose values must not be shown
+/// ([`super::references::sensitive_names`]).
 fn sensitive_names(schema: &Schema, bodies: &[Body]) -> Vec<(String, String)> {
-    let mut locals = Vec::new();
-    let mut out: Vec<(String, String)> = Vec::new();
+    let mut all = hcldecode::declare::Declarations::default();
     for b in bodies {
         let d = hcldecode::declare::inspect(b, schema.namespaces());
-        out.extend(
-            d.variables
-                .iter()
-                .filter(|v| v.sensitive)
-                .map(|v| (v.namespace.clone(), v.name.clone())),
-        );
-        locals.extend(d.locals);
+        all.variables.extend(d.variables);
+        all.locals.extend(d.locals);
     }
-    // Until nothing changes: a local is sensitive when what it uses is.
-    loop {
-        let before = out.len();
-        for l in &locals {
-            let key = (l.namespace.clone(), l.name.clone());
-            if !out.contains(&key)
-                && l.references
-                    .iter()
-                    .any(|r| out.iter().any(|(ns, n)| *ns == r.namespace && *n == r.name))
-            {
-                out.push(key);
-            }
-        }
-        if out.len() == before {
-            return out;
-        }
-    }
+    super::references::sensitive_names(&all)
 }
 
 fn is_sensitive(t: &Traversal, sensitive: &[(String, String)]) -> bool {

@@ -1,7 +1,9 @@
 //! JSON documents (`.hcl.json`, `.json`): the outline and the property
 //! names of a body, read with the schema (a property naming a block type
 //! of the body holds blocks: one object level per label, arrays of
-//! bodies allowed at each level, as HCL's JSON syntax has them).
+//! bodies allowed at each level, as HCL's JSON syntax has them), and the
+//! completion of attributes' values (their strings' templates read by
+//! [`super::json_template`]).
 
 use hcldecode::Spec;
 use hcldecode_spec::source::Span;
@@ -9,10 +11,11 @@ use hcldecode_spec::syntax::json::{self, Document, Object, Value};
 use lsp_types as lsp;
 
 use super::{
-    BodySpec, attr_description, attr_hover, block_description, block_hover, label_count, markdown,
-    symbol,
+    BodySpec, attr_description, attr_hover, block_description, block_hover, complete,
+    json_template, label_count, markdown, symbol,
 };
 use crate::schema::Schema;
+use hcldecode_spec::spec::AttrSpec;
 // `Document` is the JSON syntax tree's here.
 use crate::text::Document as Text;
 
@@ -192,12 +195,17 @@ fn blocks_at<'s>(
 /// The property names the body at the cursor may take: its attributes
 /// not yet set and its block types (single blocks not yet there), each
 /// inserting `"name": `, or replacing the property name the cursor is in.
+/// In an attribute's value: what [`value_completion`] gives.
 pub(super) fn completion(
     schema: &Schema,
     name: &str,
     text: &Text,
     pos: lsp::Position,
+    siblings: &[(String, String)],
 ) -> Vec<lsp::CompletionItem> {
+    if let Some(v) = json_template::value_at(schema, name, text, text.offset(pos)) {
+        return value_completion(schema, name, text, text.offset(pos), v, siblings);
+    }
     let file = tree(name, text);
     let at = u32::try_from(text.offset(pos)).unwrap_or(u32::MAX);
     let Some(root) = file.root.as_object() else {
@@ -270,6 +278,96 @@ pub(super) fn completion(
         ));
     }
     out
+}
+
+/// The completions in an attribute's value at byte `at`: inside a
+/// string's `${ ... }` (or `%{ ... }`), what the native syntax completes
+/// in an expression (the names declared after `var.`, the attributes of
+/// a variable after `name.`, else the variables and functions), over the
+/// string's decoded text; at the attribute's whole value (a literal
+/// string, a keyword or number, or no value yet), the values the
+/// attribute allows, written as JSON, replacing that value.
+fn value_completion(
+    schema: &Schema,
+    name: &str,
+    text: &Text,
+    at: usize,
+    v: json_template::AttrValue<'_>,
+    siblings: &[(String, String)],
+) -> Vec<lsp::CompletionItem> {
+    match v.at {
+        json_template::ValueAt::String(t) => {
+            if t.in_sequence(t.template_offset(at)) {
+                let native = t.native();
+                let n = t.native_offset(at);
+                if let Some(items) =
+                    complete::declared_items(schema, name, text, native, n, siblings)
+                {
+                    return items;
+                }
+                if let Some(items) = complete::variable_attributes(schema, native, n) {
+                    return items;
+                }
+                let mut out = complete::variable_items(schema);
+                out.extend(complete::function_items(schema));
+                return out;
+            }
+            match v.attr {
+                Some(a) if v.whole && !t.has_sequences() => value_items(a, text, t.span, true),
+                _ => Vec::new(),
+            }
+        }
+        json_template::ValueAt::Bare(span) => match v.attr {
+            Some(a) if v.whole => value_items(a, text, span, false),
+            _ => Vec::new(),
+        },
+    }
+}
+
+/// The values attribute `a` allows where they are few and known (a typed
+/// enum's names, `true` and `false`), as JSON (a name quoted, its `${`
+/// and `%{` doubled as a template's literal text; `true` and `false`
+/// bare), each replacing the value at `span` (a string, quotes included,
+/// when `in_string`; else a keyword or number, or nothing yet).
+fn value_items(a: &AttrSpec, text: &Text, span: Span, in_string: bool) -> Vec<lsp::CompletionItem> {
+    let values: Vec<(String, String)> = match a.constraint.as_deref().and_then(complete::one_of) {
+        Some(names) => names
+            .iter()
+            .map(|n| {
+                let literal = n.replace("${", "$${").replace("%{", "%%{");
+                let quoted = hcldecode_spec::json_text::json_string(&literal);
+                let filter = if in_string { quoted.clone() } else { n.clone() };
+                (quoted, filter)
+            })
+            .collect(),
+        None if a.ty == hcldecode::Type::Bool => ["true", "false"]
+            .into_iter()
+            .map(|v| {
+                let filter = if in_string {
+                    format!("\"{v}\"")
+                } else {
+                    v.to_string()
+                };
+                (v.to_string(), filter)
+            })
+            .collect(),
+        None => return Vec::new(),
+    };
+    let range = text.range(span.start as usize, span.end as usize);
+    values
+        .into_iter()
+        .map(|(v, filter)| lsp::CompletionItem {
+            label: v.clone(),
+            kind: Some(lsp::CompletionItemKind::ENUM_MEMBER),
+            detail: Some(format!("a value of {}", a.name)),
+            filter_text: Some(filter),
+            text_edit: Some(lsp::CompletionTextEdit::Edit(lsp::TextEdit {
+                range,
+                new_text: v,
+            })),
+            ..lsp::CompletionItem::default()
+        })
+        .collect()
 }
 
 /// The hover of a property name of a body (as [`super::hover`] gives an

@@ -18,8 +18,6 @@
 //! what is inside `${ ... }` is native syntax as it is).
 
 use hcldecode::Spec;
-use hcldecode::declare::{DeclaredLocal, DeclaredVariable, Declarations, inspect};
-use hcldecode::parse::{self, Syntax};
 use hcldecode_spec::source::Span;
 use hcldecode_spec::spec::AttrSpec;
 use hcldecode_spec::syntax::json::{self, Document, Object, Value};
@@ -33,8 +31,6 @@ use crate::schema::Schema;
 pub(super) struct Template {
     /// The string token, quotes included.
     pub(super) span: Span,
-    /// The decoded text (the template).
-    pub(super) text: String,
     /// Each character's start as (template offset, document offset), in
     /// order, then the text's end and the closing quote's offset.
     map: Vec<(usize, usize)>,
@@ -83,7 +79,6 @@ impl Template {
         native.push('"');
         Some(Template {
             span,
-            text,
             map,
             sequences,
             native,
@@ -103,7 +98,9 @@ impl Template {
     pub(super) fn document_offset(&self, t: usize) -> usize {
         let i = self.map.partition_point(|&(x, _)| x <= t);
         let i = i.saturating_sub(1);
-        self.map.get(i).map_or(self.span.start as usize, |&(_, d)| d)
+        self.map
+            .get(i)
+            .map_or(self.span.start as usize, |&(_, d)| d)
     }
 
     /// The template as a native quoted template (see [`Template`]'s
@@ -118,7 +115,7 @@ impl Template {
     }
 
     /// The document offset of offset `n` of [`Template::native`].
-    pub(super) fn from_native(&self, n: usize) -> usize {
+    pub(super) fn document_offset_of_native(&self, n: usize) -> usize {
         self.document_offset(n.saturating_sub(1))
     }
 
@@ -282,7 +279,7 @@ pub(super) fn value_at<'s>(
         };
         return Some(AttrValue { attr, whole, at });
     }
-    if diags.is_empty() {
+    if !diags.has_errors() {
         return None;
     }
     // No value yet, or a keyword being typed: `null` in its place.
@@ -294,7 +291,7 @@ pub(super) fn value_at<'s>(
     let source = json::source_from_bytes(name, repaired.into_bytes());
     let (file, _) = json::parse(source);
     let start32 = u32::try_from(start).ok()?;
-    let null = Span::new(start32, start32 + 4);
+    let null = Span::new(start32, start32.checked_add(4)?);
     match found(schema, &file, start32 + 2)? {
         (attr, whole, Value::Null(s)) if s == null => Some(AttrValue {
             attr,
@@ -319,7 +316,7 @@ pub(super) fn interpolation_at(
     };
     let offset = t.template_offset(at);
     t.in_sequence(offset).then(|| {
-        let n = offset + 1;
+        let n = t.native_offset(at);
         (t, n)
     })
 }
@@ -364,7 +361,15 @@ fn in_body<'s>(
         return None;
     }
     if let Some(spec) = bs.block(key) {
-        return in_blocks(doc, p.value, &bs, key, label_count(spec), &mut Vec::new(), at);
+        return in_blocks(
+            doc,
+            p.value,
+            &bs,
+            key,
+            label_count(spec),
+            &mut Vec::new(),
+            at,
+        );
     }
     let (v, whole) = in_value(doc, p.value, at, true)?;
     Some((bs.attr(key), whole, v))
@@ -420,153 +425,18 @@ fn in_value(doc: &Document, v: Value, at: u32, whole: bool) -> Option<(Value, bo
     }
 }
 
-/// The names JSON document `text` (named `name`) declares in namespace
-/// `ns`, when the schema declares it: each with its detail (a variable's
-/// type, "local value") and documentation, as the native
-/// `references::declared_names` gives them.
-pub(super) fn declared_names(
-    schema: &Schema,
-    name: &str,
-    text: &str,
-    ns: &str,
-) -> Option<Vec<(String, String, String)>> {
-    let (d, file) = declarations(schema, name, text, ns)?;
-    let mut out: Vec<(String, String, String)> = d
-        .variables
-        .iter()
-        .filter(|v| v.namespace == ns)
-        .map(|v| (v.name.clone(), variable_detail(&file, v), variable_doc(&file, v)))
-        .collect();
-    out.extend(
-        d.locals
-            .iter()
-            .filter(|l| l.namespace == ns)
-            .map(|l| (l.name.clone(), "local value".to_string(), local_doc(l, text))),
-    );
-    Some(out)
-}
-
-/// The hover of `ns.n` when `ns` is a namespace the schema declares and
-/// JSON document `text` declares `n` in it, as the native
-/// `references::declaration_hover` gives it.
-pub(super) fn declaration_hover(
-    schema: &Schema,
-    name: &str,
-    text: &str,
-    ns: &str,
-    n: &str,
-) -> Option<String> {
-    let (d, file) = declarations(schema, name, text, ns)?;
-    if let Some(v) = d
-        .variables
-        .iter()
-        .find(|v| v.namespace == ns && v.name == n)
-    {
-        return Some(format!(
-            "**{ns}.{n}**: `{}`\n\n{}",
-            variable_detail(&file, v),
-            variable_doc(&file, v)
-        ));
-    }
-    let l = d.locals.iter().find(|l| l.namespace == ns && l.name == n)?;
-    Some(format!(
-        "**{ns}.{n}**: local value\n\n{}",
-        local_doc(l, text)
-    ))
-}
-
-/// What JSON document `text` declares, when `ns` is one of the schema's
-/// namespaces, and its tree.
-fn declarations(
-    schema: &Schema,
-    name: &str,
-    text: &str,
-    ns: &str,
-) -> Option<(Declarations, json::File)> {
-    if !schema.namespaces().iter().any(|n| n.name == ns) {
-        return None;
-    }
-    let (file, diags) = parse::parse(text.as_bytes(), name, Syntax::Json);
-    if diags.has_errors() {
-        return None;
-    }
-    let d = inspect(&file.body, schema.namespaces());
-    let source = json::source_from_bytes(name, text.as_bytes().to_vec());
-    Some((d, json::parse(source).0))
-}
-
-/// Property `prop` of the body of the JSON variable declaration whose
-/// label (a property name) starts at byte `label`.
-fn declaration_prop(file: &json::File, label: usize, prop: &str) -> Option<Value> {
-    fn find(doc: &Document, v: Value, label: usize, prop: &str) -> Option<Value> {
-        match v {
-            Value::Object(o) => o.props(doc).iter().find_map(|p| {
-                if p.key.span.start as usize == label {
-                    let body = match p.value {
-                        Value::Array(a) => a.items(doc).first().copied()?,
-                        v => v,
-                    };
-                    return Some(body.as_object()?.get(doc, prop)?.value);
-                }
-                find(doc, p.value, label, prop)
-            }),
-            Value::Array(a) => a.items(doc).iter().find_map(|i| find(doc, *i, label, prop)),
-            _ => None,
-        }
-    }
-    find(&file.doc, file.root, label, prop)
-}
-
-/// A JSON variable's type as written (a string's text), `any` without
-/// one.
-fn variable_detail(file: &json::File, v: &DeclaredVariable) -> String {
-    match declaration_prop(file, v.name_range.start.byte, "type") {
-        Some(Value::String(s)) => s.value(&file.doc).to_string(),
-        Some(other) => file.doc.text(other.span()).to_string(),
-        None => "any".to_string(),
-    }
-}
-
-/// A JSON variable's description, default (its JSON text) or
-/// sensitivity, and line.
-fn variable_doc(file: &json::File, v: &DeclaredVariable) -> String {
-    let mut parts = Vec::new();
-    if let Some(d) = &v.description {
-        parts.push(d.clone());
-    }
-    let default = declaration_prop(file, v.name_range.start.byte, "default")
-        .map(|d| file.doc.text(d.span()).to_string());
-    match (default, v.sensitive) {
-        (_, true) => parts.push("Sensitive.".to_string()),
-        (Some(d), false) => parts.push(format!("Default: `{d}`")),
-        (None, false) => parts.push("Required: no default.".to_string()),
-    }
-    parts.push(format!("Declared at line {}.", v.range.start.line));
-    parts.join("\n\n")
-}
-
-/// A JSON local's property as written, and its line.
-fn local_doc(l: &DeclaredLocal, text: &str) -> String {
-    let expr = text
-        .get(l.expr_range.start.byte..l.expr_range.end.byte)
-        .unwrap_or_default();
-    format!(
-        "```json\n{}: {expr}\n```\n\nDeclared at line {}.",
-        hcldecode_spec::json_text::json_string(&l.name),
-        l.range.start.line
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn template(doc: &str) -> Template {
+    /// The template of JSON string `doc`, and its decoded text.
+    fn template(doc: &str) -> (Template, String) {
         let source = json::source_from_bytes("t.json", doc.as_bytes().to_vec());
         let (file, diags) = json::parse_expression(source, &Default::default());
         assert!(diags.is_empty(), "{diags}");
         let s = file.root.as_string().unwrap();
-        Template::new(doc, s.span, s.value(&file.doc)).unwrap()
+        let value = s.value(&file.doc).to_string();
+        (Template::new(doc, s.span, &value).unwrap(), value)
     }
 
     /// Escapes make the offsets differ: each maps to its character, both
@@ -574,10 +444,10 @@ mod tests {
     #[test]
     fn offsets_through_escapes() {
         let doc = r#""a\"\u00e9\ud83d\ude00é${x}""#;
-        let t = template(doc);
-        assert_eq!(t.text, "a\"é😀é${x}");
+        let (t, text) = template(doc);
+        assert_eq!(text, "a\"é😀é${x}");
         let x_doc = doc.find('x').unwrap();
-        let x_t = t.text.find('x').unwrap();
+        let x_t = text.find('x').unwrap();
         assert_eq!(t.template_offset(x_doc), x_t);
         assert_eq!(t.document_offset(x_t), x_doc);
         // Inside `\u00e9`: its character's start.
@@ -589,8 +459,8 @@ mod tests {
         assert_eq!(t.document_offset(8), doc.find('é').unwrap());
         // The ends: after the opening quote, before the closing one.
         assert_eq!(t.template_offset(0), 0);
-        assert_eq!(t.template_offset(doc.len()), t.text.len());
-        assert_eq!(t.document_offset(t.text.len()), doc.len() - 1);
+        assert_eq!(t.template_offset(doc.len()), text.len());
+        assert_eq!(t.document_offset(text.len()), doc.len() - 1);
         assert_eq!(t.sequences, [(x_t, x_t + 1)]);
         assert_eq!(t.native(), "\"a é😀é${x}\"");
     }
@@ -599,20 +469,26 @@ mod tests {
     /// and line breaks blanked only outside them.
     #[test]
     fn sequences_and_the_native_text() {
-        let t = template(r#""\"${f(\"a\\n\")}\n%{ if x }y%{ endif }$${z}${w""#);
-        assert_eq!(t.text, "\"${f(\"a\\n\")}\n%{ if x }y%{ endif }$${z}${w");
-        assert_eq!(t.native(), "\" ${f(\"a\\n\")} %{ if x }y%{ endif }$${z}${w\"");
-        let seqs: Vec<&str> = t.sequences.iter().map(|&(s, e)| &t.text[s..e]).collect();
+        let (t, text) = template(r#""\"${f(\"a\\n\")}\n%{ if x }y%{ endif }$${z}${w""#);
+        assert_eq!(text, "\"${f(\"a\\n\")}\n%{ if x }y%{ endif }$${z}${w");
+        assert_eq!(
+            t.native(),
+            "\" ${f(\"a\\n\")} %{ if x }y%{ endif }$${z}${w\""
+        );
+        let seqs: Vec<&str> = t.sequences.iter().map(|&(s, e)| &text[s..e]).collect();
         assert_eq!(seqs, ["f(\"a\\n\")", " if x ", " endif ", "w"]);
         assert!(t.in_sequence(3));
         assert!(!t.in_sequence(2));
-        assert!(t.in_sequence(t.text.len()));
+        assert!(t.in_sequence(text.len()));
         assert_eq!(
-            template("\"a\\u0000\"").native(),
+            template("\"a\\u0000\"").0.native(),
             "\"a\u{0}\"",
             "a control character is kept"
         );
         // Lone or reversed surrogates: U+FFFD, as Go decodes them.
-        assert_eq!(template(r#""\ud800x\udc00\ud800""#).text, "\u{FFFD}x\u{FFFD}\u{FFFD}");
+        assert_eq!(
+            template(r#""\ud800x\udc00\ud800""#).1,
+            "\u{FFFD}x\u{FFFD}\u{FFFD}"
+        );
     }
 }

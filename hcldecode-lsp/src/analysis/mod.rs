@@ -31,9 +31,9 @@ mod tokens;
 mod traversal;
 mod workspace_symbols;
 
-pub use complete::completion;
+pub use complete::{completion, completion_with};
 pub use folding::folding_ranges;
-pub use hover::hover;
+pub use hover::{hover, hover_with};
 pub use inlay::inlay_hints;
 pub use links::document_links;
 pub use outline::symbols;

@@ -10,6 +10,7 @@ use std::collections::HashMap;
 
 use hcldecode::declare::inspect;
 use hcldecode::eval::traversal::{TraversalStep, expr_variables};
+use hcldecode::parse::{self, Syntax};
 use hcldecode::{Body, Range};
 use hcldecode_spec::syntax::expr::{ExprRef, NativeExprRef};
 use hcldecode_spec::syntax::native::ast;
@@ -412,43 +413,173 @@ pub fn unused(
     out
 }
 
-/// The names namespace `ns` declares in the document, for completion after
-/// `var.`: each with a detail (a variable's type, "local value") and
-/// documentation (description, default or value expression) in markdown.
+/// The declarations of a document's configuration: the document's and
+/// its other files' (a name declared in several: its first, the
+/// document's own first), the files' texts, and the values the names have
+/// in the editor (defaults, locals evaluated; no inputs).
+struct Declared {
+    d: hcldecode::declare::Declarations,
+    texts: Vec<(String, String)>,
+    values: Option<hcldecode::eval::EvalContext>,
+    sensitive: Vec<(String, String)>,
+}
+
+impl Declared {
+    /// The text of file `name` of the configuration.
+    fn text(&self, name: &str) -> &str {
+        self.texts
+            .iter()
+            .find(|(u, _)| u == name)
+            .map_or("", |(_, t)| t.as_str())
+    }
+
+    /// The value of `ns.name` as HCL, unless it is sensitive, unknown or
+    /// has none.
+    fn value(&self, ns: &str, name: &str) -> Option<String> {
+        if self.sensitive.iter().any(|(n, s)| n == ns && s == name) {
+            return None;
+        }
+        let v = self.values.as_ref()?.variable(ns)?;
+        super::attribute(v, name)?.to_hcl()
+    }
+}
+
+/// What document `uri` and the other files of its configuration
+/// (`siblings`) declare, when `ns` is one of the schema's namespaces.
+/// Either syntax: a JSON document declares variables and locals too; a
+/// file that does not parse declares nothing.
+fn declarations(
+    schema: &Schema,
+    uri: &str,
+    text: &str,
+    siblings: &[(String, String)],
+    ns: &str,
+) -> Option<Declared> {
+    if !schema.namespaces().iter().any(|n| n.name == ns) {
+        return None;
+    }
+    let mut bodies = Vec::new();
+    let mut texts = Vec::new();
+    for (u, t) in
+        std::iter::once((uri, text)).chain(siblings.iter().map(|(u, t)| (u.as_str(), t.as_str())))
+    {
+        let (file, diags) = parse::parse(t.as_bytes(), u, Syntax::for_path(u));
+        // The document's own tree as far as it parses; the others whole.
+        if diags.has_errors() && (u != uri || Syntax::for_path(u) == Syntax::Json) {
+            continue;
+        }
+        bodies.push(file.body);
+        texts.push((u.to_string(), t.to_string()));
+    }
+    let mut d = hcldecode::declare::Declarations::default();
+    for b in &bodies {
+        let more = inspect(b, schema.namespaces());
+        for v in more.variables {
+            if !d
+                .variables
+                .iter()
+                .any(|x| x.namespace == v.namespace && x.name == v.name)
+            {
+                d.variables.push(v);
+            }
+        }
+        for l in more.locals {
+            if !d
+                .locals
+                .iter()
+                .any(|x| x.namespace == l.namespace && x.name == l.name)
+            {
+                d.locals.push(l);
+            }
+        }
+    }
+    let sensitive = sensitive_names(&d);
+    let merged = if bodies.len() == 1 {
+        bodies.remove(0)
+    } else {
+        Body::merged(bodies)
+    };
+    Some(Declared {
+        values: schema.declared_values(&merged),
+        d,
+        texts,
+        sensitive,
+    })
+}
+
+/// The declared names whose values must not be shown: `sensitive`
+/// variables and the locals that use one (directly or through other
+/// locals), as `(namespace, name)`.
+pub(super) fn sensitive_names(d: &hcldecode::declare::Declarations) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = d
+        .variables
+        .iter()
+        .filter(|v| v.sensitive)
+        .map(|v| (v.namespace.clone(), v.name.clone()))
+        .collect();
+    // Until nothing changes: a local is sensitive when what it uses is.
+    loop {
+        let before = out.len();
+        for l in &d.locals {
+            let key = (l.namespace.clone(), l.name.clone());
+            if !out.contains(&key)
+                && l.references
+                    .iter()
+                    .any(|r| out.iter().any(|(ns, n)| *ns == r.namespace && *n == r.name))
+            {
+                out.push(key);
+            }
+        }
+        if out.len() == before {
+            return out;
+        }
+    }
+}
+
+/// The names namespace `ns` declares in the document's configuration (the
+/// document and `siblings`), for completion after `var.`: each with a
+/// detail (a variable's type, "local value") and documentation
+/// (description, default or value expression, current value) in markdown.
 pub(super) fn declared_names(
     schema: &Schema,
     uri: &str,
-    text: &Document,
+    text: &str,
+    siblings: &[(String, String)],
     ns: &str,
 ) -> Option<Vec<(String, String, String)>> {
-    let d = declarations(schema, uri, text, ns)?;
-    let mut out: Vec<(String, String, String)> = d
+    let all = declarations(schema, uri, text, siblings, ns)?;
+    let mut out: Vec<(String, String, String)> = all
+        .d
         .variables
         .iter()
         .filter(|v| v.namespace == ns)
-        .map(|v| (v.name.clone(), variable_detail(v), variable_doc(v)))
+        .map(|v| (v.name.clone(), variable_detail(v), variable_doc(v, &all)))
         .collect();
-    out.extend(d.locals.iter().filter(|l| l.namespace == ns).map(|l| {
+    out.extend(all.d.locals.iter().filter(|l| l.namespace == ns).map(|l| {
         (
             l.name.clone(),
             "local value".to_string(),
-            local_doc(l, text),
+            local_doc(l, &all),
         )
     }));
     Some(out)
 }
 
 /// The hover of `ns.name` when `ns` is a namespace the schema declares
-/// and the document declares `name` in it.
+/// and the document's configuration (the document and `siblings`)
+/// declares `name` in it: a variable's type, description, default and
+/// value, a local's definition and value, and where each is declared.
 pub(super) fn declaration_hover(
     schema: &Schema,
     uri: &str,
-    text: &Document,
+    text: &str,
+    siblings: &[(String, String)],
     ns: &str,
     name: &str,
 ) -> Option<String> {
-    let d = declarations(schema, uri, text, ns)?;
-    if let Some(v) = d
+    let all = declarations(schema, uri, text, siblings, ns)?;
+    if let Some(v) = all
+        .d
         .variables
         .iter()
         .find(|v| v.namespace == ns && v.name == name)
@@ -456,34 +587,17 @@ pub(super) fn declaration_hover(
         return Some(format!(
             "**{ns}.{name}**: `{}`\n\n{}",
             variable_detail(v),
-            variable_doc(v)
+            variable_doc(v, &all)
         ));
     }
-    let l = d
+    let l = all
+        .d
         .locals
         .iter()
         .find(|l| l.namespace == ns && l.name == name)?;
     Some(format!(
         "**{ns}.{name}**: local value\n\n{}",
-        local_doc(l, text)
-    ))
-}
-
-/// What the document declares, when `ns` is one of the schema's
-/// namespaces.
-fn declarations(
-    schema: &Schema,
-    uri: &str,
-    text: &Document,
-    ns: &str,
-) -> Option<hcldecode::declare::Declarations> {
-    if !schema.namespaces().iter().any(|n| n.name == ns) {
-        return None;
-    }
-    let file = super::native_tree(uri, text)?;
-    Some(inspect(
-        &Body::native(file.source.clone(), file.body.clone()),
-        schema.namespaces(),
+        local_doc(l, &all)
     ))
 }
 
@@ -491,7 +605,7 @@ fn variable_detail(v: &hcldecode::declare::DeclaredVariable) -> String {
     v.type_expr.clone().unwrap_or_else(|| "any".to_string())
 }
 
-fn variable_doc(v: &hcldecode::declare::DeclaredVariable) -> String {
+fn variable_doc(v: &hcldecode::declare::DeclaredVariable, all: &Declared) -> String {
     let mut parts = Vec::new();
     if let Some(d) = &v.description {
         parts.push(d.clone());
@@ -501,16 +615,41 @@ fn variable_doc(v: &hcldecode::declare::DeclaredVariable) -> String {
         (Some(d), false) => parts.push(format!("Default: `{d}`")),
         (None, false) => parts.push("Required: no default.".to_string()),
     }
-    parts.push(format!("Declared at line {}.", v.range.start.line));
+    if let Some(value) = all.value(&v.namespace, &v.name) {
+        parts.push(format!("Value: `{value}`"));
+    }
+    parts.push(declared_at(&v.range, all));
     parts.join("\n\n")
 }
 
-fn local_doc(l: &hcldecode::declare::DeclaredLocal, text: &Document) -> String {
-    let expr = text
+/// "Declared at line N." (of another file: "in NAME").
+fn declared_at(r: &Range, all: &Declared) -> String {
+    match all.texts.first() {
+        Some((u, _)) if *u != *r.filename => {
+            let file = r.filename.rsplit('/').next().unwrap_or(&r.filename);
+            format!("Declared at line {} of {file}.", r.start.line)
+        }
+        _ => format!("Declared at line {}.", r.start.line),
+    }
+}
+
+/// A local's definition as written (in its file's syntax), its value and
+/// where it is declared.
+fn local_doc(l: &hcldecode::declare::DeclaredLocal, all: &Declared) -> String {
+    let expr = all
+        .text(&l.range.filename)
         .get(l.expr_range.start.byte..l.expr_range.end.byte)
         .unwrap_or_default();
-    format!(
-        "```hcl\n{} = {expr}\n```\n\nDeclared at line {}.",
-        l.name, l.range.start.line
-    )
+    let mut out = if Syntax::for_path(&l.range.filename) == Syntax::Json {
+        let name = hcldecode_spec::json_text::json_string(&l.name);
+        format!("```json\n{name}: {expr}\n```")
+    } else {
+        format!("```hcl\n{} = {expr}\n```", l.name)
+    };
+    if let Some(value) = all.value(&l.namespace, &l.name) {
+        out.push_str(&format!("\n\nValue: `{value}`"));
+    }
+    out.push_str("\n\n");
+    out.push_str(&declared_at(&l.range, all));
+    out
 }

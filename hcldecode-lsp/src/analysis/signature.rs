@@ -75,6 +75,17 @@ fn call_at(text: &str, at: usize) -> Option<(String, usize)> {
 /// the cursor is in (its parameters with their types, a variadic one
 /// marked `...`), the active parameter counted from the commas before the
 /// cursor (the variadic parameter for every argument past the others).
+/// In a JSON document, the call inside a `${ ... }` of a string in an
+/// attribute's value, read from the string's decoded text (so `\"` and
+/// `\u0022` are the quotes they stand for).
+///
+/// ```
+/// use hcldecode::function::Functions;
+/// let schema = hcldecode_lsp::Schema::of::<u16>().functions(Functions::stdlib());
+/// let text = "[{\"a\": \"${join(\\\",\\\", [], )}\"}]";
+/// let h = hcldecode_lsp::analysis::signature_help(&schema, "a.hcl.json", &text.into(), lsp_types::Position::new(0, 26)).unwrap();
+/// assert_eq!(h.active_parameter, Some(1));
+/// ```
 ///
 /// ```
 /// use hcldecode::function::Functions;
@@ -90,11 +101,15 @@ pub fn signature_help(
     text: &Document,
     pos: lsp::Position,
 ) -> Option<lsp::SignatureHelp> {
-    if Syntax::for_path(name) == Syntax::Json {
-        return None;
-    }
     let at = text.offset(pos);
-    let (fname, arg) = call_at(text, at)?;
+    let (fname, arg) = if Syntax::for_path(name) == Syntax::Json {
+        // Inside a `${ ... }` of a string in an attribute's value: the
+        // call in its decoded text.
+        let (t, n) = super::json_template::interpolation_at(schema, name, text, at)?;
+        call_at(t.native(), n)?
+    } else {
+        call_at(text, at)?
+    };
     let f = schema.function(&fname)?;
     let mut label = format!("{fname}(");
     let utf16 = |s: &str| u32::try_from(s.encode_utf16().count()).unwrap_or(u32::MAX);

@@ -3,10 +3,13 @@
 //! schema): each variable with its type, default, description and range,
 //! each local value with its range and the declared names it refers to.
 
+use std::collections::HashSet;
+
 use hcldecode_spec::diag::Diagnostics;
 use hcldecode_spec::source::Range;
 use hcldecode_spec::syntax::body::{Body, BodySchema};
 use hcldecode_spec::syntax::expr::ExprRef;
+use hcldecode_spec::syntax::json;
 
 use super::prepare::referenced;
 use super::{Namespace, NamespaceKind};
@@ -97,11 +100,21 @@ pub fn inspect(body: &Body, namespaces: &[Namespace]) -> Declarations {
         .attribute("default", false)
         .attribute("description", false)
         .attribute("sensitive", false);
-    let text = |e: ExprRef<'_>| match e {
-        ExprRef::Native { file, expr } => file.text(expr.span).to_string(),
-        ExprRef::Json { .. } => e.range().to_string(),
+    // As written: the expression's source text (JSON's included).
+    let text = |e: ExprRef<'_>| e.file().text(e.span()).to_string();
+    // A JSON variable's `type` is a string holding the type expression:
+    // its content is what is written as `type = list(string)` natively.
+    let type_text = |e: ExprRef<'_>| match e {
+        ExprRef::Json {
+            doc,
+            value: json::Value::String(s),
+        } => s.value(doc).to_string(),
+        _ => text(e),
     };
     let mut out = Declarations::default();
+    // The names seen, by namespace: a set, as a configuration may declare
+    // thousands.
+    let mut seen: HashSet<(&str, String)> = HashSet::new();
     for b in &content.blocks {
         let Some(ns) = namespaces.iter().find(|n| n.block_type == b.type_name) else {
             continue;
@@ -111,11 +124,7 @@ pub fn inspect(body: &Body, namespaces: &[Namespace]) -> Declarations {
                 let [label] = b.labels.as_slice() else {
                     continue;
                 };
-                if out
-                    .variables
-                    .iter()
-                    .any(|v| v.namespace == ns.name && v.name == label.value)
-                {
+                if !seen.insert((ns.name.as_str(), label.value.to_string())) {
                     continue;
                 }
                 let c = b.body.partial_content(&var_schema, &mut Diagnostics::new());
@@ -127,7 +136,7 @@ pub fn inspect(body: &Body, namespaces: &[Namespace]) -> Declarations {
                     name: label.value.to_string(),
                     range: b.file.range(b.def_span),
                     name_range: label.range(),
-                    type_expr: get("type").map(text),
+                    type_expr: get("type").map(type_text),
                     default: get("default").map(text),
                     description: get("description")
                         .and_then(|e| literal(e).as_str().map(str::to_string)),
@@ -136,11 +145,7 @@ pub fn inspect(body: &Body, namespaces: &[Namespace]) -> Declarations {
             }
             NamespaceKind::Locals => {
                 for a in b.body.just_attributes(&mut Diagnostics::new()) {
-                    if out
-                        .locals
-                        .iter()
-                        .any(|l| l.namespace == ns.name && l.name == a.name)
-                    {
+                    if !seen.insert((ns.name.as_str(), a.name.to_string())) {
                         continue;
                     }
                     let references = expr_variables(a.expr)

@@ -2,7 +2,7 @@
 //! given their values and checked, local values evaluated in the order of
 //! their references, and the context the rest of the body is decoded in.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use hcldecode_spec::diag::{Code, Diagnostic, Diagnostics};
@@ -122,11 +122,14 @@ fn variables(
     for d in declared {
         validate(d, &check_ctx, diags);
     }
+    // Sets, not scans: a configuration may declare thousands of names and
+    // refer to them thousands of times.
+    let mut known: HashSet<String> = values.iter().map(|(n, _)| n.clone()).collect();
     for t in refs {
         if let Some(name) = referenced(t, &ns.name)
-            && !declared.iter().any(|d| d.name == name)
-            && !values.iter().any(|(n, _)| n == name)
+            && !known.contains(name)
         {
+            known.insert(name.to_string());
             values.push((name.to_string(), Value::dynamic()));
         }
     }
@@ -188,10 +191,12 @@ fn locals(
         .zip(values)
         .map(|(a, v)| (a.name.to_string(), v))
         .collect();
+    let mut known: HashSet<String> = all.iter().map(|(n, _)| n.clone()).collect();
     for t in refs {
         if let Some(name) = referenced(t, &ns.name)
-            && !all.iter().any(|(n, _)| n == name)
+            && !known.contains(name)
         {
+            known.insert(name.to_string());
             all.push((name.to_string(), Value::dynamic()));
         }
     }
@@ -207,18 +212,22 @@ fn report_undeclared<'t>(
     declared: &[(Option<&Namespace>, Vec<&str>)],
     diags: &mut Diagnostics,
 ) {
-    let mut reported: Vec<Range> = Vec::new();
+    let mut reported: HashSet<Range> = HashSet::new();
+    let sets: Vec<HashSet<&str>> = declared
+        .iter()
+        .map(|(_, names)| names.iter().copied().collect())
+        .collect();
     for t in refs {
-        for (ns, names) in declared {
+        for ((ns, names), set) in declared.iter().zip(&sets) {
             let Some(ns) = ns else { continue };
             let Some(name) = referenced(t, &ns.name) else {
                 continue;
             };
             let range = t.range();
-            if names.contains(&name) || reported.contains(&range) {
+            if set.contains(name) || reported.contains(&range) {
                 continue;
             }
-            reported.push(range.clone());
+            reported.insert(range.clone());
             let (summary, what) = if ns.kind == NamespaceKind::Variables {
                 (
                     "Reference to undeclared input variable",
@@ -665,9 +674,10 @@ fn local_attributes<'b>(
     diags: &mut Diagnostics,
 ) -> Vec<Attribute<'b>> {
     let mut out: Vec<Attribute<'b>> = Vec::new();
+    let mut seen: HashMap<&'b str, usize> = HashMap::new();
     for b in blocks.iter().filter(|b| b.type_name == block_type) {
         for a in b.body.just_attributes(diags) {
-            if let Some(first) = out.iter().find(|o| o.name == a.name) {
+            if let Some(first) = seen.get(a.name).map(|&i| &out[i]) {
                 diags.push(
                     Diagnostic::error(
                         "Duplicate local value definition",
@@ -682,6 +692,7 @@ fn local_attributes<'b>(
                 );
                 continue;
             }
+            seen.insert(a.name, out.len());
             out.push(a);
         }
     }
