@@ -2,6 +2,10 @@
 //! line/UTF-16 positions, both ways, and incremental edits.
 
 use std::ops::Deref;
+use std::sync::{Arc, OnceLock};
+
+use hcldecode::Diagnostics;
+use hcldecode_spec::syntax::native::{self, ast};
 
 use lsp_types::{Position, Range};
 
@@ -151,6 +155,43 @@ impl LineIndex {
 pub struct Document {
     text: String,
     lines: LineIndex,
+    /// The native syntax tree of this version, parsed by the first request
+    /// that needs it, so that a document is parsed once per change, not
+    /// once per request.
+    tree: TreeCache,
+}
+
+/// A native syntax tree and its parse diagnostics, for one name (a tree's
+/// ranges name its file).
+#[derive(Debug)]
+pub(crate) struct Parsed {
+    pub(crate) name: String,
+    pub(crate) tree: ast::File,
+    pub(crate) diags: Diagnostics,
+}
+
+/// [`Document`]'s cached tree: empty until asked for, emptied by a change;
+/// a clone shares it, and it takes no part in comparisons (it is a
+/// function of the text).
+#[derive(Clone, Default)]
+struct TreeCache(OnceLock<Arc<Parsed>>);
+
+impl PartialEq for TreeCache {
+    fn eq(&self, _: &TreeCache) -> bool {
+        true
+    }
+}
+
+impl Eq for TreeCache {}
+
+impl std::fmt::Debug for TreeCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.0.get().is_some() {
+            "TreeCache(parsed)"
+        } else {
+            "TreeCache(empty)"
+        })
+    }
 }
 
 impl Document {
@@ -158,7 +199,11 @@ impl Document {
     pub fn new(text: impl Into<String>) -> Document {
         let text = text.into();
         let lines = LineIndex::new(&text);
-        Document { text, lines }
+        Document {
+            text,
+            lines,
+            tree: TreeCache::default(),
+        }
     }
 
     /// The text.
@@ -200,6 +245,29 @@ impl Document {
             }
         }
         self.lines = LineIndex::new(&self.text);
+        self.tree = TreeCache::default();
+    }
+
+    /// The native syntax tree of this version of the text, as a file named
+    /// `name`, and its parse diagnostics: parsed on the first call, then
+    /// shared until the text changes (a call with another name parses
+    /// again, uncached).
+    pub(crate) fn parsed(&self, name: &str) -> Arc<Parsed> {
+        let parse = || {
+            let (source, _) = native::source_from_text(name, self.text.clone());
+            let (tree, diags) = native::parse_config(source);
+            Arc::new(Parsed {
+                name: name.to_string(),
+                tree,
+                diags,
+            })
+        };
+        let cached = self.tree.0.get_or_init(parse);
+        if cached.name == name {
+            cached.clone()
+        } else {
+            parse()
+        }
     }
 }
 

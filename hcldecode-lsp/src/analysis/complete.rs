@@ -427,7 +427,7 @@ fn value_items(a: &AttrSpec, text: &Document, at: usize) -> Vec<lsp::CompletionI
 pub(super) fn declared_items(
     schema: &Schema,
     name: &str,
-    text: &str,
+    text: &Document,
     refs: &str,
     at: usize,
     siblings: &[(String, String)],

@@ -168,7 +168,7 @@ fn json_template_hover(
 fn declared_hover(
     schema: &Schema,
     name: &str,
-    text: &str,
+    text: &Document,
     refs: &str,
     (start, end): (usize, usize),
     siblings: &[(String, String)],

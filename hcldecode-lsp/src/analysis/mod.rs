@@ -59,9 +59,9 @@ pub const MAX_DIAGNOSTICS: usize = 500;
 /// assert_eq!((d[0].range.start.line, d[0].range.start.character), (1, 7));
 /// ```
 pub fn diagnostics(schema: &Schema, name: &str, text: &Document) -> Vec<lsp::Diagnostic> {
-    let (file, mut diags) = parse::parse(text.as_bytes(), name, Syntax::for_path(name));
+    let (body, mut diags) = parsed_body(name, text);
     if !diags.has_errors() {
-        diags.extend(schema.decode(&file.body));
+        diags.extend(schema.decode(&body));
     }
     to_lsp(&diags, name, text)
 }
@@ -91,11 +91,11 @@ pub fn diagnostics_with(
     text: &Document,
     siblings: &[(String, String)],
 ) -> Vec<lsp::Diagnostic> {
-    let (file, mut diags) = parse::parse(text.as_bytes(), name, Syntax::for_path(name));
+    let (body, mut diags) = parsed_body(name, text);
     if diags.has_errors() {
         return to_lsp(&diags, name, text);
     }
-    let mut bodies = vec![file.body];
+    let mut bodies = vec![body];
     for (n, t) in siblings {
         let (f, d) = parse::parse(t.as_bytes(), n, Syntax::for_path(n));
         if !d.has_errors() {
@@ -401,13 +401,25 @@ pub fn formatting(name: &str, text: &Document) -> Option<Vec<lsp::TextEdit>> {
     }])
 }
 
-/// The native-syntax tree of a document (`None` for JSON documents).
-fn native_tree(name: &str, text: &str) -> Option<ast::File> {
+/// The native-syntax tree of a document (`None` for JSON documents):
+/// the document's own, parsed once per version.
+fn native_tree(name: &str, text: &Document) -> Option<ast::File> {
     if Syntax::for_path(name) == Syntax::Json {
         return None;
     }
-    let (source, _) = native::source_from_text(name, text.to_string());
-    Some(native::parse_config(source).0)
+    Some(text.parsed(name).tree.clone())
+}
+
+/// A document parsed as `name` says (native or JSON) as a body, and its
+/// parse diagnostics; a native one's tree is the document's cached one.
+fn parsed_body(name: &str, text: &Document) -> (hcldecode::Body, Diagnostics) {
+    if Syntax::for_path(name) == Syntax::Json {
+        let (file, diags) = parse::parse(text.as_bytes(), name, Syntax::Json);
+        return (file.body, diags);
+    }
+    let p = text.parsed(name);
+    let body = hcldecode::Body::native(p.tree.source.clone(), p.tree.body.clone());
+    (body, p.diags.clone())
 }
 
 /// The name of a symbol whose name is blank: clients reject a symbol
@@ -740,7 +752,7 @@ mod tests {
             ("tag \"a=b\" {\n}", "b\"", false),
         ];
         for (text, marker, want) in cases {
-            let tree = native_tree("a.hcl", text).unwrap();
+            let tree = native_tree("a.hcl", &Document::new(text)).unwrap();
             let at = text.find(marker).unwrap();
             assert_eq!(in_expression(&tree.body, text, at), want, "{text:?}");
         }

@@ -451,7 +451,7 @@ impl Declared {
 fn declarations(
     schema: &Schema,
     uri: &str,
-    text: &str,
+    text: &Document,
     siblings: &[(String, String)],
     ns: &str,
 ) -> Option<Declared> {
@@ -460,16 +460,19 @@ fn declarations(
     }
     let mut bodies = Vec::new();
     let mut texts = Vec::new();
-    for (u, t) in
-        std::iter::once((uri, text)).chain(siblings.iter().map(|(u, t)| (u.as_str(), t.as_str())))
-    {
+    // The document's own tree as far as it parses (a JSON one whole), the
+    // others whole.
+    let (body, diags) = super::parsed_body(uri, text);
+    if !diags.has_errors() || Syntax::for_path(uri) != Syntax::Json {
+        bodies.push(body);
+        texts.push((uri.to_string(), text.to_string()));
+    }
+    for (u, t) in siblings {
         let (file, diags) = parse::parse(t.as_bytes(), u, Syntax::for_path(u));
-        // The document's own tree as far as it parses; the others whole.
-        if diags.has_errors() && (u != uri || Syntax::for_path(u) == Syntax::Json) {
-            continue;
+        if !diags.has_errors() {
+            bodies.push(file.body);
+            texts.push((u.clone(), t.clone()));
         }
-        bodies.push(file.body);
-        texts.push((u.to_string(), t.to_string()));
     }
     let mut d = hcldecode::declare::Declarations::default();
     for b in &bodies {
@@ -543,7 +546,7 @@ pub(super) fn sensitive_names(d: &hcldecode::declare::Declarations) -> Vec<(Stri
 pub(super) fn declared_names(
     schema: &Schema,
     uri: &str,
-    text: &str,
+    text: &Document,
     siblings: &[(String, String)],
     ns: &str,
 ) -> Option<Vec<(String, String, String)>> {
@@ -572,7 +575,7 @@ pub(super) fn declared_names(
 pub(super) fn declaration_hover(
     schema: &Schema,
     uri: &str,
-    text: &str,
+    text: &Document,
     siblings: &[(String, String)],
     ns: &str,
     name: &str,
