@@ -538,3 +538,62 @@ fn the_applications_rules_are_diagnostics_too() {
     );
     stop(c, server);
 }
+
+/// The application's `lsp` subcommand (`examples/nomad_lsp.rs`), over
+/// stdio as an editor starts it: the example job file is clean, and a
+/// service given a port its group does not define gets the application's
+/// own "Unknown port", at the port, with "Did you mean".
+#[test]
+fn the_example_applications_lsp_subcommand() {
+    // `cargo test` builds the package's examples beside the tests.
+    let exe = std::env::current_exe().unwrap();
+    let dir = exe
+        .parent()
+        .and_then(|d| d.parent())
+        .unwrap()
+        .join("examples");
+    let program = dir.join(format!("nomad_lsp{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        program.exists(),
+        "{} is not built: `cargo test -p hcldecode-lsp` builds the examples with the tests",
+        program.display()
+    );
+    let mut c = common::Client::start_program(&program, &["lsp"]);
+    c.initialize();
+    let (path, _) = nomad::example_files();
+    let text = std::fs::read_to_string(path).unwrap();
+    let d = c.open(URI, &text);
+    assert_eq!(d["diagnostics"], json!([]), "{d}");
+    let port = text
+        .find("port = \"http\"")
+        .expect("a service port in job.hcl");
+    let broken = text.replacen("port = \"http\"", "port = \"htp\"", 1);
+    c.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": URI, "version": 2}, "contentChanges": [{"text": broken}]}),
+    );
+    let d = c.notification("textDocument/publishDiagnostics");
+    let list = d["diagnostics"].as_array().unwrap();
+    assert_eq!(list.len(), 1, "{d}");
+    assert!(
+        list[0]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("Unknown port\n\nService"),
+        "{d}"
+    );
+    assert!(
+        list[0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("Did you mean \"http\"?"),
+        "{d}"
+    );
+    let at = hcldecode_lsp::text::position(&broken, port + "port = ".len());
+    assert_eq!(
+        list[0]["range"]["start"],
+        serde_json::to_value(at).unwrap(),
+        "{d}"
+    );
+    c.shutdown();
+}

@@ -243,6 +243,16 @@ impl HclEncode for Duration {
 /// names a port of its group's network. Each finding is reported at the
 /// attribute, with a snippet, through the [`Decoded`] value's files.
 pub fn check(file: &Decoded<JobFile>) -> Result<(), Error> {
+    let findings = findings(file);
+    if findings.is_empty() {
+        return Ok(());
+    }
+    Err(file.errors(findings))
+}
+
+/// What [`check`] finds, each at its attribute's range: the rules the
+/// language server runs too (`hcldecode-lsp/examples/nomad_lsp.rs`).
+pub fn findings(file: &JobFile) -> Diagnostics {
     let mut findings = Diagnostics::new();
     for job in &file.jobs {
         for g in &job.groups {
@@ -271,10 +281,7 @@ pub fn check(file: &Decoded<JobFile>) -> Result<(), Error> {
             }
         }
     }
-    if findings.is_empty() {
-        return Ok(());
-    }
-    Err(file.errors(findings))
+    findings
 }
 
 /// The decoder the job files are read with: `region` is a variable.
@@ -326,8 +333,11 @@ fn summary(file: &JobFile) {
     }
 }
 
+/// The example: decodes the files given (the shipped ones without
+/// arguments), checks them and prints a summary; `--spec` and
+/// `--json-schema` print the schema.
 #[allow(dead_code)]
-fn main() {
+pub fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.iter().any(|a| a == "--spec") {
         print!("{}", JobFile::spec().to_spec_file());

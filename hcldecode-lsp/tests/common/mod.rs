@@ -25,7 +25,16 @@ pub struct Client {
 
 impl Client {
     pub fn start(args: &[&str]) -> Client {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_hcldecode-lsp"))
+        Client::start_program(
+            std::path::Path::new(env!("CARGO_BIN_EXE_hcldecode-lsp")),
+            args,
+        )
+    }
+
+    /// A client of another program that serves the protocol on stdio (an
+    /// application's `lsp` subcommand).
+    pub fn start_program(program: &std::path::Path, args: &[&str]) -> Client {
+        let mut child = Command::new(program)
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
