@@ -35,6 +35,8 @@ pub mod edit;
 pub mod encode;
 pub mod error;
 pub mod eval;
+#[cfg(feature = "figment")]
+pub mod figment;
 pub mod function;
 #[cfg(feature = "hcl-rs")]
 pub mod hcl_rs;

@@ -173,6 +173,50 @@ impl Options {
     }
 }
 
+/// Where the value at `keys` of `body`, laid out as [`from_str`] lays it
+/// out, is written: an attribute's value (for keys into it too), a block's
+/// definition, a label level's label, or a body (the last key of a
+/// missing field: the block or file that lacks it). An index key (`"0"`)
+/// picks one of several blocks of a type. For tools that name a key
+/// without a position (figment's errors: [`crate::figment::locate`]).
+/// Nothing is evaluated.
+#[cfg_attr(not(feature = "figment"), allow(dead_code))]
+pub(crate) fn key_range(body: &Body, keys: &[&str]) -> Option<Range> {
+    let mut diags = Diagnostics::new();
+    let root = body_node(body.as_ref(), None, &mut diags);
+    let mut node = &root;
+    let mut at = body.missing_item_range();
+    let mut rest = keys;
+    while let Some((key, tail)) = rest.split_first() {
+        match node {
+            Node::Map(entries) => {
+                let (_, n, r) = entries.iter().find(|(k, _, _)| k == key)?;
+                (node, at) = (n, r.clone());
+            }
+            Node::Bodies(bodies) => {
+                let i: usize = key.parse().ok()?;
+                let (n, r) = bodies.get(i)?;
+                (node, at) = (n, r.clone());
+            }
+            // Keys into an attribute's value: the attribute's value.
+            Node::Value(_, e) => return Some(e.range()),
+        }
+        rest = tail;
+        // A lone block's body stands for the block: the next key is its.
+        if let Node::Bodies(bodies) = node
+            && bodies.len() == 1
+            && rest.first().is_none_or(|k| k.parse::<usize>().is_err())
+        {
+            let (n, r) = &bodies[0];
+            (node, at) = (n, r.clone());
+        }
+    }
+    Some(match node {
+        Node::Value(_, e) => e.range(),
+        _ => at,
+    })
+}
+
 /// A body laid out as hcl-rs does, with where each part came from.
 enum Node {
     /// An attribute's value and expression.

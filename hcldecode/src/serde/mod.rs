@@ -38,6 +38,8 @@ mod de;
 mod ser;
 pub use hcldecode_spec::value::serde as value;
 
+#[cfg_attr(not(feature = "figment"), allow(unused_imports))]
+pub(crate) use body::key_range;
 pub use body::{Options, from_path, from_str};
 pub use de::{Serde, ValueDeserializer, from_value, from_value_at};
 #[doc(hidden)]
