@@ -81,10 +81,12 @@ pub fn figment(args: &Args) -> Figment {
 /// value's source.
 pub fn load(args: &Args) -> Result<Config, String> {
     figment(args).extract::<Config>().map_err(|e| {
+        // `Display` of an error ends without a newline (Rust's rule); the
+        // decoder's leaves out the first `Error: ` for the caller to print.
         e.into_iter()
             .map(|e| match locate(&e) {
-                Some(located) => located.to_string(),
-                None => format!("{e}\n"),
+                Some(located) => format!("Error: {located}\n"),
+                None => format!("Error: {e}\n"),
             })
             .collect()
     })

@@ -364,7 +364,7 @@ pub fn main() {
         {
             Ok(file) => summary(&file),
             Err(e) => {
-                eprint!("{e}");
+                eprintln!("Error: {e}");
                 failed = true;
             }
         }

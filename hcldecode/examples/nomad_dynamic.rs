@@ -57,7 +57,7 @@ fn main() {
             }
         }
         Err(e) => {
-            eprint!("{e}");
+            eprintln!("Error: {e}");
             std::process::exit(2);
         }
     }

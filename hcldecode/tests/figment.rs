@@ -69,7 +69,7 @@ fn an_error_in_the_file_shows_its_snippet() {
             "name = \"billing\"\n\ndatabase {\n  pool = \"many\"\n}\n",
         )?;
         let e = load(&args(&["--config", "app.hcl"])).unwrap_err();
-        assert!(e.starts_with("Invalid configuration value\n"), "{e}");
+        assert!(e.starts_with("Error: Invalid configuration value\n"), "{e}");
         assert!(e.contains("app.hcl line 4"), "{e}");
         assert!(e.contains("  4:   pool = \"many\""), "{e}");
         assert!(
@@ -87,7 +87,8 @@ fn an_override_names_its_source() {
         jail.set_env("APP_PORT", "ninety");
         let e = load(&args(&[])).unwrap_err();
         // Not the file's: figment's words, naming the variable's source.
-        assert!(e.starts_with("invalid type"), "{e}");
+        assert!(e.starts_with("Error: invalid type"), "{e}");
+        assert!(e.ends_with('\n'), "{e}");
         assert!(e.contains("APP_"), "{e}");
         assert!(!e.contains("app.hcl"), "{e}");
         Ok(())
