@@ -7,7 +7,7 @@
 use hcldecode_spec::syntax::native::token::TokenKind;
 use lsp_types as lsp;
 
-use super::tokens;
+use super::syntax::tokens;
 use crate::text::Document;
 
 /// The folding ranges of a native-syntax document, ordered by start line

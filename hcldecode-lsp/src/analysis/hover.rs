@@ -4,11 +4,11 @@ use hcldecode_spec::source::Span;
 use hcldecode_spec::syntax::native::ast;
 use lsp_types as lsp;
 
+use super::body_spec::BodySpec;
+use super::describe::{attr_hover, block_hover, value_markdown};
+use super::syntax::{identifier_at, native_tree};
 use super::traversal::{reference_at, resolve};
-use super::{
-    BodySpec, attr_hover, block_hover, identifier_at, json, json_template, native_tree,
-    value_markdown,
-};
+use super::{json, json_template};
 use crate::schema::Schema;
 use crate::text::Document;
 

@@ -7,8 +7,9 @@ use hcldecode::eval::traversal::{Traversal, TraversalStep};
 use hcldecode::{Body, Value};
 use lsp_types as lsp;
 
+use super::describe::attribute;
 use super::references::{Files, walk};
-use super::{attribute, native_tree};
+use super::syntax::native_tree;
 use crate::schema::Schema;
 use crate::text::Document;
 

@@ -10,10 +10,13 @@ use hcldecode_spec::source::Span;
 use hcldecode_spec::syntax::json::{self, Document, Object, Value};
 use lsp_types as lsp;
 
-use super::{
-    BodySpec, attr_description, attr_hover, block_description, block_hover, complete,
-    json_template, label_count, markdown, symbol,
+use super::body_spec::BodySpec;
+use super::describe::{
+    attr_description, attr_hover, block_description, block_hover, label_count, markdown,
 };
+use super::json_template::bodies;
+use super::symbol::symbol;
+use super::{items, json_template};
 use crate::schema::Schema;
 use hcldecode_spec::spec::AttrSpec;
 // `Document` is the JSON syntax tree's here.
@@ -34,16 +37,6 @@ pub(super) fn symbols(schema: &Schema, name: &str, text: &Text) -> Vec<lsp::Docu
         out.extend(body_symbols(&file.doc, obj, &[schema.spec()], text));
     }
     out
-}
-
-/// The body objects of a document's root: an object, or the objects of
-/// an array.
-pub(super) fn bodies(doc: &Document, v: Value) -> Vec<Object> {
-    match v {
-        Value::Object(o) => vec![o],
-        Value::Array(a) => a.items(doc).iter().filter_map(|i| i.as_object()).collect(),
-        _ => Vec::new(),
-    }
 }
 
 fn body_symbols(
@@ -300,16 +293,15 @@ fn value_completion(
             if t.in_sequence(t.template_offset(at)) {
                 let native = t.native();
                 let n = t.native_offset(at);
-                if let Some(items) =
-                    complete::declared_items(schema, name, text, native, n, siblings)
+                if let Some(items) = items::declared_items(schema, name, text, native, n, siblings)
                 {
                     return items;
                 }
-                if let Some(items) = complete::variable_attributes(schema, native, n) {
+                if let Some(items) = items::variable_attributes(schema, native, n) {
                     return items;
                 }
-                let mut out = complete::variable_items(schema);
-                out.extend(complete::function_items(schema));
+                let mut out = items::variable_items(schema);
+                out.extend(items::function_items(schema));
                 return out;
             }
             match v.attr {
@@ -330,7 +322,7 @@ fn value_completion(
 /// bare), each replacing the value at `span` (a string, quotes included,
 /// when `in_string`; else a keyword or number, or nothing yet).
 fn value_items(a: &AttrSpec, text: &Text, span: Span, in_string: bool) -> Vec<lsp::CompletionItem> {
-    let values: Vec<(String, String)> = match a.constraint.as_deref().and_then(complete::one_of) {
+    let values: Vec<(String, String)> = match a.constraint.as_deref().and_then(items::one_of) {
         Some(names) => names
             .iter()
             .map(|n| {

@@ -23,7 +23,8 @@ use hcldecode_spec::spec::AttrSpec;
 use hcldecode_spec::syntax::json::{self, Document, Object, Value};
 use hcldecode_spec::syntax::native::{self, LexMode, token::TokenKind};
 
-use super::{BodySpec, label_count};
+use super::body_spec::BodySpec;
+use super::describe::label_count;
 use crate::schema::Schema;
 
 /// A string literal of a JSON document read as a template.
@@ -329,7 +330,7 @@ fn found<'s>(
     at: u32,
 ) -> Option<(Option<&'s AttrSpec>, bool, Value)> {
     let doc = &file.doc;
-    super::json::bodies(doc, file.root)
+    bodies(doc, file.root)
         .into_iter()
         .find_map(|obj| in_body(doc, obj, vec![schema.spec()], at))
 }
@@ -422,6 +423,16 @@ fn in_value(doc: &Document, v: Value, at: u32, whole: bool) -> Option<(Value, bo
         }
         Value::Invalid(_) => None,
         scalar => Some((scalar, whole)),
+    }
+}
+
+/// The body objects of a document's root: an object, or the objects of
+/// an array.
+pub(super) fn bodies(doc: &Document, v: Value) -> Vec<Object> {
+    match v {
+        Value::Object(o) => vec![o],
+        Value::Array(a) => a.items(doc).iter().filter_map(|i| i.as_object()).collect(),
+        _ => Vec::new(),
     }
 }
 

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use hcldecode_spec::syntax::native::token::TokenKind;
 use lsp_types as lsp;
 
-use super::tokens;
+use super::syntax::tokens;
 use crate::text::Document;
 use crate::workspace::{file_path, file_uri};
 

@@ -5,21 +5,22 @@
 //! [`Schema`], tested without a connection.
 
 use hcldecode::parse::{self, Syntax};
-use hcldecode::{Diagnostics, Severity, Spec, Value};
+use hcldecode::{Diagnostics, Severity};
 use hcldecode_spec::diag::Code;
-use hcldecode_spec::source::{SourceFile, Span};
-use hcldecode_spec::spec::{AttrSpec, BlockLabelSpec};
-use hcldecode_spec::syntax::native::token::Token;
-use hcldecode_spec::syntax::native::{self, ast};
+use hcldecode_spec::source::Span;
+use hcldecode_spec::syntax::native::ast;
 use lsp_types as lsp;
 
 use crate::schema::Schema;
 use crate::text::Document;
 
+mod body_spec;
 mod complete;
+mod describe;
 mod folding;
 mod hover;
 mod inlay;
+mod items;
 mod json;
 mod json_template;
 mod links;
@@ -27,9 +28,13 @@ mod outline;
 mod references;
 mod selection;
 mod signature;
+mod symbol;
+mod syntax;
 mod tokens;
 mod traversal;
 mod workspace_symbols;
+
+use syntax::{native_tree, parsed_body};
 
 pub use complete::{completion, completion_with};
 pub use folding::folding_ranges;
@@ -401,344 +406,11 @@ pub fn formatting(name: &str, text: &Document) -> Option<Vec<lsp::TextEdit>> {
     }])
 }
 
-/// The native-syntax tree of a document (`None` for JSON documents):
-/// the document's own, parsed once per version.
-fn native_tree(name: &str, text: &Document) -> Option<ast::File> {
-    if Syntax::for_path(name) == Syntax::Json {
-        return None;
-    }
-    Some(text.parsed(name).tree.clone())
-}
-
-/// A document parsed as `name` says (native or JSON) as a body, and its
-/// parse diagnostics; a native one's tree is the document's cached one.
-fn parsed_body(name: &str, text: &Document) -> (hcldecode::Body, Diagnostics) {
-    if Syntax::for_path(name) == Syntax::Json {
-        let (file, diags) = parse::parse(text.as_bytes(), name, Syntax::Json);
-        return (file.body, diags);
-    }
-    let p = text.parsed(name);
-    let body = hcldecode::Body::native(p.tree.source.clone(), p.tree.body.clone());
-    (body, p.diags.clone())
-}
-
-/// The name of a symbol whose name is blank: clients reject a symbol
-/// without a name (VS Code throws on an empty one).
-const UNNAMED: &str = "(unnamed)";
-
-/// A document symbol over bytes `full` of `text`, named by bytes
-/// `selection`, well-formed whatever the spans: those of a syntax tree
-/// that recovered from errors need not nest (a header without a body
-/// ends after the block's span, a child's span may reach past its
-/// block's). So its range is the union of `full`, `selection` and the
-/// children's ranges, which [`symbol`] built the same way: every
-/// selection range is inside its range, every range inside its parent's.
-/// Both come from the document's line index, which clamps offsets into
-/// the text and orders each range's ends; the conversion is monotonic, so
-/// the union of positions is the positions of the union of bytes.
-#[allow(deprecated)] // `deprecated` is a field the type still has.
-fn symbol(
-    text: &Document,
-    name: String,
-    kind: lsp::SymbolKind,
-    full: Span,
-    selection: Span,
-    children: Option<Vec<lsp::DocumentSymbol>>,
-) -> lsp::DocumentSymbol {
-    let selection_range = text.range(selection.start as usize, selection.end as usize);
-    let mut range = text.range(full.start as usize, full.end as usize);
-    for inner in std::iter::once(selection_range).chain(children.iter().flatten().map(|c| c.range))
-    {
-        range.start = range.start.min(inner.start);
-        range.end = range.end.max(inner.end);
-    }
-    lsp::DocumentSymbol {
-        name: if name.trim().is_empty() {
-            UNNAMED.to_string()
-        } else {
-            name
-        },
-        detail: None,
-        kind,
-        tags: None,
-        deprecated: None,
-        range,
-        selection_range,
-        children,
-    }
-}
-
-/// What a body may hold according to the specs it is decoded with.
-#[derive(Default)]
-struct BodySpec<'a> {
-    attrs: Vec<&'a AttrSpec>,
-    blocks: Vec<&'a Spec>,
-    labels: Vec<&'a BlockLabelSpec>,
-}
-
-impl<'a> BodySpec<'a> {
-    fn of(specs: &[&'a Spec]) -> BodySpec<'a> {
-        let mut out = BodySpec::default();
-        for s in specs {
-            out.add(s);
-        }
-        out
-    }
-
-    fn add(&mut self, spec: &'a Spec) {
-        // Which kinds read attributes, labels and blocks is the spec's to
-        // say (`Spec::block_type_name` for every kind that reads blocks).
-        if let Spec::Attr(a) = spec {
-            self.attrs.push(a);
-        } else if let Spec::BlockLabel(l) = spec {
-            self.labels.push(l);
-        } else if spec.block_type_name().is_some() {
-            self.blocks.push(spec);
-        }
-        for child in spec.same_body_children() {
-            self.add(child);
-        }
-    }
-
-    fn attr(&self, name: &str) -> Option<&'a AttrSpec> {
-        self.attrs.iter().find(|a| a.name == name).copied()
-    }
-
-    fn block(&self, type_name: &str) -> Option<&'a Spec> {
-        self.blocks
-            .iter()
-            .find(|s| s.block_type_name() == Some(type_name))
-            .copied()
-    }
-
-    /// The specs the body of block `b` (of this body) is decoded with: the
-    /// block spec's nested spec, and for a label naming the block's kind
-    /// (a typed enum), the spec of the label's value.
-    fn nested(&self, src: &SourceFile, b: &ast::Block) -> Vec<&'a Spec> {
-        let labels: Vec<&str> = b.labels.iter().map(|l| l.value.get(src)).collect();
-        self.nested_of(src.text(b.type_name), &labels)
-    }
-
-    /// [`BodySpec::nested`] of a block given by its type and labels.
-    fn nested_of(&self, type_name: &str, labels: &[&str]) -> Vec<&'a Spec> {
-        let Some(nested) = self.block(type_name).and_then(Spec::nested) else {
-            return Vec::new();
-        };
-        let mut out = vec![nested];
-        for l in BodySpec::of(&[nested]).labels {
-            let (Some(variants), Some(value)) = (&l.variants, labels.get(l.index)) else {
-                continue;
-            };
-            if let Some((_, s)) = variants.iter().find(|(n, _)| n == value) {
-                out.push(s);
-            }
-        }
-        out
-    }
-}
-
-/// How many labels blocks read by block spec `spec` have (a block map's
-/// levels and the nested spec's `block_label`s).
-fn label_count(spec: &Spec) -> usize {
-    spec.map_labels().len() + spec.nested().map_or(0, |n| n.label_names().len())
-}
-
-/// How a block spec reads its blocks, for completion details and hovers.
-fn block_description(spec: &Spec) -> String {
-    let mut labels = spec.map_labels().to_vec();
-    if let Some(n) = spec.nested() {
-        labels.extend(n.label_names());
-    }
-    let mut out = spec.kind_name().to_string();
-    if !labels.is_empty() {
-        out.push_str(&format!(" (labels: {})", labels.join(", ")));
-    }
-    let required = match spec {
-        Spec::Block(b) => b.required,
-        Spec::BlockAttrs(b) => b.required,
-        Spec::BlockList(b) | Spec::BlockSet(b) | Spec::BlockTuple(b) => b.min_items > 0,
-        Spec::Object(_)
-        | Spec::Tuple(_)
-        | Spec::Attr(_)
-        | Spec::Literal(_)
-        | Spec::Expr(_)
-        | Spec::BlockMap(_)
-        | Spec::BlockObject(_)
-        | Spec::BlockLabel(_)
-        | Spec::Default(_)
-        | Spec::Transform(_)
-        | Spec::Validate(_) => false,
-    };
-    if required {
-        out.push_str(", required");
-    }
-    out
-}
-
-fn attr_description(a: &AttrSpec) -> String {
-    format!("{}{}", a.ty, if a.required { ", required" } else { "" })
-}
-
-/// The hover text of attribute `n` of a body: its type and description.
-fn attr_hover(bs: &BodySpec<'_>, n: &str) -> String {
-    match bs.attr(n) {
-        Some(spec) => {
-            let mut v = format!("**{n}**: `{}`", attr_description(spec));
-            if let Some(d) = &spec.description {
-                v.push_str("\n\n");
-                v.push_str(d);
-            }
-            v
-        }
-        None => format!("**{n}**: not read by the schema"),
-    }
-}
-
-/// The hover text of block type `n` of a body: how it is read, its
-/// description, its body's type.
-fn block_hover(bs: &BodySpec<'_>, n: &str) -> String {
-    match bs.block(n) {
-        Some(spec) => {
-            let mut v = format!("**{n}** block: `{}`", block_description(spec));
-            if let Some(d) = spec.description() {
-                v.push_str("\n\n");
-                v.push_str(d);
-            }
-            if let Some(nested) = spec.nested() {
-                v.push_str(&format!("\n\n```\n{}\n```", nested.implied_type()));
-            }
-            v
-        }
-        None => format!("**{n}** block: not read by the schema"),
-    }
-}
-
-/// The innermost body holding byte `at`: the chain of blocks leading to it
-/// and the body's specs.
-struct Located<'t, 's> {
-    body: &'t ast::Body,
-    specs: Vec<&'s Spec>,
-}
-
-fn locate<'t, 's>(
-    src: &SourceFile,
-    root: &'t ast::Body,
-    spec: &'s Spec,
-    at: u32,
-) -> Located<'t, 's> {
-    let mut here = Located {
-        body: root,
-        specs: vec![spec],
-    };
-    loop {
-        let inner = here.body.blocks.iter().find(|b| {
-            b.open_brace.end <= at && (at <= b.close_brace.start || b.close_brace.is_empty())
-        });
-        let Some(b) = inner else { return here };
-        let specs = BodySpec::of(&here.specs).nested(src, b);
-        here = Located {
-            body: &b.body,
-            specs,
-        };
-    }
-}
-
-/// Whether byte `at` of `text` is inside an expression (after the `=` of
-/// an attribute on the same line, or within an attribute's value). The
-/// tokens are the lexer's, so an `=` in a string or comment, or a cursor in
-/// a comment, is no expression.
-fn in_expression(body: &ast::Body, text: &str, at: usize) -> bool {
-    use hcldecode_spec::syntax::native::token::TokenKind;
-    let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
-    let toks = native::lex(
-        text,
-        Span::new(0, text.len() as u32),
-        native::LexMode::Normal,
-    );
-    let in_comment = toks.iter().any(|t| {
-        t.kind == TokenKind::Comment && (t.span.start as usize) < at && at < t.span.end as usize
-    });
-    if in_comment {
-        return false;
-    }
-    let equals_before = toks
-        .iter()
-        .any(|t| t.kind == TokenKind::Equal && (line_start..at).contains(&(t.span.start as usize)));
-    if equals_before {
-        return true;
-    }
-    body.attributes.iter().any(|a| {
-        let s = a.span();
-        (a.equals().end as usize) <= at && at <= s.end as usize && s.end as usize > line_start
-    })
-}
-
-/// The identifier (letters, digits, `_`, `-`, `:`) around byte `at`.
-fn identifier_at(text: &str, at: usize) -> Option<(usize, usize)> {
-    let is_id = |c: char| c.is_alphanumeric() || c == '_' || c == '-' || c == ':';
-    let at = at.min(text.len());
-    if !text.is_char_boundary(at) {
-        return None;
-    }
-    let start = text[..at]
-        .char_indices()
-        .rev()
-        .take_while(|(_, c)| is_id(*c))
-        .last()
-        .map_or(at, |(i, _)| i);
-    let end = text[at..]
-        .char_indices()
-        .find(|(_, c)| !is_id(*c))
-        .map_or(text.len(), |(i, _)| at + i);
-    (start < end).then_some((start, end))
-}
-
-/// Attribute `name` of an object or map value (`v.name` as HCL reads it).
-fn attribute<'v>(v: &'v Value, name: &str) -> Option<&'v Value> {
-    v.entries()?.find(|(k, _)| &***k == name).map(|(_, e)| e)
-}
-
-/// A value as markdown: its HCL expression in a code block (at most
-/// [`MAX_VALUE_TEXT`] bytes of it), or its type where it has unknown
-/// parts.
-fn value_markdown(v: &Value) -> String {
-    match hcldecode::encode::expression(v) {
-        Ok(mut text) => {
-            if text.len() > MAX_VALUE_TEXT {
-                let mut end = MAX_VALUE_TEXT;
-                while !text.is_char_boundary(end) {
-                    end -= 1;
-                }
-                text.truncate(end);
-                text.push_str("\n...");
-            }
-            format!("```hcl\n{text}\n```")
-        }
-        Err(_) => format!("a value of type `{}`", v.ty().friendly_name()),
-    }
-}
-
-/// The most bytes of a value's text shown in a hover or completion.
-const MAX_VALUE_TEXT: usize = 4000;
-
-/// Markdown documentation.
-fn markdown(value: &str) -> lsp::Documentation {
-    lsp::Documentation::MarkupContent(lsp::MarkupContent {
-        kind: lsp::MarkupKind::Markdown,
-        value: value.to_string(),
-    })
-}
-
-/// The native-syntax tokens of a document (comments and newlines
-/// included, the final `Eof` too).
-fn tokens(text: &str) -> Vec<Token> {
-    let len = u32::try_from(text.len()).unwrap_or(u32::MAX);
-    native::lex(text, Span::new(0, len), native::LexMode::Normal)
-}
-
 #[cfg(test)]
 mod tests {
+    use super::syntax::in_expression;
     use super::*;
+    use hcldecode::Value;
     use hcldecode::spec_file::LoadedSpec;
 
     /// Expressions are told from comments and strings by the lexer's

@@ -5,7 +5,9 @@ use hcldecode_spec::source::SourceFile;
 use hcldecode_spec::syntax::native::ast;
 use lsp_types as lsp;
 
-use super::{json, native_tree, symbol};
+use super::json;
+use super::symbol::symbol;
+use super::syntax::native_tree;
 use crate::schema::Schema;
 use crate::text::Document;
 

@@ -103,7 +103,7 @@ fn symbols(schema: &Schema, files: &Files<'_>) -> Option<HashMap<(String, String
     let parsed: Vec<ast::File> = files
         .docs
         .iter()
-        .filter_map(|(u, d)| super::native_tree(u, d))
+        .filter_map(|(u, d)| super::syntax::native_tree(u, d))
         .collect();
     let mut out: HashMap<(String, String), Symbol> = HashMap::new();
     for file in &parsed {
@@ -440,7 +440,7 @@ impl Declared {
             return None;
         }
         let v = self.values.as_ref()?.variable(ns)?;
-        super::attribute(v, name)?.to_hcl()
+        super::describe::attribute(v, name)?.to_hcl()
     }
 }
 
@@ -462,7 +462,7 @@ fn declarations(
     let mut texts = Vec::new();
     // The document's own tree as far as it parses (a JSON one whole), the
     // others whole.
-    let (body, diags) = super::parsed_body(uri, text);
+    let (body, diags) = super::syntax::parsed_body(uri, text);
     if !diags.has_errors() || Syntax::for_path(uri) != Syntax::Json {
         bodies.push(body);
         texts.push((uri.to_string(), text.to_string()));

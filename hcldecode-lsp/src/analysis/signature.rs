@@ -2,7 +2,7 @@
 
 use lsp_types as lsp;
 
-use super::tokens;
+use super::syntax::tokens;
 use crate::schema::Schema;
 use crate::text::Document;
 use hcldecode::parse::Syntax;

@@ -7,7 +7,7 @@ use hcldecode_spec::syntax::native::ast;
 use hcldecode_spec::syntax::native::token::{Token, TokenKind};
 use lsp_types as lsp;
 
-use super::{native_tree, tokens};
+use super::syntax::{native_tree, tokens};
 use crate::text::Document;
 
 /// The semantic token types, in the legend's order (indices into it are

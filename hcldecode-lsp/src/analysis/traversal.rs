@@ -6,7 +6,8 @@
 use hcldecode::Value;
 use hcldecode_spec::syntax::native::token::{Token, TokenKind};
 
-use super::{attribute, tokens};
+use super::describe::attribute;
+use super::syntax::tokens;
 
 /// A step of a traversal: `.name` or `["name"]`, or `[0]`.
 #[derive(Debug, PartialEq)]
@@ -210,7 +211,7 @@ fn steps_forward(toks: &[Token], text: &str, mut k: usize) -> Option<(String, Ve
 
 #[cfg(test)]
 mod tests {
-    use super::super::tokens;
+    use super::super::syntax::tokens;
     use super::{Step, for_collection, traversal_before};
 
     fn at_end(text: &str) -> Option<(String, Vec<Step>)> {

@@ -6,7 +6,8 @@ use hcldecode::Body;
 use hcldecode::declare::inspect;
 use lsp_types as lsp;
 
-use super::{native_tree, symbols};
+use super::symbols;
+use super::syntax::native_tree;
 use crate::schema::Schema;
 use crate::text::Document;
 
