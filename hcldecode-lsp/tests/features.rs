@@ -401,3 +401,30 @@ fn json_documents_outline_and_property_names() {
     assert!(complete(&mut c, JSON_URI, 3, 15).is_empty());
     c.shutdown();
 }
+
+/// One mistake is one diagnostic in the editor (issue 37): a string left
+/// open on its line makes every later line's quotes pair up wrongly, and
+/// HashiCorp's parser (so `hcldec`) reports one "Invalid multi-line
+/// string" per line after it and an "Unterminated template string"; the
+/// server publishes the first alone.
+#[test]
+fn a_string_left_open_is_one_diagnostic() {
+    let mut text = String::from("name = \"app\n");
+    for i in 0..40 {
+        text.push_str(&format!("a{i} = \"v{i}\"\n"));
+    }
+    let mut c = start();
+    c.initialize();
+    let d = c.open("file:///tmp/open.hcl", &text);
+    let list = d["diagnostics"].as_array().unwrap();
+    assert_eq!(list.len(), 1, "{d}");
+    assert!(
+        list[0]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("Invalid multi-line string"),
+        "{d}"
+    );
+    assert_eq!(list[0]["range"]["start"], pos(0, 11), "{d}");
+    c.shutdown();
+}

@@ -21,15 +21,18 @@ pub(super) fn native_tree(name: &str, text: &Document) -> Option<ast::File> {
 }
 
 /// A document parsed as `name` says (native or JSON) as a body, and its
-/// parse diagnostics; a native one's tree is the document's cached one.
+/// parse diagnostics as the library reports them (without the errors that
+/// only follow from another: one string left open is one error, not one
+/// per line after it: `parse::without_cascades`); a native one's tree is
+/// the document's cached one.
 pub(super) fn parsed_body(name: &str, text: &Document) -> (hcldecode::Body, Diagnostics) {
     if Syntax::for_path(name) == Syntax::Json {
         let (file, diags) = parse::parse(text.as_bytes(), name, Syntax::Json);
-        return (file.body, diags);
+        return (file.body, parse::without_cascades(diags));
     }
     let p = text.parsed(name);
     let body = hcldecode::Body::native(p.tree.source.clone(), p.tree.body.clone());
-    (body, p.diags.clone())
+    (body, parse::without_cascades(p.diags.clone()))
 }
 
 /// Whether byte `at` of `text` is inside an expression (after the `=` of

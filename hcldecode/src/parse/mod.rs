@@ -139,6 +139,7 @@ pub(crate) fn parse_str_with_limits(
 /// assert_eq!(diags.len(), 1);
 /// assert_eq!(diags[0].summary, "Invalid multi-line string");
 /// assert_eq!(diags[0].subject.as_ref().unwrap().to_string(), "a.hcl:1,10-2,1");
+/// assert!(diags[0].detail.ends_with("This string has no closing quote on line 1, so the quotes after it open and close the wrong strings: the 3 lines after it are misread, and the errors that follow from that are not shown. Close the string on line 1."));
 /// ```
 pub fn without_cascades(diags: Diagnostics) -> Diagnostics {
     const UNTERMINATED: Code = Code::UnterminatedTemplateString;
@@ -164,17 +165,34 @@ pub fn without_cascades(diags: Diagnostics) -> Diagnostics {
         .iter()
         .filter(|u| multi_line.contains(u))
         .collect();
+    // How many lines' errors follow from each open string.
+    let followers = |(f, b): &(Arc<str>, usize)| {
+        multi_line
+            .iter()
+            .filter(|(mf, mb)| mf == f && mb > b)
+            .count()
+    };
     let mut out = Diagnostics::new();
-    for d in diags {
+    for mut d in diags {
         let keep = match (d.code, at(&d)) {
             (Some(UNTERMINATED), Some(p)) => !encoding.contains(&p) && !open.contains(&&p),
             // Those after an open string's first line, in its file.
             (Some(MULTI_LINE), Some((f, b))) => !open.iter().any(|(of, ob)| *of == f && *ob < b),
             _ => true,
         };
-        if keep {
-            out.push(d);
+        if !keep {
+            continue;
         }
+        // The open string's own error says what it did to the rest.
+        if let Some(p) = at(&d).filter(|p| d.code == Some(MULTI_LINE) && open.contains(&p)) {
+            let n = followers(&p);
+            let line = d.subject.as_ref().map_or(0, |r| r.start.line);
+            let lines = if n == 1 { "line" } else { "lines" };
+            d.detail.push_str(&format!(
+                " This string has no closing quote on line {line}, so the quotes after it open and close the wrong strings: the {n} {lines} after it are misread, and the errors that follow from that are not shown. Close the string on line {line}."
+            ));
+        }
+        out.push(d);
     }
     out
 }
