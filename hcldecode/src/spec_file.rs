@@ -206,6 +206,45 @@ impl LoadedSpec {
         ctx: Option<&EvalContext>,
     ) -> Result<(Value, Diagnostics), Error> {
         let (v, diags) = self.decode(&file.body, ctx);
+        self.file_result(file, v, diags)
+    }
+
+    /// [`decode_file`](Self::decode_file) with decode options (dynamic
+    /// blocks, element errors, ...): the errors with the spec's and the
+    /// file's sources attached, so they render with snippets. Functions
+    /// and variables come with `ctx` (an [`EvalContext`] with a function
+    /// library, say).
+    ///
+    /// ```
+    /// use hcldecode::decode::DecodeOptions;
+    /// use hcldecode::spec_file::LoadedSpec;
+    /// let (spec, _) = LoadedSpec::load_file("block_list {\n  block_type = \"p\"\n  object {\n    attr \"n\" { type = number }\n  }\n}\n", "s.hcldec").unwrap();
+    /// let src = b"dynamic \"p\" {\n  for_each = [1, \"x\"]\n  content { n = p.value }\n}\n";
+    /// let (file, _) = hcldecode::parse::parse_native(src, "a.hcl");
+    /// let options = DecodeOptions::new().dynamic_blocks(true);
+    /// let err = spec.decode_file_with(&file, None, options).unwrap_err();
+    /// assert!(err.to_string().contains("   3:   content { n = p.value }"), "{err}");
+    /// let (file, _) = hcldecode::parse::parse_native(b"dynamic \"p\" {\n  for_each = [1, 2]\n  content { n = p.value }\n}\n", "a.hcl");
+    /// let (v, _) = spec.decode_file_with(&file, None, options).unwrap();
+    /// assert_eq!(v.elements().unwrap().len(), 2);
+    /// ```
+    pub fn decode_file_with(
+        &self,
+        file: &File,
+        ctx: Option<&EvalContext>,
+        options: decode::DecodeOptions,
+    ) -> Result<(Value, Diagnostics), Error> {
+        let (v, diags) = self.decode_with(&file.body, ctx, options);
+        self.file_result(file, v, diags)
+    }
+
+    /// The value, or the errors with the spec's and the file's sources.
+    fn file_result(
+        &self,
+        file: &File,
+        v: Value,
+        diags: Diagnostics,
+    ) -> Result<(Value, Diagnostics), Error> {
         if diags.has_errors() {
             let mut files = self.source_map(&file.body);
             files.add_file(file);
