@@ -115,7 +115,6 @@ Error: content.missing_required_argument
    ╭─[job.hcl:1:1]
  1 │ name  = \"web\"
    · ▲
-   · ╰── Missing required argument
  2 │ count = \"many\"
    ╰────
   help: The argument \"region\" is required, but no definition was
@@ -127,8 +126,7 @@ Error: decode.incorrect_attribute_value_type
    ╭─[job.hcl:2:9]
  1 │ name  = \"web\"
  2 │ count = \"many\"
-   ·         ───┬──
-   ·            ╰── Incorrect attribute value type
+   ·         ──────
  3 │ prot  = 8080
    ╰────
   help: Inappropriate value for attribute \"count\": a number is
@@ -140,8 +138,7 @@ Error: content.unsupported_argument
    ╭─[job.hcl:3:1]
  2 │ count = \"many\"
  3 │ prot  = 8080
-   · ──┬─
-   ·   ╰── Unsupported argument
+   · ────
    ╰────
   help: An argument named \"prot\" is not expected here.
 ";

@@ -95,3 +95,96 @@ fn element_errors_do_not_repeat_the_whole_list() {
     // No label without a message (an unnamed underline through the line).
     assert!(!text.contains("┬\n   ·"), "{text}");
 }
+
+#[derive(HclDecode, Debug)]
+#[allow(dead_code)]
+struct Shaped {
+    port: u16,
+    #[hcl(block)]
+    svc: Vec<Svc>,
+}
+
+#[derive(HclDecode, Debug)]
+#[allow(dead_code)]
+struct Svc {
+    #[hcl(label)]
+    n: String,
+    p: u16,
+}
+
+/// Every diagnostic of a report has the same shape (issue 37): as
+/// `fn main() -> miette::Result<()>` prints it (`Error: ` and the
+/// report), each is `Error: code`, its summary once (the underline carries
+/// no second copy of it), its snippet and the detail as help; the typed,
+/// serde and spec-file routes alike, and the typed layer's own errors have
+/// codes too (`decode.value_out_of_range`).
+#[test]
+fn every_diagnostic_of_a_report_has_the_same_shape() {
+    let src = "port = \"x\"\nsvc \"a\" {\n  p = 70000\n}\nbogus = 1\n";
+    let typed: miette::Report = hcldecode::from_str::<Shaped>(src, "app.hcl")
+        .unwrap_err()
+        .into();
+    // As the runtime prints a `main`'s error: `Error: ` and the report.
+    let text = format!("Error: {}", render(typed.as_ref()));
+    let lines: Vec<&str> = text.lines().collect();
+    let headers: Vec<&str> = lines
+        .iter()
+        .filter(|l| l.starts_with("Error:"))
+        .copied()
+        .collect();
+    assert_eq!(
+        headers,
+        [
+            "Error: decode.incorrect_attribute_value_type",
+            "Error: decode.value_out_of_range",
+            "Error: content.unsupported_argument",
+        ],
+        "{text}"
+    );
+    for summary in [
+        "Incorrect attribute value type",
+        "Value out of range",
+        "Unsupported argument",
+    ] {
+        assert_eq!(text.matches(summary).count(), 1, "{summary}: {text}");
+    }
+    assert_eq!(text.matches("help: ").count(), 3, "{text}");
+    assert_eq!(text.matches("╭─[app.hcl:").count(), 3, "{text}");
+
+    // serde's route: the same shape.
+    #[derive(serde::Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct S {
+        port: u16,
+        name: String,
+    }
+    let serde: miette::Report =
+        hcldecode::serde::from_str::<S>("port = \"x\"\nname = []\n", "s.hcl")
+            .unwrap_err()
+            .into();
+    let text = format!("Error: {}", render(serde.as_ref()));
+    assert_eq!(
+        text.matches("Error: serde.invalid_type\n").count(),
+        2,
+        "{text}"
+    );
+
+    // A spec file's: one error is itself, with its code on top.
+    let (spec, _) = hcldecode::spec_file::LoadedSpec::load_file(
+        "object {\n  attr \"port\" { type = number }\n}\n",
+        "s.hcldec",
+    )
+    .unwrap();
+    let (file, _) = hcldecode::parse::parse_native(b"port = \"x\"\n", "a.hcl");
+    let one: miette::Report = spec.decode_file(&file, None).unwrap_err().into();
+    let text = format!("Error: {}", render(one.as_ref()));
+    assert!(
+        text.starts_with("Error: decode.incorrect_attribute_value_type\n"),
+        "{text}"
+    );
+    assert_eq!(
+        text.matches("Incorrect attribute value type").count(),
+        1,
+        "{text}"
+    );
+}

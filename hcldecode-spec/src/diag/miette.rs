@@ -122,9 +122,10 @@ impl ::miette::Diagnostic for Problem {
         let mut labels = Vec::new();
         if let Some(s) = &self.diag.subject {
             let len = s.end.byte.saturating_sub(s.start.byte);
-            // Named, so it stands out from the context's underline.
+            // Unnamed: the header above says what is wrong and the help
+            // below says why; a name here would repeat the header.
             labels.push(LabeledSpan::new_primary_with_span(
-                Some(self.diag.summary.clone()),
+                None,
                 (s.start.byte, len),
             ));
         }

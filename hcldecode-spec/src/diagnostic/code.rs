@@ -174,6 +174,21 @@ pub enum Code {
     /// Typed decoding: a value not known when the configuration is decoded
     /// (reported only when no other error explains it).
     UnknownValue,
+    /// Typed decoding: a value the Rust type rejects though it has the
+    /// right type (a name that is not one of an enum's, a string that is
+    /// not one character).
+    InvalidValue,
+    /// Typed decoding: a number outside the Rust type's range (`70000` for
+    /// a `u16`).
+    ValueOutOfRange,
+    /// Typed decoding: a fractional number where an integer type is wanted.
+    WholeNumberRequired,
+    /// Typed decoding: null where the Rust type takes no null.
+    NullValue,
+    /// Typed decoding: a list of the wrong length for an array.
+    IncorrectListLength,
+    /// Typed decoding: an `Expression` field with no expression to hold.
+    ExpressionRequired,
 }
 
 impl Code {
@@ -254,6 +269,12 @@ impl Code {
             Code::UndeclaredReference => "declaration.undeclared_reference",
             Code::LocalCycle => "local.cycle",
             Code::UnknownValue => "decode.unknown_value",
+            Code::InvalidValue => "decode.invalid_value",
+            Code::ValueOutOfRange => "decode.value_out_of_range",
+            Code::WholeNumberRequired => "decode.whole_number_required",
+            Code::NullValue => "decode.null_value",
+            Code::IncorrectListLength => "decode.incorrect_list_length",
+            Code::ExpressionRequired => "decode.expression_required",
         }
     }
 }

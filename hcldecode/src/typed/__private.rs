@@ -15,6 +15,7 @@ pub use crate::decode::{DecodeHook, DirectBody};
 pub use crate::value::Value;
 pub use crate::{ObjectType, Type};
 
+use hcldecode_spec::diag::Code;
 use std::borrow::Cow;
 
 use super::blocks::{missing_block, single_from, single_spec};
@@ -239,7 +240,8 @@ pub fn check_keys(value: &Value, at: At<'_>, keys: &[&str], ignore: bool) -> Res
         }
         let suggestion = did_you_mean(k, keys.iter().copied()).unwrap_or_default();
         let at_k = at.key_name(k);
-        errs.push(at_k.error(
+        errs.push(at_k.coded_error(
+            Code::UnsupportedAttribute,
             "Unsupported attribute",
             // The suggestion ends the sentence: no period after its
             // question mark.
@@ -296,7 +298,8 @@ pub fn attr<T: HclDecode>(value: &Value, at: At<'_>, slot: Slot, name: &str) -> 
     match get_ref(value, name, slot.hint) {
         None if T::optional() => T::from_hcl(&Value::null(T::hcl_type()), at_p),
         // Only in an attribute's object value: the engine checks bodies.
-        None => Err(at_p.error(
+        None => Err(at_p.coded_error(
+            Code::IncorrectAttributeValueType,
             "Incorrect attribute value type",
             at.inappropriate(&format!("attribute {name:?} is required")),
         )),
@@ -464,7 +467,8 @@ pub fn unit_variant(value: &Value, at: At<'_>, names: &[&str]) -> Result<usize, 
     let suggestion = name_suggestion(s, names.iter().copied())
         .map(|n| format!(" Did you mean {n:?}?"))
         .unwrap_or_default();
-    Err(at.error(
+    Err(at.coded_error(
+        Code::InvalidValue,
         "Invalid value",
         format!(
             "{} The value must be one of {}.{suggestion}",

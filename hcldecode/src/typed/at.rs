@@ -601,10 +601,32 @@ impl<'a> At<'a> {
         Error::new(self.diagnostic(summary, detail))
     }
 
+    /// [`At::error`] with a stable [`Code`](hcldecode_spec::diag::Code),
+    /// which tools match instead of the wording (and miette shows).
+    ///
+    /// ```
+    /// use hcldecode::diag::Code;
+    /// use hcldecode::typed::At;
+    /// let e = At::none().coded_error(Code::InvalidValue, "Invalid port", "Not a port name.");
+    /// assert_eq!(e.diagnostics()[0].code, Some(Code::InvalidValue));
+    /// ```
+    pub fn coded_error(
+        self,
+        code: hcldecode_spec::diag::Code,
+        summary: impl Into<String>,
+        detail: impl Into<String>,
+    ) -> Error {
+        Error::new(self.diagnostic(summary, detail).with_code(code))
+    }
+
     /// "Inappropriate value for attribute "x": {what}." (or "for this
     /// value" outside attributes), as "Incorrect attribute value type".
     pub fn type_error(self, what: &str) -> Error {
-        self.error("Incorrect attribute value type", self.inappropriate(what))
+        self.coded_error(
+            hcldecode_spec::diag::Code::IncorrectAttributeValueType,
+            "Incorrect attribute value type",
+            self.inappropriate(what),
+        )
     }
 
     /// `Inappropriate value for attribute "name": {what}.`, with the path

@@ -2,6 +2,7 @@
 //! `#[hcl(block)]` field may have ([`HclBlocks`]), label-keyed maps
 //! ([`HclKeyed`]) and `#[hcl(remain)]` fields ([`HclRemain`]).
 
+use hcldecode_spec::diag::Code;
 use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::hash::{BuildHasher, Hash};
@@ -531,7 +532,8 @@ fn check_count(
             at.missing_range(),
         ));
     } else {
-        errs.push(items[opts.max_items].at.error(
+        errs.push(items[opts.max_items].at.coded_error(
+            Code::TooManyBlocks,
             format!("Too many {plural}"),
             format!("No more than {} {what} blocks are allowed", opts.max_items),
         ));
@@ -656,7 +658,8 @@ pub(crate) fn single_from<T: HclBody>(
     for (_, variant, v, at) in present {
         if let Some((_, first)) = &found {
             let first = first.range().map(|r| r.to_string()).unwrap_or_default();
-            errs.push(at.error(
+            errs.push(at.coded_error(
+                Code::DuplicateBlock,
                 "Duplicate block",
                 format!("Only one of these blocks is allowed. Previous definition was at {first}."),
             ));
@@ -880,7 +883,8 @@ macro_rules! keyed_map {
                         });
                     if !out.insert_leaf(keys, t) && !reported {
                         let labels: String = keys.iter().map(|k| format!(" {k:?}")).collect();
-                        errs.push(at.error(
+                        errs.push(at.coded_error(
+                            Code::DuplicateBlock,
                             "Duplicate block",
                             format!("A block for{labels} was already defined. The labels must be unique (labels are compared in Unicode Normalization Form C)."),
                         ));

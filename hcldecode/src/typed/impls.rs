@@ -1,5 +1,6 @@
 //! [`HclDecode`] for std types, [`Value`] and [`Expression`].
 
+use hcldecode_spec::diag::Code;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
 use std::hash::{BuildHasher, Hash};
 use std::path::PathBuf;
@@ -20,7 +21,8 @@ use crate::{Number, Type};
 /// `what` describes the type wanted ("string", "a whole number").
 pub(crate) fn known<'v>(v: &'v Value, at: At<'_>, what: &str) -> Result<ValueRef<'v>, Error> {
     match v.view() {
-        ValueRef::Null => Err(at.error(
+        ValueRef::Null => Err(at.coded_error(
+            Code::NullValue,
             "Null value not allowed",
             at.inappropriate(&format!("{what} required, but the value is null")),
         )),
@@ -138,7 +140,8 @@ fn whole(v: &Value, at: At<'_>) -> Result<Number, Error> {
     let c = primitive(v, at, "number", &Type::Number)?;
     match c.view() {
         ValueRef::Number(n) if n.is_integer() => Ok(n.clone()),
-        ValueRef::Number(n) => Err(at.error(
+        ValueRef::Number(n) => Err(at.coded_error(
+            Code::WholeNumberRequired,
             "Whole number required",
             at.inappropriate(&format!("a whole number is required, not {n}")),
         )),
@@ -152,7 +155,8 @@ fn out_of_range(
     min: impl std::fmt::Display,
     max: impl std::fmt::Display,
 ) -> Error {
-    at.error(
+    at.coded_error(
+        Code::ValueOutOfRange,
         "Value out of range",
         at.inappropriate(&format!(
             "{n} is out of range; a whole number from {min} to {max} is required"
@@ -238,7 +242,8 @@ impl HclDecode for f32 {
         let x = f64::from_hcl(v, at)?;
         if x.is_finite() && x.abs() > f64::from(f32::MAX) {
             let n = Number::from_f64(x).unwrap_or_else(|| Number::from_i64(0));
-            return Err(at.error(
+            return Err(at.coded_error(
+                Code::ValueOutOfRange,
                 "Value out of range",
                 at.inappropriate(&format!("{n} is out of range for a 32-bit float")),
             ));
@@ -259,7 +264,8 @@ impl HclDecode for char {
         let mut chars = s.chars();
         match (chars.next(), chars.next()) {
             (Some(c), None) => Ok(c),
-            _ => Err(at.error(
+            _ => Err(at.coded_error(
+                Code::InvalidValue,
                 "Invalid value",
                 at.inappropriate(&format!("a single character is required, not {s:?}")),
             )),
@@ -279,7 +285,8 @@ impl HclDecode for Value {
 impl HclDecode for Expression {
     fn from_hcl(_: &Value, at: At<'_>) -> Result<Self, Error> {
         at.expression().ok_or_else(|| {
-            at.error(
+            at.coded_error(
+                Code::ExpressionRequired,
                 "Expression required",
                 "An expression is expected here, written as an attribute's value.",
             )
@@ -494,7 +501,8 @@ impl<T: HclDecode, const N: usize> HclDecode for [T; N] {
         let mut out = Vec::with_capacity(N);
         let n = elements(v, at, "list", |t| out.push(t))?;
         out.try_into().map_err(|_| {
-            at.error(
+            at.coded_error(
+                Code::IncorrectListLength,
                 "Incorrect list length",
                 at.inappropriate(&format!(
                     "a list of exactly {N} elements is required, not {n}"
