@@ -322,6 +322,14 @@ fn insert(
     }
 }
 
+impl<'a> de::IntoDeserializer<'a, Error> for NodeDeserializer<'a> {
+    type Deserializer = NodeDeserializer<'a>;
+
+    fn into_deserializer(self) -> NodeDeserializer<'a> {
+        self
+    }
+}
+
 #[derive(Clone, Copy)]
 struct NodeDeserializer<'a> {
     node: &'a Node,
@@ -438,7 +446,26 @@ impl<'a> Deserializer<'a> for NodeDeserializer<'a> {
         deserialize_unit_struct(name: &'static str);
         deserialize_tuple(len: usize) => Seq;
         deserialize_tuple_struct(name: &'static str, len: usize) => Seq;
-        deserialize_struct(name: &'static str, fields: &'static [&'static str]);
+    }
+
+    /// A struct, or a `serde_spanned::Spanned` (feature `serde-spanned`):
+    /// the value with the byte range of the block header (type and labels,
+    /// where HCL names a block) or label it came from.
+    fn deserialize_struct<V: Visitor<'a>>(
+        self,
+        name: &'static str,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        match self.node {
+            Node::Value(v, e) => self.value(v, e).deserialize_struct(name, fields, visitor),
+            #[cfg(feature = "serde-spanned")]
+            _ if serde_spanned::de::is_spanned(name) => {
+                let span = self.range.map_or(0..0, |r| r.start.byte..r.end.byte);
+                visitor.visit_map(serde_spanned::de::SpannedDeserializer::new(self, span))
+            }
+            _ => self.structure(visitor),
+        }
     }
 
     fn deserialize_option<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {

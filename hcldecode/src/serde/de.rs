@@ -266,6 +266,14 @@ pub struct ValueDeserializer<'a> {
     recorder: Option<&'a Recorder>,
 }
 
+impl<'a> IntoDeserializer<'a, Error> for ValueDeserializer<'a> {
+    type Deserializer = ValueDeserializer<'a>;
+
+    fn into_deserializer(self) -> ValueDeserializer<'a> {
+        self
+    }
+}
+
 impl<'a> ValueDeserializer<'a> {
     /// A deserializer of `value`, which came from `at`.
     pub fn new(value: &'a Value, at: At<'a>) -> ValueDeserializer<'a> {
@@ -559,12 +567,20 @@ impl<'a> Deserializer<'a> for ValueDeserializer<'a> {
         self.mapping(false, visitor)
     }
 
+    /// A struct from an object, or a `serde_spanned::Spanned` (feature
+    /// `serde-spanned`): the value with its byte range in its file (`0..0`
+    /// where it has none), as toml's deserializer gives it.
     fn deserialize_struct<V: Visitor<'a>>(
         self,
         _name: &'static str,
         _fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value, Error> {
+        #[cfg(feature = "serde-spanned")]
+        if serde_spanned::de::is_spanned(_name) {
+            let span = self.at.range().map_or(0..0, |r| r.start.byte..r.end.byte);
+            return visitor.visit_map(serde_spanned::de::SpannedDeserializer::new(self, span));
+        }
         self.mapping(true, visitor)
     }
 

@@ -14,7 +14,11 @@
 //!   diagnostics ([`Options`] for variables, functions and the block
 //!   layout);
 //! - [`to_string`] writes serde types back as HCL text in that layout
-//!   (through [`to_value`] and [`crate::encode`]).
+//!   (through [`to_value`] and [`crate::encode`]);
+//! - with the `serde-spanned` feature, a `serde_spanned::Spanned<T>` in
+//!   a serde type (through [`from_str`] or an `#[hcl(serde)]` field) gets
+//!   the byte range its value was written at, as toml gives it (a block:
+//!   its header).
 //!
 //! ```
 //! use hcldecode::HclDecode;
