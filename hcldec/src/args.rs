@@ -29,6 +29,9 @@ pub(crate) struct Options {
     pub dynamic_blocks: bool,
     /// `--json-schema` (an extension): print the spec's JSON Schema.
     pub json_schema: bool,
+    /// `--x-example` (an extension): print a reference configuration of
+    /// the spec.
+    pub example: bool,
     /// `--var name=value` (an extension): values of declared variables.
     pub var: Vec<String>,
     /// `--var-file FILE` (an extension): files of values of declared
@@ -74,6 +77,7 @@ const FLAGS: &[Flag] = &[
     flag("functions", None, true),
     flag("dynamic-blocks", None, false),
     flag("json-schema", None, false),
+    flag("x-example", None, false),
     flag("var", None, true),
     flag("var-file", None, true),
     flag("var-env", None, true),
@@ -161,6 +165,7 @@ pub(crate) fn parse(args: &[OsString]) -> Result<Options, Refused> {
             "keep-nulls" => o.keep_nulls = on,
             "dynamic-blocks" => o.dynamic_blocks = on,
             "json-schema" => o.json_schema = on,
+            "x-example" => o.example = on,
             _ => return Err(Refused(String::new())),
         }
     }
@@ -249,6 +254,7 @@ mod tests {
         assert!(parse_strs(&["--keep-nulls=T"]).unwrap().keep_nulls);
         assert!(parse_strs(&["--dynamic-blocks"]).unwrap().dynamic_blocks);
         assert!(parse_strs(&["--json-schema"]).unwrap().json_schema);
+        assert!(parse_strs(&["--x-example"]).unwrap().example);
         // A bare boolean does not take the next argument as its value.
         let o = parse_strs(&["--var-refs", "false"]).unwrap();
         assert!(o.var_refs);

@@ -27,6 +27,7 @@ const USAGE: &str = "usage: hcldec --spec=<spec-file> [options] [hcl-file ...]
       --diags string        format any returned diagnostics in the given format; currently only \"json\" is accepted
       --keep-nulls          retain object properties that have null as their value (they are removed by default)
       --json-schema         print a JSON Schema of the HCL JSON syntax the spec accepts (with --dynamic-blocks, dynamic blocks too), instead of decoding (extension)
+      --x-example           print a reference configuration of the spec: every attribute and block it reads, with descriptions, types, defaults and choices as comments, required ones with placeholders (extension)
       --functions sets      make function sets callable from the input files (extension): a comma-separated list of stdlib, encoding, crypto, uuid, cidr, filesystem, terraform (Terraform's library: every set, Terraform's meaning of reverse, index, length, ...)
   -o, --out string          write to the given file, instead of stdout
   -s, --spec string         path to spec file (required)
@@ -235,6 +236,11 @@ fn real_main(
         dw.write(stderr, &diags);
         return Ok(2);
     };
+
+    if opts.example {
+        let text = loaded.spec.example_config();
+        return write_output(opts, stdout, |w| w.write_all(text.as_bytes())).map(|()| 0);
+    }
 
     if opts.json_schema {
         let schema = loaded

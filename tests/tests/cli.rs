@@ -446,3 +446,35 @@ fn declared_variables_take_var_var_file_and_var_env() {
     );
     assert!(err.contains("variables.hcl line 30"), "{err}");
 }
+
+/// `--x-example` (an extension) prints a reference configuration of the
+/// spec, which `hcldec` then decodes with the same spec.
+#[test]
+fn x_example_prints_a_configuration_that_decodes() {
+    let spec = repo().join("examples/web-app/spec.hcldec");
+    let out = hcldec()
+        .arg("--spec")
+        .arg(&spec)
+        .arg("--x-example")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let example = text(&out.stdout);
+    assert!(example.contains(" = "), "{example}");
+    assert!(example.contains("# "), "{example}");
+    let dir = scratch("x-example");
+    let path = dir.join("example.hcl");
+    std::fs::write(&path, &example).unwrap();
+    let out = hcldec()
+        .arg("--spec")
+        .arg(&spec)
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}\n{example}",
+        text(&out.stderr)
+    );
+}

@@ -18,6 +18,7 @@ use crate::syntax::expr::Expression;
 use crate::types::Type;
 
 mod constraint;
+mod example;
 mod json_schema;
 mod kind;
 pub mod load;

@@ -249,6 +249,31 @@ pub trait HclDecode: Sized {
         Self::attr_spec("value", !Self::optional())
     }
 
+    /// A reference configuration of this type's body
+    /// ([`Spec::example_config`]): every attribute and block it reads, with
+    /// its doc comment, type and choices as comments, required ones with
+    /// placeholders; it decodes into the type as written. (A field's Rust
+    /// default, a function, is not in the spec: the example shows the
+    /// type's placeholder.)
+    ///
+    /// ```
+    /// use hcldecode::HclDecode;
+    /// #[derive(HclDecode)]
+    /// struct Config {
+    ///     /// What the service is called.
+    ///     name: String,
+    ///     #[hcl(default = "default_port")]
+    ///     port: u16,
+    /// }
+    /// fn default_port() -> u16 { 8080 }
+    /// let text = Config::example_config();
+    /// assert_eq!(text, "# What the service is called.\n# string, required\nname = \"\"\n\n# number, optional\n# port = 0\n");
+    /// assert!(hcldecode::from_str::<Config>(&text, "example.hcl").is_ok());
+    /// ```
+    fn example_config() -> String {
+        Self::spec().example_config()
+    }
+
     /// The namespaces this type's body declares (`variable` and `locals`
     /// blocks, see [`namespaces`](crate::namespaces)), given their values
     /// before the rest of the body is decoded: filled in by
