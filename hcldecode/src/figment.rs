@@ -125,7 +125,8 @@ pub fn locate(err: &FigmentError) -> Option<Error> {
     let Some(Source::File(path)) = &meta.source else {
         return None;
     };
-    if meta.name != Hcl::NAME && !meta.name.contains(Hcl::NAME) {
+    // figment names a format's data "HCL file" / "HCL source string".
+    if !meta.name.contains(Hcl::NAME) {
         return None;
     }
     let (file, diags) = parse::parse_path_with_limits(path, &crate::limits::Limits::DEFAULT);

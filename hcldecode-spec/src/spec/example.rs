@@ -279,7 +279,7 @@ fn placeholder(ty: &Type, constraint: Option<&ValueConstraint>) -> String {
                 .filter(|(n, _)| !optional.contains(n))
                 .map(|(n, c)| format!("{n} = {}", placeholder(&c.ty(), Some(c))))
                 .collect();
-            return format!("{{ {} }}", fields.join(", ")).replace("{  }", "{}");
+            return object_text(&fields);
         }
         _ => {}
     }
@@ -299,12 +299,17 @@ fn placeholder(ty: &Type, constraint: Option<&ValueConstraint>) -> String {
                 .iter()
                 .map(|(n, t)| format!("{n} = {}", placeholder(t, None)))
                 .collect();
-            if fields.is_empty() {
-                "{}".to_string()
-            } else {
-                format!("{{ {} }}", fields.join(", "))
-            }
+            object_text(&fields)
         }
         Type::Dynamic => "null".to_string(),
+    }
+}
+
+/// An object literal of `name = value` fields on one line (`{}` for none).
+fn object_text(fields: &[String]) -> String {
+    if fields.is_empty() {
+        "{}".to_string()
+    } else {
+        format!("{{ {} }}", fields.join(", "))
     }
 }
