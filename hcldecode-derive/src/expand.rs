@@ -5,6 +5,7 @@ use std::collections::HashSet;
 
 use proc_macro2::{TokenStream, TokenTree};
 use quote::{ToTokens, format_ident, quote, quote_spanned};
+use syn::ext::IdentExt;
 use syn::spanned::Spanned;
 
 use hcldecode_spec::types::Type;
@@ -116,6 +117,9 @@ struct StructCode {
     /// The body of the direct read (`Internals::direct_body`), where every
     /// field can be read directly (attributes and blocks).
     direct: Option<TokenStream>,
+    /// The body of `HclDecode::locate`: a Rust field name steps to the
+    /// field's property.
+    locate: TokenStream,
 }
 
 /// `T` of a type written `Option<T>`.
@@ -198,6 +202,18 @@ fn struct_code(g: &mut Gen<'_>, fields: &[Field<'_>], ctor: TokenStream) -> Stru
             serde,
             index,
         };
+        let rust_name = f.ident.unraw().to_string();
+        let locate = match f.kind {
+            Kind::Attr | Kind::Label | Kind::BlockAttrs => {
+                Some(quote!(#rust_name => #p.locate(__rest, __at, #index, #name)))
+            }
+            Kind::Flatten => Some(quote!(#rust_name => #p.locate(__rest, __at, #index, #key))),
+            Kind::Block => {
+                Some(quote!(#rust_name => #p.locate_blocks(__rest, __at, #index, #name)))
+            }
+            Kind::Remain => None,
+        };
+        parts.locate_arms.extend(locate);
         match f.kind {
             Kind::Attr => attr_code(g, &mut parts, &c),
             Kind::Label => label_code(g, &mut parts, &c),
@@ -443,6 +459,8 @@ struct Parts {
     vars: Vec<proc_macro2::Ident>,
     inits: Vec<TokenStream>,
     type_fields: Vec<TokenStream>,
+    /// `HclDecode::locate`'s match arms, a field's Rust name each.
+    locate_arms: Vec<TokenStream>,
     remain: bool,
     flatten: bool,
     label_index: usize,
@@ -494,6 +512,7 @@ impl Parts {
             vars,
             inits,
             type_fields,
+            locate_arms,
             remain,
             flatten,
             direct_gets,
@@ -539,6 +558,21 @@ impl Parts {
                 ::core::option::Option::Some(#ctor { #(#inits),* })
             }
         });
+        let locate = if locate_arms.is_empty() {
+            quote!(__hcl::locate_any(__path, __at))
+        } else {
+            quote! {
+            let ::core::option::Option::Some((__hcl::PathSegment::Key(__k), __rest)) = __path.split_first() else {
+                return __hcl::locate_any(__path, __at);
+            };
+            let _ = __rest;
+            let __found: ::core::option::Option<__hcl::Range> = match *__k {
+                #(#locate_arms,)*
+                _ => return __hcl::locate_any(__path, __at),
+            };
+            __found.or_else(|| __hcl::here(__at))
+            }
+        };
         StructCode {
             spec,
             from,
@@ -546,6 +580,7 @@ impl Parts {
             hcl_optional,
             hcl_constraint,
             direct,
+            locate,
         }
     }
 }
@@ -623,6 +658,12 @@ pub fn expand(c: &Container<'_>, spec_file: Option<&std::path::Path>) -> TokenSt
                     opts: &__hcl::BlockOptions,
                 ) -> ::core::option::Option<Self> {
                     __hcl::struct_direct_block::<Self>(__b, __i, opts)
+                }
+                fn locate_blocks(
+                    __path: &[__hcl::PathSegment<'_>],
+                    __at: __hcl::At<'_>,
+                ) -> ::core::option::Option<__hcl::Range> {
+                    __hcl::locate_single_block::<Self>(__path, __at)
                 }
             }
             #keyed
@@ -729,6 +770,7 @@ fn expand_struct(g: &mut Gen<'_>, fields: &[Field<'_>]) -> Impls {
         hcl_optional,
         hcl_constraint,
         direct,
+        locate,
     } = struct_code(g, fields, quote!(Self));
     let namespaces = namespaces_code(fields);
     Impls {
@@ -751,6 +793,12 @@ fn expand_struct(g: &mut Gen<'_>, fields: &[Field<'_>]) -> Impls {
             }
             fn spec() -> __hcl::Spec {
                 __hcl::guarded_spec(::core::any::type_name::<Self>(), || #spec)
+            }
+            fn locate(
+                __path: &[__hcl::PathSegment<'_>],
+                __at: __hcl::At<'_>,
+            ) -> ::core::option::Option<__hcl::Range> {
+                #locate
             }
         },
         direct,

@@ -38,6 +38,8 @@ pub mod eval;
 #[cfg(feature = "figment")]
 pub mod figment;
 pub mod function;
+#[cfg(feature = "garde")]
+pub mod garde;
 #[cfg(feature = "hcl-rs")]
 pub mod hcl_rs;
 mod limits;
@@ -50,6 +52,10 @@ pub mod spec_file;
 pub mod spec_values;
 pub mod text_eval;
 pub mod typed;
+#[cfg(any(feature = "garde", feature = "validator"))]
+mod validation;
+#[cfg(feature = "validator")]
+pub mod validator;
 pub use hcldecode_spec::value;
 
 pub use encode::to_string;

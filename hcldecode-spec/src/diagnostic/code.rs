@@ -189,6 +189,9 @@ pub enum Code {
     IncorrectListLength,
     /// Typed decoding: an `Expression` field with no expression to hold.
     ExpressionRequired,
+    /// A decoded value a validation rule rejects (garde's, validator's,
+    /// an application's).
+    ValidationFailed,
 }
 
 impl Code {
@@ -275,6 +278,7 @@ impl Code {
             Code::NullValue => "decode.null_value",
             Code::IncorrectListLength => "decode.incorrect_list_length",
             Code::ExpressionRequired => "decode.expression_required",
+            Code::ValidationFailed => "validation.failed",
         }
     }
 }

@@ -8,12 +8,14 @@ pub use hcldecode_spec::syntax::body::Body;
 pub use super::blocks::{
     BlockOptions, BodyShape, HclBlocks, HclBody, HclKeyed, HclRemain, struct_direct_block,
 };
+pub use super::locate::{PathSegment, here, locate_any, locate_single_block};
 pub use super::{
     At, Error, Errors, HclDecode, Internals, OptionalAttrs, TypePlan, ValueConstraint,
 };
 pub use crate::decode::{DecodeHook, DirectBody};
 pub use crate::value::Value;
 pub use crate::{ObjectType, Type};
+pub use hcldecode_spec::source::Range;
 
 use hcldecode_spec::diag::Code;
 use std::borrow::Cow;
@@ -656,6 +658,14 @@ probe! {
         i: usize,
         d: impl FnOnce() -> Self::T
     ) -> Option<Self::T> => direct_attr_or::<T>(b, i, d);
+    /// [`HclDecode::locate`] of property `i` (named `name`) of `at`.
+    fn locate(
+        &self,
+        path: &[PathSegment<'_>],
+        at: At<'_>,
+        i: usize,
+        name: &str
+    ) -> Option<Range> => T::locate(path, at.property(i, name));
 }
 
 probe! {
@@ -678,6 +688,14 @@ probe! {
         i: usize,
         opts: &BlockOptions
     ) -> Option<Self::T> => T::__direct_blocks(b, i, opts);
+    /// [`HclBlocks::locate_blocks`] of property `i` (named `name`) of `at`.
+    fn locate_blocks(
+        &self,
+        path: &[PathSegment<'_>],
+        at: At<'_>,
+        i: usize,
+        name: &str
+    ) -> Option<Range> => T::locate_blocks(path, at.property(i, name));
 }
 
 probe! {

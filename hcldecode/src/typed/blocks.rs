@@ -194,6 +194,18 @@ pub trait HclBlocks: Sized {
         let _ = (body, i, opts);
         None
     }
+
+    /// Where what `path` names inside the field was written, `at` being
+    /// the field's position (see [`HclDecode::locate`]): a list's index
+    /// steps to its block, a block map's labels to theirs, the rest of the
+    /// path into the block's body. By default, the blocks' position.
+    fn locate_blocks(
+        path: &[super::PathSegment<'_>],
+        at: At<'_>,
+    ) -> Option<hcldecode_spec::source::Range> {
+        let _ = path;
+        super::locate::here(at)
+    }
 }
 
 /// Whether blocks of body type `T` are read directly: one block type (a
@@ -749,6 +761,12 @@ macro_rules! deref_body {
                     None => Err(missing_block(at, opts)),
                 }
             }
+            fn locate_blocks(
+                path: &[super::PathSegment<'_>],
+                at: At<'_>,
+            ) -> Option<hcldecode_spec::source::Range> {
+                super::locate::locate_single_block::<T>(path, at)
+            }
         }
 
         impl<T: HclBody> HclKeyed for $p<T> {
@@ -782,6 +800,12 @@ impl<T: HclBody> HclBlocks for Option<T> {
     fn from_blocks(value: &Value, at: At<'_>, opts: &BlockOptions) -> Result<Self, Error> {
         single_from::<T>(value, at, opts, opts.required)
     }
+    fn locate_blocks(
+        path: &[super::PathSegment<'_>],
+        at: At<'_>,
+    ) -> Option<hcldecode_spec::source::Range> {
+        super::locate::locate_single_block::<T>(path, at)
+    }
     fn __direct_blocks(body: &mut DirectBody<'_>, i: usize, opts: &BlockOptions) -> Option<Self> {
         if !direct_leaf::<T>(opts) {
             return None;
@@ -798,6 +822,12 @@ impl<T: HclBody> HclBlocks for Vec<T> {
         let mut out = Vec::new();
         decode_items::<T>(value, at, opts, 0, |_, t, _, _| out.push(t))?;
         Ok(out)
+    }
+    fn locate_blocks(
+        path: &[super::PathSegment<'_>],
+        at: At<'_>,
+    ) -> Option<hcldecode_spec::source::Range> {
+        super::locate::locate_block_list::<T>(path, at)
     }
     fn __direct_blocks(body: &mut DirectBody<'_>, i: usize, opts: &BlockOptions) -> Option<Self> {
         if !direct_leaf::<T>(opts) {
@@ -891,6 +921,12 @@ macro_rules! keyed_map {
                     }
                 })?;
                 Ok(out)
+            }
+            fn locate_blocks(
+                path: &[super::PathSegment<'_>],
+                at: At<'_>,
+            ) -> Option<hcldecode_spec::source::Range> {
+                super::locate::locate_block_map::<Self>(path, at)
             }
             fn __direct_blocks(
                 body: &mut DirectBody<'_>,

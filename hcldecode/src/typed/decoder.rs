@@ -6,11 +6,12 @@ use std::sync::Arc;
 
 use hcldecode_spec::diag::Diagnostics;
 use hcldecode_spec::diag::render::SourceMap;
+use hcldecode_spec::source::Range;
 use hcldecode_spec::syntax::body::Body;
 
 use super::plan::TypePlan;
 use super::scope::DecodeScope;
-use super::{At, Error, HclDecode};
+use super::{At, Error, HclDecode, PathSegment};
 use crate::decode;
 use crate::eval::{EvalContext, Limits};
 use crate::function::Function;
@@ -527,6 +528,8 @@ impl Decoder {
         Ok(Decoded {
             value,
             files: source_map(files),
+            body: merged_body(files),
+            decoder: self.clone(),
         })
     }
 
@@ -547,10 +550,7 @@ impl Decoder {
                     .in_file_order(&order),
             );
         }
-        let body = match files {
-            [one] => one.body.clone(),
-            _ => Body::merged(files.iter().map(|f| f.body.clone()).collect()),
-        };
+        let body = merged_body(files);
         let mut diags = parse_diags;
         let result = self.decode_body_inner::<T>(&body, &mut diags);
         match result {
@@ -600,9 +600,54 @@ impl Decoder {
         body: &Body,
         diags: &mut Diagnostics,
     ) -> Result<T, Error> {
+        match self.with_declarations::<T>(body, diags) {
+            Some(inner) => inner.decode_prepared::<T>(body, diags),
+            None => self.decode_prepared::<T>(body, diags),
+        }
+    }
+
+    /// Where each of `paths` names a part of the `T` decoded from `body`
+    /// (see [`Decoded::locate`]): the body decoded again, once, with
+    /// positions.
+    fn locate_each<T: HclDecode>(
+        &self,
+        body: &Body,
+        paths: &[&[PathSegment<'_>]],
+    ) -> Vec<Option<Range>> {
+        let mut diags = Diagnostics::new();
+        let inner = self.with_declarations::<T>(body, &mut diags);
+        let this = inner.as_ref().unwrap_or(self);
+        with_ambient(this.limits, || {
+            let made;
+            let plan = match T::__INTERNALS.type_plan() {
+                Some(p) => p,
+                None => {
+                    made = TypePlan::new(T::spec());
+                    &made
+                }
+            };
+            let ctx = this.ctx.as_deref();
+            let (_, trace, _) = plan.prepared.decode_traced(body, ctx, this.options);
+            let scope = DecodeScope {
+                ctx: this.ctx.clone(),
+                options: this.options,
+            };
+            let at = At::trace(&trace).in_scope(Some(&scope));
+            paths.iter().map(|p| T::locate(p, at)).collect()
+        })
+    }
+
+    /// For a type declaring variables and locals, this decoder with a
+    /// context holding their values (its errors in `diags`); `None` for
+    /// a type that declares none.
+    fn with_declarations<T: HclDecode>(
+        &self,
+        body: &Body,
+        diags: &mut Diagnostics,
+    ) -> Option<Decoder> {
         let namespaces = T::namespaces();
         if namespaces.is_empty() {
-            return self.decode_prepared::<T>(body, diags);
+            return None;
         }
         // Variables and locals first: the rest is decoded in a context
         // that holds them.
@@ -617,7 +662,7 @@ impl Decoder {
         );
         let mut inner = self.clone();
         inner.ctx = Some(Arc::new(ctx));
-        inner.decode_prepared::<T>(body, diags)
+        Some(inner)
     }
 
     fn decode_prepared<T: HclDecode>(
@@ -670,6 +715,14 @@ impl Decoder {
     }
 }
 
+/// The body of `files`: one file's, or their bodies merged.
+fn merged_body(files: &[File]) -> Body {
+    match files {
+        [one] => one.body.clone(),
+        _ => Body::merged(files.iter().map(|f| f.body.clone()).collect()),
+    }
+}
+
 /// The files' texts and block outlines, for snippets.
 fn source_map(files: &[File]) -> SourceMap {
     let mut map = SourceMap::new();
@@ -687,6 +740,49 @@ fn source_map(files: &[File]) -> SourceMap {
 pub struct Decoded<T> {
     value: T,
     files: SourceMap,
+    /// What it was decoded from, and how: for [`Decoded::locate`].
+    body: Body,
+    decoder: Decoder,
+}
+
+impl<T: HclDecode> Decoded<T> {
+    /// Where the part of the value that `path` names was written: struct
+    /// fields by their Rust names, list elements and blocks by index, map
+    /// entries and block-map labels by key (as validation crates name
+    /// them; [`PathSegment::parse`] reads their dotted paths). Where the
+    /// path leaves what was written (a field left to its default), the
+    /// deepest position it reached: the block the field would be in. The
+    /// file is decoded again, with positions, for each call.
+    ///
+    /// ```
+    /// use hcldecode::typed::PathSegment;
+    /// #[derive(hcldecode::HclDecode)]
+    /// struct Job {
+    ///     #[hcl(block, rename = "task")]
+    ///     tasks: Vec<Task>,
+    /// }
+    /// #[derive(hcldecode::HclDecode)]
+    /// struct Task {
+    ///     #[hcl(label)]
+    ///     name: String,
+    ///     cpu: u32,
+    /// }
+    /// let src = "task \"a\" {\n  cpu = 100\n}\ntask \"b\" {\n  cpu = 0\n}\n";
+    /// let job = hcldecode::Decoder::new().decode_str_with_source::<Job>(src, "job.hcl").unwrap();
+    /// let at = job.locate(&PathSegment::parse("tasks[1].cpu")).unwrap();
+    /// assert_eq!(at.to_string(), "job.hcl:5,9-10");
+    /// let err = job.error(&at, "Invalid CPU", "A task needs some CPU.");
+    /// assert!(err.to_string().contains("   5:   cpu = 0\n"));
+    /// ```
+    pub fn locate(&self, path: &[PathSegment<'_>]) -> Option<Range> {
+        self.locate_each(&[path]).pop().flatten()
+    }
+
+    /// [`locate`](Self::locate) for several paths, decoding the file
+    /// again once for all of them.
+    pub fn locate_each(&self, paths: &[&[PathSegment<'_>]]) -> Vec<Option<Range>> {
+        self.decoder.locate_each::<T>(&self.body, paths)
+    }
 }
 
 impl<T> Decoded<T> {

@@ -10,6 +10,7 @@ use std::sync::Arc;
 use hcldecode_spec::spec::{AttrSpec, Spec};
 use hcldecode_spec::syntax::expr::Expression;
 
+use super::locate::{PathSegment, here, locate_elements, locate_entries};
 use super::plan::Internals;
 use super::{At, Error, Errors, HclDecode, OptionalAttrs, ValueConstraint};
 use crate::decode::{DecodeHook, DirectBody};
@@ -331,6 +332,12 @@ macro_rules! wrapper_impl {
             fn spec() -> Spec {
                 T::spec()
             }
+            fn locate(
+                path: &[$crate::typed::PathSegment<'_>],
+                at: At<'_>,
+            ) -> Option<hcldecode_spec::source::Range> {
+                T::locate(path, at)
+            }
             // With a body read, every field is given.
             #[allow(clippy::needless_update)]
             const __INTERNALS: $crate::typed::Internals<Self> = $crate::typed::Internals {
@@ -449,7 +456,7 @@ fn list_literal<T: HclDecode>(expr: LiteralExpr<'_>, ty: &Type) -> Option<Vec<T>
 /// (`Type::$ty`), each decoded and added with `$add`; `literal` reads a
 /// literal expression ([`Internals::from_literal`]).
 macro_rules! elements_impl {
-    ($([$($g:tt)*] $t:ty: $ty:ident $c:ident, $what:literal, $add:ident
+    ($([$($g:tt)*] $t:ty: $ty:ident $c:ident, $what:literal, $add:ident, locate: $loc:expr
         $(, literal: $lit:expr)?;)*) => {$(
         impl<$($g)*> HclDecode for $t {
             fn hcl_type() -> Type {
@@ -468,6 +475,12 @@ macro_rules! elements_impl {
                 })?;
                 Ok(out)
             }
+            fn locate(
+                path: &[PathSegment<'_>],
+                at: At<'_>,
+            ) -> Option<hcldecode_spec::source::Range> {
+                $loc(path, at)
+            }
             $(
                 const __INTERNALS: Internals<Self> = Internals {
                     direct_literal: Some(literal_attr::<Self>),
@@ -480,11 +493,15 @@ macro_rules! elements_impl {
 }
 
 elements_impl! {
-    [T: HclDecode] Vec<T>: list List, "list", push, literal: list_literal::<T>;
-    [T: HclDecode] VecDeque<T>: list List, "list", push_back,
+    [T: HclDecode] Vec<T>: list List, "list", push, locate: locate_elements::<T>,
+        literal: list_literal::<T>;
+    [T: HclDecode] VecDeque<T>: list List, "list", push_back, locate: locate_elements::<T>,
         literal: |e, ty| list_literal::<T>(e, ty).map(VecDeque::from);
-    [T: HclDecode + Eq + Hash, S: BuildHasher + Default] HashSet<T, S>: set Set, "set", insert;
-    [T: HclDecode + Ord] BTreeSet<T>: set Set, "set", insert;
+    // A set's order is not the source's: an index names no element as
+    // written, so a path into a set stops at the set.
+    [T: HclDecode + Eq + Hash, S: BuildHasher + Default] HashSet<T, S>: set Set, "set", insert,
+        locate: |_, at| here(at);
+    [T: HclDecode + Ord] BTreeSet<T>: set Set, "set", insert, locate: |_, at| here(at);
 }
 
 impl<T: HclDecode, const N: usize> HclDecode for [T; N] {
@@ -509,6 +526,9 @@ impl<T: HclDecode, const N: usize> HclDecode for [T; N] {
                 )),
             )
         })
+    }
+    fn locate(path: &[PathSegment<'_>], at: At<'_>) -> Option<hcldecode_spec::source::Range> {
+        locate_elements::<T>(path, at)
     }
 }
 
@@ -577,6 +597,12 @@ macro_rules! entries_impl {
                     out.insert(k, t);
                 })?;
                 Ok(out)
+            }
+            fn locate(
+                path: &[PathSegment<'_>],
+                at: At<'_>,
+            ) -> Option<hcldecode_spec::source::Range> {
+                locate_entries::<T>(path, at)
             }
             $(
                 const __INTERNALS: Internals<Self> = Internals {

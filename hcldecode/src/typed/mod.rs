@@ -54,6 +54,7 @@ mod at;
 mod blocks;
 mod decoder;
 mod impls;
+mod locate;
 mod plan;
 mod scope;
 mod spanned;
@@ -68,6 +69,7 @@ pub use crate::error::{Error, Errors};
 pub use at::At;
 pub use blocks::{BlockOptions, BodyShape, HclBlocks, HclBody, HclKeyed, HclRemain};
 pub use decoder::{Decoded, Decoder, from_path, from_str};
+pub use locate::{PathSegment, locate_any};
 #[doc(hidden)]
 pub use plan::{Internals, TypePlan};
 pub use spanned::Spanned;
@@ -281,6 +283,32 @@ pub trait HclDecode: Sized {
     /// `#[hcl(block, locals = "local")]` fields; none by default.
     fn namespaces() -> Vec<crate::declare::Namespace> {
         Vec::new()
+    }
+
+    /// Where what `path` names inside a value of this type, decoded at
+    /// `at`, was written: the range of the attribute value, element or
+    /// block it came from, or, where the path leaves what was written (a
+    /// field left to its default), the deepest position it reached. A
+    /// derived struct maps its Rust field names (as validation crates
+    /// name them) to the attributes and blocks it reads; lists, maps and
+    /// wrappers step to their elements; the default follows the path
+    /// through the value as written ([`locate_any`]). See
+    /// [`Decoded::locate`].
+    ///
+    /// ```
+    /// use hcldecode::typed::PathSegment;
+    /// #[derive(hcldecode::HclDecode)]
+    /// struct Service {
+    ///     #[hcl(rename = "listen_port")]
+    ///     port: u16,
+    /// }
+    /// let src = "listen_port = 80\n";
+    /// let cfg = hcldecode::Decoder::new().decode_str_with_source::<Service>(src, "s.hcl").unwrap();
+    /// let range = cfg.locate(&[PathSegment::Key("port")]).unwrap();
+    /// assert_eq!(range.to_string(), "s.hcl:1,15-17");
+    /// ```
+    fn locate(path: &[PathSegment<'_>], at: At<'_>) -> Option<hcldecode_spec::source::Range> {
+        locate_any(path, at)
     }
 
     /// What typed decoding's fast path knows of this type (its plan,

@@ -284,6 +284,12 @@ impl<T: HclBody> HclBlocks for Spanned<T> {
             None => Err(missing_block(at, opts)),
         }
     }
+    fn locate_blocks(
+        path: &[super::PathSegment<'_>],
+        at: At<'_>,
+    ) -> Option<hcldecode_spec::source::Range> {
+        super::locate::locate_single_block::<T>(path, at)
+    }
     fn __direct_blocks(body: &mut DirectBody<'_>, i: usize, opts: &BlockOptions) -> Option<Self> {
         super::blocks::struct_direct_block::<Spanned<T>>(body, i, opts)
     }

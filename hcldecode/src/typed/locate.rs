@@ -1,0 +1,149 @@
+//! Where a part of a decoded value was written: a path into the value
+//! (struct fields by their Rust names, elements by index, map entries and
+//! block-map labels by key), as validation crates report their findings,
+//! followed through the positions of a decode ([`At`]).
+//!
+//! Each type says how a path goes on inside its values
+//! ([`HclDecode::locate`]): a derived struct maps its Rust field names to
+//! the attributes and blocks it reads, lists and maps step to their
+//! elements, wrappers pass the path on; the default ([`locate_any`]) walks
+//! the value as written. Where a path leaves what was written (a field
+//! left to its default), the position is the deepest one it reached: the
+//! block or body the field would be in.
+
+use hcldecode_spec::source::Range;
+
+use super::{At, HclDecode, HclKeyed};
+
+/// One step of a path into a decoded value.
+///
+/// ```
+/// use hcldecode::typed::PathSegment;
+/// let path = PathSegment::parse("services[1].ports.http");
+/// assert_eq!(
+///     path,
+///     [
+///         PathSegment::Key("services"),
+///         PathSegment::Index(1),
+///         PathSegment::Key("ports"),
+///         PathSegment::Key("http"),
+///     ]
+/// );
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PathSegment<'a> {
+    /// A struct's field (by its Rust name), a map's entry or a block map's
+    /// label.
+    Key(&'a str),
+    /// An element of a list, or the `n`th block of a block list.
+    Index(usize),
+}
+
+impl<'a> PathSegment<'a> {
+    /// The segments of a dotted path with bracketed indices
+    /// (`a.b[0].c`, as garde and validator print theirs). A bracketed part
+    /// that is not a number is a key (`tags[env]`).
+    pub fn parse(path: &'a str) -> Vec<PathSegment<'a>> {
+        let mut out = Vec::new();
+        for part in path.split('.').filter(|p| !p.is_empty()) {
+            let (head, mut rest) = match part.find('[') {
+                Some(i) => part.split_at(i),
+                None => (part, ""),
+            };
+            if !head.is_empty() {
+                out.push(PathSegment::Key(head));
+            }
+            while let Some(inner) = rest.strip_prefix('[') {
+                let end = inner.find(']').unwrap_or(inner.len());
+                let item = &inner[..end];
+                out.push(match item.parse() {
+                    Ok(i) => PathSegment::Index(i),
+                    Err(_) => PathSegment::Key(item),
+                });
+                rest = inner.get(end + 1..).unwrap_or("");
+            }
+        }
+        out
+    }
+}
+
+/// The range of the value at `at`, or where it would be written when it
+/// was not (a missing attribute's body).
+pub fn here(at: At<'_>) -> Option<Range> {
+    at.range().or_else(|| at.missing_range())
+}
+
+/// What [`HclDecode::locate`] does for a type that knows nothing more of
+/// its values: each step a key or an element of the value as written (an
+/// object constructor's item, a tuple's element, a block's attribute).
+pub fn locate_any(path: &[PathSegment<'_>], at: At<'_>) -> Option<Range> {
+    match path.split_first() {
+        None => here(at),
+        Some((PathSegment::Key(k), rest)) => locate_any(rest, at.key(k)).or_else(|| here(at)),
+        Some((PathSegment::Index(i), rest)) => locate_any(rest, at.index(*i)).or_else(|| here(at)),
+    }
+}
+
+/// [`HclDecode::locate`] of a list of `T`: an index steps to its element.
+pub fn locate_elements<T: HclDecode>(path: &[PathSegment<'_>], at: At<'_>) -> Option<Range> {
+    match path.split_first() {
+        Some((PathSegment::Index(i), rest)) => T::locate(rest, at.index(*i)).or_else(|| here(at)),
+        _ => locate_any(path, at),
+    }
+}
+
+/// [`HclDecode::locate`] of a map of `T`: a key steps to its entry.
+pub fn locate_entries<T: HclDecode>(path: &[PathSegment<'_>], at: At<'_>) -> Option<Range> {
+    match path.split_first() {
+        Some((PathSegment::Key(k), rest)) => T::locate(rest, at.key(k)).or_else(|| here(at)),
+        _ => locate_any(path, at),
+    }
+}
+
+/// [`HclBlocks::locate_blocks`] of a list of blocks: an index steps to
+/// the block, the rest of the path into its body.
+pub fn locate_block_list<T: HclDecode>(path: &[PathSegment<'_>], at: At<'_>) -> Option<Range> {
+    match path.split_first() {
+        Some((PathSegment::Index(i), rest)) => match at.blocks().and_then(|bs| bs.get(*i)) {
+            Some(b) => T::locate(rest, At::block(b).in_scope(at.scope())),
+            None => here(at),
+        },
+        _ => here(at),
+    }
+}
+
+/// [`HclBlocks::locate_blocks`] of a block map `M`: as many keys as it
+/// has levels step to the block with those labels, the rest of the path
+/// into its body.
+pub fn locate_block_map<M: HclKeyed>(path: &[PathSegment<'_>], at: At<'_>) -> Option<Range> {
+    let depth = M::DEPTH;
+    let keys: Vec<&str> = path
+        .iter()
+        .take(depth)
+        .map_while(|s| match s {
+            PathSegment::Key(k) => Some(*k),
+            PathSegment::Index(_) => None,
+        })
+        .collect();
+    if keys.len() < depth {
+        return here(at);
+    }
+    let block = at.blocks().and_then(|bs| {
+        bs.iter().find(|b| {
+            b.labels.len() >= depth && b.labels.iter().zip(&keys).all(|((l, _), k)| l == k)
+        })
+    });
+    match block {
+        Some(b) => M::Leaf::locate(&path[depth..], At::block(b).in_scope(at.scope())),
+        None => here(at),
+    }
+}
+
+/// [`HclBlocks::locate_blocks`] of at most one block: the path goes on in
+/// its body.
+pub fn locate_single_block<T: HclDecode>(path: &[PathSegment<'_>], at: At<'_>) -> Option<Range> {
+    match at.blocks().and_then(|bs| bs.first()) {
+        Some(b) => T::locate(path, At::block(b).in_scope(at.scope())),
+        None => T::locate(path, at),
+    }
+}
