@@ -46,10 +46,8 @@ use ::figment::providers::Format;
 use ::figment::{Error as FigmentError, Source};
 use ::serde::de::DeserializeOwned;
 use hcldecode_spec::diag::Code;
-use hcldecode_spec::diag::render::SourceMap;
 
-use crate::parse;
-use crate::{Diagnostic, Error};
+use crate::Error;
 
 /// The name an [`Hcl::string`]'s text goes by in positions.
 pub const STRING_NAME: &str = "<string>";
@@ -129,19 +127,10 @@ pub fn locate(err: &FigmentError) -> Option<Error> {
     if !meta.name.contains(Hcl::NAME) {
         return None;
     }
-    let (file, diags) = parse::parse_path_with_limits(path, &crate::limits::Limits::DEFAULT);
-    let file = file.filter(|_| !diags.has_errors())?;
     // A nested file's top-level keys are profiles: the key is under its
     // profile there; a plain file holds the key itself.
-    let mut keys: Vec<&str> = err.path.iter().map(String::as_str).collect();
+    let keys: Vec<&str> = err.path.iter().map(String::as_str).collect();
     let profile = err.profile.as_ref().map(|p| p.as_str().as_str());
-    let range = match profile {
-        Some(p) if crate::serde::key_range(&file.body, &[p]).is_some() => {
-            keys.insert(0, p);
-            crate::serde::key_range(&file.body, &keys)
-        }
-        _ => crate::serde::key_range(&file.body, &keys),
-    }?;
     let (summary, code) = match &err.kind {
         Kind::InvalidType(..) => ("Invalid configuration value", Code::SerdeInvalidType),
         Kind::InvalidValue(..) => ("Invalid configuration value", Code::SerdeInvalidValue),
@@ -152,20 +141,5 @@ pub fn locate(err: &FigmentError) -> Option<Error> {
         _ => ("Invalid configuration", Code::SerdeCustom),
     };
     let detail = format!("{}.", err.kind);
-    let d = Diagnostic::error(summary, capitalized(&detail))
-        .with_subject(range)
-        .with_code(code);
-    let mut map = SourceMap::new();
-    map.add_body(&file.body);
-    Some(Error::new(d).with_files(map))
-}
-
-/// `s` with its first letter in upper case (figment's messages start in
-/// lower case; a diagnostic's detail is a sentence).
-fn capitalized(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().chain(c).collect(),
-        None => String::new(),
-    }
+    crate::serde::error_at_key(path, profile, &keys, summary, &detail, code)
 }

@@ -173,6 +173,49 @@ impl Options {
     }
 }
 
+/// The decoder's error about the value at `keys` of the HCL file at
+/// `path` (a configuration layer's finding, figment's or config's): the
+/// key's value, block or body as subject, the file attached for its
+/// snippet, `detail` as a sentence (first letter in upper case). Where
+/// `profile` is a top-level key of the file, the keys are under it (a
+/// nested figment file). `None` when the file does not parse or has no
+/// such key.
+pub(crate) fn error_at_key(
+    path: &Path,
+    profile: Option<&str>,
+    keys: &[&str],
+    summary: &str,
+    detail: &str,
+    code: hcldecode_spec::diag::Code,
+) -> Option<Error> {
+    let (file, diags) = parse::parse_path_with_limits(path, &crate::limits::Limits::DEFAULT);
+    let file = file.filter(|_| !diags.has_errors())?;
+    let range = match profile {
+        Some(p) if key_range(&file.body, &[p]).is_some() => {
+            let mut under = vec![p];
+            under.extend_from_slice(keys);
+            key_range(&file.body, &under)
+        }
+        _ => key_range(&file.body, keys),
+    }?;
+    let d = Diagnostic::error(summary, capitalized(detail))
+        .with_subject(range)
+        .with_code(code);
+    let mut map = SourceMap::new();
+    map.add_body(&file.body);
+    Some(Error::new(d).with_files(map))
+}
+
+/// `s` with its first letter in upper case (layers' messages start in
+/// lower case; a diagnostic's detail is a sentence).
+fn capitalized(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
 /// Where the value at `keys` of `body`, laid out as [`from_str`] lays it
 /// out, is written: an attribute's value (for keys into it too), a block's
 /// definition, a label level's label, or a body (the last key of a

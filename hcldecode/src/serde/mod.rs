@@ -43,7 +43,7 @@ mod ser;
 pub use hcldecode_spec::value::serde as value;
 
 #[cfg_attr(not(feature = "figment"), allow(unused_imports))]
-pub(crate) use body::key_range;
+pub(crate) use body::error_at_key;
 pub use body::{Options, from_path, from_str};
 pub use de::{Serde, ValueDeserializer, from_value, from_value_at};
 #[doc(hidden)]
