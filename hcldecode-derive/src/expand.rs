@@ -295,6 +295,9 @@ fn block_code(g: &mut Gen<'_>, parts: &mut Parts, c: &FieldCtx<'_>) {
     } = c;
     g.bound(ty, quote!(__hcl::HclBlocks));
     parts.asserts.push(c.assert("assert_blocks"));
+    if f.attrs.tag.is_some() {
+        parts.asserts.push(c.assert("assert_tagged"));
+    }
     let opts = block_opts(f);
     let spec = described(f, quote!(#p.block_spec(&#opts)));
     parts.props.push(quote!((#key, #spec)));
@@ -627,6 +630,7 @@ pub fn expand(c: &Container<'_>, spec_file: Option<&std::path::Path>) -> TokenSt
         direct,
     } = body;
     let internals = internals(&input.generics, direct);
+    let tagged = tagged_impl(c, &impl_generics, &ty_generics, where_clause);
     let keyed = keyed_leaf(&impl_generics, ident, &ty_generics, &where_);
     let description = g.c.doc.as_ref().map(|doc| {
         quote! {
@@ -667,6 +671,7 @@ pub fn expand(c: &Container<'_>, spec_file: Option<&std::path::Path>) -> TokenSt
                 }
             }
             #keyed
+            #tagged
         }
     });
     quote! {
@@ -920,6 +925,46 @@ fn expand_block_enum(g: &mut Gen<'_>, vs: &[Variant<'_>]) -> Impls {
 
 /// `HclKeyed` for a derived type: its own leaf (the value of a block map
 /// with no labels left).
+/// `HclTagged` (blocks readable with `tag = "label"`) for a struct that
+/// reads no labels, or an enum whose variants read none: a newtype
+/// variant's body type must be `HclTagged` too. The bound is written
+/// higher-ranked so that a concrete body type that is not `HclTagged`
+/// leaves the impl out rather than failing it (a bound on a concrete type
+/// must otherwise hold where it is written): such an enum is fine, only
+/// not as a tagged field's type, where the field's assertion reports it.
+fn tagged_impl(
+    c: &Container<'_>,
+    impl_generics: &syn::ImplGenerics<'_>,
+    ty_generics: &syn::TypeGenerics<'_>,
+    where_clause: Option<&syn::WhereClause>,
+) -> TokenStream {
+    let reads_labels = |fields: &[Field<'_>]| fields.iter().any(|f| f.kind == Kind::Label);
+    let mut preds: Vec<TokenStream> = where_clause
+        .map(|w| w.predicates.iter().map(|p| p.to_token_stream()).collect())
+        .unwrap_or_default();
+    match &c.data {
+        Body::Struct(fields) if !reads_labels(fields) => {}
+        Body::BlockEnum(vs) => {
+            for v in vs {
+                match &v.form {
+                    VariantForm::Struct(fields) if reads_labels(fields) => {
+                        return TokenStream::new();
+                    }
+                    VariantForm::Newtype(ty) => {
+                        preds.push(quote!(for<'__hcl_t> #ty: __hcl::HclTagged));
+                    }
+                    _ => {}
+                }
+            }
+        }
+        _ => return TokenStream::new(),
+    }
+    let ident = &c.input.ident;
+    quote! {
+        impl #impl_generics __hcl::HclTagged for #ident #ty_generics where #(#preds),* {}
+    }
+}
+
 fn keyed_leaf(
     impl_generics: impl ToTokens,
     ident: &syn::Ident,
@@ -955,6 +1000,7 @@ pub fn stubs(input: &syn::DeriveInput) -> TokenStream {
                     #unreachable
                 }
             }
+            impl #impl_generics __hcl::HclTagged for #ident #ty_generics #where_clause {}
             impl #impl_generics __hcl::HclBody for #ident #ty_generics #where_clause {
                 fn body_shape() -> __hcl::BodyShape {
                     #unreachable

@@ -49,6 +49,7 @@ fn ui() {
     t.compile_fail("ui/not_named_fields.rs");
     t.compile_fail("ui/remain_not_body.rs");
     t.compile_fail("ui/tag_and_serde_misplaced.rs");
+    t.compile_fail("ui/tag_variant_with_label.rs");
     t.compile_fail("ui/two_remain.rs");
     t.compile_fail("ui/type_cannot_hold.rs");
     t.compile_fail("ui/unknown_key.rs");

@@ -6,7 +6,8 @@ pub use hcldecode_spec::spec::{
 pub use hcldecode_spec::syntax::body::Body;
 
 pub use super::blocks::{
-    BlockOptions, BodyShape, HclBlocks, HclBody, HclKeyed, HclRemain, struct_direct_block,
+    BlockOptions, BodyShape, HclBlocks, HclBody, HclKeyed, HclRemain, HclTagged,
+    struct_direct_block,
 };
 pub use super::locate::{PathSegment, here, locate_any, locate_single_block};
 pub use super::{
@@ -557,6 +558,9 @@ impl<T> Probe<T> {
 pub fn assert_decode<T: HclDecode>() {}
 /// Fails to compile unless `T` is [`HclBlocks`].
 pub fn assert_blocks<T: HclBlocks>() {}
+/// Fails to compile unless `T` is [`HclTagged`] (a `tag = "label"`
+/// field's type).
+pub fn assert_tagged<T: HclTagged>() {}
 /// Fails to compile unless `T` is [`HclRemain`].
 pub fn assert_remain<T: HclRemain>() {}
 /// Fails to compile unless `T` is [`HclBody`].

@@ -208,6 +208,51 @@ pub trait HclBlocks: Sized {
     }
 }
 
+/// A block type whose blocks can be read with `tag = "label"`: its
+/// variants are named by the block's one label, so none of them reads
+/// labels of its own (a variant's `#[hcl(label)]` field would need a
+/// second label, which a tagged block type does not have). Derived for
+/// structs without label fields and for enums whose variants have none;
+/// a `tag = "label"` field's type must be one (or an `Option`, `Vec`, set
+/// or pointer of one), else the field is a compile error.
+///
+/// ```
+/// use hcldecode::typed::HclTagged;
+/// #[derive(hcldecode::HclDecode)]
+/// struct Run {
+///     command: String,
+/// }
+/// #[derive(hcldecode::HclDecode)]
+/// enum Step {
+///     Run(Run),
+/// }
+/// fn tagged<T: HclTagged>() {}
+/// tagged::<Vec<Step>>();
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be read with `tag = \"label\"`: it or one of its variants reads block labels",
+    label = "it or a variant of it has a `#[hcl(label)]` field",
+    note = "a tagged block's one label names its variant (`step \"run\" {{ ... }}`), so a variant cannot read more labels: make the variant's label field an attribute, or read the blocks without `tag`, a block type per variant"
+)]
+pub trait HclTagged {}
+
+macro_rules! tagged_wrappers {
+    ($([$($g:tt)*] $t:ty;)*) => {$(
+        impl<$($g)*> HclTagged for $t {}
+    )*};
+}
+
+tagged_wrappers! {
+    [T: HclTagged] Option<T>;
+    [T: HclTagged] Vec<T>;
+    [T: HclTagged] Box<T>;
+    [T: HclTagged] Rc<T>;
+    [T: HclTagged] Arc<T>;
+    [T: HclTagged, S] HashSet<T, S>;
+    [T: HclTagged] BTreeSet<T>;
+    [T: HclTagged] super::Spanned<T>;
+}
+
 /// Whether blocks of body type `T` are read directly: one block type (a
 /// struct's), read by its own direct read (`Internals::direct_body`).
 fn direct_leaf<T: HclBody>(opts: &BlockOptions) -> bool {

@@ -67,7 +67,7 @@ pub mod __private;
 
 pub use crate::error::{Error, Errors};
 pub use at::At;
-pub use blocks::{BlockOptions, BodyShape, HclBlocks, HclBody, HclKeyed, HclRemain};
+pub use blocks::{BlockOptions, BodyShape, HclBlocks, HclBody, HclKeyed, HclRemain, HclTagged};
 pub use decoder::{Decoded, Decoder, from_path, from_str};
 pub use locate::{PathSegment, locate_any};
 #[doc(hidden)]
