@@ -377,7 +377,7 @@ fn a_literal_specs_value_is_public() {
 #[test]
 fn optional_attributes_are_visible_and_print_back() {
     use hcldecode_spec::spec::{Spec, Transform};
-    let text = "object {\n  attr \"svc\" {\n    type = object({name = string, port = optional(number, 8080), tags = optional(list(string), [\"web\"])})\n    required = true\n  }\n}\n";
+    let text = "object {\n  attr \"svc\" {\n    type = object({name = string, port = optional(number, 8080), tags = optional(list(string), [\"web\"])})\n    required = true\n    description = \"The service.\"\n  }\n}\n";
     let (spec, _) = LoadedSpec::load_file(text, "s.hcldec").unwrap();
     let Spec::Object(obj) = &spec.spec else {
         panic!("not an object: {:?}", spec.spec);
@@ -409,6 +409,12 @@ fn optional_attributes_are_visible_and_print_back() {
         "{printed}"
     );
     let (reloaded, _) = LoadedSpec::load_file(&printed, "printed.hcldec").unwrap();
+    // The description too.
+    let Spec::Object(again) = &reloaded.spec else {
+        panic!("not an object: {:?}", reloaded.spec);
+    };
+    assert_eq!(again.properties[0].1.description(), Some("The service."));
+    assert_eq!(obj.properties[0].1.description(), Some("The service."));
     let (file, _) = parse::parse_native(b"svc = { name = \"api\" }\n", "in.hcl");
     let (a, d1) = spec.decode(&file.body, None);
     let (b, d2) = reloaded.decode(&file.body, None);

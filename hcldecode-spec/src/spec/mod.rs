@@ -600,11 +600,60 @@ impl Spec {
         validate::validate(self)
     }
 
-    /// The spec as hcldec spec-file text, where it can be written as one
-    /// (`expr`, `validate`, function transforms and block tuples/objects
-    /// have no spec-file form; they are written as comments).
+    /// The spec as hcldec spec-file text: loading it gives a spec that
+    /// decodes as this one does, but where a part has no spec-file form.
+    /// Those parts are written as what a spec file can say of them, after
+    /// a `#` comment saying what it cannot (docs/spec-format.md,
+    /// "Printing a derived spec"): an `expr` spec (a null literal), a
+    /// `validate` spec and a Rust transform function (the wrapped spec),
+    /// the hooks of `Expression` and `remain` fields (the wrapped spec),
+    /// the body of a `tag = "label"` block (the label; the kinds' bodies
+    /// commented out), a `block_map` of `any` (a `block_object`, which a
+    /// spec file allows). Block collections whose values may differ in
+    /// type have a comment too: hcldec unifies them, typed decoding does
+    /// not.
+    ///
+    /// ```
+    /// use hcldecode_spec::spec::{AttrSpec, Hook, ObjectSpec, Spec};
+    /// use hcldecode_spec::types::Type;
+    /// let spec = Spec::Object(ObjectSpec {
+    ///     properties: vec![
+    ///         ("port".into(), Spec::Attr(AttrSpec::new("port", Type::Number, true))),
+    ///         ("when".into(), Hook::raw_expression(AttrSpec::new("when", Type::Dynamic, false))),
+    ///     ],
+    /// });
+    /// let text = spec.to_spec_file();
+    /// assert!(text.starts_with("object {\n  attr \"port\" {\n    type = number\n    required = true\n  }\n"));
+    /// assert!(text.contains("  # the attribute's expression is kept unevaluated"));
+    /// ```
     pub fn to_spec_file(&self) -> String {
         print::to_spec_file(self)
+    }
+
+    /// [`to_spec_file`](Self::to_spec_file) with the `namespace` blocks
+    /// of a derived type's namespaces (`T::namespaces()`) first. A spec
+    /// file's namespace blocks are read before the rest and are not part
+    /// of its result: the property reading them has a comment saying so
+    /// (typed decoding also decodes them into their field).
+    ///
+    /// ```
+    /// use hcldecode_spec::spec::namespace::Namespace;
+    /// use hcldecode_spec::spec::{AttrSpec, BlockCollectionSpec, ObjectSpec, Spec};
+    /// use hcldecode_spec::types::Type;
+    /// let locals = Spec::BlockList(BlockCollectionSpec {
+    ///     type_name: "locals".into(),
+    ///     nested: Box::new(Spec::Object(ObjectSpec::default())),
+    ///     min_items: 0,
+    ///     max_items: 0,
+    ///     description: None,
+    /// });
+    /// let spec = Spec::Object(ObjectSpec { properties: vec![("locals".into(), locals)] });
+    /// let text = spec.to_spec_file_with_namespaces(&[Namespace::locals("locals", "local")]);
+    /// assert!(text.starts_with("namespace \"local\" {\n  kind       = \"locals\"\n"));
+    /// assert!(text.contains("  # \"locals\" blocks declare the names of namespace \"local\""));
+    /// ```
+    pub fn to_spec_file_with_namespaces(&self, namespaces: &[namespace::Namespace]) -> String {
+        print::to_spec_file_with_namespaces(self, namespaces)
     }
 }
 

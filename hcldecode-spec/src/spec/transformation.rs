@@ -129,9 +129,15 @@ impl Hook {
     pub fn describe(self) -> &'static str {
         match self {
             Hook::RawExpression => {
-                "the attribute's expression is kept unevaluated (hcldecode raw expression):"
+                "the attribute's expression is kept unevaluated (hcldecode raw expression,\n\
+                 an `Expression` field), which a spec file cannot say: loaded, this\n\
+                 attribute is evaluated, as any value:"
             }
-            Hook::Remain => "the body is decoded partially and the rest kept (hcldecode remain):",
+            Hook::Remain => {
+                "the body is decoded partially and the rest kept (hcldecode remain, a\n\
+                 `remain` field), which a spec file cannot say: loaded, this spec\n\
+                 decodes the whole body, and anything else in it is an error:"
+            }
         }
     }
 }

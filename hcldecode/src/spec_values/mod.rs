@@ -21,25 +21,39 @@ use crate::value::{Value, ValueRef};
 
 pub mod optional;
 
-/// `Debug` (the type's name: the function inside has no useful form) and
-/// [`Dynamic`] for the function wrappers.
-macro_rules! function_dynamic {
+/// `Debug` for the function wrappers: the type's name (the function
+/// inside has no useful form).
+macro_rules! function_debug {
     ($($t:ident),*) => {$(
         impl fmt::Debug for $t {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str(stringify!($t))
             }
         }
-
-        impl Dynamic for $t {
-            fn as_any(&self) -> &dyn Any {
-                self
-            }
-        }
     )*};
 }
 
-function_dynamic!(TransformFn, ValidateFn);
+function_debug!(TransformFn, ValidateFn);
+
+impl Dynamic for TransformFn {
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    /// What the function does, where its description says.
+    fn describe(&self) -> Option<String> {
+        let d = self.0.description();
+        (!d.is_empty()).then(|| {
+            format!("a transform by a Rust function ({d}), which a spec file cannot call, wraps:")
+        })
+    }
+}
+
+impl Dynamic for ValidateFn {
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
 
 /// A transform function: called with the wrapped spec's value.
 #[derive(Clone)]

@@ -251,6 +251,27 @@ pub trait HclDecode: Sized {
         Self::attr_spec("value", !Self::optional())
     }
 
+    /// This type's spec as an hcldec spec file, its namespace blocks
+    /// first ([`Spec::to_spec_file_with_namespaces`]): loaded, it decodes
+    /// what typed decoding does, but where a spec file cannot say what the
+    /// derive does (docs/spec-format.md, "Printing a derived spec"), which
+    /// the text says in a comment at that place.
+    ///
+    /// ```
+    /// use hcldecode::HclDecode;
+    /// #[derive(HclDecode)]
+    /// struct Config {
+    ///     port: u16,
+    /// }
+    /// assert_eq!(
+    ///     Config::spec_file(),
+    ///     "object {\n  attr \"port\" {\n    type = number\n    required = true\n  }\n}\n"
+    /// );
+    /// ```
+    fn spec_file() -> String {
+        Self::spec().to_spec_file_with_namespaces(&Self::namespaces())
+    }
+
     /// A reference configuration of this type's body
     /// ([`Spec::example_config`]): every attribute and block it reads, with
     /// its doc comment, type and choices as comments, required ones with

@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use crate::spec::err_spec;
 use crate::spec::load::Loader;
-use crate::spec::print::{arg, close, description_arg, open_named, required_arg};
+use crate::spec::print::{arg, close, description_arg, open_named, required_arg, unification_note};
 use crate::spec::{Spec, ValueConstraint};
 use crate::syntax::body::BodyRef;
 use crate::types::Type;
@@ -31,6 +31,9 @@ pub struct BlockAttrsSpec {
 impl BlockAttrsSpec {
     /// Writes a `block_attrs` block.
     pub(in crate::spec) fn print(&self, out: &mut String, key: Option<&str>, level: usize) {
+        if self.element_type.has_dynamic_types() {
+            unification_note(out, level, "Attributes", "one map");
+        }
         let inner = open_named(
             out,
             "block_attrs",

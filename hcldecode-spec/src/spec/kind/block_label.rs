@@ -2,10 +2,12 @@
 
 use std::sync::Arc;
 
+use crate::json_text::json_string;
 use crate::spec::Spec;
 use crate::spec::err_spec;
 use crate::spec::load::Loader;
-use crate::spec::print::{arg, close, open_named};
+use crate::spec::print::{arg, close, comment, open_named};
+use crate::spec::write_spec;
 use crate::syntax::body::BodyRef;
 
 /// A label of the enclosing block.
@@ -37,9 +39,37 @@ impl BlockLabelSpec {
 impl BlockLabelSpec {
     /// Writes a `block_label` block.
     pub(in crate::spec) fn print(&self, out: &mut String, key: Option<&str>, level: usize) {
+        if let Some(variants) = &self.variants {
+            self.print_variants(variants, out, level);
+        }
         let inner = open_named(out, "block_label", key, level, "name", &self.name);
         arg(out, inner, "index", &self.index.to_string());
         close(out, level);
+    }
+
+    /// The comment of a label that names the kind of its block: a spec
+    /// file cannot decode the rest by it; the kinds' bodies, commented out.
+    fn print_variants(&self, variants: &[(String, Spec)], out: &mut String, level: usize) {
+        let names: Vec<String> = variants.iter().map(|(n, _)| json_string(n)).collect();
+        comment(
+            out,
+            level,
+            &format!(
+                "Label {} ({}) names the block's kind, one of {}:\n\
+                 a Rust enum read with `tag = \"label\"`, each kind's body decoded\n\
+                 in Rust once the label is known. A spec file cannot choose a body\n\
+                 by a label, so this one reads the label alone (any attribute or\n\
+                 block in the body is an error here). The kinds' bodies:",
+                self.index,
+                json_string(&self.name),
+                names.join(", ")
+            ),
+        );
+        for (name, spec) in variants {
+            let mut body = String::new();
+            write_spec(&mut body, spec, None, 2);
+            comment(out, level, &format!("  {}:\n{body}", json_string(name)));
+        }
     }
 }
 

@@ -3,7 +3,9 @@
 
 use crate::spec::err_spec;
 use crate::spec::load::Loader;
-use crate::spec::print::{arg, close_nested, description_arg, open_named};
+use crate::spec::print::{
+    arg, close_nested, description_arg, open_named, reloads_with_dynamic, unification_note,
+};
 use crate::spec::{Spec, SpecKind};
 use crate::syntax::body::BodyRef;
 
@@ -73,6 +75,14 @@ impl BlockCollectionSpec {
         level: usize,
         kind: &str,
     ) {
+        if kind != "block_tuple" && reloads_with_dynamic(&self.nested) {
+            let into = if kind == "block_set" {
+                "one set"
+            } else {
+                "one list"
+            };
+            unification_note(out, level, "Blocks", into);
+        }
         let inner = open_named(out, kind, key, level, "block_type", &self.type_name);
         if self.min_items > 0 {
             arg(out, inner, "min_items", &self.min_items.to_string());

@@ -5,7 +5,9 @@ use crate::diagnostic::Diagnostic;
 use crate::json_text::json_string;
 use crate::spec::err_spec;
 use crate::spec::load::{ArgKind, ArgValue, Loader};
-use crate::spec::print::{arg, close_nested, description_arg, open_named};
+use crate::spec::print::{
+    arg, close_nested, comment, description_arg, open_named, reloads_with_dynamic,
+};
 use crate::spec::{Spec, SpecKind};
 use crate::syntax::body::BodyRef;
 
@@ -33,6 +35,19 @@ impl BlockMapSpec {
         level: usize,
         kind: &str,
     ) {
+        let mut kind = kind;
+        if kind == "block_map" && reloads_with_dynamic(&self.nested) {
+            // A spec file's block_map may not have `any` in its type.
+            comment(
+                out,
+                level,
+                "Blocks whose values may differ in type (an `any` in them), which a\n\
+                 spec file's block_map may not hold: written as a block_object, an\n\
+                 object of each block's value as decoded. Typed decoding gives a\n\
+                 map of them where they share one type.",
+            );
+            kind = "block_object";
+        }
         let inner = open_named(out, kind, key, level, "block_type", &self.type_name);
         let labels: Vec<String> = self.labels.iter().map(|l| json_string(l)).collect();
         arg(out, inner, "labels", &format!("[{}]", labels.join(", ")));

@@ -4,7 +4,7 @@
 use crate::spec::Spec;
 use crate::spec::load::Loader;
 use crate::spec::path::PathStep;
-use crate::spec::print::{close, open};
+use crate::spec::print::{close, comment, open};
 use crate::spec::write_spec;
 use crate::syntax::body::BodyRef;
 
@@ -18,9 +18,24 @@ pub struct ObjectSpec {
 impl ObjectSpec {
     /// Writes an `object` block.
     pub(in crate::spec) fn print(&self, out: &mut String, key: Option<&str>, level: usize) {
+        self.print_noted(out, key, level, &|_| None);
+    }
+
+    /// Writes an `object` block, each property after the comment `note`
+    /// gives it, if any.
+    pub(in crate::spec) fn print_noted(
+        &self,
+        out: &mut String,
+        key: Option<&str>,
+        level: usize,
+        note: &dyn Fn(&Spec) -> Option<String>,
+    ) {
         let inner = level + 1;
         open(out, "object", key, level);
         for (k, s) in &self.properties {
+            if let Some(text) = note(s) {
+                comment(out, inner, &text);
+            }
             write_spec(out, s, Some(k), inner);
         }
         close(out, level);

@@ -1,14 +1,14 @@
 //! `transform` (a spec file's `result` expression, a Rust function or a
 //! [`Hook`]) and `validate` (a Rust function checking the value).
 
-use std::fmt::Write;
-
 use crate::diagnostic::Diagnostic;
 use crate::source::SourceFile;
 use crate::spec::err_spec;
 use crate::spec::load::Loader;
 use crate::spec::path::PathStep;
-use crate::spec::print::{arg, close_nested, indent, open, open_named, required_arg};
+use crate::spec::print::{
+    arg, close, close_nested, comment, description_arg, open, open_named, required_arg,
+};
 pub use crate::spec::transformation::{Hook, OptionalType, Transform};
 use crate::spec::write_spec;
 use crate::spec::{DynRef, Spec};
@@ -76,18 +76,18 @@ impl TransformSpec {
                 close_nested(out, &t.wrapped, level);
             }
             Transform::Func(f) => {
-                indent(out, level);
-                match f.describe() {
-                    Some(d) => {
-                        let _ = writeln!(out, "# {d}");
-                    }
-                    None => out.push_str("# a transform without a spec-file form wraps:\n"),
-                }
+                let d = f.describe();
+                comment(
+                    out,
+                    level,
+                    d.as_deref().unwrap_or(
+                        "a transform by a Rust function, which a spec file cannot call, wraps:",
+                    ),
+                );
                 write_spec(out, &t.wrapped, key, level);
             }
             Transform::Hook(h) => {
-                indent(out, level);
-                let _ = writeln!(out, "# {}", h.describe());
+                comment(out, level, h.describe());
                 write_spec(out, &t.wrapped, key, level);
             }
             Transform::Optional(o) => {
@@ -101,20 +101,21 @@ impl TransformSpec {
                         let inner = open_named(out, "attr", key, level, "name", &a.name);
                         arg(out, inner, "type", &ty);
                         required_arg(out, inner, a.required);
-                        crate::spec::print::close(out, level);
+                        description_arg(out, inner, a.description.as_deref());
+                        close(out, level);
                     }
                     _ => {
-                        indent(out, level);
-                        out.push_str(
-                            "# optional() attributes whose defaults have no spec-file form:\n",
+                        comment(
+                            out,
+                            level,
+                            "optional() attributes whose defaults have no spec-file form:",
                         );
                         write_spec(out, &t.wrapped, key, level);
                     }
                 }
             }
             Transform::Expr { .. } => {
-                indent(out, level);
-                out.push_str("# a transform without a spec-file form wraps:\n");
+                comment(out, level, "a transform without a spec-file form wraps:");
                 write_spec(out, &t.wrapped, key, level);
             }
         }
@@ -125,15 +126,16 @@ impl ValidateSpec {
     /// Writes a comment and the wrapped spec: a validation has no
     /// spec-file form.
     pub(in crate::spec) fn print(&self, out: &mut String, key: Option<&str>, level: usize) {
-        let v = self;
-        indent(out, level);
-        match v.func.describe() {
-            Some(d) => {
-                let _ = writeln!(out, "# {d}");
-            }
-            None => out.push_str("# validated by a Rust function:\n"),
-        }
-        write_spec(out, &v.wrapped, key, level);
+        let d = self.func.describe();
+        comment(
+            out,
+            level,
+            d.as_deref().unwrap_or(
+                "validated by a Rust function, which a spec file cannot call (loaded,\n\
+                 the value is not checked):",
+            ),
+        );
+        write_spec(out, &self.wrapped, key, level);
     }
 }
 
