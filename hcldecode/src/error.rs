@@ -61,7 +61,10 @@ impl Error {
     /// use hcldecode::{Diagnostics, Error};
     /// assert_eq!(Error::from_diagnostics(Diagnostics::new()).to_string(), "");
     /// ```
-    pub fn from_diagnostics(diags: Diagnostics) -> Error {
+    pub fn from_diagnostics(mut diags: Diagnostics) -> Error {
+        for d in diags.iter_mut() {
+            hcldecode_spec::diag::wording::improve(d);
+        }
         Error {
             diags,
             listed: true,
@@ -164,6 +167,7 @@ impl Error {
         self.unknown.clear();
         for d in all.iter_mut() {
             self_referring_duplicate(d);
+            hcldecode_spec::diag::wording::improve(d);
         }
         sort_by_source(&mut all);
         Error {

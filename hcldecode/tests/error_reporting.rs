@@ -326,3 +326,46 @@ mod serde_decoding {
         assert_eq!(lines, [1, 2], "{err}");
     }
 }
+
+/// The library's routes correct the grammar of the reference's messages
+/// (`hcldec` keeps the reference's words: tests/tests/cli.rs): one label,
+/// one block, "Inconsistent".
+#[test]
+fn library_routes_correct_the_references_grammar() {
+    #[derive(HclDecode, Debug)]
+    #[allow(dead_code)]
+    struct Svc {
+        #[hcl(label)]
+        name: String,
+    }
+    #[derive(HclDecode, Debug)]
+    #[allow(dead_code)]
+    struct App {
+        #[hcl(block, min_items = 1)]
+        service: Vec<Svc>,
+        #[hcl(block)]
+        other: Vec<Svc>,
+    }
+    let e = hcldecode::from_str::<App>("other \"a\" \"b\" {}\n", "app.hcl").unwrap_err();
+    let details: Vec<&str> = e.diagnostics().iter().map(|d| d.detail.as_str()).collect();
+    assert_eq!(
+        details,
+        [
+            "At least 1 \"service\" block is required.",
+            "Only 1 label (name) is expected for other blocks."
+        ]
+    );
+
+    // A spec file's decode into an `Error`.
+    let spec = "block_list {\n  block_type = \"b\"\n  object {\n    attr \"v\" {\n      type = any\n    }\n  }\n}\n";
+    let (loaded, d) = hcldecode::spec_file::LoadedSpec::load_str(spec, "s.hcldec");
+    assert!(!d.has_errors(), "{d}");
+    let (file, d) =
+        hcldecode::parse::parse_native(b"b {\n  v = [1]\n}\nb {\n  v = true\n}\n", "in.hcl");
+    assert!(!d.has_errors(), "{d}");
+    let e = loaded.unwrap().decode_file(&file, None).unwrap_err();
+    assert_eq!(
+        e.diagnostics()[0].summary,
+        "Inconsistent argument types in b blocks"
+    );
+}

@@ -834,7 +834,7 @@ fn block_maps_count_their_blocks() {
     assert_eq!(summaries(&e), ["Insufficient env blocks"]);
     assert_eq!(
         e.diagnostics()[0].detail,
-        "At least 1 \"env\" blocks are required."
+        "At least 1 \"env\" block is required."
     );
     let src = "env \"a\" {\n path = \"1\"\n}\nenv \"b\" {\n path = \"2\"\n}\nenv \"c\" {\n path = \"3\"\n}\n";
     let e = hcldecode::from_str::<Envs>(src, "m.hcl").unwrap_err();

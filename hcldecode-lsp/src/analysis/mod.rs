@@ -147,6 +147,11 @@ pub fn to_lsp(diags: &Diagnostics, name: &str, text: &Document) -> Vec<lsp::Diag
                 Some(r) if &*r.filename == name => text.range(r.start.byte, r.end.byte),
                 _ => lsp::Range::default(),
             };
+            // The library's wording, not the reference's (which `hcldec`
+            // keeps).
+            let mut d = d.clone();
+            hcldecode::diag::wording::improve(&mut d);
+            let d = &d;
             let mut message = d.summary.clone();
             if !d.detail.is_empty() {
                 message.push_str("\n\n");

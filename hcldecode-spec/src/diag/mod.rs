@@ -9,3 +9,4 @@ pub use crate::diagnostic::{Code, Diagnostic, Diagnostics, IntoResult, Severity}
 #[cfg(feature = "miette")]
 pub mod miette;
 pub mod render;
+pub mod wording;

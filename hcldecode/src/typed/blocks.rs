@@ -583,16 +583,26 @@ fn check_count(
         "blocks".to_string()
     };
     if count == BlockCount::TooFew {
-        errs.push(Error::at(
-            format!("Insufficient {plural}"),
-            format!("At least {} {what} blocks are required.", opts.min_items),
-            at.missing_range(),
-        ));
+        let n = opts.min_items;
+        let detail = if n == 1 {
+            format!("At least 1 {what} block is required.")
+        } else {
+            format!("At least {n} {what} blocks are required.")
+        };
+        let mut d =
+            hcldecode_spec::diag::Diagnostic::error(format!("Insufficient {plural}"), detail)
+                .with_code(Code::InsufficientBlocks);
+        d.subject = at.missing_range();
+        errs.push(Error::new(d));
     } else {
         errs.push(items[opts.max_items].at.coded_error(
             Code::TooManyBlocks,
             format!("Too many {plural}"),
-            format!("No more than {} {what} blocks are allowed", opts.max_items),
+            if opts.max_items == 1 {
+                format!("No more than 1 {what} block is allowed.")
+            } else {
+                format!("No more than {} {what} blocks are allowed.", opts.max_items)
+            },
         ));
     }
 }
