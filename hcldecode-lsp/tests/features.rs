@@ -428,3 +428,41 @@ fn a_string_left_open_is_one_diagnostic() {
     assert_eq!(list[0]["range"]["start"], pos(0, 11), "{d}");
     c.shutdown();
 }
+
+/// The cascade report's two inputs (issue 37): an interpolation left
+/// unclosed (`"${var.tag"`, whose quote opens a string), which HashiCorp's
+/// parser follows with one "Invalid multi-line string" per later line;
+/// and a string left open that leaves a later single quote outside any
+/// string, a false "Invalid character". One diagnostic each.
+#[test]
+fn an_unclosed_interpolation_and_a_false_invalid_character_are_one_diagnostic() {
+    let mut c = start();
+    c.initialize();
+    let mut text = String::from("image = \"app:${var.tag\"\n");
+    for i in 0..63 {
+        text.push_str(&format!("k{i} = \"v{i}\"\n"));
+    }
+    let d = c.open("file:///tmp/unclosed.hcl", &text);
+    let list = d["diagnostics"].as_array().unwrap();
+    assert_eq!(list.len(), 1, "{d}");
+    let message = list[0]["message"].as_str().unwrap();
+    assert!(
+        message.starts_with("Unclosed template interpolation sequence"),
+        "{d}"
+    );
+    assert!(message.contains("the 63 lines after it are misread"), "{d}");
+
+    let mut text = String::from("a = \"open\n");
+    for i in 0..40 {
+        text.push_str(&format!("k{i} = \"v\"\n"));
+    }
+    text.push_str("note = \"it's\"\n");
+    let d = c.open("file:///tmp/quote.hcl", &text);
+    let list = d["diagnostics"].as_array().unwrap();
+    assert_eq!(list.len(), 1, "{d}");
+    let message = list[0]["message"].as_str().unwrap();
+    assert!(message.starts_with("Invalid multi-line string"), "{d}");
+    assert!(message.contains("are not shown"), "{d}");
+    assert!(!message.contains("Invalid character"), "{d}");
+    c.shutdown();
+}

@@ -369,3 +369,67 @@ fn library_routes_correct_the_references_grammar() {
         "Inconsistent argument types in b blocks"
     );
 }
+
+/// The two inputs of the cascade report: HashiCorp's parser (and so
+/// `hcldec`, which prints the parser's diagnostics as they are) gives 64
+/// errors for one open interpolation, and a false "Invalid character"
+/// far below an unterminated string; the library's routes give one error
+/// for each.
+mod reported_cascades {
+    use hcldecode::HclDecode;
+
+    #[derive(HclDecode, Debug)]
+    #[allow(dead_code)]
+    struct Any {
+        #[hcl(remain)]
+        rest: hcldecode::Body,
+    }
+
+    fn parser_and_library(src: &str) -> (Vec<String>, Vec<String>) {
+        let (_, raw) =
+            hcldecode::parse::parse(src.as_bytes(), "c.hcl", hcldecode::parse::Syntax::Native);
+        let raw = raw.iter().map(|d| d.summary.clone()).collect();
+        let err = hcldecode::from_str::<Any>(src, "c.hcl").unwrap_err();
+        (raw, err.iter().map(|d| d.summary.clone()).collect())
+    }
+
+    #[test]
+    fn an_open_interpolation_is_one_error_not_64() {
+        let mut src = String::from("image = \"app:${var.tag\"\n");
+        for i in 0..63 {
+            src.push_str(&format!("k{i} = \"v{i}\"\n"));
+        }
+        let (raw, lib) = parser_and_library(&src);
+        assert!(raw.len() >= 64, "{raw:?}");
+        assert_eq!(lib.len(), 1, "{lib:?}");
+        let err = hcldecode::from_str::<Any>(&src, "c.hcl").unwrap_err();
+        let d = &err.diagnostics()[0];
+        assert_eq!(d.subject.as_ref().unwrap().start.line, 1);
+        // The detail names what the open interpolation swallowed.
+        assert!(
+            d.detail
+                .contains("the 63 lines after it are misread, and the errors that follow from that are not shown. Close the interpolation with \"}\" on line 1."),
+            "{}",
+            d.detail
+        );
+    }
+
+    #[test]
+    fn an_unterminated_string_gives_no_false_invalid_character() {
+        let mut src = String::from("a = \"open\n");
+        for i in 0..40 {
+            src.push_str(&format!("k{i} = \"v\"\n"));
+        }
+        src.push_str("note = \"it's\"\n");
+        let (raw, lib) = parser_and_library(&src);
+        assert!(raw.iter().any(|s| s == "Invalid character"), "{raw:?}");
+        assert!(!lib.iter().any(|s| s == "Invalid character"), "{lib:?}");
+        assert_eq!(lib.len(), 1, "{lib:?}");
+        let err = hcldecode::from_str::<Any>(&src, "c.hcl").unwrap_err();
+        let detail = &err.diagnostics()[0].detail;
+        assert!(
+            detail.ends_with("the 41 lines after it are misread, and the errors that follow from that are not shown. Close the string on line 1."),
+            "{detail}"
+        );
+    }
+}

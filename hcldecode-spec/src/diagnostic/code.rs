@@ -24,6 +24,11 @@ pub enum Code {
     InvalidMultiLineString,
     /// A string or template without its closing marker.
     UnterminatedTemplateString,
+    /// A template interpolation (`${`) without its closing brace.
+    UnclosedInterpolation,
+    /// A character the language does not use (a single quote, a backtick,
+    /// a curly quote, ...).
+    InvalidCharacter,
     /// A spec: a `block_label` outside the nested spec of a block.
     BlockLabelOutsideBlock,
     /// A spec: block label indices that are not 0, 1, 2, ….
@@ -202,6 +207,8 @@ impl Code {
             Code::InvalidCharacterEncoding => "syntax.invalid_character_encoding",
             Code::InvalidMultiLineString => "syntax.invalid_multi_line_string",
             Code::UnterminatedTemplateString => "syntax.unterminated_template_string",
+            Code::UnclosedInterpolation => "syntax.unclosed_interpolation",
+            Code::InvalidCharacter => "syntax.invalid_character",
             Code::BlockLabelOutsideBlock => "spec.block_label_outside_block",
             Code::InconsistentBlockLabelIndices => "spec.inconsistent_block_label_indices",
             Code::DuplicateObjectProperty => "spec.duplicate_object_property",

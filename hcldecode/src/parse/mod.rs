@@ -126,9 +126,14 @@ pub(crate) fn parse_str_with_limits(
 /// has them too): a string left open on a line, which makes every later
 /// line's quotes open and close the wrong strings, is one "Invalid
 /// multi-line string" at its line's end, not one per line after it and an
-/// "Unterminated template string"; a byte that is not UTF-8 in a string is
-/// "Invalid character encoding" alone, without the "Unterminated template
-/// string" at the same place.
+/// "Unterminated template string"; an interpolation left unclosed
+/// (`"${var.tag"`, whose quote opens a string) is one "Unclosed template
+/// interpolation sequence", not that and one "Invalid multi-line string"
+/// per later line; an "Invalid character" after a string split over lines
+/// (a single quote that a misread quote left outside a string) is not
+/// shown; a byte that is not UTF-8 in a string is "Invalid character
+/// encoding" alone, without the "Unterminated template string" at the
+/// same place. The error kept says, in its detail, what it hides.
 ///
 /// ```
 /// use hcldecode::parse::{Syntax, parse, without_cascades};
@@ -145,52 +150,114 @@ pub fn without_cascades(diags: Diagnostics) -> Diagnostics {
     const UNTERMINATED: Code = Code::UnterminatedTemplateString;
     const MULTI_LINE: Code = Code::InvalidMultiLineString;
     const ENCODING: Code = Code::InvalidCharacterEncoding;
-    let at = |d: &Diagnostic| {
+    const UNCLOSED: Code = Code::UnclosedInterpolation;
+    const CHARACTER: Code = Code::InvalidCharacter;
+    type At = (Arc<str>, usize);
+    let at = |d: &Diagnostic| -> Option<At> {
         d.subject
             .as_ref()
             .map(|r| (r.filename.clone(), r.start.byte))
     };
-    let with = |code: Code| -> Vec<(Arc<str>, usize)> {
+    let with = |code: Code| -> Vec<At> {
         diags
             .iter()
             .filter(|d| d.code == Some(code))
             .filter_map(at)
             .collect()
     };
-    let (unterminated, multi_line, encoding) =
-        (with(UNTERMINATED), with(MULTI_LINE), with(ENCODING));
+    let (unterminated, multi_line, encoding, unclosed) = (
+        with(UNTERMINATED),
+        with(MULTI_LINE),
+        with(ENCODING),
+        with(UNCLOSED),
+    );
     // The strings left open: an unterminated string that starts where a
     // multi-line one does (the first line break of the open string).
-    let open: Vec<&(Arc<str>, usize)> = unterminated
+    let open: Vec<&At> = unterminated
         .iter()
         .filter(|u| multi_line.contains(u))
         .collect();
-    // How many lines' errors follow from each open string.
-    let followers = |(f, b): &(Arc<str>, usize)| {
+    // Where the quotes start to pair up wrongly: an open string, and an
+    // interpolation left unclosed (a quote in it opens a string); and,
+    // for stray characters only, any string split over lines, whose
+    // closing quote may be another string's opening one.
+    let misquoted: Vec<&At> = open.iter().copied().chain(&unclosed).collect();
+    let first_multi_line = |f: &Arc<str>| -> Option<usize> {
         multi_line
             .iter()
-            .filter(|(mf, mb)| mf == f && mb > b)
-            .count()
+            .filter(|(mf, _)| mf == f)
+            .map(|(_, b)| *b)
+            .min()
+    };
+    let after = |origins: &[&At], (f, b): &At| origins.iter().any(|(of, ob)| of == f && ob < b);
+    let cascade = |d: &Diagnostic| match (d.code, at(d)) {
+        (Some(UNTERMINATED), Some(p)) => {
+            encoding.contains(&p) || open.contains(&&p) || after(&misquoted, &p)
+        }
+        (Some(MULTI_LINE), Some(p)) => after(&misquoted, &p),
+        (Some(CHARACTER), Some(p)) => {
+            after(&misquoted, &p) || first_multi_line(&p.0).is_some_and(|m| m < p.1)
+        }
+        _ => false,
+    };
+    // What each origin hides: the lines after it that are misread (their
+    // "Invalid multi-line string"s), and the other errors.
+    let hidden = |(f, b): &At, line: usize| -> (usize, usize) {
+        let in_range =
+            |d: &&Diagnostic| at(d).is_some_and(|(df, db)| df == *f && db > *b) && cascade(d);
+        let mut lines: Vec<usize> = diags
+            .iter()
+            .filter(in_range)
+            .filter(|d| d.code == Some(MULTI_LINE))
+            .filter_map(|d| d.subject.as_ref().map(|r| r.start.line))
+            .filter(|l| *l > line)
+            .collect();
+        lines.dedup();
+        let multi = diags
+            .iter()
+            .filter(in_range)
+            .filter(|d| d.code == Some(MULTI_LINE))
+            .count();
+        (lines.len(), diags.iter().filter(in_range).count() - multi)
     };
     let mut out = Diagnostics::new();
-    for mut d in diags {
-        let keep = match (d.code, at(&d)) {
-            (Some(UNTERMINATED), Some(p)) => !encoding.contains(&p) && !open.contains(&&p),
-            // Those after an open string's first line, in its file.
-            (Some(MULTI_LINE), Some((f, b))) => !open.iter().any(|(of, ob)| *of == f && *ob < b),
-            _ => true,
-        };
-        if !keep {
+    for d in diags.iter() {
+        if cascade(d) {
             continue;
         }
-        // The open string's own error says what it did to the rest.
-        if let Some(p) = at(&d).filter(|p| d.code == Some(MULTI_LINE) && open.contains(&p)) {
-            let n = followers(&p);
+        let mut d = d.clone();
+        if let Some(p) = at(&d) {
             let line = d.subject.as_ref().map_or(0, |r| r.start.line);
-            let lines = if n == 1 { "line" } else { "lines" };
-            d.detail.push_str(&format!(
-                " This string has no closing quote on line {line}, so the quotes after it open and close the wrong strings: the {n} {lines} after it are misread, and the errors that follow from that are not shown. Close the string on line {line}."
-            ));
+            let note = match d.code {
+                // The open string's own error says what it did to the rest.
+                Some(MULTI_LINE) if open.contains(&&p) => {
+                    let (n, _) = hidden(&p, line);
+                    let lines = if n == 1 { "line" } else { "lines" };
+                    Some(format!(
+                        " This string has no closing quote on line {line}, so the quotes after it open and close the wrong strings: the {n} {lines} after it are misread, and the errors that follow from that are not shown. Close the string on line {line}."
+                    ))
+                }
+                Some(UNCLOSED) => match hidden(&p, line) {
+                    (0, 0) => None,
+                    (n, _) => Some(format!(
+                        " A quote inside it opens a string, so the quotes after it open and close the wrong strings: the {n} {} after it {} misread, and the errors that follow from that are not shown. Close the interpolation with \"}}\" on line {line}.",
+                        if n == 1 { "line" } else { "lines" },
+                        if n == 1 { "is" } else { "are" },
+                    )),
+                },
+                Some(MULTI_LINE) if first_multi_line(&p.0) == Some(p.1) => match hidden(&p, line) {
+                    (_, 0) => None,
+                    (_, k) => Some(format!(
+                        " Its closing quote may be the opening quote of a later string, so the quotes after it may pair up wrongly: {k} {} after it that may follow from that {} not shown. Close the string on line {line}.",
+                        if k == 1 { "error" } else { "errors" },
+                        if k == 1 { "is" } else { "are" },
+                    )),
+                },
+                _ => None,
+            };
+            if let Some(note) = note {
+                d.detail.push_str(&note);
+            }
         }
         out.push(d);
     }

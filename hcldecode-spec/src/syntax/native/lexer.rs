@@ -952,22 +952,31 @@ impl InvalidTokenChecker {
                     ));
                 }
             TokenKind::Backtick if every_other(&mut self.told_backtick) => {
-                diags.push(err(
-                    "Invalid character",
-                    "The \"`\" character is not valid. To create a multi-line string, use the \"heredoc\" syntax, like \"<<EOT\".",
-                ));
+                diags.push(
+                    err(
+                        "Invalid character",
+                        "The \"`\" character is not valid. To create a multi-line string, use the \"heredoc\" syntax, like \"<<EOT\".",
+                    )
+                    .with_code(Code::InvalidCharacter),
+                );
             }
             TokenKind::Apostrophe if every_other(&mut self.told_apostrophe) => {
-                diags.push(err(
-                    "Invalid character",
-                    "Single quotes are not valid. Use double quotes (\") to enclose strings.",
-                ));
+                diags.push(
+                    err(
+                        "Invalid character",
+                        "Single quotes are not valid. Use double quotes (\") to enclose strings.",
+                    )
+                    .with_code(Code::InvalidCharacter),
+                );
             }
             TokenKind::Semicolon if fewer_than(&mut self.told_semicolon, 1) => {
-                diags.push(err(
-                    "Invalid character",
-                    "The \";\" character is not valid. Use newlines to separate arguments and blocks, and commas to separate items in collection values.",
-                ));
+                diags.push(
+                    err(
+                        "Invalid character",
+                        "The \";\" character is not valid. Use newlines to separate arguments and blocks, and commas to separate items in collection values.",
+                    )
+                    .with_code(Code::InvalidCharacter),
+                );
             }
             TokenKind::BadUtf8 if fewer_than(&mut self.told_bad_utf8, 1) => {
                 diags.push(
@@ -988,15 +997,21 @@ impl InvalidTokenChecker {
             TokenKind::Invalid => {
                 let chars = file.text(tok.span);
                 if chars == "\u{201C}" || chars == "\u{201D}" {
-                    diags.push(err(
-                        "Invalid character",
-                        "\"Curly quotes\" are not valid here. These can sometimes be inadvertently introduced when sharing code via documents or discussion forums. It might help to replace the character with a \"straight quote\".",
-                    ));
+                    diags.push(
+                        err(
+                            "Invalid character",
+                            "\"Curly quotes\" are not valid here. These can sometimes be inadvertently introduced when sharing code via documents or discussion forums. It might help to replace the character with a \"straight quote\".",
+                        )
+                        .with_code(Code::InvalidCharacter),
+                    );
                 } else {
-                    diags.push(err(
-                        "Invalid character",
-                        "This character is not used within the language.",
-                    ));
+                    diags.push(
+                        err(
+                            "Invalid character",
+                            "This character is not used within the language.",
+                        )
+                        .with_code(Code::InvalidCharacter),
+                    );
                 }
             }
             _ => {}

@@ -202,12 +202,15 @@ impl Parser<'_> {
         let expr = self.parse_expression();
         let ltrim_next = self.close_sequence(|p, close| {
             match close.kind {
-                T::Eof => p.err(
-                    "Unclosed template interpolation sequence",
-                    "There is no closing brace for this interpolation sequence before the end of the file. This might be caused by incorrect nesting inside the given expression.",
-                    start_range,
-                    None,
-                ),
+                T::Eof => {
+                    p.err(
+                        "Unclosed template interpolation sequence",
+                        "There is no closing brace for this interpolation sequence before the end of the file. This might be caused by incorrect nesting inside the given expression.",
+                        start_range,
+                        None,
+                    );
+                    p.code_last(Code::UnclosedInterpolation);
+                }
                 T::Colon => p.err(
                     "Extra characters after interpolation expression",
                     "Template interpolation doesn't expect a colon at this location. Did you intend this to be a literal sequence to be processed as part of another language? If so, you can escape it by starting with \"$${\" instead of just \"${\".",
@@ -222,6 +225,7 @@ impl Parser<'_> {
                             start_range,
                             None,
                         );
+                        p.code_last(Code::UnclosedInterpolation);
                     } else {
                         p.err(
                             "Extra characters after interpolation expression",

@@ -283,6 +283,13 @@ impl<'a> Parser<'a> {
         self.diags.push(d);
     }
 
+    /// Gives the diagnostic just reported `code`.
+    pub(crate) fn code_last(&mut self, code: crate::diagnostic::Code) {
+        if let Some(d) = self.diags.last_mut() {
+            d.code = Some(code);
+        }
+    }
+
     pub(crate) fn set_recovery(&mut self) {
         self.recovery = true;
     }
