@@ -16,7 +16,9 @@
 //!
 //! - strings are quoted and escaped (`\\`, `\"`, `\n`, `\r`, `\t`, other
 //!   control characters as `\uXXXX`; `${` as `$${` and `%{` as `%%{`) so
-//!   they are never templates and read back unchanged;
+//!   they are never templates and read back unchanged; an attribute's
+//!   string of several lines is an indented heredoc where that reads back
+//!   the same ([`EncodeOptions::heredocs`]);
 //! - numbers are written digit for digit in their exact decimal form, so a
 //!   512-bit integer or a long fraction reads back equal; infinities have
 //!   no HCL form and are an error ([`EncodeError::Infinity`]);
@@ -52,7 +54,7 @@ use std::fmt;
 mod typed;
 
 pub(crate) use typed::WrittenItem;
-pub use typed::{__private, BodyWriter, HclEncode, to_string_of};
+pub use typed::{__private, BodyWriter, HclEncode, to_string_of, to_string_of_with};
 
 use hcldecode_spec::syntax::is_identifier;
 
@@ -62,6 +64,51 @@ use crate::value::{Path, PathStep, Value, ValueRef};
 /// Columns a tuple of simple elements may reach on one line before it is
 /// written one element per line.
 const WIDTH: usize = 80;
+
+/// How values are written ([`to_string_with`],
+/// [`BodyWriter::finish_with`], [`to_string_of_with`]).
+///
+/// ```
+/// use hcldecode::{Value, encode::{self, EncodeOptions}};
+/// let v = Value::object([("script", Value::string("echo a\necho b\n"))]);
+/// assert_eq!(
+///     encode::to_string(&v).unwrap(),
+///     "script = <<-EOT\n  echo a\n  echo b\nEOT\n"
+/// );
+/// let quoted = EncodeOptions::default().with_heredocs(false);
+/// assert_eq!(
+///     encode::to_string_with(&v, &quoted).unwrap(),
+///     "script = \"echo a\\necho b\\n\"\n"
+/// );
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct EncodeOptions {
+    /// An attribute's (or object item's) string of several lines is
+    /// written as an indented heredoc (`<<-EOT`), as people write scripts
+    /// and templates, where the heredoc reads back as the same string: it
+    /// ends with a newline, has no control characters but tabs and no
+    /// template sequence (`${`, `%{`: a heredoc's escapes for them are not
+    /// read back by every HCL reader), and one of its lines starts without
+    /// indentation (`<<-` strips the indentation its lines share).
+    /// Otherwise, and with `false`, strings are quoted.
+    /// On by default.
+    pub heredocs: bool,
+}
+
+impl Default for EncodeOptions {
+    fn default() -> EncodeOptions {
+        EncodeOptions { heredocs: true }
+    }
+}
+
+impl EncodeOptions {
+    /// These options with [`heredocs`](Self::heredocs) set to `on`.
+    pub fn with_heredocs(mut self, on: bool) -> EncodeOptions {
+        self.heredocs = on;
+        self
+    }
+}
 
 /// Why a value could not be written as HCL.
 ///
@@ -181,7 +228,9 @@ impl fmt::Display for PathText<'_> {
 pub fn expression(v: &Value) -> Result<String, EncodeError> {
     check(v, &mut Path::default())?;
     let mut out = String::new();
-    write_expr(&mut out, v, 0, 0);
+    // An expression on its own is written on as few lines as it can be.
+    let opts = EncodeOptions { heredocs: false };
+    write_expr(&mut out, v, 0, 0, &opts);
     Ok(out)
 }
 
@@ -222,6 +271,11 @@ pub fn expression(v: &Value) -> Result<String, EncodeError> {
 /// assert!(hcldecode::to_string(&bad).is_err());
 /// ```
 pub fn to_string(v: &Value) -> Result<String, EncodeError> {
+    to_string_with(v, &EncodeOptions::default())
+}
+
+/// [`to_string`] with options (quoted strings instead of heredocs, say).
+pub fn to_string_with(v: &Value, opts: &EncodeOptions) -> Result<String, EncodeError> {
     let entries: Vec<(&str, &Value)> = match v.view() {
         ValueRef::Object(ty, vals) => ty.attrs().iter().map(|(k, _)| &**k).zip(vals).collect(),
         ValueRef::Map(entries) => entries.iter().map(|(k, e)| (&**k, e)).collect(),
@@ -244,7 +298,7 @@ pub fn to_string(v: &Value) -> Result<String, EncodeError> {
         .into_iter()
         .map(|(k, e)| (k.to_string(), e))
         .collect();
-    write_entries(&mut out, &keyed, 0);
+    write_entries(&mut out, &keyed, 0, opts);
     Ok(out)
 }
 
@@ -330,7 +384,11 @@ fn one_line(v: &Value, col: usize) -> Option<String> {
 
 /// Writes `v` starting at column `col`, its inner lines at `indent` (and
 /// deeper), its closing bracket at `indent`.
-fn write_expr(out: &mut String, v: &Value, indent: usize, col: usize) {
+fn write_expr(out: &mut String, v: &Value, indent: usize, col: usize, opts: &EncodeOptions) {
+    if let Some(text) = heredoc(v, indent, opts) {
+        out.push_str(&text);
+        return;
+    }
     if let Some(s) = one_line(v, col) {
         out.push_str(&s);
         return;
@@ -340,7 +398,7 @@ fn write_expr(out: &mut String, v: &Value, indent: usize, col: usize) {
             out.push_str("[\n");
             for e in es {
                 push_indent(out, indent + 1);
-                write_expr(out, e, indent + 1, 2 * (indent + 1));
+                write_expr(out, e, indent + 1, 2 * (indent + 1), opts);
                 out.push_str(",\n");
             }
             push_indent(out, indent);
@@ -349,7 +407,7 @@ fn write_expr(out: &mut String, v: &Value, indent: usize, col: usize) {
         ValueRef::Map(entries) => {
             let keyed: Vec<(String, &Value)> =
                 entries.iter().map(|(k, e)| (object_key(k), e)).collect();
-            write_object(out, &keyed, indent);
+            write_object(out, &keyed, indent, opts);
         }
         ValueRef::Object(ty, vals) => {
             let keyed: Vec<(String, &Value)> = ty
@@ -358,16 +416,16 @@ fn write_expr(out: &mut String, v: &Value, indent: usize, col: usize) {
                 .map(|(k, _)| object_key(k))
                 .zip(vals)
                 .collect();
-            write_object(out, &keyed, indent);
+            write_object(out, &keyed, indent, opts);
         }
         // Simple values were written above.
         _ => {}
     }
 }
 
-fn write_object(out: &mut String, keyed: &[(String, &Value)], indent: usize) {
+fn write_object(out: &mut String, keyed: &[(String, &Value)], indent: usize, opts: &EncodeOptions) {
     out.push_str("{\n");
-    write_entries(out, keyed, indent + 1);
+    write_entries(out, keyed, indent + 1, opts);
     push_indent(out, indent);
     out.push('}');
 }
@@ -378,16 +436,27 @@ fn write_object(out: &mut String, keyed: &[(String, &Value)], indent: usize) {
 /// [`cell_columns`](crate::format::cell_columns)): hclwrite aligns the `=`
 /// of lines whose value is complete on the line; a line opening a
 /// multi-line value ends the run.
-fn write_entries(out: &mut String, keyed: &[(String, &Value)], indent: usize) {
+fn write_entries(
+    out: &mut String,
+    keyed: &[(String, &Value)],
+    indent: usize,
+    opts: &EncodeOptions,
+) {
     let widths: Vec<usize> = keyed.iter().map(|(k, _)| columns(k)).collect();
+    // A heredoc's opening line is a complete `name = <<-EOT` line to
+    // hclwrite: it is aligned with the lines around it, its text and
+    // closing marker left out of the run.
     let lines: Vec<Option<String>> = keyed
         .iter()
         .zip(&widths)
-        .map(|((_, e), w)| one_line(e, 2 * indent + w + 3))
+        .map(|((_, e), w)| match heredoc(e, indent, opts) {
+            Some(text) => Some(text),
+            None => one_line(e, 2 * indent + w + 3),
+        })
         .collect();
     let mut i = 0;
     while i < keyed.len() {
-        // The run of one-line values starting at `i`.
+        // The run of one-line values (and heredocs) starting at `i`.
         let end = (i..keyed.len())
             .find(|&j| lines[j].is_none())
             .unwrap_or(keyed.len());
@@ -396,7 +465,7 @@ fn write_entries(out: &mut String, keyed: &[(String, &Value)], indent: usize) {
             push_indent(out, indent);
             out.push_str(k);
             out.push_str(" = ");
-            write_expr(out, e, indent, 2 * indent + widths[i] + 3);
+            write_expr(out, e, indent, 2 * indent + widths[i] + 3, opts);
             out.push('\n');
             i += 1;
             continue;
@@ -412,6 +481,60 @@ fn write_entries(out: &mut String, keyed: &[(String, &Value)], indent: usize) {
         }
         i = end;
     }
+}
+
+/// `v` as an indented heredoc whose lines are at `indent + 1` and whose
+/// closing marker is at `indent`, where [`EncodeOptions::heredocs`] asks
+/// for one and it reads back as the same string (see there).
+fn heredoc(v: &Value, indent: usize, opts: &EncodeOptions) -> Option<String> {
+    if !opts.heredocs {
+        return None;
+    }
+    let ValueRef::String(s) = v.view() else {
+        return None;
+    };
+    let body = s.strip_suffix('\n')?;
+    if !body.contains('\n') && body.is_empty() {
+        return None;
+    }
+    if !s.contains('\n') || s.chars().any(|c| c.is_control() && c != '\n' && c != '\t') {
+        return None;
+    }
+    // Text with template sequences is quoted: other readers (hcl-rs) do
+    // not undo a heredoc's `$${` and `%%{` escapes.
+    if s.contains("${") || s.contains("%{") {
+        return None;
+    }
+    let lines: Vec<&str> = body.split('\n').collect();
+    // `<<-` strips the indentation the non-blank lines share: one must
+    // have none, so that only the added indentation is stripped.
+    let flush = lines
+        .iter()
+        .any(|l| l.starts_with(|c: char| !c.is_whitespace()));
+    if !flush {
+        return None;
+    }
+    let mut marker = String::from("EOT");
+    let mut n = 0;
+    while lines.iter().any(|l| l.trim() == marker) {
+        n += 1;
+        marker = format!("EOT{n}");
+    }
+    let mut out = format!("<<-{marker}\n");
+    for line in &lines {
+        // `<<-` leaves lines of only spaces as they are: so are they
+        // written.
+        if !line.trim().is_empty() {
+            push_indent(&mut out, indent + 1);
+            out.push_str(line);
+        } else {
+            out.push_str(line);
+        }
+        out.push('\n');
+    }
+    push_indent(&mut out, indent);
+    out.push_str(&marker);
+    Some(out)
 }
 
 fn push_indent(out: &mut String, indent: usize) {
