@@ -209,3 +209,336 @@ fn measure_against_hcl_edit() {
         edit
     );
 }
+
+// ----- scripted edits of formatted files ------------------------------------
+
+/// What the scripted edits found over a corpus.
+#[derive(Debug, Default)]
+struct EditCounts {
+    /// Files read (UTF-8).
+    files: usize,
+    /// Files the parser accepts.
+    parsed: usize,
+    /// Of those, parse-print identity.
+    identical: usize,
+    /// Of the parsed files, those `hclfmt` leaves unchanged.
+    formatted: usize,
+    /// Per edit: (tried, left formatted and reading as edited).
+    set: (usize, usize),
+    rename: (usize, usize),
+    remove: (usize, usize),
+    add_block: (usize, usize),
+    remove_block: (usize, usize),
+    /// The files and edits that failed, with why.
+    failures: Vec<String>,
+    /// The files the parser rejects.
+    rejected: Vec<String>,
+}
+
+fn is_formatted(text: &str) -> bool {
+    hcldecode::format::format(text.as_bytes()) == text.as_bytes()
+}
+
+/// A block in a path: its type, labels, and which of the blocks with
+/// those it is.
+type Step = (String, Vec<String>, usize);
+
+fn labels_of(
+    src: &hcldecode_spec::source::SourceFile,
+    b: &hcldecode_spec::syntax::native::ast::Block,
+) -> Vec<String> {
+    b.labels
+        .iter()
+        .map(|l| l.value.get(src).to_string())
+        .collect()
+}
+
+/// The attributes of the first body (the file's, else its first block's,
+/// depth first) that has one, as (block path, names with their
+/// expressions' text).
+fn first_attributes(doc: &Document) -> Option<(Vec<Step>, Vec<(String, String)>)> {
+    fn find(
+        src: &hcldecode_spec::source::SourceFile,
+        body: &hcldecode_spec::syntax::native::ast::Body,
+        path: &mut Vec<Step>,
+    ) -> Option<Vec<(String, String)>> {
+        if !body.attributes.is_empty() {
+            return Some(
+                body.attributes
+                    .iter()
+                    .map(|a| {
+                        (
+                            src.text(a.name).to_string(),
+                            src.text(a.expr.span).to_string(),
+                        )
+                    })
+                    .collect(),
+            );
+        }
+        for (i, b) in body.blocks.iter().enumerate() {
+            let ty = src.text(b.type_name).to_string();
+            let labels = labels_of(src, b);
+            let nth = body.blocks[..i]
+                .iter()
+                .filter(|o| src.text(o.type_name) == ty && labels_of(src, o) == labels)
+                .count();
+            path.push((ty, labels, nth));
+            if let Some(found) = find(src, &b.body, path) {
+                return Some(found);
+            }
+            path.pop();
+        }
+        None
+    }
+    let mut path = Vec::new();
+    let attrs = find(&doc.file().source, &doc.file().body, &mut path)?;
+    Some((path, attrs))
+}
+
+/// The attributes (name, expression text) of the body at `path`.
+fn attributes_at(doc: &Document, path: &[Step]) -> Option<Vec<(String, String)>> {
+    let src = &doc.file().source;
+    let mut body = &doc.file().body;
+    for (ty, labels, nth) in path {
+        let b = body
+            .blocks
+            .iter()
+            .filter(|b| src.text(b.type_name) == ty && labels_of(src, b) == *labels)
+            .nth(*nth)?;
+        body = &b.body;
+    }
+    Some(
+        body.attributes
+            .iter()
+            .map(|a| {
+                (
+                    src.text(a.name).to_string(),
+                    src.text(a.expr.span).to_string(),
+                )
+            })
+            .collect(),
+    )
+}
+
+/// Navigates `doc`'s body to `path` and runs `edit` there.
+fn edit_at(
+    doc: &mut Document,
+    path: &[Step],
+    edit: impl FnOnce(&mut hcldecode::edit::BodyMut<'_>) -> Result<(), hcldecode::edit::EditError>,
+) -> Result<(), String> {
+    let mut body = doc.body_mut();
+    for (ty, labels, nth) in path {
+        let ls: Vec<&str> = labels.iter().map(String::as_str).collect();
+        body = body.block_nth(ty, &ls, *nth).map_err(|e| e.to_string())?;
+    }
+    edit(&mut body).map_err(|e| e.to_string())
+}
+
+/// Runs the five scripted edits on one formatted file, counting them.
+fn scripted_edits(name: &str, text: &str, c: &mut EditCounts) {
+    let fresh = || Document::parse(name, text).unwrap();
+    let check = |what: &str,
+                 tally: &mut (usize, usize),
+                 result: Result<Document, String>,
+                 ok: &dyn Fn(&Document) -> bool| {
+        tally.0 += 1;
+        match result {
+            Ok(doc) if !is_formatted(doc.text()) => c_fail(what, name, "left unformatted"),
+            Ok(doc) if !ok(&doc) => c_fail(what, name, "does not read as edited"),
+            Ok(doc) => {
+                tally.1 += 1;
+                save(what, name, doc.text());
+                None
+            }
+            Err(e) => c_fail(what, name, &e),
+        }
+    };
+    fn c_fail(what: &str, name: &str, why: &str) -> Option<String> {
+        Some(format!("{what} {name}: {why}"))
+    }
+    let mut failures = Vec::new();
+    if let Some((path, attrs)) = first_attributes(&fresh()) {
+        let (first, _) = attrs[0].clone();
+        // Set one attribute to a new literal: the others unchanged.
+        let mut doc = fresh();
+        let r = edit_at(&mut doc, &path, |b| {
+            b.set_attribute(&first, &hcldecode::Value::string("edited"))
+        });
+        let expect: Vec<(String, String)> = attrs
+            .iter()
+            .map(|(n, e)| {
+                if *n == first {
+                    (n.clone(), "\"edited\"".to_string())
+                } else {
+                    (n.clone(), e.clone())
+                }
+            })
+            .collect();
+        failures.extend(check("set", &mut c.set, r.map(|_| doc), &|d| {
+            attributes_at(d, &path) == Some(expect.clone())
+        }));
+        // Rename it.
+        let new_name = "renamed_attribute_x";
+        let mut doc = fresh();
+        let r = edit_at(&mut doc, &path, |b| b.rename_attribute(&first, new_name));
+        let expect: Vec<(String, String)> = attrs
+            .iter()
+            .map(|(n, e)| {
+                if *n == first {
+                    (new_name.to_string(), e.clone())
+                } else {
+                    (n.clone(), e.clone())
+                }
+            })
+            .collect();
+        failures.extend(check("rename", &mut c.rename, r.map(|_| doc), &|d| {
+            attributes_at(d, &path) == Some(expect.clone())
+        }));
+        // Remove it.
+        let mut doc = fresh();
+        let r = edit_at(&mut doc, &path, |b| b.remove_attribute(&first));
+        let expect: Vec<(String, String)> =
+            attrs.iter().filter(|(n, _)| *n != first).cloned().collect();
+        failures.extend(check("remove", &mut c.remove, r.map(|_| doc), &|d| {
+            attributes_at(d, &path) == Some(expect.clone())
+        }));
+    }
+    // Add a block at the end of the file, with an attribute.
+    let before = fresh().file().body.blocks.len();
+    let mut doc = fresh();
+    let r = doc
+        .body_mut()
+        .add_block("added_block", &["x"])
+        .and_then(|mut b| b.set_attribute("n", &hcldecode::Value::int(1)))
+        .map_err(|e| e.to_string());
+    failures.extend(check("add_block", &mut c.add_block, r.map(|_| doc), &|d| {
+        d.file().body.blocks.len() == before + 1
+            && attributes_at(d, &[("added_block".into(), vec!["x".into()], 0)])
+                == Some(vec![("n".into(), "1".into())])
+    }));
+    // Remove the file's first block.
+    let doc0 = fresh();
+    if let Some(b) = doc0.file().body.blocks.first() {
+        let src = &doc0.file().source;
+        let ty = src.text(b.type_name).to_string();
+        let labels = labels_of(src, b);
+        let ls: Vec<&str> = labels.iter().map(String::as_str).collect();
+        let same = |d: &Document| {
+            let src = &d.file().source;
+            d.file()
+                .body
+                .blocks
+                .iter()
+                .filter(|b| src.text(b.type_name) == ty && labels_of(src, b) == labels)
+                .count()
+        };
+        let n = same(&doc0);
+        let mut doc = fresh();
+        let r = doc
+            .body_mut()
+            .remove_block_nth(&ty, &ls, 0)
+            .map_err(|e| e.to_string());
+        failures.extend(check(
+            "remove_block",
+            &mut c.remove_block,
+            r.map(|_| doc),
+            &|d| same(d) + 1 == n && d.file().body.blocks.len() == before - 1,
+        ));
+    }
+    c.failures.extend(failures);
+}
+
+/// With `HCLDECODE_CORPUS_OUT=DIR`, writes an edit's result to DIR (for
+/// checking with HashiCorp's `hclfmt`, which is not here).
+fn save(what: &str, name: &str, text: &str) {
+    if let Some(dir) = std::env::var_os("HCLDECODE_CORPUS_OUT") {
+        let file = name.replace(['/', '\\'], "_");
+        let _ = std::fs::write(Path::new(&dir).join(format!("{what}.{file}")), text);
+    }
+}
+
+/// Parse-print identity and the scripted edits over `files`.
+fn edit_corpus(files: &[PathBuf]) -> EditCounts {
+    let mut c = EditCounts::default();
+    for f in files {
+        let Ok(text) = std::fs::read_to_string(f) else {
+            continue;
+        };
+        c.files += 1;
+        let name = f.to_string_lossy();
+        let Ok(doc) = Document::parse(&name, &text) else {
+            c.rejected.push(name.into_owned());
+            continue;
+        };
+        c.parsed += 1;
+        if doc.text() == text {
+            c.identical += 1;
+        } else {
+            c.failures.push(format!("identity {name}"));
+        }
+        if is_formatted(&text) {
+            c.formatted += 1;
+            scripted_edits(&name, &text, &mut c);
+        }
+    }
+    c
+}
+
+/// Every scripted edit (set, rename and remove an attribute, add and
+/// remove a block) of every formatted file of the corpus leaves it
+/// formatted and reading as edited, and every file the parser accepts
+/// prints back as it was. `HCLDECODE_CORPUS=DIR` runs it on the `.tf`,
+/// `.hcl`, `.nomad` and `.tfvars` files under DIR instead (the real-world
+/// corpus of docs/writing.md).
+#[test]
+fn scripted_edits_of_formatted_files_stay_formatted() {
+    let files = match std::env::var_os("HCLDECODE_CORPUS") {
+        Some(dir) => {
+            let mut out = Vec::new();
+            walk_all(Path::new(&dir), &mut out);
+            out.sort();
+            out
+        }
+        None => corpus(),
+    };
+    let c = edit_corpus(&files);
+    println!(
+        "{} files, {} parsed, {} identical, {} formatted; set {:?}, rename {:?}, remove {:?}, add block {:?}, remove block {:?}",
+        c.files,
+        c.parsed,
+        c.identical,
+        c.formatted,
+        c.set,
+        c.rename,
+        c.remove,
+        c.add_block,
+        c.remove_block
+    );
+    for f in c.failures.iter().take(50) {
+        println!("  {f}");
+    }
+    if let Some(list) = std::env::var_os("HCLDECODE_CORPUS_REJECTED") {
+        std::fs::write(list, c.rejected.join("\n")).unwrap();
+    }
+    assert!(c.formatted > 100, "{c:?}");
+    assert_eq!(c.identical, c.parsed);
+    assert!(c.failures.is_empty(), "{} failures", c.failures.len());
+}
+
+/// Every file with an HCL extension under `dir`.
+fn walk_all(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            walk_all(&p, out);
+        } else if p
+            .extension()
+            .is_some_and(|x| x == "hcl" || x == "tf" || x == "nomad" || x == "tfvars")
+        {
+            out.push(p);
+        }
+    }
+}
