@@ -203,22 +203,20 @@ pub fn without_cascades(diags: Diagnostics) -> Diagnostics {
     // What each origin hides: the lines after it that are misread (their
     // "Invalid multi-line string"s), and the other errors.
     let hidden = |(f, b): &At, line: usize| -> (usize, usize) {
-        let in_range =
-            |d: &&Diagnostic| at(d).is_some_and(|(df, db)| df == *f && db > *b) && cascade(d);
-        let mut lines: Vec<usize> = diags
+        let after_it: Vec<&Diagnostic> = diags
             .iter()
-            .filter(in_range)
-            .filter(|d| d.code == Some(MULTI_LINE))
+            .filter(|d| at(d).is_some_and(|(df, db)| df == *f && db > *b) && cascade(d))
+            .collect();
+        let (multi, other): (Vec<&Diagnostic>, Vec<&Diagnostic>) = after_it
+            .into_iter()
+            .partition(|d| d.code == Some(MULTI_LINE));
+        let mut lines: Vec<usize> = multi
+            .iter()
             .filter_map(|d| d.subject.as_ref().map(|r| r.start.line))
             .filter(|l| *l > line)
             .collect();
         lines.dedup();
-        let multi = diags
-            .iter()
-            .filter(in_range)
-            .filter(|d| d.code == Some(MULTI_LINE))
-            .count();
-        (lines.len(), diags.iter().filter(in_range).count() - multi)
+        (lines.len(), other.len())
     };
     let mut out = Diagnostics::new();
     for d in diags.iter() {
@@ -231,28 +229,12 @@ pub fn without_cascades(diags: Diagnostics) -> Diagnostics {
             let note = match d.code {
                 // The open string's own error says what it did to the rest.
                 Some(MULTI_LINE) if open.contains(&&p) => {
-                    let (n, _) = hidden(&p, line);
-                    let lines = if n == 1 { "line" } else { "lines" };
-                    Some(format!(
-                        " This string has no closing quote on line {line}, so the quotes after it open and close the wrong strings: the {n} {lines} after it are misread, and the errors that follow from that are not shown. Close the string on line {line}."
-                    ))
+                    Some(open_string_note(line, hidden(&p, line).0))
                 }
-                Some(UNCLOSED) => match hidden(&p, line) {
-                    (0, 0) => None,
-                    (n, _) => Some(format!(
-                        " A quote inside it opens a string, so the quotes after it open and close the wrong strings: the {n} {} after it {} misread, and the errors that follow from that are not shown. Close the interpolation with \"}}\" on line {line}.",
-                        if n == 1 { "line" } else { "lines" },
-                        if n == 1 { "is" } else { "are" },
-                    )),
-                },
-                Some(MULTI_LINE) if first_multi_line(&p.0) == Some(p.1) => match hidden(&p, line) {
-                    (_, 0) => None,
-                    (_, k) => Some(format!(
-                        " Its closing quote may be the opening quote of a later string, so the quotes after it may pair up wrongly: {k} {} after it that may follow from that {} not shown. Close the string on line {line}.",
-                        if k == 1 { "error" } else { "errors" },
-                        if k == 1 { "is" } else { "are" },
-                    )),
-                },
+                Some(UNCLOSED) => unclosed_note(line, hidden(&p, line).0),
+                Some(MULTI_LINE) if first_multi_line(&p.0) == Some(p.1) => {
+                    split_string_note(line, hidden(&p, line).1)
+                }
                 _ => None,
             };
             if let Some(note) = note {
@@ -262,6 +244,47 @@ pub fn without_cascades(diags: Diagnostics) -> Diagnostics {
         out.push(d);
     }
     out
+}
+
+/// What an open string (no closing quote on `line`) hides: the `n` lines
+/// after it.
+fn open_string_note(line: usize, n: usize) -> String {
+    let lines = if n == 1 { "line" } else { "lines" };
+    format!(
+        " This string has no closing quote on line {line}, so the quotes after it open and close the wrong strings: the {n} {lines} after it are misread, and the errors that follow from that are not shown. Close the string on line {line}."
+    )
+}
+
+/// What an unclosed interpolation on `line` hides: the `n` lines after it
+/// (nothing to say when it hides none).
+fn unclosed_note(line: usize, n: usize) -> Option<String> {
+    if n == 0 {
+        return None;
+    }
+    let (lines, are) = if n == 1 {
+        ("line", "is")
+    } else {
+        ("lines", "are")
+    };
+    Some(format!(
+        " A quote inside it opens a string, so the quotes after it open and close the wrong strings: the {n} {lines} after it {are} misread, and the errors that follow from that are not shown. Close the interpolation with \"}}\" on line {line}."
+    ))
+}
+
+/// What a string split over lines (the first of its file, on `line`)
+/// hides: `k` stray-character errors after it.
+fn split_string_note(line: usize, k: usize) -> Option<String> {
+    if k == 0 {
+        return None;
+    }
+    let (errors, are) = if k == 1 {
+        ("error", "is")
+    } else {
+        ("errors", "are")
+    };
+    Some(format!(
+        " Its closing quote may be the opening quote of a later string, so the quotes after it may pair up wrongly: {k} {errors} after it that may follow from that {are} not shown. Close the string on line {line}."
+    ))
 }
 
 /// Reads and parses a file, choosing the syntax by extension. A file that
