@@ -243,6 +243,9 @@ fn is_formatted(text: &str) -> bool {
 /// those it is.
 type Step = (String, Vec<String>, usize);
 
+/// A body's attributes: each name with its expression's text.
+type Attrs = Vec<(String, String)>;
+
 fn labels_of(
     src: &hcldecode_spec::source::SourceFile,
     b: &hcldecode_spec::syntax::native::ast::Block,
@@ -256,12 +259,12 @@ fn labels_of(
 /// The attributes of the first body (the file's, else its first block's,
 /// depth first) that has one, as (block path, names with their
 /// expressions' text).
-fn first_attributes(doc: &Document) -> Option<(Vec<Step>, Vec<(String, String)>)> {
+fn first_attributes(doc: &Document) -> Option<(Vec<Step>, Attrs)> {
     fn find(
         src: &hcldecode_spec::source::SourceFile,
         body: &hcldecode_spec::syntax::native::ast::Body,
         path: &mut Vec<Step>,
-    ) -> Option<Vec<(String, String)>> {
+    ) -> Option<Attrs> {
         if !body.attributes.is_empty() {
             return Some(
                 body.attributes
@@ -296,7 +299,7 @@ fn first_attributes(doc: &Document) -> Option<(Vec<Step>, Vec<(String, String)>)
 }
 
 /// The attributes (name, expression text) of the body at `path`.
-fn attributes_at(doc: &Document, path: &[Step]) -> Option<Vec<(String, String)>> {
+fn attributes_at(doc: &Document, path: &[Step]) -> Option<Attrs> {
     let src = &doc.file().source;
     let mut body = &doc.file().body;
     for (ty, labels, nth) in path {
