@@ -113,6 +113,12 @@ pub(super) fn unification_note(out: &mut String, level: usize, what: &str, into:
     );
 }
 
+/// Writes `spec` at `level` (for the kinds, which may not call the
+/// registry above them directly).
+pub(super) fn write_at(out: &mut String, spec: &Spec, level: usize) {
+    write_spec(out, spec, None, level);
+}
+
 pub(super) fn indent(out: &mut String, level: usize) {
     for _ in 0..level {
         out.push_str("  ");

@@ -5,11 +5,12 @@ pub use hcldecode_spec::spec::{
 };
 pub use hcldecode_spec::syntax::body::Body;
 
+pub use super::blocks::locate_single_block;
 pub use super::blocks::{
     BlockOptions, BodyShape, HclBlocks, HclBody, HclKeyed, HclRemain, HclTagged,
     struct_direct_block,
 };
-pub use super::locate::{PathSegment, here, locate_any, locate_single_block};
+pub use super::locate::{PathSegment, here, locate_any};
 pub use super::{
     At, Error, Errors, HclDecode, Internals, OptionalAttrs, TypePlan, ValueConstraint,
 };

@@ -250,7 +250,6 @@ tagged_wrappers! {
     [T: HclTagged] Arc<T>;
     [T: HclTagged, S] HashSet<T, S>;
     [T: HclTagged] BTreeSet<T>;
-    [T: HclTagged] super::Spanned<T>;
 }
 
 /// Whether blocks of body type `T` are read directly: one block type (a
@@ -820,7 +819,7 @@ macro_rules! deref_body {
                 path: &[super::PathSegment<'_>],
                 at: At<'_>,
             ) -> Option<hcldecode_spec::source::Range> {
-                super::locate::locate_single_block::<T>(path, at)
+                locate_single_block::<T>(path, at)
             }
         }
 
@@ -859,7 +858,7 @@ impl<T: HclBody> HclBlocks for Option<T> {
         path: &[super::PathSegment<'_>],
         at: At<'_>,
     ) -> Option<hcldecode_spec::source::Range> {
-        super::locate::locate_single_block::<T>(path, at)
+        locate_single_block::<T>(path, at)
     }
     fn __direct_blocks(body: &mut DirectBody<'_>, i: usize, opts: &BlockOptions) -> Option<Self> {
         if !direct_leaf::<T>(opts) {
@@ -882,7 +881,7 @@ impl<T: HclBody> HclBlocks for Vec<T> {
         path: &[super::PathSegment<'_>],
         at: At<'_>,
     ) -> Option<hcldecode_spec::source::Range> {
-        super::locate::locate_block_list::<T>(path, at)
+        locate_block_list::<T>(path, at)
     }
     fn __direct_blocks(body: &mut DirectBody<'_>, i: usize, opts: &BlockOptions) -> Option<Self> {
         if !direct_leaf::<T>(opts) {
@@ -981,7 +980,7 @@ macro_rules! keyed_map {
                 path: &[super::PathSegment<'_>],
                 at: At<'_>,
             ) -> Option<hcldecode_spec::source::Range> {
-                super::locate::locate_block_map::<Self>(path, at)
+                locate_block_map::<Self>(path, at)
             }
             fn __direct_blocks(
                 body: &mut DirectBody<'_>,
@@ -1025,3 +1024,62 @@ keyed_map!(
     indexmap::IndexMap::default(),
     indexmap::IndexMap::reserve
 );
+
+// ----- where a path into blocks was written (`HclBlocks::locate_blocks`) ----
+
+/// [`HclBlocks::locate_blocks`] of a list of blocks: an index steps to
+/// the block, the rest of the path into its body.
+pub(crate) fn locate_block_list<T: HclDecode>(
+    path: &[super::PathSegment<'_>],
+    at: At<'_>,
+) -> Option<hcldecode_spec::source::Range> {
+    match path.split_first() {
+        Some((super::PathSegment::Index(i), rest)) => match at.blocks().and_then(|bs| bs.get(*i)) {
+            Some(b) => T::locate(rest, At::block(b).in_scope(at.scope())),
+            None => super::locate::here(at),
+        },
+        _ => super::locate::here(at),
+    }
+}
+
+/// [`HclBlocks::locate_blocks`] of a block map `M`: as many keys as it
+/// has levels step to the block with those labels, the rest of the path
+/// into its body.
+pub(crate) fn locate_block_map<M: HclKeyed>(
+    path: &[super::PathSegment<'_>],
+    at: At<'_>,
+) -> Option<hcldecode_spec::source::Range> {
+    let depth = M::DEPTH;
+    let keys: Vec<&str> = path
+        .iter()
+        .take(depth)
+        .map_while(|s| match s {
+            super::PathSegment::Key(k) => Some(*k),
+            super::PathSegment::Index(_) => None,
+        })
+        .collect();
+    if keys.len() < depth {
+        return super::locate::here(at);
+    }
+    let block = at.blocks().and_then(|bs| {
+        bs.iter().find(|b| {
+            b.labels.len() >= depth && b.labels.iter().zip(&keys).all(|((l, _), k)| l == k)
+        })
+    });
+    match block {
+        Some(b) => M::Leaf::locate(&path[depth..], At::block(b).in_scope(at.scope())),
+        None => super::locate::here(at),
+    }
+}
+
+/// [`HclBlocks::locate_blocks`] of at most one block: the path goes on in
+/// its body.
+pub fn locate_single_block<T: HclDecode>(
+    path: &[super::PathSegment<'_>],
+    at: At<'_>,
+) -> Option<hcldecode_spec::source::Range> {
+    match at.blocks().and_then(|bs| bs.first()) {
+        Some(b) => T::locate(path, At::block(b).in_scope(at.scope())),
+        None => T::locate(path, at),
+    }
+}

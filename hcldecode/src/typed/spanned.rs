@@ -288,12 +288,15 @@ impl<T: HclBody> HclBlocks for Spanned<T> {
         path: &[super::PathSegment<'_>],
         at: At<'_>,
     ) -> Option<hcldecode_spec::source::Range> {
-        super::locate::locate_single_block::<T>(path, at)
+        super::blocks::locate_single_block::<T>(path, at)
     }
     fn __direct_blocks(body: &mut DirectBody<'_>, i: usize, opts: &BlockOptions) -> Option<Self> {
         super::blocks::struct_direct_block::<Spanned<T>>(body, i, opts)
     }
 }
+
+/// Blocks of a tagged field, each with its position.
+impl<T: super::HclTagged> super::HclTagged for Spanned<T> {}
 
 /// A block map's blocks, each with its position.
 impl<T: HclBody> HclKeyed for Spanned<T> {

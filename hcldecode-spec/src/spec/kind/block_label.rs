@@ -6,8 +6,7 @@ use crate::json_text::json_string;
 use crate::spec::Spec;
 use crate::spec::err_spec;
 use crate::spec::load::Loader;
-use crate::spec::print::{arg, close, comment, open_named};
-use crate::spec::write_spec;
+use crate::spec::print::{arg, close, comment, open_named, write_at};
 use crate::syntax::body::BodyRef;
 
 /// A label of the enclosing block.
@@ -67,7 +66,7 @@ impl BlockLabelSpec {
         );
         for (name, spec) in variants {
             let mut body = String::new();
-            write_spec(&mut body, spec, None, 2);
+            write_at(&mut body, spec, 2);
             comment(out, level, &format!("  {}:\n{body}", json_string(name)));
         }
     }
