@@ -18,10 +18,11 @@ const TEXTS: &[&str] = &[
     "ünïcödé ✓\n日本語\n",
     "trailing spaces   \nx\n",
     "blank\n\n\nlines\n",
-    "spaces only\n   \n\t\nend\n",
     // Not heredocs: no final newline, all lines indented, a carriage
     // return, no newline at all.
     "no final newline\nx",
+    "spaces only\n   \n\t\nend\n",
+    "\t\n{\n",
     "  all\n  indented\n",
     "crlf\r\nline\r\n",
     "single",
@@ -41,6 +42,15 @@ fn every_string_reads_back_at_every_depth_and_stays_formatted() {
         let v = Value::object([
             ("a", Value::string(*s)),
             ("short", Value::int(1)),
+            // Elements of a tuple are quoted (a comma follows each), but
+            // an object's items in it are heredocs.
+            (
+                "list",
+                Value::tuple(vec![
+                    Value::string(*s),
+                    Value::object([("in_list", Value::string(*s))]),
+                ]),
+            ),
             (
                 "nested",
                 Value::object([("deep", Value::object([("text", Value::string(*s))]))]),
@@ -58,6 +68,16 @@ fn every_string_reads_back_at_every_depth_and_stays_formatted() {
                 .and_then(|n| n.get_attr("deep"))
                 .and_then(|d| d.get_attr("text"));
             assert_eq!(deep, Some(Value::string(*s)), "{text}");
+            let list = back.get_attr("list").unwrap();
+            assert_eq!(
+                list.index(&Value::int(0)),
+                Some(Value::string(*s)),
+                "{text}"
+            );
+            let item = list
+                .index(&Value::int(1))
+                .and_then(|o| o.get_attr("in_list"));
+            assert_eq!(item, Some(Value::string(*s)), "{text}");
             let formatted = String::from_utf8(hcldecode::format::format(text.as_bytes())).unwrap();
             assert_eq!(formatted, text, "not formatted:\n{text}");
         }
@@ -85,7 +105,7 @@ fn heredocs_are_written_where_the_text_allows() {
         "o = {\n  t = <<-EOT\n    x\n    y\n  EOT\n}\n"
     );
     // Not where it would not read back: quoted.
-    for s in ["x\ny", "  a\n  b\n", "a\r\nb\n"] {
+    for s in ["x\ny", "  a\n  b\n", "a\r\nb\n", "a\n \n", "\t\n{\n"] {
         let v = Value::object([("t", Value::string(s))]);
         assert!(
             encode::to_string(&v).unwrap().starts_with("t = \""),

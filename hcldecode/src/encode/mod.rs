@@ -89,7 +89,8 @@ pub struct EncodeOptions {
     /// and templates, where the heredoc reads back as the same string: it
     /// ends with a newline, has no control characters but tabs and no
     /// template sequence (`${`, `%{`: a heredoc's escapes for them are not
-    /// read back by every HCL reader), and one of its lines starts without
+    /// read back by every HCL reader) and no line of only spaces or tabs,
+    /// and one of its lines starts without
     /// indentation (`<<-` strips the indentation its lines share).
     /// Otherwise, and with `false`, strings are quoted.
     /// On by default.
@@ -396,9 +397,15 @@ fn write_expr(out: &mut String, v: &Value, indent: usize, col: usize, opts: &Enc
     match v.view() {
         ValueRef::List(es) | ValueRef::Set(es) | ValueRef::Tuple(es) => {
             out.push_str("[\n");
+            // An element is followed by a comma on its line, which a
+            // heredoc's closing marker cannot have: elements are quoted.
+            let elements = EncodeOptions {
+                heredocs: false,
+                ..*opts
+            };
             for e in es {
                 push_indent(out, indent + 1);
-                write_expr(out, e, indent + 1, 2 * (indent + 1), opts);
+                write_expr(out, e, indent + 1, 2 * (indent + 1), &elements);
                 out.push_str(",\n");
             }
             push_indent(out, indent);
@@ -506,6 +513,11 @@ fn heredoc(v: &Value, indent: usize, opts: &EncodeOptions) -> Option<String> {
         return None;
     }
     let lines: Vec<&str> = body.split('\n').collect();
+    // A line of only spaces or tabs takes part in `<<-`'s stripping in
+    // ways that depend on its neighbours: such text is quoted.
+    if lines.iter().any(|l| !l.is_empty() && l.trim().is_empty()) {
+        return None;
+    }
     // `<<-` strips the indentation the non-blank lines share: one must
     // have none, so that only the added indentation is stripped.
     let flush = lines
@@ -522,12 +534,8 @@ fn heredoc(v: &Value, indent: usize, opts: &EncodeOptions) -> Option<String> {
     }
     let mut out = format!("<<-{marker}\n");
     for line in &lines {
-        // `<<-` leaves lines of only spaces as they are: so are they
-        // written.
-        if !line.trim().is_empty() {
+        if !line.is_empty() {
             push_indent(&mut out, indent + 1);
-            out.push_str(line);
-        } else {
             out.push_str(line);
         }
         out.push('\n');
