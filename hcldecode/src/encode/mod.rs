@@ -500,11 +500,9 @@ fn heredoc(v: &Value, indent: usize, opts: &EncodeOptions) -> Option<String> {
     let ValueRef::String(s) = v.view() else {
         return None;
     };
-    let body = s.strip_suffix('\n')?;
-    if !body.contains('\n') && body.is_empty() {
-        return None;
-    }
-    if !s.contains('\n') || s.chars().any(|c| c.is_control() && c != '\n' && c != '\t') {
+    // A heredoc's text ends with a newline; a lone newline stays quoted.
+    let body = s.strip_suffix('\n').filter(|b| !b.is_empty())?;
+    if s.chars().any(|c| c.is_control() && c != '\n' && c != '\t') {
         return None;
     }
     // Text with template sequences is quoted: other readers (hcl-rs) do
