@@ -20,6 +20,11 @@
 //!   [`BodyMut::set_attribute_expr`] (from text), [`BodyMut::rename_attribute`],
 //!   [`BodyMut::remove_attribute`], [`BodyMut::add_block`],
 //!   [`BodyMut::remove_block`], [`BodyMut::set_labels`], [`BodyMut::add_comment`];
+//! - inside expressions: [`BodyMut::expr_mut`], then [`ExprMut::key`],
+//!   [`ExprMut::index`] and [`ExprMut::arg`] to an object's item, a
+//!   tuple's element or a call's argument; [`ExprMut::set`],
+//!   [`ExprMut::set_item`], [`ExprMut::remove_item`], [`ExprMut::push`],
+//!   [`ExprMut::insert`], [`ExprMut::remove`];
 //! - typed write-back: [`Document::update_from`] writes a modified typed
 //!   value back, changing only what differs (`write_back`).
 //!
@@ -47,10 +52,12 @@ use hcldecode_spec::syntax::native::{self, ast};
 use crate::encode::EncodeError;
 
 mod body;
+mod expr;
 mod layout;
 mod navigate;
 mod write_back;
 
+pub use expr::ExprMut;
 pub use navigate::BodyMut;
 
 /// An HCL native-syntax file held without loss, to be edited.
@@ -103,6 +110,13 @@ pub enum EditError {
     NoSuchBlock(String),
     /// No attribute of this name in the body.
     NoSuchAttribute(String),
+    /// No part of an expression at this path (`tags["env"]`, `ports[2]`):
+    /// no item with the key, an index past the end, or a step into an
+    /// expression that is not a constructor or call.
+    NoSuchItem(String),
+    /// The expression at this path is not the constructor an edit needs
+    /// (an object for items, a tuple for elements).
+    NotACollection(String),
     /// An attribute of this name exists already (renaming onto it).
     AttributeExists(String),
     /// A name that is not an identifier (attribute or block type).
@@ -159,6 +173,10 @@ impl fmt::Display for EditError {
             EditError::Invalid(d) => write!(f, "the edit would not parse: {}", summaries(d)),
             EditError::NoSuchBlock(p) => write!(f, "no block {p}"),
             EditError::NoSuchAttribute(n) => write!(f, "no attribute {n:?}"),
+            EditError::NoSuchItem(p) => write!(f, "no item {p}"),
+            EditError::NotACollection(p) => {
+                write!(f, "{p} is not an object or tuple constructor")
+            }
             EditError::AttributeExists(n) => write!(f, "an attribute {n:?} exists already"),
             EditError::InvalidName(n) => write!(f, "{n:?} is not an identifier"),
             EditError::NotABlock => f.write_str("the file's body is not a block"),

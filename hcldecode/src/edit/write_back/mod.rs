@@ -20,6 +20,7 @@
 //! file that means something else.
 
 mod blocks;
+mod values;
 
 pub(in crate::edit) use blocks::Anchor;
 use blocks::{Item, Op, Refusal, Source};
@@ -289,13 +290,21 @@ impl Document {
                 }
                 continue;
             }
-            if base.and_then(|b| attr(b, name)) == Some(v) {
+            let old = match base {
+                Some(b) => attr(b, name).cloned(),
+                None => here.literal_value(name),
+            };
+            if old.as_ref() == Some(v) || here.literal_is(name, v) {
                 continue;
             }
-            if here.literal_is(name, v) {
-                continue;
+            match old {
+                // Into the expression, part by part where it is a
+                // constructor of the old value.
+                Some(old) if here.has_attribute(name) => {
+                    values::write_value(&mut here.expr_mut(name)?, &old, v)?
+                }
+                _ => here.set_attribute(name, v)?,
             }
-            here.set_attribute(name, v)?;
         }
         let Some(base) = base else { return Ok(()) };
         for item in base.items() {
@@ -318,13 +327,18 @@ impl BodyMut<'_> {
     /// Whether attribute `name`'s expression evaluates, without variables
     /// or functions, to `v` (after conversion to `v`'s type).
     fn literal_is(&self, name: &str, v: &Value) -> bool {
-        let Ok((body, _)) = self.here() else {
+        let Some(got) = self.literal_value(name) else {
             return false;
         };
+        got == *v || convert(&got, v.ty()).is_ok_and(|c| c == *v)
+    }
+
+    /// What attribute `name`'s expression evaluates to without variables
+    /// or functions (none when it needs them).
+    fn literal_value(&self, name: &str) -> Option<Value> {
+        let (body, _) = self.here().ok()?;
         let src = self.doc.source();
-        let Some(a) = body.attribute(src, name) else {
-            return false;
-        };
+        let a = body.attribute(src, name)?;
         let expr = NativeExpr::new(a.expr.clone());
         let mut diags = Diagnostics::new();
         let got = eval::evaluate_into(
@@ -335,10 +349,7 @@ impl BodyMut<'_> {
             None,
             &mut diags,
         );
-        if diags.has_errors() {
-            return false;
-        }
-        got == *v || convert(&got, v.ty()).is_ok_and(|c| c == *v)
+        (!diags.has_errors() && got.is_wholly_known()).then_some(got)
     }
 }
 
