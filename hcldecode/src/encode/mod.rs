@@ -51,7 +51,10 @@
 
 use std::fmt;
 
+mod by_spec;
 mod typed;
+
+pub use by_spec::{body_by_spec, to_string_by_spec, to_string_by_spec_with};
 
 pub(crate) use typed::WrittenItem;
 pub use typed::{__private, BodyWriter, HclEncode, to_string_of, to_string_of_with};

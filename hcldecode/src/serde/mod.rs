@@ -48,4 +48,4 @@ pub use body::{Options, from_path, from_str};
 pub use de::{Serde, ValueDeserializer, from_value, from_value_at};
 #[doc(hidden)]
 pub use ser::encode_field as __encode_field;
-pub use ser::{to_string, to_value};
+pub use ser::{to_string, to_string_by_spec, to_value};

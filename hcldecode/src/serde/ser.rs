@@ -81,6 +81,39 @@ pub fn to_string<T: Serialize + ?Sized>(v: &T) -> Result<String, EncodeError> {
     encode::to_string(&to_value(v)?)
 }
 
+/// Serializes `v` as the body `spec` describes
+/// ([`encode::to_string_by_spec`]): where the spec has blocks, the nested
+/// structs are written as blocks (labels from `block_label` specs and
+/// block maps' keys), as the file's author writes them.
+///
+/// ```
+/// use hcldecode::spec_file::LoadedSpec;
+/// use serde::Serialize;
+/// #[derive(Serialize)]
+/// struct Limits { cpu: f64 }
+/// #[derive(Serialize)]
+/// struct Config { name: String, limits: Limits }
+/// let (loaded, _) = LoadedSpec::load_file(r#"
+///   object {
+///     attr "name" { type = string }
+///     block "limits" {
+///       object {
+///         attr "cpu" { type = number }
+///       }
+///     }
+///   }
+/// "#, "config.hcldec").unwrap();
+/// let c = Config { name: "api".into(), limits: Limits { cpu: 0.5 } };
+/// let text = hcldecode::serde::to_string_by_spec(&c, &loaded.spec).unwrap();
+/// assert_eq!(text, "name = \"api\"\n\nlimits {\n  cpu = 0.5\n}\n");
+/// ```
+pub fn to_string_by_spec<T: Serialize + ?Sized>(
+    v: &T,
+    spec: &hcldecode_spec::spec::Spec,
+) -> Result<String, EncodeError> {
+    encode::to_string_by_spec(&to_value(v)?, spec)
+}
+
 fn no_form(what: &str) -> EncodeError {
     EncodeError::Custom(format!("{what} has no HCL form"))
 }
