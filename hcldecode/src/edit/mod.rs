@@ -53,11 +53,13 @@ use crate::encode::EncodeError;
 
 mod body;
 mod expr;
+mod json;
 mod layout;
 mod navigate;
 mod write_back;
 
 pub use expr::ExprMut;
+pub use json::{JsonBodyMut, JsonDocument};
 pub use navigate::BodyMut;
 
 /// An HCL native-syntax file held without loss, to be edited.
