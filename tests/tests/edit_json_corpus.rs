@@ -46,7 +46,7 @@ fn layout(text: &str) -> (String, bool) {
         let t = line.trim_start();
         let closes = t.starts_with('}') || t.starts_with(']');
         let want = unit.repeat(depth.saturating_sub(usize::from(closes)));
-        if &line[..line.len() - t.len()] != want || line.ends_with(' ') {
+        if line[..line.len() - t.len()] != want || line.ends_with(' ') {
             ok = false;
         }
         for c in t.chars() {
