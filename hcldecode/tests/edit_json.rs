@@ -358,3 +358,44 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn write_back_adds_and_removes_blocks_without_writing_the_others_again() {
+    let dec = decoder();
+    let mut f: File = dec.decode_str(JOB, "job.hcl.json").unwrap();
+    f.job[0].group[0].task.remove(0);
+    let mut d = doc(JOB);
+    d.update_from_with(&dec, &f).unwrap();
+    assert_eq!(
+        d.to_string(),
+        JOB.replace(
+            "            {\n              \"driver\": \"docker\"\n            },\n",
+            ""
+        )
+    );
+    f.job[0].group.push(Group {
+        name: "db".into(),
+        count: 1,
+        task: Vec::new(),
+    });
+    f.job[0].group[0].task.push(Task {
+        driver: "java".into(),
+        env: BTreeMap::new(),
+    });
+    let before = d.to_string();
+    d.update_from_with(&dec, &f).unwrap();
+    let out = d.to_string();
+    assert_eq!(
+        out,
+        before
+            .replace(
+                "              \"driver\": \"exec\"\n            }\n",
+                "              \"driver\": \"exec\"\n            },\n            {\n              \"driver\": \"java\"\n            }\n"
+            )
+            .replace(
+                "          ]\n        }\n      }\n",
+                "          ]\n        },\n        \"db\": {\n          \"count\": 1\n        }\n      }\n"
+            )
+    );
+    assert_eq!(dec.decode_str::<File>(&out, "job.hcl.json").unwrap(), f);
+}

@@ -4,8 +4,9 @@
 //! its JSON text (a `"${var.x}"` template stays), a changed one gets the
 //! new value's JSON, a removed one goes. A block type whose blocks keep
 //! their number and labels is written block by block, each into its own
-//! object; otherwise the type's property is written again from the new
-//! value. The result is decoded and refused unless it reads back as the
+//! object; blocks added after the others are added under their keys, and
+//! removed ones removed, the rest untouched; any other change writes the
+//! type's property again from the new value. The result is decoded and refused unless it reads back as the
 //! value given.
 
 use super::body::JsonBodyMut;
@@ -134,6 +135,9 @@ impl JsonDocument {
             if same_shape && self.write_blocks_in_place(&path, ty, &olds, &news)? {
                 continue;
             }
+            if self.append_or_remove(&path, ty, &olds, &news)? {
+                continue;
+            }
             self.rewrite_type(&path, ty, &news)?;
         }
         Ok(())
@@ -163,6 +167,55 @@ impl JsonDocument {
             if old != new {
                 self.write_body(p, old, new)?;
             }
+        }
+        Ok(true)
+    }
+
+    /// The two common changes of a list of blocks, made without writing
+    /// the others again: blocks added after the old ones (the old ones
+    /// written in place, the new ones added under their keys), or blocks
+    /// removed (the rest unchanged, in order). False for other changes.
+    fn append_or_remove(
+        &mut self,
+        path: &[JsonStep],
+        ty: &str,
+        olds: &[(&[String], &BodyWriter)],
+        news: &[(&[String], &BodyWriter)],
+    ) -> Result<bool, EditError> {
+        if news.len() > olds.len() {
+            let (kept, added) = news.split_at(olds.len());
+            if olds.iter().zip(kept).any(|(a, b)| a.0 != b.0)
+                || !self.write_blocks_in_place(path, ty, olds, kept)?
+            {
+                return Ok(false);
+            }
+            for (labels, body) in added {
+                let ls: Vec<&str> = labels.iter().map(String::as_str).collect();
+                let at = self.at(path).add_block(ty, &ls)?.path;
+                self.write_body(at, &BodyWriter::new(), body)?;
+            }
+            return Ok(true);
+        }
+        // Which old blocks the new ones are, in order.
+        let mut keep = Vec::new();
+        let mut i = 0;
+        for n in news {
+            while i < olds.len() && olds[i] != *n {
+                i += 1;
+            }
+            if i == olds.len() {
+                return Ok(false);
+            }
+            keep.push(i);
+            i += 1;
+        }
+        for (k, (labels, _)) in olds.iter().enumerate().rev() {
+            if keep.contains(&k) {
+                continue;
+            }
+            let nth = olds[..k].iter().filter(|(l, _)| l == labels).count();
+            let ls: Vec<&str> = labels.iter().map(String::as_str).collect();
+            self.at(path).remove_block_nth(ty, &ls, nth)?;
         }
         Ok(true)
     }
