@@ -10,7 +10,9 @@
 //! are dropped outside the timed region, as divan does.
 //!
 //! Pairs: typed decoding (`hcldecode::from_str` into derived types) against
-//! `hcl::from_str` and `hcl::eval::from_str` into equivalent serde types,
+//! `serde_json::from_str` of the same configuration as JSON (the text made
+//! once, before the rounds) and `hcl::from_str` and `hcl::eval::from_str`
+//! into equivalent serde types,
 //! the native-syntax parser against hcl-edit's `parse_body`, and encoding:
 //! `hcldecode::to_string_typed` of the derived types (`HclEncode`) against
 //! `hcl::to_string` of the same configuration as an `hcl::Body` (each
@@ -40,6 +42,39 @@ fn serde_from_str(text: &str) -> Box<dyn std::any::Any> {
 fn serde_eval_from_str(text: &str) -> Box<dyn std::any::Any> {
     let ctx = hcl::eval::Context::new();
     Box::new(hcl::eval::from_str::<serde_model::JobFile>(text, &ctx).expect("hcl::eval::from_str"))
+}
+
+/// serde_json reading the same configuration written as JSON (HCL's JSON
+/// mapping, as `hcl::from_str::<serde_json::Value>` gives it; made once per
+/// size, before the rounds) into the same serde types: the format's
+/// limit that issue 36 measures typed decoding against.
+fn serde_json_from_str(text: &str) -> Box<dyn std::any::Any> {
+    let json = json_of(text);
+    Box::new(serde_json::from_str::<serde_model::JobFile>(&json).expect("serde_json::from_str"))
+}
+
+thread_local! {
+    /// The JSON text of the configuration, keyed by the HCL text's length.
+    static JSON: std::cell::RefCell<Option<(usize, Rc<str>)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// `text`'s configuration as JSON (cached per text).
+fn json_of(text: &str) -> Rc<str> {
+    JSON.with(|j| {
+        let mut j = j.borrow_mut();
+        match &*j {
+            Some((len, json)) if *len == text.len() => json.clone(),
+            _ => {
+                let v: serde_json::Value = hcl::from_str(text).expect("hcl::from_str Value");
+                let json: Rc<str> = serde_json::to_string(&v).expect("to JSON").into();
+                // The same configuration: serde reads it into the same types.
+                serde_json::from_str::<serde_model::JobFile>(&json).expect("JSON into the model");
+                *j = Some((text.len(), json.clone()));
+                json
+            }
+        }
+    })
 }
 
 fn ours_parse(text: &str) -> Box<dyn std::any::Any> {
@@ -91,6 +126,7 @@ fn hcl_to_string(text: &str) -> Box<dyn std::any::Any> {
 }
 
 const PAIRS: &[(&str, Run, &str, Run)] = &[
+    ("typed", ours_typed, "serde_json (as JSON)", serde_json_from_str),
     ("typed", ours_typed, "hcl::from_str", serde_from_str),
     (
         "typed",
