@@ -16,7 +16,10 @@
 //! the native-syntax parser against hcl-edit's `parse_body`, and encoding:
 //! `hcldecode::to_string_typed` of the derived types (`HclEncode`) against
 //! `hcl::to_string` of the same configuration as an `hcl::Body` (each
-//! decoded once, before the rounds; only writing is timed).
+//! decoded once, before the rounds; only writing is timed); and the
+//! realistic configuration (`realistic.rs`: functions, variables,
+//! heredocs, dynamic blocks, a tagged enum, `Spanned` fields) against the
+//! generated one of the same size, both typed: the cliff per byte.
 //!
 //! Arguments (after `--`): substrings selecting pairs or sizes, e.g.
 //! `cargo bench --bench paired -- typed 1MB`.
@@ -25,7 +28,7 @@ use std::hint::black_box;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
-use hcldecode_benches::{generate, parse_size, serde_model, typed};
+use hcldecode_benches::{generate, parse_size, realistic, serde_model, typed};
 use hcldecode_spec::source::SourceFile;
 use hcldecode_spec::syntax::native;
 
@@ -75,6 +78,30 @@ fn json_of(text: &str) -> Rc<str> {
             }
         }
     })
+}
+
+/// The realistic configuration (functions, variables, heredocs, a dynamic
+/// block, a tagged enum, `Spanned` fields, comments) of the generated
+/// text's size, decoded into its derived types: against typed decoding of
+/// the generated configuration, its ratio is the cliff's time per byte
+/// (the sizes agree within one service block).
+fn realistic_typed(text: &str) -> Box<dyn std::any::Any> {
+    REALISTIC.with(|r| {
+        let mut r = r.borrow_mut();
+        if r.as_ref().is_none_or(|(len, ..)| *len != text.len()) {
+            let t: Rc<str> = realistic::generate(text.len()).into();
+            *r = Some((text.len(), t, Rc::new(realistic::decoder())));
+        }
+        let (_, t, dec) = r.as_ref().unwrap();
+        let c: realistic::Config = dec.decode_str(t, "deploy.hcl").expect("realistic decode");
+        Box::new(c) as Box<dyn std::any::Any>
+    })
+}
+
+thread_local! {
+    /// The realistic text and its decoder, keyed by the generated text's length.
+    static REALISTIC: std::cell::RefCell<Option<(usize, Rc<str>, Rc<hcldecode::Decoder>)>> =
+        const { std::cell::RefCell::new(None) };
 }
 
 fn ours_parse(text: &str) -> Box<dyn std::any::Any> {
@@ -135,6 +162,7 @@ const PAIRS: &[(&str, Run, &str, Run)] = &[
         serde_eval_from_str,
     ),
     ("parse", ours_parse, "hcl-edit parse_body", hcl_edit_parse),
+    ("realistic", realistic_typed, "generated (typed)", ours_typed),
     ("encode", ours_encode, "hcl::to_string", hcl_to_string),
 ];
 

@@ -29,6 +29,7 @@
 
 mod blocks;
 mod rng;
+pub mod realistic;
 pub mod serde_model;
 mod text;
 mod vocabulary;
