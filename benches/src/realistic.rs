@@ -125,7 +125,7 @@ pub fn decoder() -> Decoder {
 
 /// One service block.
 fn service(i: usize) -> String {
-    let check = if i % 2 == 0 {
+    let check = if i.is_multiple_of(2) {
         "  check \"http\" {\n    path     = \"/health\"\n    interval = \"10s\"\n  }\n".to_string()
     } else {
         format!("  check \"tcp\" {{\n    port = {}\n  }}\n", 8000 + i % 1000)
