@@ -98,9 +98,12 @@ fn realistic_typed(text: &str) -> Box<dyn std::any::Any> {
     })
 }
 
+/// The realistic text and its decoder, for a generated text's length.
+type Realistic = (usize, Rc<str>, Rc<hcldecode::Decoder>);
+
 thread_local! {
     /// The realistic text and its decoder, keyed by the generated text's length.
-    static REALISTIC: std::cell::RefCell<Option<(usize, Rc<str>, Rc<hcldecode::Decoder>)>> =
+    static REALISTIC: std::cell::RefCell<Option<Realistic>> =
         const { std::cell::RefCell::new(None) };
 }
 
