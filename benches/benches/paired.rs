@@ -156,7 +156,12 @@ fn hcl_to_string(text: &str) -> Box<dyn std::any::Any> {
 }
 
 const PAIRS: &[(&str, Run, &str, Run)] = &[
-    ("typed", ours_typed, "serde_json (as JSON)", serde_json_from_str),
+    (
+        "typed",
+        ours_typed,
+        "serde_json (as JSON)",
+        serde_json_from_str,
+    ),
     ("typed", ours_typed, "hcl::from_str", serde_from_str),
     (
         "typed",
@@ -165,7 +170,12 @@ const PAIRS: &[(&str, Run, &str, Run)] = &[
         serde_eval_from_str,
     ),
     ("parse", ours_parse, "hcl-edit parse_body", hcl_edit_parse),
-    ("realistic", realistic_typed, "generated (typed)", ours_typed),
+    (
+        "realistic",
+        realistic_typed,
+        "generated (typed)",
+        ours_typed,
+    ),
     ("encode", ours_encode, "hcl::to_string", hcl_to_string),
 ];
 

@@ -28,8 +28,8 @@
 #![deny(missing_docs)]
 
 mod blocks;
-mod rng;
 pub mod realistic;
+mod rng;
 pub mod serde_model;
 mod text;
 mod vocabulary;

@@ -1,6 +1,6 @@
 //! The edits of a body: attributes, blocks, labels and comments.
 
-use hcldecode_spec::source::{SourceFile, Span};
+use hcldecode_spec::source::Span;
 use hcldecode_spec::syntax::is_identifier;
 use hcldecode_spec::syntax::native;
 
@@ -56,12 +56,7 @@ impl BodyMut<'_> {
     /// assert_eq!(doc.to_string(), "a = var.x * 2\n");
     /// ```
     pub fn set_attribute_expr(&mut self, name: &str, expr: &str) -> Result<(), EditError> {
-        let src = SourceFile::new("expression", expr);
-        let (_, diags) = native::parse_expression(&src);
-        if diags.has_errors() {
-            return Err(EditError::Syntax(diags));
-        }
-        self.set_expr(name, expr.trim())
+        self.set_expr(name, super::expr::checked(expr)?)
     }
 
     fn set_expr(&mut self, name: &str, expr: &str) -> Result<(), EditError> {

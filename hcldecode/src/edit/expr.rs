@@ -544,7 +544,7 @@ fn write_part(s: &mut String, p: &Part) {
 }
 
 /// `expr`, trimmed, when it parses as one expression.
-fn checked(expr: &str) -> Result<&str, EditError> {
+pub(super) fn checked(expr: &str) -> Result<&str, EditError> {
     let src = SourceFile::new("expression", expr);
     let (_, diags) = native::parse_expression(&src);
     if diags.has_errors() {

@@ -4,6 +4,11 @@
 use hcldecode_spec::source::{SourceFile, Span};
 use hcldecode_spec::syntax::native::ast;
 
+/// The line ending a text uses (`\r\n` when any line has one).
+pub(super) fn newline_of(text: &str) -> &'static str {
+    if text.contains("\r\n") { "\r\n" } else { "\n" }
+}
+
 /// The start of the line holding byte `at`.
 pub(super) fn line_start(text: &str, at: usize) -> usize {
     text[..at].rfind('\n').map_or(0, |i| i + 1)

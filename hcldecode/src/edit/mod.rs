@@ -351,11 +351,7 @@ impl Document {
 
     /// The line ending the document uses (`\r\n` when any line has one).
     fn newline(&self) -> &'static str {
-        if self.text().contains("\r\n") {
-            "\r\n"
-        } else {
-            "\n"
-        }
+        layout::newline_of(self.text())
     }
 }
 

@@ -176,11 +176,7 @@ impl JsonDocument {
 
     /// The line ending the document uses (`\r\n` when any line has one).
     fn newline(&self) -> &'static str {
-        if self.text().contains("\r\n") {
-            "\r\n"
-        } else {
-            "\n"
-        }
+        super::layout::newline_of(self.text())
     }
 
     /// One step of indentation in this document: the indentation of the

@@ -115,7 +115,10 @@ fn object(props: &[(&str, &Value)], l: &Layout) -> Result<String, EncodeError> {
 }
 
 /// A JSON string literal; a template's `${` and `%{` escaped when
-/// `template` (property names are not templates).
+/// `template` (property names are not templates). Not
+/// `hcldecode_spec::json_text::json_string`: that one escapes `<`, `>` and
+/// `&` as Go's encoding/json does (for `hcldec`'s output), which a file a
+/// person edits should not get.
 pub(super) fn string(s: &str, template: bool) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');

@@ -13,6 +13,7 @@ use super::body::JsonBodyMut;
 use super::write;
 use super::{JsonDocument, JsonStep};
 use crate::edit::EditError;
+use crate::edit::write_back::{attr, body_of};
 use crate::encode::{BodyWriter, EncodeError, HclEncode, WrittenItem};
 use crate::typed::{Decoder, HclDecode};
 
@@ -289,19 +290,6 @@ impl JsonDocument {
             path: path.to_vec(),
         }
     }
-}
-
-fn body_of<T: HclEncode + ?Sized>(value: &T) -> Result<BodyWriter, EditError> {
-    let mut body = BodyWriter::new();
-    value.encode_body(&mut body)?;
-    Ok(body)
-}
-
-fn attr<'a>(body: &'a BodyWriter, name: &str) -> Option<&'a crate::Value> {
-    body.items().find_map(|i| match i {
-        WrittenItem::Attr(n, v) if n == name => Some(v),
-        _ => None,
-    })
 }
 
 /// The blocks of type `ty` in `body`: labels and body each.

@@ -354,13 +354,13 @@ impl BodyMut<'_> {
 }
 
 /// `value` written as a body (its labels, if any, are not part of it).
-fn body_of<T: HclEncode + ?Sized>(value: &T) -> Result<BodyWriter, EditError> {
+pub(in crate::edit) fn body_of<T: HclEncode + ?Sized>(value: &T) -> Result<BodyWriter, EditError> {
     let mut body = BodyWriter::new();
     value.encode_body(&mut body)?;
     Ok(body)
 }
 
-fn attr<'a>(body: &'a BodyWriter, name: &str) -> Option<&'a Value> {
+pub(in crate::edit) fn attr<'a>(body: &'a BodyWriter, name: &str) -> Option<&'a Value> {
     body.items().find_map(|i| match i {
         WrittenItem::Attr(n, v) if n == name => Some(v),
         _ => None,
