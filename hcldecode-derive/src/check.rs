@@ -10,19 +10,20 @@ use proc_macro2::Span;
 
 use hcldecode_spec::diag::{Code, Diagnostics};
 use hcldecode_spec::source::SourceFile;
+use hcldecode_spec::spec::field::{self, BlockField, BlockShape};
 use hcldecode_spec::spec::load::{StaticEval, load_spec_file};
 use hcldecode_spec::spec::type_constraint::{get_type, uses_optional};
 use hcldecode_spec::spec::typeexpr::eval_type_expr;
 use hcldecode_spec::spec::{
-    AttrSpec, BlockAttrsSpec, BlockCollectionSpec, BlockLabelSpec, BlockMapSpec, BlockSpec,
-    ObjectSpec, PathStep, Spec, SpecErrorKind,
+    AttrSpec, BlockAttrsSpec, BlockCollectionSpec, BlockMapSpec, BlockSpec, ObjectSpec, PathStep,
+    Spec, SpecErrorKind,
 };
 use hcldecode_spec::syntax::native;
 use hcldecode_spec::types::Type;
 
 use crate::ast::Field;
 use crate::attr::{Ctxt, Kind, SpannedStr};
-use crate::shape::{BlockKind, Shape, is_string};
+use crate::shape::{Shape, is_string};
 
 /// Formats diagnostics for a compile error.
 fn diag_text(diags: &Diagnostics) -> String {
@@ -142,6 +143,15 @@ fn check_options(cx: &mut Ctxt, f: &Field<'_>) {
             only(cx, o.span, key, &[Kind::Block]);
         }
     }
+    if matches!(f.shape, Shape::Option(_))
+        && kind == Kind::Block
+        && let Some(o) = a.min_items.as_ref().or(a.max_items.as_ref())
+    {
+        cx.error(
+            o.span,
+            "`min_items` and `max_items` apply to a list, set or map of blocks; an `Option` block takes at most one (say `required` for exactly one)",
+        );
+    }
     if let Some(r) = a.required {
         only(cx, r, "required", &[Kind::Block, Kind::BlockAttrs]);
         if kind == Kind::Block && !matches!(f.shape, Shape::Option(_)) {
@@ -220,73 +230,88 @@ fn check_type(cx: &mut Ctxt, f: &mut Field<'_>) {
     }
 }
 
-/// Whether a field's attribute is required (as the generated code decides
-/// at run time, for the types the syntax shows).
-fn attr_required(f: &Field<'_>) -> bool {
-    f.attrs.default.is_none() && !f.shape.optional()
-}
-
 /// The spec a field reads, as far as known at compile time (nested block
-/// bodies are not known: empty objects).
-fn field_spec(f: &Field<'_>, label_index: usize) -> Option<Spec> {
-    let empty = || Box::new(Spec::Object(ObjectSpec::default()));
+/// bodies are not known: empty objects), built by the builder the
+/// generated `spec()` uses ([`field`]), from what the field's syntax shows.
+pub fn field_spec(f: &Field<'_>, label_index: usize) -> Option<Spec> {
+    let has_default = f.attrs.default.is_some();
     Some(match f.kind {
-        Kind::Attr => Spec::Attr(AttrSpec::new(
-            f.name.clone(),
-            f.declared.clone().unwrap_or_else(|| f.shape.hcl_type()),
-            attr_required(f),
-        )),
+        Kind::Attr => field::attr(
+            &f.name,
+            attr_type(f),
+            field::attr_required(has_default, f.shape.optional()),
+        ),
         Kind::Block => {
-            let min_items = f.attrs.min_items.as_ref().map_or(0, |m| m.value);
-            let max_items = f.attrs.max_items.as_ref().map_or(0, |m| m.value);
-            let coll = || BlockCollectionSpec {
+            let opts = BlockField {
                 type_name: f.name.clone(),
-                nested: empty(),
-                min_items,
-                max_items,
-                description: None,
+                min_items: f.attrs.min_items.as_ref().map_or(0, |m| m.value),
+                max_items: f.attrs.max_items.as_ref().map_or(0, |m| m.value),
+                required: f.attrs.required.is_some(),
+                labels: f
+                    .attrs
+                    .labels
+                    .as_ref()
+                    .map(|l| l.value.clone())
+                    .unwrap_or_default(),
             };
-            match f.shape.block_kind() {
-                BlockKind::List => Spec::BlockList(coll()),
-                BlockKind::Set => Spec::BlockSet(coll()),
-                BlockKind::Map(depth) => Spec::BlockMap(BlockMapSpec {
-                    type_name: f.name.clone(),
-                    labels: (0..depth).map(|i| format!("label{i}")).collect(),
-                    nested: empty(),
-                    description: None,
-                }),
-                _ if f.attrs.min_items.is_some() || f.attrs.max_items.is_some() => {
-                    Spec::BlockList(coll())
+            let shape = match f.shape.block_kind() {
+                // A type the derive does not know, given counts: checked
+                // as a list would be (its impl says what it reads).
+                BlockShape::Single
+                    if f.shape == Shape::Unknown
+                        && (f.attrs.min_items.is_some() || f.attrs.max_items.is_some()) =>
+                {
+                    BlockShape::List
                 }
-                BlockKind::Single => Spec::Block(BlockSpec {
-                    type_name: f.name.clone(),
-                    nested: empty(),
-                    required: true,
-                    description: None,
-                }),
-                BlockKind::Optional => Spec::Block(BlockSpec {
-                    type_name: f.name.clone(),
-                    nested: empty(),
-                    required: f.attrs.required.is_some(),
-                    description: None,
-                }),
-            }
+                s => s,
+            };
+            field::block(shape, &opts, Spec::Object(ObjectSpec::default()))
         }
-        Kind::Label => Spec::BlockLabel(BlockLabelSpec::new(label_index, f.name.clone())),
-        Kind::BlockAttrs => Spec::BlockAttrs(BlockAttrsSpec {
-            type_name: f.name.clone(),
-            element_type: f
-                .declared
+        Kind::Label => field::label(label_index, &f.name),
+        Kind::BlockAttrs => field::block_attrs(
+            &f.name,
+            f.declared
                 .clone()
                 .unwrap_or_else(|| map_elem(&f.shape).map_or(Type::Dynamic, Shape::hcl_type)),
-            element_constraint: None,
-            required: f.attrs.required.is_some()
-                || (f.attrs.default.is_none() && !matches!(f.shape, Shape::Option(_))),
-            description: None,
-        }),
+            field::block_attrs_required(
+                f.attrs.required.is_some(),
+                has_default,
+                f.shape.optional(),
+            ),
+            None,
+        ),
         Kind::Flatten => Spec::Object(ObjectSpec::default()),
         Kind::Remain => return None,
     })
+}
+
+/// The type an attribute field's spec declares: `type = "..."`'s (read as
+/// any value when it has `optional(...)` attributes), else its Rust type's.
+fn attr_type(f: &Field<'_>) -> Type {
+    match (&f.declared, &f.attrs.type_expr) {
+        (Some(_), Some(src)) if src.value.contains("optional") => Type::Dynamic,
+        (Some(t), _) => t.clone(),
+        (None, _) => field::attr_type(f.shape.hcl_type(), false),
+    }
+}
+
+/// Whether the field's outline ([`field::outline`]) is known at compile
+/// time: its Rust type is one the derive can see through (a user type's
+/// impls decide its HCL type, whether it may be absent, and for a block
+/// field whether it is a collection).
+pub fn outline_known(f: &Field<'_>) -> bool {
+    match f.kind {
+        Kind::Attr => f.declared.is_some() || !f.shape.has_unknown(),
+        // A type the derive does not know is taken for a body type (one
+        // block), as a struct or enum is, unless it is given counts.
+        Kind::Block => {
+            f.shape != Shape::Unknown
+                || (f.attrs.min_items.is_none() && f.attrs.max_items.is_none())
+        }
+        Kind::BlockAttrs => !f.shape.has_unknown(),
+        Kind::Label | Kind::Flatten => true,
+        Kind::Remain => false,
+    }
 }
 
 /// The property key of a field in the struct's object spec (the HCL name).

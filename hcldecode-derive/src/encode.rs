@@ -9,7 +9,8 @@ use syn::spanned::Spanned;
 
 use crate::ast::{Body, Container, Field, Variant, VariantForm};
 use crate::attr::{Ctxt, Default_, Kind};
-use crate::shape::{BlockKind, Shape};
+use crate::shape::Shape;
+use hcldecode_spec::spec::field::BlockShape;
 
 /// Whether a field holds a raw expression (`Expression`, `Option<..>`,
 /// `Box<..>`, `Spanned<..>`; `shape` sees through the last three).
@@ -155,8 +156,8 @@ fn one_block(f: &Field<'_>, keys: &[syn::Ident], v: &TokenStream) -> TokenStream
 fn block_code(f: &Field<'_>, acc: &TokenStream) -> TokenStream {
     let span = f.ty.span();
     match f.shape.block_kind() {
-        BlockKind::Single => one_block(f, &[], acc),
-        BlockKind::Optional => {
+        BlockShape::Single => one_block(f, &[], acc),
+        BlockShape::Optional => {
             let one = one_block(f, &[], &quote!(__v));
             quote_spanned!(span=>
                 if let ::core::option::Option::Some(__v) = #acc {
@@ -164,7 +165,7 @@ fn block_code(f: &Field<'_>, acc: &TokenStream) -> TokenStream {
                 }
             )
         }
-        BlockKind::List | BlockKind::Set => {
+        BlockShape::List | BlockShape::Set => {
             let one = one_block(f, &[], &quote!(__v));
             quote_spanned!(span=>
                 for __v in #acc.iter() {
@@ -172,7 +173,7 @@ fn block_code(f: &Field<'_>, acc: &TokenStream) -> TokenStream {
                 }
             )
         }
-        BlockKind::Map(depth) => {
+        BlockShape::Map(depth) => {
             let keys: Vec<_> = (0..depth).map(|i| format_ident!("__k{}", i)).collect();
             let vals: Vec<_> = (0..depth).map(|i| format_ident!("__v{}", i)).collect();
             let last = &vals[depth - 1];

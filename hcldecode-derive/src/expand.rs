@@ -214,6 +214,9 @@ fn struct_code(g: &mut Gen<'_>, fields: &[Field<'_>], ctor: TokenStream) -> Stru
             Kind::Remain => None,
         };
         parts.locate_arms.extend(locate);
+        parts
+            .outline
+            .extend(crate::self_check::entry(f, parts.label_index));
         match f.kind {
             Kind::Attr => attr_code(g, &mut parts, &c),
             Kind::Label => label_code(g, &mut parts, &c),
@@ -332,7 +335,8 @@ fn block_attrs_code(g: &mut Gen<'_>, parts: &mut Parts, c: &FieldCtx<'_>) {
         None => quote!(__hcl::element_type(#p.hcl_type())),
     };
     let required = f.attrs.required.is_some();
-    let required = quote!(#required || (!#has_default && !#p.optional()));
+    let required =
+        quote!(__hcl::field::block_attrs_required(#required, #has_default, #p.optional()));
     let spec = described(
         f,
         quote!(__hcl::block_attrs_spec(#name, #elem, #required, #p.hcl_constraint())),
@@ -400,7 +404,7 @@ fn attr_code(g: &mut Gen<'_>, parts: &mut Parts, c: &FieldCtx<'_>) {
     } = c;
     g.bound(ty, quote!(__hcl::HclDecode));
     parts.asserts.push(c.assert("assert_decode"));
-    let required = quote!(!#has_default && !#p.optional());
+    let required = quote!(__hcl::field::attr_required(#has_default, #p.optional()));
     let spec = quote!(#p.attr_spec(#name, #required));
     let spec = match (&f.declared, &f.attrs.type_expr) {
         // With `optional(...)`: the constraint and its defaults
@@ -473,6 +477,8 @@ struct Parts {
     /// How each field is read from a body decoded directly (`None`: it
     /// cannot be, nor then the struct).
     direct_gets: Option<Vec<TokenStream>>,
+    /// The compile-time outline's entries (`self_check`).
+    outline: Vec<TokenStream>,
 }
 
 /// One field, as the code for its kind needs it.
@@ -519,12 +525,17 @@ impl Parts {
             remain,
             flatten,
             direct_gets,
+            outline,
             ..
         } = self;
+        let spec = crate::self_check::wrap(
+            quote!(__hcl::object_spec(::std::vec![#(#props),*], #remain)),
+            &outline,
+        );
         let spec = quote! {
             {
                 #(#asserts)*
-                __hcl::object_spec(::std::vec![#(#props),*], #remain)
+                #spec
             }
         };
         let ignore_unknown = g.c.attrs.ignore_unknown;

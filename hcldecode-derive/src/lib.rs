@@ -21,6 +21,7 @@ mod attr;
 mod check;
 mod encode;
 mod expand;
+mod self_check;
 mod shape;
 
 use ast::{Body, VariantForm};

@@ -4,6 +4,7 @@
 //! generics, aliases) are `Unknown` and pass every check; the trait bounds
 //! of the generated code check them.
 
+use hcldecode_spec::spec::field::BlockShape;
 use hcldecode_spec::types::Type;
 use syn::{GenericArgument, PathArguments, Type as RType};
 
@@ -98,6 +99,16 @@ pub fn shape(ty: &RType) -> Shape {
 }
 
 impl Shape {
+    /// Whether the type is or holds a type the derive does not know.
+    pub fn has_unknown(&self) -> bool {
+        match self {
+            Shape::Unknown => true,
+            Shape::Option(s) | Shape::List(s) | Shape::Set(s) | Shape::Map(s) => s.has_unknown(),
+            Shape::Tuple(ts) => ts.iter().any(Shape::has_unknown),
+            Shape::String | Shape::Bool | Shape::Number | Shape::Any | Shape::Expression => false,
+        }
+    }
+
     /// Whether an attribute of this type may be absent (as `optional()`).
     pub fn optional(&self) -> bool {
         matches!(self, Shape::Option(_) | Shape::Any)
@@ -186,11 +197,11 @@ impl Shape {
 
     /// The block spec kind a `#[hcl(block)]` field of this type gives,
     /// and the number of label levels of a map.
-    pub fn block_kind(&self) -> BlockKind {
+    pub fn block_kind(&self) -> BlockShape {
         match self {
-            Shape::Option(_) => BlockKind::Optional,
-            Shape::List(_) => BlockKind::List,
-            Shape::Set(_) => BlockKind::Set,
+            Shape::Option(_) => BlockShape::Optional,
+            Shape::List(_) => BlockShape::List,
+            Shape::Set(_) => BlockShape::Set,
             Shape::Map(v) => {
                 let mut depth = 1;
                 let mut cur = &**v;
@@ -198,21 +209,9 @@ impl Shape {
                     depth += 1;
                     cur = inner;
                 }
-                BlockKind::Map(depth)
+                BlockShape::Map(depth)
             }
-            _ => BlockKind::Single,
+            _ => BlockShape::Single,
         }
     }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BlockKind {
-    /// Exactly one block.
-    Single,
-    /// At most one.
-    Optional,
-    List,
-    Set,
-    /// A map with this many label levels.
-    Map(usize),
 }

@@ -38,6 +38,7 @@ fn ui() {
     t.compile_fail("ui/block_not_a_block.rs");
     t.compile_fail("ui/check_spec_mismatch.rs");
     t.compile_fail("ui/check_spec_missing_file.rs");
+    t.compile_fail("ui/counts_on_option_block.rs");
     t.compile_fail("ui/default_on_label.rs");
     t.compile_fail("ui/duplicate_name.rs");
     t.compile_fail("ui/namespace_attrs.rs");

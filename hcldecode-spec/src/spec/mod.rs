@@ -19,6 +19,7 @@ use crate::types::Type;
 
 mod constraint;
 mod example;
+pub mod field;
 mod json_schema;
 mod kind;
 pub mod load;

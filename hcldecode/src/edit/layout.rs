@@ -173,10 +173,10 @@ pub(super) fn items(body: &ast::Body) -> Vec<(Span, Result<&ast::Attribute, &ast
     all
 }
 
-/// The display width of a name, as hclfmt counts columns.
+/// A name's width as the formatter measures alignment cells (the one
+/// measure: [`format::cell_columns`](crate::format::cell_columns)).
 fn width(s: &str) -> usize {
-    use unicode_segmentation::UnicodeSegmentation;
-    s.graphemes(true).count()
+    crate::format::cell_columns(s)
 }
 
 /// The attributes whose `=` signs hclfmt lines up with `name`'s: the run
@@ -237,14 +237,16 @@ pub(super) fn alignment(src: &SourceFile, body: &ast::Body, name: &str) -> Vec<(
             .filter(|&i| src.text(body.attributes[i].name) == name)
             .collect()
     };
-    let longest = target.iter().map(|&i| name_width(i)).max().unwrap_or(0);
+    // The one alignment rule (the formatter's and the encoder's), over
+    // the run; a name outside an aligned run gets one space.
+    let pads = if aligned {
+        let widths: Vec<usize> = target.iter().map(|&i| name_width(i)).collect();
+        crate::format::run_padding(&widths)
+    } else {
+        vec![1; target.len()]
+    };
     let mut out = Vec::new();
-    for i in target {
-        let pad = if aligned {
-            longest - name_width(i) + 1
-        } else {
-            1
-        };
+    for (i, pad) in target.into_iter().zip(pads) {
         let want = " ".repeat(pad);
         let g = gap(i);
         if text[g.start as usize..g.end as usize] != want {

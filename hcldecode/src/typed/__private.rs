@@ -18,6 +18,7 @@ pub use crate::decode::{DecodeHook, DirectBody};
 pub use crate::value::Value;
 pub use crate::{ObjectType, Type};
 pub use hcldecode_spec::source::Range;
+pub use hcldecode_spec::spec::field;
 
 use hcldecode_spec::diag::Code;
 use std::borrow::Cow;
@@ -51,30 +52,51 @@ pub fn described(mut spec: Spec, doc: &str) -> Spec {
 
 /// A label property.
 pub fn label_spec(index: usize, name: &str) -> Spec {
-    Spec::BlockLabel(BlockLabelSpec::new(index, name.to_string()))
+    field::label(index, name)
 }
 
-/// A `block_attrs` property; `constraint`: the field type's (a map's),
-/// whose element constraint each attribute has (kept where it describes
-/// values of the element type: a declared `type` may differ).
+/// A `block_attrs` property ([`field::block_attrs`]).
 pub fn block_attrs_spec(
     type_name: &str,
     element_type: Type,
     required: bool,
     constraint: Option<ValueConstraint>,
 ) -> Spec {
-    let element_constraint = match constraint.map(ValueConstraint::nullable) {
-        Some(ValueConstraint::Map(e)) if e.ty() == element_type => Some(std::sync::Arc::new(*e)),
-        _ => None,
-    };
-    Spec::BlockAttrs(BlockAttrsSpec {
-        type_name: type_name.to_string(),
-        element_type,
-        element_constraint,
-        required,
-        description: None,
-    })
+    field::block_attrs(type_name, element_type, required, constraint)
 }
+
+/// The `self-check` feature's check ([`field::outline`]): the spec built at
+/// run time says of each field what the derive's compile-time spec said,
+/// where the derive could know it (`None`: it could not). Panics where
+/// they differ, naming the type and the field: the two specs come from
+/// one builder, and this is the test that they do.
+pub fn check_outline(ty: &str, spec: &Spec, expected: &[(&str, Option<&str>)]) {
+    OUTLINE_CHECKS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let got = field::outline(spec);
+    let keys: Vec<&str> = got.iter().map(|(k, _)| k.as_str()).collect();
+    let want: Vec<&str> = expected.iter().map(|(k, _)| *k).collect();
+    assert_eq!(
+        keys, want,
+        "{ty}: the run-time spec's fields differ from the compile-time spec's"
+    );
+    for ((key, line), (_, want)) in got.iter().zip(expected) {
+        let Some(want) = want else { continue };
+        // An enum's block types: the field's kind, which is what the
+        // derive can see of them.
+        let variants = line
+            .strip_prefix("variants(")
+            .and_then(|k| k.strip_suffix(')'))
+            .is_some_and(|k| want.starts_with(&format!("{k}(")));
+        assert!(
+            line == want || variants,
+            "{ty}: field {key:?}: the run-time spec gives `{line}`, the compile-time spec `{want}`"
+        );
+    }
+}
+
+/// How many [`check_outline`]s have run (the tests' proof that the
+/// `self-check` feature is on).
+pub static OUTLINE_CHECKS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
 /// A struct's type as an attribute value: an object type when every field
 /// is a required attribute (so conversion checks it), else `any` (the

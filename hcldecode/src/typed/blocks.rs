@@ -10,9 +10,8 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 use hcldecode_spec::diag::render::SourceMap;
-use hcldecode_spec::spec::{
-    BlockCollectionSpec, BlockCount, BlockLabelSpec, BlockMapSpec, BlockSpec, ObjectSpec, Spec,
-};
+use hcldecode_spec::spec::field::{self, BlockField, BlockShape};
+use hcldecode_spec::spec::{BlockCount, BlockLabelSpec, ObjectSpec, Spec};
 use hcldecode_spec::syntax::body::Body;
 use hcldecode_spec::syntax::suggest::name_suggestion;
 
@@ -146,14 +145,16 @@ pub struct BlockOptions {
 }
 
 impl BlockOptions {
-    fn label_names(&self, depth: usize) -> Vec<String> {
-        (0..depth)
-            .map(|i| match self.labels.get(i) {
-                Some(n) => n.clone(),
-                None if depth == 1 => "name".to_string(),
-                None => format!("label{}", i + 1),
-            })
-            .collect()
+    /// What these options say of the blocks, for the spec builder
+    /// ([`field::block`]) the derive's compile-time check uses too.
+    fn field(&self) -> BlockField {
+        BlockField {
+            type_name: self.type_name.clone(),
+            min_items: self.min_items,
+            max_items: self.max_items,
+            required: self.required,
+            labels: self.labels.clone(),
+        }
     }
 }
 
@@ -669,13 +670,16 @@ fn decode_items<T: HclBody>(
 
 /// The spec of exactly one block (`required`) or at most one.
 pub(crate) fn single_spec<T: HclBody>(opts: &BlockOptions, required: bool) -> Spec {
+    let mut f = opts.field();
+    // Exactly one of an enum's block types is checked by the decode (the
+    // spec holds each type as its own optional block), unless tagged.
+    f.required = required && (T::variants().is_empty() || opts.tag);
     shape_spec::<T>(opts, |type_name, nested| {
-        Spec::Block(BlockSpec {
+        let f = BlockField {
             type_name,
-            nested: Box::new(nested),
-            required: required && (T::variants().is_empty() || opts.tag),
-            description: None,
-        })
+            ..f.clone()
+        };
+        field::block(BlockShape::Optional, &f, nested)
     })
 }
 
@@ -753,20 +757,22 @@ pub(crate) fn single_from<T: HclBody>(
 
 /// The spec of a block list.
 pub(crate) fn list_spec<T: HclBody>(opts: &BlockOptions, set: bool) -> Spec {
-    let variants = !T::variants().is_empty() && !opts.tag;
+    let mut f = opts.field();
+    // An enum's counts are across its block types: the decode checks them.
+    if !T::variants().is_empty() && !opts.tag {
+        (f.min_items, f.max_items) = (0, 0);
+    }
+    let shape = if set {
+        BlockShape::Set
+    } else {
+        BlockShape::List
+    };
     shape_spec::<T>(opts, |type_name, nested| {
-        let c = BlockCollectionSpec {
+        let f = BlockField {
             type_name,
-            nested: Box::new(nested),
-            min_items: if variants { 0 } else { opts.min_items },
-            max_items: if variants { 0 } else { opts.max_items },
-            description: None,
+            ..f.clone()
         };
-        if set {
-            Spec::BlockSet(c)
-        } else {
-            Spec::BlockList(c)
-        }
+        field::block(shape, &f, nested)
     })
 }
 
@@ -778,13 +784,13 @@ pub(crate) fn map_spec<T: HclBody>(opts: &BlockOptions, depth: usize) -> Spec {
         tag: false,
         ..opts.clone()
     };
+    let f = opts.field();
     shape_spec::<T>(opts, |type_name, nested| {
-        Spec::BlockMap(BlockMapSpec {
+        let f = BlockField {
             type_name,
-            labels: opts.label_names(depth),
-            nested: Box::new(nested),
-            description: None,
-        })
+            ..f.clone()
+        };
+        field::block(BlockShape::Map(depth), &f, nested)
     })
 }
 

@@ -75,7 +75,7 @@ pub use plan::{Internals, TypePlan};
 pub use spanned::Spanned;
 
 pub use hcldecode_spec::spec::type_constraint::OptionalAttrs;
-use hcldecode_spec::spec::{AttrSpec, Spec};
+use hcldecode_spec::spec::{AttrSpec, Spec, field};
 pub use hcldecode_spec::spec::{JsonSchemaOptions, ValueConstraint};
 
 use crate::{Type, Value};
@@ -233,12 +233,7 @@ pub trait HclDecode: Sized {
     /// carries [`hcl_constraint`](Self::hcl_constraint) for the JSON
     /// Schema.
     fn attr_spec(name: &str, required: bool) -> Spec {
-        let ty = Self::hcl_type();
-        let ty = if Self::hcl_optional().is_some() || ty.has_dynamic_types() {
-            Type::Dynamic
-        } else {
-            ty
-        };
+        let ty = field::attr_type(Self::hcl_type(), Self::hcl_optional().is_some());
         let mut a = AttrSpec::new(name, ty, required);
         a.constraint = Self::hcl_constraint().map(std::sync::Arc::new);
         Spec::Attr(a)
