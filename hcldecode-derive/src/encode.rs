@@ -65,9 +65,11 @@ fn fields_code(fields: &[Field<'_>], access: &dyn Fn(&syn::Ident) -> TokenStream
         let span = f.ty.span();
         match f.kind {
             Kind::Attr if f.attrs.serde.is_some() => {
-                body.push(quote_spanned!(span=> ::hcldecode::serde::__encode_field::attr(__body, #name, #acc)?;));
+                body.push(quote_spanned!(span=> ::hcldecode::__private::serde::attr(__body, #name, #acc)?;));
                 if let Some(o) = &mut object {
-                    o.push(quote_spanned!(span=> (#name, ::hcldecode::serde::__encode_field::value(#acc)?)));
+                    o.push(
+                        quote_spanned!(span=> (#name, ::hcldecode::__private::serde::value(#acc)?)),
+                    );
                 }
             }
             Kind::Attr if is_raw_expression(&f.shape) => {
@@ -322,7 +324,7 @@ pub fn expand(cx: &mut Ctxt, c: &Container<'_>) -> Option<TokenStream> {
         #[doc(hidden)]
         #[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
         const _: () = {
-            use ::hcldecode::encode::__private as __enc;
+            use ::hcldecode::__private::encode as __enc;
             impl #impl_generics __enc::HclEncode for #ident #ty_generics #where_clause {
                 #items
             }
@@ -337,7 +339,7 @@ pub fn stub(input: &syn::DeriveInput) -> TokenStream {
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
     quote! {
         const _: () = {
-            use ::hcldecode::encode::__private as __enc;
+            use ::hcldecode::__private::encode as __enc;
             impl #impl_generics __enc::HclEncode for #ident #ty_generics #where_clause {
                 fn to_value(&self) -> ::core::result::Result<__enc::Value, __enc::EncodeError> {
                     ::core::result::Result::Err(__enc::EncodeError::Custom(::std::string::String::from("HclEncode derive failed")))

@@ -76,7 +76,7 @@ impl Gen<'_> {
 /// one (it replaces the description of the field type's doc comment).
 fn described(f: &Field<'_>, spec: TokenStream) -> TokenStream {
     match &f.doc {
-        Some(doc) => quote!(__hcl::described(#spec, #doc)),
+        Some(doc) => quote!(__hcl::spec::described(#spec, #doc)),
         None => spec,
     }
 }
@@ -146,7 +146,7 @@ fn option_inner(ty: &syn::Type) -> Option<&syn::Type> {
 
 /// `(&Probe::<T>::NEW)`: reaches `T`'s impls (see `__private`).
 fn probe(ty: &syn::Type) -> TokenStream {
-    quote_spanned!(ty.span()=> (&__hcl::Probe::<#ty>::NEW))
+    quote_spanned!(ty.span()=> (&__hcl::probe::Probe::<#ty>::NEW))
 }
 
 fn struct_code(g: &mut Gen<'_>, fields: &[Field<'_>], ctor: TokenStream) -> StructCode {
@@ -188,7 +188,7 @@ fn struct_code(g: &mut Gen<'_>, fields: &[Field<'_>], ctor: TokenStream) -> Stru
         let default_fn = default_fn(f, serde, option_inner.is_some());
         let hint = sorted.binary_search(&key).unwrap_or(usize::MAX);
         let index = parts.index;
-        let idx = quote!(__hcl::Slot { index: #index, hint: #hint });
+        let idx = quote!(__hcl::read::Slot { index: #index, hint: #hint });
         let c = FieldCtx {
             f,
             ty,
@@ -272,7 +272,7 @@ fn label_code(g: &mut Gen<'_>, parts: &mut Parts, c: &FieldCtx<'_>) {
     parts.label_index += 1;
     parts
         .props
-        .push(quote!((#key, __hcl::label_spec(#li, #name))));
+        .push(quote!((#key, __hcl::spec::label_spec(#li, #name))));
     if let Some(gets) = &mut parts.direct_gets {
         gets.push(quote!(let #var = #p.direct_label(__b, #index)?;));
     }
@@ -332,14 +332,14 @@ fn block_attrs_code(g: &mut Gen<'_>, parts: &mut Parts, c: &FieldCtx<'_>) {
     parts.asserts.push(c.assert("assert_decode"));
     let elem = match &f.declared {
         Some(t) => type_tokens(t),
-        None => quote!(__hcl::element_type(#p.hcl_type())),
+        None => quote!(__hcl::spec::element_type(#p.hcl_type())),
     };
     let required = f.attrs.required.is_some();
     let required =
-        quote!(__hcl::field::block_attrs_required(#required, #has_default, #p.optional()));
+        quote!(__hcl::spec::field::block_attrs_required(#required, #has_default, #p.optional()));
     let spec = described(
         f,
-        quote!(__hcl::block_attrs_spec(#name, #elem, #required, #p.hcl_constraint())),
+        quote!(__hcl::spec::block_attrs_spec(#name, #elem, #required, #p.hcl_constraint())),
     );
     parts.props.push(quote!((#key, #spec)));
     parts.direct_gets = None;
@@ -404,23 +404,23 @@ fn attr_code(g: &mut Gen<'_>, parts: &mut Parts, c: &FieldCtx<'_>) {
     } = c;
     g.bound(ty, quote!(__hcl::HclDecode));
     parts.asserts.push(c.assert("assert_decode"));
-    let required = quote!(__hcl::field::attr_required(#has_default, #p.optional()));
+    let required = quote!(__hcl::spec::field::attr_required(#has_default, #p.optional()));
     let spec = quote!(#p.attr_spec(#name, #required));
     let spec = match (&f.declared, &f.attrs.type_expr) {
         // With `optional(...)`: the constraint and its defaults
         // are built from the text when the spec is.
         (Some(_), Some(src)) if src.value.contains("optional") => {
             let src = &src.value;
-            quote!(__hcl::with_type_constraint(#spec, #src))
+            quote!(__hcl::spec::with_type_constraint(#spec, #src))
         }
         (Some(t), _) => {
             let t = type_tokens(t);
-            quote!(__hcl::with_type(#spec, #t))
+            quote!(__hcl::spec::with_type(#spec, #t))
         }
         (None, _) => spec,
     };
     let spec = if *has_default {
-        quote!(__hcl::defaulted(#spec))
+        quote!(__hcl::spec::defaulted(#spec))
     } else {
         spec
     };
@@ -441,7 +441,7 @@ fn attr_code(g: &mut Gen<'_>, parts: &mut Parts, c: &FieldCtx<'_>) {
         _ => parts.direct_gets = None,
     }
     let plain = f.declared.is_none();
-    parts.type_fields.push(quote!(__hcl::FieldType {
+    parts.type_fields.push(quote!(__hcl::spec::FieldType {
         name: #name,
         ty: #p.hcl_type(),
         attr: #plain,
@@ -501,7 +501,7 @@ impl FieldCtx<'_> {
     fn assert(&self, tr: &str) -> TokenStream {
         let tr = format_ident!("{}", tr);
         let ty = self.ty;
-        quote_spanned!(ty.span()=> __hcl::#tr::<#ty>();)
+        quote_spanned!(ty.span()=> __hcl::probe::#tr::<#ty>();)
     }
 }
 
@@ -509,7 +509,7 @@ impl Parts {
     /// The object-type entry of a field that is not a plain attribute
     /// (label, block, `block_attrs`, flatten): named `name`, of type `ty`.
     fn other_field(&mut self, name: &str, ty: TokenStream) {
-        self.type_fields.push(quote!(__hcl::FieldType { name: #name, ty: #ty, attr: false, required: false, optional: ::core::option::Option::None, constraint: ::core::option::Option::None }));
+        self.type_fields.push(quote!(__hcl::spec::FieldType { name: #name, ty: #ty, attr: false, required: false, optional: ::core::option::Option::None, constraint: ::core::option::Option::None }));
     }
 
     /// The struct's code from its fields' parts.
@@ -529,7 +529,7 @@ impl Parts {
             ..
         } = self;
         let spec = crate::self_check::wrap(
-            quote!(__hcl::object_spec(::std::vec![#(#props),*], #remain)),
+            quote!(__hcl::spec::object_spec(::std::vec![#(#props),*], #remain)),
             &outline,
         );
         let spec = quote! {
@@ -541,8 +541,8 @@ impl Parts {
         let ignore_unknown = g.c.attrs.ignore_unknown;
         let keys = sorted;
         let from = quote! {
-            __hcl::check_object(__value, __at)?;
-            __hcl::check_keys(__value, __at, &[#(#keys),*], #ignore_unknown)?;
+            __hcl::read::check_object(__value, __at)?;
+            __hcl::read::check_keys(__value, __at, &[#(#keys),*], #ignore_unknown)?;
             let mut __errs = __hcl::Errors::new();
             #(#lets)*
             match (#(#vars,)*) {
@@ -552,13 +552,13 @@ impl Parts {
             }
         };
         let hcl_type = quote! {
-            __hcl::object_type(::std::vec![#(#type_fields),*])
+            __hcl::spec::object_type(::std::vec![#(#type_fields),*])
         };
         let hcl_optional = quote! {
-            __hcl::object_optional(::std::vec![#(#type_fields),*])
+            __hcl::spec::object_optional(::std::vec![#(#type_fields),*])
         };
         let hcl_constraint = quote! {
-            __hcl::object_constraint(
+            __hcl::spec::object_constraint(
                 ::std::vec![#(#type_fields),*],
                 #ignore_unknown,
                 #flatten,
@@ -573,18 +573,18 @@ impl Parts {
             }
         });
         let locate = if locate_arms.is_empty() {
-            quote!(__hcl::locate_any(__path, __at))
+            quote!(__hcl::read::locate_any(__path, __at))
         } else {
             quote! {
             let ::core::option::Option::Some((__hcl::PathSegment::Key(__k), __rest)) = __path.split_first() else {
-                return __hcl::locate_any(__path, __at);
+                return __hcl::read::locate_any(__path, __at);
             };
             let _ = __rest;
             let __found: ::core::option::Option<__hcl::Range> = match *__k {
                 #(#locate_arms,)*
-                _ => return __hcl::locate_any(__path, __at),
+                _ => return __hcl::read::locate_any(__path, __at),
             };
-            __found.or_else(|| __hcl::here(__at))
+            __found.or_else(|| __hcl::read::here(__at))
             }
         };
         StructCode {
@@ -658,27 +658,27 @@ pub fn expand(c: &Container<'_>, spec_file: Option<&std::path::Path>) -> TokenSt
             }
             impl #impl_generics __hcl::HclBlocks for #ident #ty_generics #where_ {
                 fn block_spec(opts: &__hcl::BlockOptions) -> __hcl::Spec {
-                    __hcl::struct_block_spec::<Self>(opts)
+                    __hcl::spec::struct_block_spec::<Self>(opts)
                 }
                 fn from_blocks(
                     __value: &__hcl::Value,
                     __at: __hcl::At<'_>,
                     opts: &__hcl::BlockOptions,
                 ) -> ::core::result::Result<Self, __hcl::Error> {
-                    __hcl::struct_from_block::<Self>(__value, __at, opts)
+                    __hcl::read::struct_from_block::<Self>(__value, __at, opts)
                 }
                 fn __direct_blocks(
                     __b: &mut __hcl::DirectBody<'_>,
                     __i: usize,
                     opts: &__hcl::BlockOptions,
                 ) -> ::core::option::Option<Self> {
-                    __hcl::struct_direct_block::<Self>(__b, __i, opts)
+                    __hcl::direct::struct_direct_block::<Self>(__b, __i, opts)
                 }
                 fn locate_blocks(
                     __path: &[__hcl::PathSegment<'_>],
                     __at: __hcl::At<'_>,
                 ) -> ::core::option::Option<__hcl::Range> {
-                    __hcl::locate_single_block::<Self>(__path, __at)
+                    __hcl::read::locate_single_block::<Self>(__path, __at)
                 }
             }
             #keyed
@@ -689,9 +689,9 @@ pub fn expand(c: &Container<'_>, spec_file: Option<&std::path::Path>) -> TokenSt
         #[doc(hidden)]
         #[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
         const _: () = {
-            use ::hcldecode::typed::__private as __hcl;
+            use ::hcldecode::__private as __hcl;
             #[allow(unused_imports)]
-            use __hcl::{
+            use __hcl::probe::{
                 BlocksFallback as _, BlocksProbe as _, BodyFallback as _, BodyProbe as _,
                 DecodeFallback as _, DecodeProbe as _, RemainFallback as _, RemainProbe as _,
             };
@@ -808,7 +808,7 @@ fn expand_struct(g: &mut Gen<'_>, fields: &[Field<'_>]) -> Impls {
                 #from
             }
             fn spec() -> __hcl::Spec {
-                __hcl::guarded_spec(::core::any::type_name::<Self>(), || #spec)
+                __hcl::spec::guarded_spec(::core::any::type_name::<Self>(), || #spec)
             }
             fn locate(
                 __path: &[__hcl::PathSegment<'_>],
@@ -850,13 +850,13 @@ fn expand_unit_enum(vs: &[Variant<'_>]) -> Impls {
                 __hcl::Type::String
             }
             fn hcl_constraint() -> ::core::option::Option<__hcl::ValueConstraint> {
-                __hcl::unit_constraint(&[#(#names),*])
+                __hcl::spec::unit_constraint(&[#(#names),*])
             }
             fn from_hcl(
                 __value: &__hcl::Value,
                 __at: __hcl::At<'_>,
             ) -> ::core::result::Result<Self, __hcl::Error> {
-                match __hcl::unit_variant(__value, __at, &[#(#names),*])? {
+                match __hcl::read::unit_variant(__value, __at, &[#(#names),*])? {
                     #(#arms,)*
                 }
             }
@@ -875,14 +875,14 @@ fn expand_block_enum(g: &mut Gen<'_>, vs: &[Variant<'_>]) -> Impls {
         let name = &v.name;
         match &v.form {
             VariantForm::Unit => {
-                specs.push(quote!((#name, __hcl::object_spec(::std::vec![], false))));
+                specs.push(quote!((#name, __hcl::spec::object_spec(::std::vec![], false))));
                 arms.push(quote!(#i => ::core::result::Result::Ok(Self::#id)));
             }
             VariantForm::Newtype(ty) => {
                 g.bound(ty, quote!(__hcl::HclBody));
                 let tspan = ty.span();
                 let p = probe(ty);
-                specs.push(quote_spanned!(tspan=> (#name, { __hcl::assert_body::<#ty>(); #p.body_spec() })));
+                specs.push(quote_spanned!(tspan=> (#name, { __hcl::probe::assert_body::<#ty>(); #p.body_spec() })));
                 arms.push(quote!(#i => #p.decode_block(__value, __at).map(Self::#id)));
             }
             VariantForm::Struct(fields) => {
@@ -901,10 +901,10 @@ fn expand_block_enum(g: &mut Gen<'_>, vs: &[Variant<'_>]) -> Impls {
                 __value: &__hcl::Value,
                 __at: __hcl::At<'_>,
             ) -> ::core::result::Result<Self, __hcl::Error> {
-                __hcl::variants_from_body::<Self>(__value, __at)
+                __hcl::read::variants_from_body::<Self>(__value, __at)
             }
             fn spec() -> __hcl::Spec {
-                __hcl::guarded_spec(::core::any::type_name::<Self>(), || __hcl::variants_spec(#spec_vec))
+                __hcl::spec::guarded_spec(::core::any::type_name::<Self>(), || __hcl::spec::variants_spec(#spec_vec))
             }
         },
         body: Some(quote! {
@@ -1005,7 +1005,7 @@ pub fn stubs(input: &syn::DeriveInput) -> TokenStream {
     let keyed = keyed_leaf(&impl_generics, ident, &ty_generics, where_clause);
     quote! {
         const _: () = {
-            use ::hcldecode::typed::__private as __hcl;
+            use ::hcldecode::__private as __hcl;
             impl #impl_generics __hcl::HclDecode for #ident #ty_generics #where_clause {
                 fn from_hcl(_: &__hcl::Value, _: __hcl::At<'_>) -> ::core::result::Result<Self, __hcl::Error> {
                     #unreachable

@@ -39,7 +39,7 @@ pub fn wrap(spec: TokenStream, entries: &[TokenStream]) -> TokenStream {
     }
     quote! {{
         let __spec = #spec;
-        __hcl::check_outline(::core::any::type_name::<Self>(), &__spec, &[#(#entries),*]);
+        __hcl::spec::check_outline(::core::any::type_name::<Self>(), &__spec, &[#(#entries),*]);
         __spec
     }}
 }

@@ -3,6 +3,8 @@
 //! removed with the text around them kept; and typed write-back of nested
 //! objects and lists through them (issue 35).
 
+#![cfg(feature = "derive")]
+
 use hcldecode::edit::{Document, EditError};
 use hcldecode::format::format;
 use hcldecode::{HclDecode, HclEncode, Value};

@@ -3,6 +3,8 @@
 //! write-back that keeps what did not change and reads back as the value
 //! given (issue 35).
 
+#![cfg(feature = "derive")]
+
 use std::collections::BTreeMap;
 
 use hcldecode::edit::{EditError, JsonDocument};

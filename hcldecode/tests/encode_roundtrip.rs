@@ -356,7 +356,7 @@ fn json_bodies_and_expressions_are_errors() {
         .decode_str(r#"{"e": "${x}"}"#, "e.json")
         .unwrap();
     let mut body = hcldecode::encode::BodyWriter::new();
-    let err = hcldecode::encode::__private::expr_attr(&mut body, "e", &e.e).unwrap_err();
+    let err = hcldecode::__private::encode::expr_attr(&mut body, "e", &e.e).unwrap_err();
     assert!(err.to_string().contains("JSON"), "{err}");
 }
 

@@ -6,11 +6,13 @@
 //! tests show the check runs, what it compares, and that it fails on a
 //! difference.
 
+#![cfg(feature = "derive")]
+
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::atomic::Ordering;
 
+use hcldecode::__private::spec::{OUTLINE_CHECKS, check_outline, field};
 use hcldecode::HclDecode;
-use hcldecode::typed::__private::{OUTLINE_CHECKS, check_outline, field};
 
 #[derive(HclDecode, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 struct Rule {

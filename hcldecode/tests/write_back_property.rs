@@ -4,6 +4,8 @@
 //! value, stays formatted, keeps each surviving block's comment directly
 //! above it, and drops the comments of removed blocks.
 
+#![cfg(feature = "derive")]
+
 use std::collections::BTreeMap;
 
 use hcldecode::edit::Document;

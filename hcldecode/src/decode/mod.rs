@@ -16,7 +16,7 @@ use crate::spec_values::transform_type;
 use crate::value::Value;
 
 mod decoder;
-mod direct;
+pub(crate) mod direct;
 mod dynblock;
 mod element_errors;
 mod kind;
@@ -26,8 +26,7 @@ mod var_refs;
 
 pub use crate::eval::traversal::{Traversal, TraversalStep, expr_variables};
 use decoder::{Decoder, Here};
-#[doc(hidden)]
-pub use direct::DirectBody;
+pub(crate) use direct::DirectBody;
 use kind::needed;
 use plan::Plan;
 pub use trace::{AttrTrace, BlockTrace, BodyTrace, DecodeHook, Trace};

@@ -56,8 +56,9 @@ mod typed;
 
 pub use by_spec::{body_by_spec, to_string_by_spec, to_string_by_spec_with};
 
+pub(crate) use typed::Item;
 pub(crate) use typed::WrittenItem;
-pub use typed::{__private, BodyWriter, HclEncode, to_string_of, to_string_of_with};
+pub use typed::{BodyWriter, HclEncode, to_string_of, to_string_of_with};
 
 use hcldecode_spec::syntax::is_identifier;
 

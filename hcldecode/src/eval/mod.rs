@@ -3,7 +3,7 @@
 
 mod context;
 mod json;
-mod literal;
+pub(crate) mod literal;
 mod native;
 mod ops;
 pub mod traversal;
@@ -178,8 +178,7 @@ pub(crate) fn evaluate_native_part(
     )
 }
 
-#[doc(hidden)]
-pub use literal::LiteralExpr;
+pub(crate) use literal::LiteralExpr;
 pub(crate) use literal::literal_value as native_literal;
 
 /// `read` of `expr` in the native syntax; `None` in JSON, whose

@@ -47,5 +47,5 @@ pub(crate) use body::error_at_key;
 pub use body::{Options, from_path, from_str};
 pub use de::{Serde, ValueDeserializer, from_value, from_value_at};
 #[doc(hidden)]
-pub use ser::encode_field as __encode_field;
+pub(crate) use ser::encode_field;
 pub use ser::{to_string, to_string_by_spec, to_value};

@@ -51,27 +51,23 @@
 //! hands them over.
 
 mod at;
-mod blocks;
+pub(crate) mod blocks;
 mod decoder;
-mod impls;
-mod locate;
-mod plan;
+pub(crate) mod impls;
+pub(crate) mod locate;
+pub(crate) mod plan;
 mod scope;
 mod spanned;
 
 #[doc = include_str!("derive_reference.md")]
 pub mod derive_reference {}
 
-#[doc(hidden)]
-pub mod __private;
-
 pub use crate::error::{Error, Errors};
 pub use at::At;
 pub use blocks::{BlockOptions, BodyShape, HclBlocks, HclBody, HclKeyed, HclRemain, HclTagged};
 pub use decoder::{Decoded, Decoder, from_path, from_str};
 pub use locate::{PathSegment, locate_any};
-#[doc(hidden)]
-pub use plan::{Internals, TypePlan};
+pub(crate) use plan::Internals;
 pub use spanned::Spanned;
 
 pub use hcldecode_spec::spec::type_constraint::OptionalAttrs;
