@@ -37,6 +37,9 @@
 //! assert!(e.diagnostics()[0].detail.contains("Unknown variant `loud`"));
 //! ```
 
+#[doc(hidden)]
+#[path = "encode_field.rs"]
+pub mod __encode_field;
 mod body;
 mod de;
 mod ser;
@@ -46,6 +49,4 @@ pub use hcldecode_spec::value::serde as value;
 pub(crate) use body::error_at_key;
 pub use body::{Options, from_path, from_str};
 pub use de::{Serde, ValueDeserializer, from_value, from_value_at};
-#[doc(hidden)]
-pub use ser::encode_field as __encode_field;
 pub use ser::{to_string, to_string_by_spec, to_value};
