@@ -15,7 +15,6 @@ use std::collections::HashMap;
 use std::rc::Rc;
 use std::sync::Arc;
 
-use super::err_spec;
 use super::path::{PathStep, SpecPath};
 use super::transformation::Transform;
 use super::{DynRef, Spec, SpecKind};
@@ -150,7 +149,7 @@ pub fn load_spec_file(file: Arc<SourceFile>, eval: &mut dyn SpecEval) -> (SpecFi
     if diags.has_errors() {
         return (
             SpecFile {
-                root: err_spec(),
+                root: Spec::err_spec(),
                 functions: Vec::new(),
                 namespaces: Vec::new(),
             },
@@ -443,7 +442,7 @@ impl Loader<'_> {
                             .with_subject(body.missing_item_range()),
                     );
                 }
-                err_spec()
+                Spec::err_spec()
             }
             1 => match step {
                 Some(step) => self.with_path(step, |l| l.spec_block(&content.blocks[0])),
@@ -454,7 +453,7 @@ impl Loader<'_> {
                     Diagnostic::error("Extraneous spec block", detail)
                         .with_subject(content.blocks[1].def_range()),
                 );
-                err_spec()
+                Spec::err_spec()
             }
         }
     }
@@ -691,7 +690,7 @@ impl Loader<'_> {
     pub(super) fn nested(&mut self, args: &Args<'_>, missing_detail: &str) -> Spec {
         match &args.rest {
             Some(rest) => self.only_spec_block(rest, missing_detail, Some(PathStep::Nested)),
-            None => err_spec(),
+            None => Spec::err_spec(),
         }
     }
 }

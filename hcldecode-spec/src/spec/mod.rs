@@ -658,12 +658,40 @@ impl Spec {
     }
 }
 
-/// A spec standing for one that failed to load: a null literal, as the
-/// reference's loader gives (callers do not decode with it).
-pub(crate) fn err_spec() -> Spec {
-    Spec::Literal(LiteralSpec {
-        value: crate::value::Value::null(Type::Dynamic),
-    })
+/// The helpers the kinds, the loader and the printer share, kept with the
+/// [`Spec`] enum they belong to (the kinds may not call functions above
+/// them).
+impl Spec {
+    /// A spec standing for one that failed to load: a null literal, as the
+    /// reference's loader gives (callers do not decode with it).
+    pub(crate) fn err_spec() -> Spec {
+        Spec::Literal(LiteralSpec {
+            value: crate::value::Value::null(Type::Dynamic),
+        })
+    }
+
+    /// Writes the spec; `key` is the property name when the spec is an
+    /// object property (which also serves as the implied attribute or block
+    /// name).
+    pub(in crate::spec) fn print(&self, out: &mut String, key: Option<&str>, level: usize) {
+        match self {
+            Spec::Object(o) => o.print(out, key, level),
+            Spec::Tuple(t) => kind::object::print_tuple(t, out, key, level),
+            Spec::Attr(a) => a.print(out, key, level),
+            Spec::Literal(l) => l.print(out, key, level),
+            Spec::Block(b) => b.print(out, key, level),
+            Spec::BlockList(b) | Spec::BlockTuple(b) | Spec::BlockSet(b) => {
+                b.print(out, key, level, self.kind_name())
+            }
+            Spec::BlockMap(b) | Spec::BlockObject(b) => b.print(out, key, level, self.kind_name()),
+            Spec::BlockAttrs(b) => b.print(out, key, level),
+            Spec::BlockLabel(l) => l.print(out, key, level),
+            Spec::Default(d) => d.print(out, key, level),
+            Spec::Transform(t) => t.print(out, key, level),
+            Spec::Validate(v) => v.print(out, key, level),
+            Spec::Expr(e) => kind::literal::print_expr(e, out, key, level),
+        }
+    }
 }
 
 /// The walks' dispatch on spec kinds, kept with the [`Spec`] enum: each
@@ -712,30 +740,8 @@ impl load::Loader<'_> {
                     )
                     .with_subject(block.type_range()),
                 );
-                err_spec()
+                Spec::err_spec()
             }
         }
-    }
-}
-
-/// Writes `spec`; `key` is the property name when the spec is an object
-/// property (which also serves as the implied attribute or block name).
-fn write_spec(out: &mut String, spec: &Spec, key: Option<&str>, level: usize) {
-    match spec {
-        Spec::Object(o) => o.print(out, key, level),
-        Spec::Tuple(t) => kind::object::print_tuple(t, out, key, level),
-        Spec::Attr(a) => a.print(out, key, level),
-        Spec::Literal(l) => l.print(out, key, level),
-        Spec::Block(b) => b.print(out, key, level),
-        Spec::BlockList(b) | Spec::BlockTuple(b) | Spec::BlockSet(b) => {
-            b.print(out, key, level, spec.kind_name())
-        }
-        Spec::BlockMap(b) | Spec::BlockObject(b) => b.print(out, key, level, spec.kind_name()),
-        Spec::BlockAttrs(b) => b.print(out, key, level),
-        Spec::BlockLabel(l) => l.print(out, key, level),
-        Spec::Default(d) => d.print(out, key, level),
-        Spec::Transform(t) => t.print(out, key, level),
-        Spec::Validate(v) => v.print(out, key, level),
-        Spec::Expr(e) => kind::literal::print_expr(e, out, key, level),
     }
 }

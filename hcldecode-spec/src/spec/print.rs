@@ -3,13 +3,13 @@
 use std::fmt::Write;
 
 use super::namespace::Namespace;
-use super::{Hook, OptionalType, Spec, Transform, write_spec};
+use super::{Hook, OptionalType, Spec, Transform};
 use crate::json_text::json_string;
 use crate::types::Type;
 
 pub(super) fn to_spec_file(spec: &Spec) -> String {
     let mut out = String::new();
-    write_spec(&mut out, spec, None, 0);
+    spec.print(&mut out, None, 0);
     out
 }
 
@@ -35,7 +35,7 @@ fn write_root(out: &mut String, spec: &Spec, note: &dyn Fn(&Spec) -> Option<Stri
             comment(out, 0, Hook::Remain.describe());
             write_root(out, &t.wrapped, note);
         }
-        _ => write_spec(out, spec, None, 0),
+        _ => spec.print(out, None, 0),
     }
 }
 
@@ -116,7 +116,7 @@ pub(super) fn unification_note(out: &mut String, level: usize, what: &str, into:
 /// Writes `spec` at `level` (for the kinds, which may not call the
 /// registry above them directly).
 pub(super) fn write_at(out: &mut String, spec: &Spec, level: usize) {
-    write_spec(out, spec, None, level);
+    spec.print(out, None, level);
 }
 
 pub(super) fn indent(out: &mut String, level: usize) {
@@ -143,7 +143,7 @@ pub(super) fn close(out: &mut String, level: usize) {
 /// Writes `nested` as the last item of the block opened at `level`, then
 /// closes that block.
 pub(super) fn close_nested(out: &mut String, nested: &Spec, level: usize) {
-    write_spec(out, nested, None, level + 1);
+    nested.print(out, None, level + 1);
     close(out, level);
 }
 

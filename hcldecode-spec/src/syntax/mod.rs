@@ -6,7 +6,10 @@ pub mod expr;
 pub mod json;
 pub mod native;
 mod number;
+mod number_limits;
 pub mod suggest;
+
+pub use number_limits::{MAX_NUMBER_LENGTH, number_too_long_detail};
 
 /// A parsed configuration file: its body and source, for decoding and for
 /// showing diagnostics with snippets (register it with
@@ -21,18 +24,6 @@ pub struct File {
     /// Top-level blocks (span and header), the "in BLOCK" context of
     /// diagnostic snippets.
     pub blocks: Vec<(crate::source::Span, String)>,
-}
-
-/// The most characters a number may be written with (a literal in either
-/// syntax, or a string converted to a number). Parsing a number costs more
-/// than linear time in its digits, and no configuration needs more.
-pub const MAX_NUMBER_LENGTH: usize = 100_000;
-
-/// The "Number literal too long" diagnostic detail for `len` characters.
-pub fn number_too_long_detail(len: usize) -> String {
-    format!(
-        "A number may be written with at most {MAX_NUMBER_LENGTH} characters; this one has {len}."
-    )
 }
 
 /// Whether `s` is a valid HCL identifier (hclsyntax's `ValidIdentifier`:

@@ -3,10 +3,10 @@
 
 use std::sync::Arc;
 
-use super::{
-    BOOL_TY, NUMBER_TY, Number, Repr, STRING_TY, Value, ValueRef, equality, map_lookup,
-    normalize_string, object_type_of, set,
-};
+use super::entries::map_lookup;
+use super::nfc::normalize_string;
+use super::stored_types::{BOOL_TY, NUMBER_TY, STRING_TY, object_type_of};
+use super::{Number, Repr, Value, ValueRef, equality, set};
 use crate::types::Type;
 
 impl Value {

@@ -4,10 +4,10 @@
 
 use std::sync::Arc;
 
-use super::{
-    InlineStr, MapData, Number, Repr, Seq, TyRef, Value, all_wholly_known, convert,
-    infer_elem_type, is_nfc_fast, map_entries, nfc_arc, nfc_string, retype, set,
-};
+use super::elements::{all_wholly_known, infer_elem_type, retype};
+use super::entries::map_entries;
+use super::nfc::{is_nfc_fast, nfc_arc, nfc_string};
+use super::{InlineStr, MapData, Number, Repr, Seq, TyRef, Value, convert, set};
 use crate::types::{ObjectType, Type};
 
 impl Value {

@@ -30,22 +30,31 @@ mod access;
 mod constructors;
 pub mod convert;
 mod display;
+mod elements;
+mod entries;
 mod equality;
 mod from_rust;
 mod gofmt;
 #[cfg(feature = "hcl-rs")]
 mod hcl_rs;
 pub mod json;
+mod nfc;
 mod number;
 mod path;
 #[cfg(feature = "serde")]
 pub mod serde;
 mod set;
+mod stored_types;
 
 use std::fmt;
 use std::sync::Arc;
 
+#[doc(hidden)] // the engine's unchecked fast paths (hcldecode)
+pub use entries::sort_dedup_last;
 pub use equality::conformance_error;
+#[doc(hidden)] // the engine's unchecked fast paths (hcldecode)
+pub use nfc::nfc_arc;
+pub use nfc::normalize_string;
 
 /// `big.Float.String()` of a number (`Text('g', 10)`), as diagnostics and
 /// set hashing print numbers.
@@ -60,11 +69,8 @@ pub use path::{Path, PathStep};
 use triomphe::ThinArc;
 
 use crate::types::{ObjectType, Type};
-
-const DYNAMIC_TY: &Type = &Type::Dynamic;
-const BOOL_TY: &Type = &Type::Bool;
-const NUMBER_TY: &Type = &Type::Number;
-const STRING_TY: &Type = &Type::String;
+use elements::all_wholly_known;
+use stored_types::{BOOL_TY, DYNAMIC_TY, NUMBER_TY, STRING_TY, object_type_of};
 
 /// A type stored inline for the common cases (no allocation for nulls and
 /// unknowns of primitive or dynamic type).
@@ -257,133 +263,6 @@ pub enum ValueRef<'a> {
     Map(&'a [(Arc<str>, Value)]),
     /// A known object: its type's attributes and the values in that order.
     Object(&'a ObjectType, &'a [Value]),
-}
-
-/// Returns `s` in Unicode Normalization Form C, reusing the allocation when
-/// it is already normalised (always the case for ASCII).
-#[doc(hidden)] // the engine's unchecked fast paths (hcldecode)
-pub fn nfc_arc<S: AsRef<str> + Into<Arc<str>>>(s: S) -> Arc<str> {
-    if is_nfc_fast(s.as_ref()) {
-        s.into()
-    } else {
-        Arc::from(nfc_string(s.as_ref()))
-    }
-}
-
-fn is_nfc_fast(s: &str) -> bool {
-    s.is_ascii()
-        || matches!(
-            unicode_normalization::is_nfc_quick(s.chars()),
-            unicode_normalization::IsNormalized::Yes
-        )
-}
-
-/// `s` in Unicode Normalization Form C (cty's `NormalizeString`).
-pub fn normalize_string(s: &str) -> std::borrow::Cow<'_, str> {
-    if is_nfc_fast(s) {
-        std::borrow::Cow::Borrowed(s)
-    } else {
-        std::borrow::Cow::Owned(nfc_string(s))
-    }
-}
-
-fn nfc_string(s: &str) -> String {
-    use unicode_normalization::UnicodeNormalization;
-    s.nfc().collect()
-}
-
-/// Entries with NFC-normalised keys, sorted by key, keeping the last of
-/// repeated keys (maps and objects built from entries in any order).
-fn map_entries<K, I>(entries: I) -> Vec<(Arc<str>, Value)>
-where
-    K: AsRef<str> + Into<Arc<str>>,
-    I: IntoIterator<Item = (K, Value)>,
-{
-    let mut v: Vec<(Arc<str>, Value)> = entries
-        .into_iter()
-        .map(|(k, val)| (nfc_arc(k), val))
-        .collect();
-    sort_dedup_last(&mut v);
-    v
-}
-
-/// Sorts entries by key, keeping the last of repeated keys.
-#[doc(hidden)] // the engine's unchecked fast paths (hcldecode)
-pub fn sort_dedup_last<T>(v: &mut Vec<(Arc<str>, T)>) {
-    if v.windows(2).all(|w| w[0].0 < w[1].0) {
-        return;
-    }
-    // Stable sort, then keep the last of each run of equal keys.
-    v.sort_by(|a, b| a.0.cmp(&b.0));
-    let mut out: Vec<(Arc<str>, T)> = Vec::with_capacity(v.len());
-    for e in v.drain(..) {
-        match out.last_mut() {
-            Some(last) if last.0 == e.0 => *last = e,
-            _ => out.push(e),
-        }
-    }
-    *v = out;
-}
-
-/// Re-types untyped (dynamic) nulls and unknowns to `ety`, as cty's
-/// collection constructors do by storing raw values under the collection's
-/// element type.
-fn retype(v: Value, ety: &Type) -> Value {
-    if !ety.is_dynamic() && v.ty().is_dynamic() {
-        match v.0 {
-            Repr::Null(_) => Value::null(ety.clone()),
-            _ => Value::unknown(ety.clone()),
-        }
-    } else {
-        v
-    }
-}
-
-fn all_wholly_known<'a>(vals: impl IntoIterator<Item = &'a Value>) -> bool {
-    vals.into_iter().all(Value::is_wholly_known)
-}
-
-fn object_type_of(t: &Type) -> &ObjectType {
-    match t {
-        Type::Object(o) => o,
-        // Object values always carry an object type.
-        _ => unreachable!("object value without object type"),
-    }
-}
-
-pub(crate) fn map_lookup<'a>(entries: &'a [(Arc<str>, Value)], k: &str) -> Option<&'a Value> {
-    entries
-        .binary_search_by(|(ek, _)| (**ek).cmp(k))
-        .ok()
-        .map(|i| &entries[i].1)
-}
-
-/// cty's element type inference (`ListVal`, `SetVal`, `MapVal`, and the
-/// `CanListVal` family): the first type that is not dynamic; `None` if a
-/// later element has another (non-dynamic) type or there are no elements.
-pub(crate) fn infer_elem_type<'a>(vals: impl Iterator<Item = &'a Value>) -> Option<Type> {
-    let mut ety: Option<&Type> = None;
-    let mut any = false;
-    for v in vals {
-        any = true;
-        let t = v.ty();
-        match ety {
-            None => {
-                if !t.is_dynamic() {
-                    ety = Some(t)
-                }
-            }
-            Some(e) => {
-                if !t.is_dynamic() && e != t {
-                    return None;
-                }
-            }
-        }
-    }
-    if !any {
-        return None;
-    }
-    Some(ety.cloned().unwrap_or(Type::Dynamic))
 }
 
 impl PartialEq for Value {

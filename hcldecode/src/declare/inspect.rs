@@ -92,9 +92,10 @@ pub struct Reference {
 /// assert_eq!(d.locals[0].references[0].range.to_string(), "m.hcl:6,15-25");
 /// ```
 pub fn inspect(body: &Body, namespaces: &[Namespace]) -> Declarations {
-    let content = body
-        .as_ref()
-        .partial_content(&super::blocks_schema(namespaces), &mut Diagnostics::new());
+    let content = body.as_ref().partial_content(
+        &super::schema::blocks_schema(namespaces),
+        &mut Diagnostics::new(),
+    );
     let var_schema = BodySchema::new()
         .attribute("type", false)
         .attribute("default", false)

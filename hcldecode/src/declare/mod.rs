@@ -8,6 +8,7 @@
 mod inspect;
 mod order;
 mod prepare;
+mod schema;
 
 pub use hcldecode_spec::spec::namespace::{Namespace, NamespaceKind};
 pub use inspect::{Declarations, DeclaredLocal, DeclaredVariable, Reference, inspect};
@@ -17,23 +18,12 @@ use std::sync::Arc;
 
 use hcldecode_spec::diag::Diagnostics;
 use hcldecode_spec::spec::Spec;
-use hcldecode_spec::syntax::body::{Body, BodySchema};
+use hcldecode_spec::syntax::body::Body;
 
 use crate::Value;
 use crate::decode::{self, DecodeOptions};
 use crate::eval::EvalContext;
-
-/// The schema of the namespaces' blocks: a variable block has one label,
-/// a locals block none.
-fn blocks_schema(namespaces: &[Namespace]) -> BodySchema {
-    namespaces.iter().fold(BodySchema::new(), |s, n| {
-        let labels: &[&str] = match n.kind {
-            NamespaceKind::Variables => &["name"],
-            NamespaceKind::Locals => &[],
-        };
-        s.block(&n.block_type, labels)
-    })
-}
+use schema::blocks_schema;
 
 /// Decodes `body` with `spec` as [`decode::decode_with`] does, after
 /// giving the `namespaces` declared in it their values (`inputs`, then

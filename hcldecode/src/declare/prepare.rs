@@ -59,9 +59,10 @@ pub(crate) fn prepare(
         .find(|n| n.kind == NamespaceKind::Variables);
     let locals_ns = namespaces.iter().find(|n| n.kind == NamespaceKind::Locals);
     // The main decode reports what is wrong with the blocks' shape.
-    let content = body
-        .as_ref()
-        .partial_content(&super::blocks_schema(namespaces), &mut Diagnostics::new());
+    let content = body.as_ref().partial_content(
+        &super::schema::blocks_schema(namespaces),
+        &mut Diagnostics::new(),
+    );
     // What the locals refer to, read once for the checks below.
     let local_refs = local_refs_of(&content.blocks, locals_ns);
     let base_ctx = base.cloned().unwrap_or_default();

@@ -11,10 +11,10 @@ use hcldecode_spec::syntax::body::{
     Attribute, Block, BlockLabel, Body, BodyRef, BodySchema, Content,
 };
 
+use super::Traversal;
 use super::dynblock;
 use super::element_errors;
 use super::plan::Plan;
-use super::{Traversal, variables};
 use crate::Type;
 use crate::eval::EvalContext;
 use crate::value::Value;
@@ -219,13 +219,20 @@ pub(super) fn first_block_range(
     }
 }
 
+/// The variables decoding a body with a spec would read: the walk
+/// [`decode::variables`](super::variables) hands down to the kinds, so
+/// that those with nested bodies walk them without calling up into it.
+pub(super) type VariablesOf = fn(BodyRef<'_>, &Spec) -> Vec<Traversal>;
+
 /// The block kinds' `variablesNeeded`: the variables decoding the bodies
-/// of the blocks of `type_name` needs (of the first only, for `block`).
+/// of the blocks of `type_name` needs (of the first only, for `block`),
+/// each found with `variables`.
 pub(super) fn blocks_variables(
     type_name: &str,
     nested: &Spec,
     content: &Content<'_>,
     first_only: bool,
+    variables: VariablesOf,
     out: &mut Vec<Traversal>,
 ) {
     let blocks = content.blocks.iter().filter(|x| x.type_name == type_name);

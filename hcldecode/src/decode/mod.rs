@@ -457,7 +457,7 @@ pub fn variables(body: BodyRef<'_>, spec: &Spec) -> Vec<Traversal> {
 }
 
 fn visit(spec: &Spec, content: &Content<'_>, out: &mut Vec<Traversal>) {
-    needed(spec, content, out);
+    needed(spec, content, variables, out);
     for child in spec.same_body_children() {
         visit(child, content, out);
     }

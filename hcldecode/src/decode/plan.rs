@@ -14,8 +14,9 @@ use std::sync::{Arc, OnceLock};
 use hcldecode_spec::spec::Spec;
 use hcldecode_spec::syntax::body::BodySchema;
 
-use super::{dynblock, transform_type};
+use super::dynblock;
 use crate::eval::EvalContext;
+use crate::spec_values::transform_type;
 use crate::value::Value;
 use crate::{ObjectType, Type};
 

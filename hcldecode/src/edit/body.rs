@@ -5,8 +5,9 @@ use hcldecode_spec::syntax::is_identifier;
 use hcldecode_spec::syntax::native;
 
 use super::layout::{self, extent, indent_at, indent_lines, line_start, starts_line};
+use super::matching::{block_matches, describe};
 use super::navigate::BodyMut;
-use super::{EditError, Step, block_matches};
+use super::{EditError, Step};
 use crate::Value;
 use crate::encode;
 
@@ -249,7 +250,7 @@ impl BodyMut<'_> {
                     labels: want.clone(),
                     nth,
                 };
-                EditError::NoSuchBlock(super::describe(&[step]))
+                EditError::NoSuchBlock(describe(&[step]))
             })?;
         let cut = layout::removal(src.source(), b.span(), self.body_bounds()?);
         self.doc.splice(cut, "")
@@ -326,7 +327,7 @@ impl BodyMut<'_> {
         if index >= labels.len() || self.path.is_empty() {
             return Err(EditError::NoSuchBlock(format!(
                 "label {index} of {}",
-                super::describe(&self.path)
+                describe(&self.path)
             )));
         }
         labels.remove(index);

@@ -55,12 +55,15 @@ mod body;
 mod expr;
 mod json;
 mod layout;
+mod matching;
 mod navigate;
 mod write_back;
 
 pub use expr::ExprMut;
 pub use json::{JsonBodyMut, JsonDocument};
 pub use navigate::BodyMut;
+
+use matching::{block_matches, describe};
 
 /// An HCL native-syntax file held without loss, to be edited.
 ///
@@ -353,33 +356,6 @@ impl Document {
     fn newline(&self) -> &'static str {
         layout::newline_of(self.text())
     }
-}
-
-/// Whether `b` has type `ty` and exactly `labels`.
-fn block_matches(src: &SourceFile, b: &ast::Block, ty: &str, labels: &[String]) -> bool {
-    src.text(b.type_name) == ty
-        && b.labels.len() == labels.len()
-        && b.labels
-            .iter()
-            .zip(labels)
-            .all(|(l, want)| l.value.get(src) == want.as_str())
-}
-
-/// `job "web" > group "api"`, for errors.
-fn describe(path: &[Step]) -> String {
-    path.iter()
-        .map(|s| {
-            let mut t = s.ty.clone();
-            for l in &s.labels {
-                t.push_str(&format!(" {l:?}"));
-            }
-            if s.nth > 0 {
-                t.push_str(&format!(" (#{})", s.nth + 1));
-            }
-            t
-        })
-        .collect::<Vec<_>>()
-        .join(" > ")
 }
 
 fn parse_file(name: &str, text: String) -> Result<ast::File, Diagnostics> {

@@ -1,7 +1,8 @@
 //! Handles on the bodies of a document: the file's body and, step by
 //! step, nested blocks chosen by type and labels.
 
-use super::{Document, EditError, Step, block_matches};
+use super::matching::block_matches;
+use super::{Document, EditError, Step};
 use hcldecode_spec::syntax::native::ast;
 
 /// A body of a [`Document`] to edit: the file's body

@@ -8,7 +8,8 @@ use std::sync::Arc;
 
 use hcldecode_spec::syntax::is_identifier;
 
-use super::{EncodeError, EncodeOptions, check, write_entries};
+use super::write::{check, push_indent, write_entries};
+use super::{EncodeError, EncodeOptions};
 use crate::typed::Spanned;
 use crate::value::{Number, Path, PathStep, Value};
 use hcldecode_spec::syntax::native::write_quoted as write_string;
@@ -264,7 +265,7 @@ impl BodyWriter {
                     if !first {
                         out.push('\n');
                     }
-                    super::push_indent(out, indent);
+                    push_indent(out, indent);
                     out.push_str(ty);
                     for l in labels {
                         out.push(' ');
@@ -275,7 +276,7 @@ impl BodyWriter {
                     let r = body.write(out, indent + 1, path, opts);
                     path.pop();
                     r?;
-                    super::push_indent(out, indent);
+                    push_indent(out, indent);
                     out.push_str("}\n");
                     i += 1;
                 }
@@ -286,7 +287,7 @@ impl BodyWriter {
                     if !first && !matches!(self.items[i - 1], Item::Attr(..) | Item::RawAttr(..)) {
                         out.push('\n');
                     }
-                    super::push_indent(out, indent);
+                    push_indent(out, indent);
                     out.push_str(name);
                     out.push_str(" = ");
                     out.push_str(expr);
@@ -297,7 +298,7 @@ impl BodyWriter {
                     if !first {
                         out.push('\n');
                     }
-                    super::push_indent(out, indent);
+                    push_indent(out, indent);
                     out.push_str(text);
                     out.push('\n');
                     i += 1;

@@ -129,24 +129,12 @@ impl EvalContext {
         }));
     }
 
-    /// Offers a function library (see [`Functions`]): its functions are
-    /// callable unless a function of the same name is set here with
-    /// [`set_function`](Self::set_function) or
-    /// [`set_functions_lazy`](Self::set_functions_lazy), which take
-    /// precedence (as a spec file's `function` blocks do in `hcldec`).
+    /// Offers `library` (the field [`set_function_library`]'s part:
+    /// that method, which also gives the library this evaluator, is kept
+    /// with the evaluator in the parent module).
     ///
-    /// ```
-    /// use hcldecode::eval::EvalContext;
-    /// use hcldecode::function::Functions;
-    /// let mut ctx = EvalContext::new();
-    /// ctx.set_function_library(Functions::stdlib());
-    /// # #[cfg(feature = "stdlib")]
-    /// assert!(ctx.function("merge").is_some());
-    /// ```
-    pub fn set_function_library(&mut self, library: Functions) {
-        // Its template functions render with this evaluator.
-        #[cfg(feature = "terraform")]
-        library.provide_renderer(super::render_template);
+    /// [`set_function_library`]: EvalContext::set_function_library
+    pub(super) fn offer_library(&mut self, library: Functions) {
         let funcs = self.functions.get_or_insert_with(Funcs::default);
         funcs.library = Some(library);
     }
@@ -199,63 +187,6 @@ impl EvalContext {
                 ),
             ))),
         }
-    }
-
-    /// Reads variables as `hcldec --vars` does, each argument in turn (a
-    /// later one overriding an earlier one's variables of the same name):
-    /// an argument starting with `{` is a JSON object (its file named
-    /// `<vars argument N>`, `N` counting from 0), any other is the path
-    /// of a file of attributes (native syntax, or JSON for a `.json`
-    /// name). Attributes are evaluated without variables or functions.
-    /// Returns the files read, for snippets
-    /// ([`SourceMap::add_file`](crate::SourceMap::add_file)), and the
-    /// diagnostics; variables that evaluated are set even after errors.
-    ///
-    /// ```
-    /// use hcldecode::eval::EvalContext;
-    /// use hcldecode::Value;
-    /// let mut ctx = EvalContext::new();
-    /// let (files, diags) = ctx.read_variables([r#"{"a": 1, "b": "x"}"#, r#"{"b": "y"}"#]);
-    /// assert!(diags.is_empty());
-    /// assert_eq!(files.len(), 2);
-    /// assert_eq!(ctx.variable("a"), Some(&Value::int(1)));
-    /// assert_eq!(ctx.variable("b"), Some(&Value::string("y")));
-    /// let (_, diags) = ctx.read_variables(["/no/such/vars.hcl"]);
-    /// assert!(diags.has_errors());
-    /// ```
-    pub fn read_variables<S: AsRef<std::ffi::OsStr>>(
-        &mut self,
-        args: impl IntoIterator<Item = S>,
-    ) -> (Vec<crate::parse::File>, crate::Diagnostics) {
-        use crate::parse::{self, Syntax};
-        let mut diags = crate::Diagnostics::new();
-        let mut files = Vec::new();
-        for (index, arg) in args.into_iter().enumerate() {
-            let arg = arg.as_ref();
-            let literal = arg.to_str().filter(|a| a.trim_start().starts_with('{'));
-            let (file, d) = match literal {
-                Some(json) => {
-                    let (f, d) = parse::parse(
-                        json.as_bytes(),
-                        &format!("<vars argument {index}>"),
-                        Syntax::Json,
-                    );
-                    (Some(f), d)
-                }
-                None => parse::parse_path(arg),
-            };
-            diags.extend(d);
-            let Some(file) = file else {
-                continue;
-            };
-            let attrs = file.body.just_attributes(&mut diags);
-            for a in attrs {
-                let v = super::evaluate_into(a.expr, None, &mut diags);
-                self.set_variable(a.name.to_string(), v);
-            }
-            files.push(file.clone());
-        }
-        (files, diags)
     }
 
     /// Whether this context or a parent has variables (possibly none).

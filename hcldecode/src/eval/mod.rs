@@ -17,6 +17,7 @@ use hcldecode_spec::source::SourceFile;
 use hcldecode_spec::syntax::expr::{ExprRef, Expression};
 use hcldecode_spec::syntax::native::ast as native_ast;
 
+use crate::function::Functions;
 use crate::value::Value;
 
 /// Evaluates an expression. `ctx` `None` means no variables and no
@@ -65,6 +66,88 @@ pub fn evaluate_expression(
         return Err(crate::Error::from_diagnostics(diags).with_files_of_expression(expr));
     }
     Ok(v)
+}
+
+/// The context's methods that evaluate (its variables read from files, the
+/// template renderer it gives a library), kept with the evaluator.
+impl EvalContext {
+    /// Offers a function library (see [`Functions`]): its functions are
+    /// callable unless a function of the same name is set here with
+    /// [`set_function`](Self::set_function) or
+    /// [`set_functions_lazy`](Self::set_functions_lazy), which take
+    /// precedence (as a spec file's `function` blocks do in `hcldec`).
+    ///
+    /// ```
+    /// use hcldecode::eval::EvalContext;
+    /// use hcldecode::function::Functions;
+    /// let mut ctx = EvalContext::new();
+    /// ctx.set_function_library(Functions::stdlib());
+    /// # #[cfg(feature = "stdlib")]
+    /// assert!(ctx.function("merge").is_some());
+    /// ```
+    pub fn set_function_library(&mut self, library: Functions) {
+        // Its template functions render with this evaluator.
+        #[cfg(feature = "terraform")]
+        library.provide_renderer(render_template);
+        self.offer_library(library);
+    }
+
+    /// Reads variables as `hcldec --vars` does, each argument in turn (a
+    /// later one overriding an earlier one's variables of the same name):
+    /// an argument starting with `{` is a JSON object (its file named
+    /// `<vars argument N>`, `N` counting from 0), any other is the path
+    /// of a file of attributes (native syntax, or JSON for a `.json`
+    /// name). Attributes are evaluated without variables or functions.
+    /// Returns the files read, for snippets
+    /// ([`SourceMap::add_file`](crate::SourceMap::add_file)), and the
+    /// diagnostics; variables that evaluated are set even after errors.
+    ///
+    /// ```
+    /// use hcldecode::eval::EvalContext;
+    /// use hcldecode::Value;
+    /// let mut ctx = EvalContext::new();
+    /// let (files, diags) = ctx.read_variables([r#"{"a": 1, "b": "x"}"#, r#"{"b": "y"}"#]);
+    /// assert!(diags.is_empty());
+    /// assert_eq!(files.len(), 2);
+    /// assert_eq!(ctx.variable("a"), Some(&Value::int(1)));
+    /// assert_eq!(ctx.variable("b"), Some(&Value::string("y")));
+    /// let (_, diags) = ctx.read_variables(["/no/such/vars.hcl"]);
+    /// assert!(diags.has_errors());
+    /// ```
+    pub fn read_variables<S: AsRef<std::ffi::OsStr>>(
+        &mut self,
+        args: impl IntoIterator<Item = S>,
+    ) -> (Vec<crate::parse::File>, crate::Diagnostics) {
+        use crate::parse::{self, Syntax};
+        let mut diags = crate::Diagnostics::new();
+        let mut files = Vec::new();
+        for (index, arg) in args.into_iter().enumerate() {
+            let arg = arg.as_ref();
+            let literal = arg.to_str().filter(|a| a.trim_start().starts_with('{'));
+            let (file, d) = match literal {
+                Some(json) => {
+                    let (f, d) = parse::parse(
+                        json.as_bytes(),
+                        &format!("<vars argument {index}>"),
+                        Syntax::Json,
+                    );
+                    (Some(f), d)
+                }
+                None => parse::parse_path(arg),
+            };
+            diags.extend(d);
+            let Some(file) = file else {
+                continue;
+            };
+            let attrs = file.body.just_attributes(&mut diags);
+            for a in attrs {
+                let v = evaluate_into(a.expr, None, &mut diags);
+                self.set_variable(a.name.to_string(), v);
+            }
+            files.push(file.clone());
+        }
+        (files, diags)
+    }
 }
 
 /// Local variables an expression handed out of a decode evaluates with

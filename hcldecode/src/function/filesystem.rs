@@ -53,7 +53,7 @@ fn effective(fs: &FsConfig) -> std::borrow::Cow<'_, FsConfig> {
     if !fs.beside_input {
         return std::borrow::Cow::Borrowed(fs);
     }
-    let dir = super::current_file()
+    let dir = super::current_file::current_file()
         .filter(|n| !n.starts_with('<'))
         .and_then(|n| Path::new(&*n).parent().map(Path::to_path_buf))
         .filter(|d| !d.as_os_str().is_empty())

@@ -39,6 +39,7 @@
 
 mod body;
 mod de;
+pub(crate) mod encode_field;
 mod ser;
 pub use hcldecode_spec::value::serde as value;
 
@@ -46,6 +47,4 @@ pub use hcldecode_spec::value::serde as value;
 pub(crate) use body::error_at_key;
 pub use body::{Options, from_path, from_str};
 pub use de::{Serde, ValueDeserializer, from_value, from_value_at};
-#[doc(hidden)]
-pub(crate) use ser::encode_field;
 pub use ser::{to_string, to_string_by_spec, to_value};

@@ -6,7 +6,6 @@ use std::sync::Arc;
 
 use super::transform::{Hook, OptionalType, Transform, TransformSpec};
 use crate::diagnostic::Diagnostic;
-use crate::spec::err_spec;
 use crate::spec::load::{Args, Loader};
 use crate::spec::print::{arg, close, description_arg, open_named, required_arg};
 use crate::spec::type_constraint::{
@@ -94,10 +93,10 @@ impl Loader<'_> {
             ],
             false,
         ) else {
-            return err_spec();
+            return Spec::err_spec();
         };
         let Some((name, required)) = self.name_and_required(&args, "name") else {
-            return err_spec();
+            return Spec::err_spec();
         };
         let description = self.description_arg(&args);
         let optional = self.optional_type_arg(&args, "type");
@@ -114,7 +113,7 @@ impl Loader<'_> {
                 )
                 .with_subject(body.missing_item().range()),
             );
-            return err_spec();
+            return Spec::err_spec();
         }
         if let Some((ty, opt)) = optional {
             let opt = opt.map(Arc::new);

@@ -1,7 +1,6 @@
 //! `block`: at most one block of a type, decoded with a nested spec.
 
 use crate::spec::Spec;
-use crate::spec::err_spec;
 use crate::spec::load::Loader;
 use crate::spec::print::{close_nested, description_arg, open_named, required_arg};
 use crate::syntax::body::BodyRef;
@@ -42,10 +41,10 @@ impl Loader<'_> {
     /// them; `implied` is the block's label, the name when none is given).
     pub(in crate::spec) fn block(&mut self, body: BodyRef<'_>, implied: String) -> Spec {
         let Some(args) = self.args(body, BLOCK_ARGS, true) else {
-            return err_spec();
+            return Spec::err_spec();
         };
         let Some((type_name, required)) = self.name_and_required(&args, "block_type") else {
-            return err_spec();
+            return Spec::err_spec();
         };
         let description = self.description_arg(&args);
         let nested = self.block_nested(&args);

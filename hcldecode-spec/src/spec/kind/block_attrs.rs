@@ -2,7 +2,6 @@
 
 use std::sync::Arc;
 
-use crate::spec::err_spec;
 use crate::spec::load::Loader;
 use crate::spec::print::{arg, close, description_arg, open_named, required_arg, unification_note};
 use crate::spec::{Spec, ValueConstraint};
@@ -68,15 +67,15 @@ impl Loader<'_> {
             ],
             false,
         ) else {
-            return err_spec();
+            return Spec::err_spec();
         };
         let Some((type_name, required)) = self.name_and_required(&args, "block_type") else {
-            return err_spec();
+            return Spec::err_spec();
         };
         let element_type = self.type_arg(&args, "element_type");
         let description = self.description_arg(&args);
         let Some(type_name) = self.block_type(type_name, implied, "block_attrs", body) else {
-            return err_spec();
+            return Spec::err_spec();
         };
         Spec::BlockAttrs(BlockAttrsSpec {
             type_name,

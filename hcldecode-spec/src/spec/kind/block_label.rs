@@ -4,7 +4,6 @@ use std::sync::Arc;
 
 use crate::json_text::json_string;
 use crate::spec::Spec;
-use crate::spec::err_spec;
 use crate::spec::load::Loader;
 use crate::spec::print::{arg, close, comment, open_named, write_at};
 use crate::syntax::body::BodyRef;
@@ -77,7 +76,7 @@ impl Loader<'_> {
     /// them; `implied` is the block's label, the name when none is given).
     pub(in crate::spec) fn block_label(&mut self, body: BodyRef<'_>, implied: String) -> Spec {
         let Some(args) = self.args(body, &[("index", true), ("name", false)], false) else {
-            return err_spec();
+            return Spec::err_spec();
         };
         let mut failed = false;
         let index = self.count_arg(&args, "index", &mut failed);
@@ -85,7 +84,7 @@ impl Loader<'_> {
             .string_arg(&args, "name", &mut failed)
             .unwrap_or(implied);
         if failed {
-            return err_spec();
+            return Spec::err_spec();
         }
         Spec::BlockLabel(BlockLabelSpec::new(index, name))
     }

@@ -1,7 +1,6 @@
 //! `block_list`, `block_tuple` and `block_set`: every block of a type, as
 //! one collection.
 
-use crate::spec::err_spec;
 use crate::spec::load::Loader;
 use crate::spec::print::{
     arg, close_nested, description_arg, open_named, reloads_with_dynamic, unification_note,
@@ -116,19 +115,19 @@ impl Loader<'_> {
             ],
             true,
         ) else {
-            return err_spec();
+            return Spec::err_spec();
         };
         let mut failed = false;
         let type_name = self.string_arg(&args, "block_type", &mut failed);
         let min_items = self.count_arg(&args, "min_items", &mut failed);
         let max_items = self.count_arg(&args, "max_items", &mut failed);
         if failed {
-            return err_spec();
+            return Spec::err_spec();
         }
         let description = self.description_arg(&args);
         let nested = self.block_nested(&args);
         let Some(type_name) = self.block_type(type_name, implied, kind.name(), body) else {
-            return err_spec();
+            return Spec::err_spec();
         };
         let spec = BlockCollectionSpec {
             type_name,

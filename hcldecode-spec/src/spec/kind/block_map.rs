@@ -3,7 +3,6 @@
 
 use crate::diagnostic::Diagnostic;
 use crate::json_text::json_string;
-use crate::spec::err_spec;
 use crate::spec::load::{ArgKind, ArgValue, Loader};
 use crate::spec::print::{
     arg, close_nested, comment, description_arg, open_named, reloads_with_dynamic,
@@ -72,7 +71,7 @@ impl Loader<'_> {
         kind: SpecKind,
     ) -> Spec {
         let Some(args) = self.args(body, MAP_ARGS, true) else {
-            return err_spec();
+            return Spec::err_spec();
         };
         let mut failed = false;
         let type_name = self.string_arg(&args, "block_type", &mut failed);
@@ -81,12 +80,12 @@ impl Loader<'_> {
             _ => Vec::new(),
         };
         if failed {
-            return err_spec();
+            return Spec::err_spec();
         }
         let description = self.description_arg(&args);
         let nested = self.block_nested(&args);
         let Some(type_name) = self.block_type(type_name, implied, kind.name(), body) else {
-            return err_spec();
+            return Spec::err_spec();
         };
         if labels.is_empty() {
             self.diags.push(
@@ -96,7 +95,7 @@ impl Loader<'_> {
                 )
                 .with_subject(body.missing_item().range()),
             );
-            return err_spec();
+            return Spec::err_spec();
         }
         let spec = BlockMapSpec {
             type_name,

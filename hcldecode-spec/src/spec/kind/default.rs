@@ -2,11 +2,9 @@
 
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::spec::Spec;
-use crate::spec::err_spec;
 use crate::spec::load::Loader;
 use crate::spec::path::PathStep;
 use crate::spec::print::{close, open};
-use crate::spec::write_spec;
 use crate::syntax::body::BodyRef;
 
 /// A primary spec with a fallback.
@@ -33,7 +31,7 @@ impl DefaultSpec {
         }
         candidates.push(cur);
         for c in candidates.into_iter().rev() {
-            write_spec(out, c, None, inner);
+            c.print(out, None, inner);
         }
         close(out, level);
     }
@@ -56,7 +54,7 @@ impl Loader<'_> {
                     .with_subject(body.missing_item().range()),
                 );
             }
-            return err_spec();
+            return Spec::err_spec();
         }
         if content.blocks.len() == 1 && !failed {
             self.diags.push(
@@ -87,6 +85,6 @@ impl Loader<'_> {
                 }),
             });
         }
-        spec.unwrap_or_else(err_spec)
+        spec.unwrap_or_else(Spec::err_spec)
     }
 }

@@ -4,7 +4,6 @@
 use std::fmt::Write;
 
 use crate::spec::Spec;
-use crate::spec::err_spec;
 use crate::spec::load::Loader;
 use crate::spec::print::{arg, close, indent, open};
 use crate::syntax::body::BodyRef;
@@ -53,10 +52,10 @@ impl Loader<'_> {
     /// Loads a `literal` spec block.
     pub(in crate::spec) fn literal(&mut self, body: BodyRef<'_>) -> Spec {
         let Some(args) = self.args(body, &[("value", true)], false) else {
-            return err_spec();
+            return Spec::err_spec();
         };
         let Some(expr) = args.expr("value") else {
-            return err_spec();
+            return Spec::err_spec();
         };
         let before = self.diags.has_errors();
         let value = self.eval.literal(expr, &mut self.diags);
@@ -64,7 +63,7 @@ impl Loader<'_> {
             Some(value) if before || !self.diags.has_errors() => {
                 Spec::Literal(LiteralSpec { value })
             }
-            _ => err_spec(),
+            _ => Spec::err_spec(),
         }
     }
 }

@@ -5,7 +5,6 @@ use crate::spec::Spec;
 use crate::spec::load::Loader;
 use crate::spec::path::PathStep;
 use crate::spec::print::{close, comment, open};
-use crate::spec::write_spec;
 use crate::syntax::body::BodyRef;
 
 /// Object properties, in declaration order.
@@ -36,7 +35,7 @@ impl ObjectSpec {
             if let Some(text) = note(s) {
                 comment(out, inner, &text);
             }
-            write_spec(out, s, Some(k), inner);
+            s.print(out, Some(k), inner);
         }
         close(out, level);
     }
@@ -52,7 +51,7 @@ pub(in crate::spec) fn print_tuple(
     let inner = level + 1;
     open(out, "array", key, level);
     for s in elems {
-        write_spec(out, s, None, inner);
+        s.print(out, None, inner);
     }
     close(out, level);
 }

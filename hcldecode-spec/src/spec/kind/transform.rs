@@ -3,14 +3,12 @@
 
 use crate::diagnostic::Diagnostic;
 use crate::source::SourceFile;
-use crate::spec::err_spec;
 use crate::spec::load::Loader;
 use crate::spec::path::PathStep;
 use crate::spec::print::{
     arg, close, close_nested, comment, description_arg, open, open_named, required_arg,
 };
 pub use crate::spec::transformation::{Hook, OptionalType, Transform};
-use crate::spec::write_spec;
 use crate::spec::{DynRef, Spec};
 use crate::syntax::body::BodyRef;
 use crate::syntax::expr::Expression;
@@ -84,11 +82,11 @@ impl TransformSpec {
                         "a transform by a Rust function, which a spec file cannot call, wraps:",
                     ),
                 );
-                write_spec(out, &t.wrapped, key, level);
+                t.wrapped.print(out, key, level);
             }
             Transform::Hook(h) => {
                 comment(out, level, h.describe());
-                write_spec(out, &t.wrapped, key, level);
+                t.wrapped.print(out, key, level);
             }
             Transform::Optional(o) => {
                 // The attribute as the spec file wrote it: reloading it
@@ -110,13 +108,13 @@ impl TransformSpec {
                             level,
                             "optional() attributes whose defaults have no spec-file form:",
                         );
-                        write_spec(out, &t.wrapped, key, level);
+                        t.wrapped.print(out, key, level);
                     }
                 }
             }
             Transform::Expr { .. } => {
                 comment(out, level, "a transform without a spec-file form wraps:");
-                write_spec(out, &t.wrapped, key, level);
+                t.wrapped.print(out, key, level);
             }
         }
     }
@@ -135,7 +133,7 @@ impl ValidateSpec {
                  the value is not checked):",
             ),
         );
-        write_spec(out, &self.wrapped, key, level);
+        self.wrapped.print(out, key, level);
     }
 }
 
@@ -143,19 +141,19 @@ impl Loader<'_> {
     /// Loads a `transform` spec block.
     pub(in crate::spec) fn transform(&mut self, body: BodyRef<'_>) -> Spec {
         let Some(args) = self.args(body, &[("result", false)], true) else {
-            return err_spec();
+            return Spec::err_spec();
         };
         let expr = match args.expr("result") {
             Some(e) => e.to_expression(),
             None => null_expression(body),
         };
         let Some(rest) = &args.rest else {
-            return err_spec();
+            return Spec::err_spec();
         };
         let (content, failed) = self.spec_blocks(rest);
         if content.blocks.len() != 1 {
             if failed {
-                return err_spec();
+                return Spec::err_spec();
             }
             self.diags.push(
                 Diagnostic::error(
@@ -164,7 +162,7 @@ impl Loader<'_> {
                 )
                 .with_subject(body.missing_item().range()),
             );
-            return err_spec();
+            return Spec::err_spec();
         }
         let wrapped = self.with_path(PathStep::Wrapped, |l| l.spec_block(&content.blocks[0]));
         Spec::Transform(TransformSpec {

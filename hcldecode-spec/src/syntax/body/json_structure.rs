@@ -4,10 +4,8 @@
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use super::{
-    Attribute, Block, BlockLabel, BodyRef, BodySchema, Content, MissingItem, NOT_FOUND,
-    report_missing_required,
-};
+use super::reports::{NOT_FOUND, report_missing_required};
+use super::{Attribute, Block, BlockLabel, BodyRef, BodySchema, Content, MissingItem};
 use crate::diagnostic::{Code, Diagnostic, Diagnostics};
 use crate::source::Span;
 use crate::syntax::expr::ExprRef;

@@ -1,8 +1,7 @@
 //! Merged bodies (`hcl.MergeBodies`): several files' bodies read as one.
 
-use super::{
-    Attribute, Body, BodySchema, Content, MissingItem, duplicate_argument, report_missing_required,
-};
+use super::reports::{duplicate_argument, report_missing_required};
+use super::{Attribute, Body, BodySchema, Content, MissingItem};
 use crate::diagnostic::Diagnostics;
 use crate::source::Span;
 

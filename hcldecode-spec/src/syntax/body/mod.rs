@@ -32,7 +32,7 @@
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use crate::diagnostic::{Code, Diagnostic, Diagnostics};
+use crate::diagnostic::Diagnostics;
 use crate::source::{Range, SourceFile, Span};
 pub use crate::syntax::expr::AnyScope;
 use crate::syntax::expr::ExprRef;
@@ -41,14 +41,18 @@ use crate::syntax::native::ast;
 
 mod json_structure;
 mod merged;
+mod names;
 mod native;
+mod reports;
 
 use json_structure::{
     json_content, json_just_attributes, json_missing_item, json_partial, json_props,
 };
 use merged::merged_content;
+use names::same_name;
 pub use native::NativeView;
 use native::{native_content, native_just_attributes, native_partial, native_remain};
+use reports::duplicate_argument;
 
 /// An attribute the schema asks for.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -120,14 +124,6 @@ impl BodySchema {
             .iter()
             .find(|b| same_name(&b.type_name, type_name))
     }
-}
-
-/// `a == b`, rejecting most different names by length and first byte
-/// before comparing the rest (schemas are searched once per body).
-#[inline]
-fn same_name(a: &str, b: &str) -> bool {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
-    a.len() == b.len() && a.first() == b.first() && a == b
 }
 
 /// Attributes and blocks hidden from a body by an earlier partial decode.
@@ -752,47 +748,6 @@ impl<'a> BodyRef<'a> {
             BodyRef::Handle(h) => h.clone(),
         }
     }
-}
-
-/// How a single body words a required argument it lacks.
-const NOT_FOUND: &str = "no definition was found";
-
-/// "Missing required argument" at `missing` for each required attribute
-/// of `schema` that `attributes` (in schema order) lacks; the detail ends
-/// "but {not_found}.".
-fn report_missing_required(
-    schema: &BodySchema,
-    attributes: &[Option<Attribute<'_>>],
-    missing: &MissingItem<'_>,
-    not_found: &str,
-    diags: &mut Diagnostics,
-) {
-    for (s, found) in schema.attributes.iter().zip(attributes) {
-        if s.required && found.is_none() {
-            diags.push(
-                Diagnostic::error(
-                    "Missing required argument",
-                    format!("The argument {:?} is required, but {not_found}.", s.name),
-                )
-                .with_code(Code::MissingRequiredArgument)
-                .with_subject(missing.range())
-                .with_suggestion(Some(&s.name)),
-            );
-        }
-    }
-}
-
-fn duplicate_argument(prev: &Attribute<'_>, attr: &Attribute<'_>) -> Diagnostic {
-    Diagnostic::error(
-        "Duplicate argument",
-        format!(
-            "Argument {:?} was already set at {}",
-            attr.name,
-            prev.name_range()
-        ),
-    )
-    .with_code(Code::DuplicateArgument)
-    .with_subject(attr.name_range())
 }
 
 #[cfg(test)]

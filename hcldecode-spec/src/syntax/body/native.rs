@@ -3,9 +3,11 @@
 
 use std::sync::Arc;
 
+use super::names::same_name;
+use super::reports::{NOT_FOUND, report_missing_required};
 use super::{
     Attribute, AttributeSchema, Block, BlockLabel, Body, BodyRef, BodySchema, Content, Hidden,
-    MissingItem, NOT_FOUND, NativeItem, Repr, report_missing_required, same_name,
+    MissingItem, NativeItem, Repr,
 };
 use crate::diagnostic::{Code, Diagnostic, Diagnostics};
 use crate::source::{SourceFile, Span};

@@ -294,10 +294,10 @@ impl<'a> Parser<'a> {
             }
             Kind::Number => {
                 self.p.read();
-                if span.len() as usize > crate::syntax::MAX_NUMBER_LENGTH {
+                if span.len() as usize > crate::syntax::number_limits::MAX_NUMBER_LENGTH {
                     self.error(
                         "Number literal too long",
-                        crate::syntax::number_too_long_detail(span.len() as usize),
+                        crate::syntax::number_limits::number_too_long_detail(span.len() as usize),
                         span,
                     );
                     return Value::Invalid(span);

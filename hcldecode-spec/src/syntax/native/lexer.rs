@@ -5,8 +5,8 @@
 //!
 //! The scanner never allocates per token: tokens are a kind and a span.
 
-use super::INVALID_BYTE_PLACEHOLDER as BAD;
 use super::ident_tables::{ID_CONTINUE, ID_START};
+use super::invalid_byte::INVALID_BYTE_PLACEHOLDER as BAD;
 use super::pos::Resolver;
 use super::token::{Token, TokenKind};
 use crate::diagnostic::{Code, Diagnostic};

@@ -8,8 +8,9 @@ use std::borrow::Cow;
 use unicode_segmentation::UnicodeSegmentation;
 
 use super::ast::*;
-use super::parser::{Parser, rb};
+use super::parser::Parser;
 use super::pos::Resolver;
+use super::spans::rb;
 use super::strings::{decode_literal, go_quote, name_suggestion};
 use super::token::{Token, TokenKind as T};
 use crate::diagnostic::{Code, Diagnostic};

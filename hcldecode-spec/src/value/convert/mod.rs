@@ -24,16 +24,15 @@
 //! ```
 
 mod conversion;
-mod mismatch;
 mod optional;
 
 use std::fmt;
 use std::sync::Arc;
 
-use super::{Path, Value, ValueRef};
+use super::{Path, Value};
 use crate::types::Type;
 
-pub use mismatch::mismatch_message;
+pub use conversion::{convert, mismatch_message};
 pub use optional::{OptionalAttrs, fill_optional};
 
 /// Why a conversion failed: cty's `PathError` from `convert.Convert`.
@@ -103,81 +102,18 @@ impl fmt::Debug for Conversion {
     }
 }
 
-/// Converts `v` to type `want` (cty `convert.Convert`): the value itself
-/// when it already has that type, otherwise a safe or unsafe conversion.
-/// Nulls and unknowns convert to nulls and unknowns of the target type.
-pub fn convert(v: &Value, want: &Type) -> Result<Value, ConvertError> {
-    if v.ty() == want {
-        return Ok(v.clone());
-    }
-    if let Some(r) = conversion::primitive_fast_path(v, want) {
-        return r;
-    }
-    if let Some(r) = collection_fast_path(v, want) {
-        return Ok(r);
-    }
-    match conversion::get(v.ty(), want, true) {
-        Some(c) => c.run(v, &mut Path::default()),
-        None => Err(ConvertError {
-            path: Path::default(),
-            message: mismatch_message(v.ty(), want),
-        }),
-    }
-}
-
-/// The conversions decoding does most (a tuple literal to a list, an
-/// object literal to a map, nested), done without planning when every
-/// element is known, not null, and converts to exactly the element type
-/// (so the general path would give the same value: no unification, no
-/// element type inferred from anything else). `None`: take the general
-/// path.
-fn collection_fast_path(v: &Value, want: &Type) -> Option<Value> {
-    match (v.view(), want) {
-        (ValueRef::Tuple(elems), Type::List(ety)) => {
-            let mut out = Vec::with_capacity(elems.len());
-            for e in elems {
-                out.push(fast_element(e, ety)?);
-            }
-            Some(Value::list_of_type(want.clone(), out))
-        }
-        (ValueRef::Object(oty, vals), Type::Map(ety)) => {
-            let mut out = Vec::with_capacity(vals.len());
-            for ((k, _), e) in oty.attrs().iter().zip(vals) {
-                out.push((k.clone(), fast_element(e, ety)?));
-            }
-            // Object attributes are NFC names in byte order, as map keys.
-            Some(Value::map_of_type(want.clone(), out))
-        }
-        _ => None,
-    }
-}
-
-fn fast_element(e: &Value, ety: &Type) -> Option<Value> {
-    if !e.is_known() || e.is_null() || ety.is_dynamic() {
-        return None;
-    }
-    if e.ty() == ety {
-        return Some(e.clone());
-    }
-    let c = match conversion::primitive_fast_path(e, ety) {
-        Some(r) => r.ok()?,
-        None => collection_fast_path(e, ety)?,
-    };
-    (c.ty() == ety).then_some(c)
-}
-
 /// Plans a safe conversion from `from` to `to` (cty `GetConversion`): one
 /// that cannot fail for known values, e.g. number to string or tuple to
 /// list. `None` when there is none.
 pub fn get_conversion(from: &Type, to: &Type) -> Option<Conversion> {
-    conversion::get(from, to, false).map(Conversion::plan)
+    conversion::Conv::get(from, to, false).map(Conversion::plan)
 }
 
 /// Plans a conversion that may fail for some values (cty
 /// `GetConversionUnsafe`), e.g. string to number, list to set, map to
 /// object. `None` when there is none.
 pub fn get_conversion_unsafe(from: &Type, to: &Type) -> Option<Conversion> {
-    conversion::get(from, to, true).map(Conversion::plan)
+    conversion::Conv::get(from, to, true).map(Conversion::plan)
 }
 
 /// Finds a type all of `types` convert to safely, and the conversion for

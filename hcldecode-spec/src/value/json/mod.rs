@@ -514,7 +514,7 @@ fn implied_for_tok(
                 }
             }
             Ok(Type::object(attrs.into_iter().map(|(k, t)| {
-                let k: Arc<str> = super::nfc_arc(k);
+                let k: Arc<str> = super::nfc::nfc_arc(k);
                 (k, t)
             })))
         }
@@ -738,9 +738,9 @@ fn read_map(buf: &str, ety: &Arc<Type>, path: &mut Path, depth: usize) -> Result
     // Go map semantics: the last of repeated keys wins.
     let mut sorted: Vec<(Arc<str>, Value)> = vals
         .into_iter()
-        .map(|(k, v)| (super::nfc_arc(k), v))
+        .map(|(k, v)| (super::nfc::nfc_arc(k), v))
         .collect();
-    super::sort_dedup_last(&mut sorted);
+    super::entries::sort_dedup_last(&mut sorted);
     Value::map_infer(sorted).ok_or_else(|| JsonError::new(path, "inconsistent map element types"))
 }
 
@@ -944,7 +944,7 @@ fn parse_type(json: &str, depth: usize) -> Result<Type, String> {
                     while inner.more() {
                         let k = require_key(&mut inner)?;
                         let aty = parse_type(inner.decode_raw()?, depth + 1)?;
-                        attrs.push((super::nfc_arc(Arc::<str>::from(&*k)), aty));
+                        attrs.push((super::nfc::nfc_arc(Arc::<str>::from(&*k)), aty));
                     }
                     if dec.more() {
                         // Optional attribute names: not part of this

@@ -7,7 +7,7 @@ use hcldecode_spec::spec::BlockSpec;
 use hcldecode_spec::syntax::body::{Block, Content};
 
 use crate::decode::decoder::{
-    Decoder, blocks_variables, duplicate_block, first_block_range, missing_block,
+    Decoder, VariablesOf, blocks_variables, duplicate_block, first_block_range, missing_block,
 };
 use crate::decode::trace::{Recorder, Trace};
 use crate::eval::traversal::Traversal;
@@ -59,6 +59,11 @@ pub(in crate::decode) fn source_range(
 }
 
 /// `variablesNeeded`: the variables decoding the block' body needs.
-pub(in crate::decode) fn variables(b: &BlockSpec, content: &Content<'_>, out: &mut Vec<Traversal>) {
-    blocks_variables(&b.type_name, &b.nested, content, true, out);
+pub(in crate::decode) fn variables(
+    b: &BlockSpec,
+    content: &Content<'_>,
+    variables: VariablesOf,
+    out: &mut Vec<Traversal>,
+) {
+    blocks_variables(&b.type_name, &b.nested, content, true, variables, out);
 }

@@ -8,7 +8,7 @@ use hcldecode_spec::syntax::body::{Block, Content};
 
 use crate::Type;
 use crate::decode::decoder::{
-    Decoder, blocks_variables, first_block_range, inconsistent_block_types,
+    Decoder, VariablesOf, blocks_variables, first_block_range, inconsistent_block_types,
 };
 use crate::decode::dynblock;
 use crate::decode::trace::{BlockTrace, Recorder, Trace};
@@ -228,7 +228,8 @@ pub(in crate::decode) fn source_range(
 pub(in crate::decode) fn variables(
     b: &BlockCollectionSpec,
     content: &Content<'_>,
+    variables: VariablesOf,
     out: &mut Vec<Traversal>,
 ) {
-    blocks_variables(&b.type_name, &b.nested, content, false, out);
+    blocks_variables(&b.type_name, &b.nested, content, false, variables, out);
 }

@@ -24,7 +24,7 @@ use hcldecode_spec::spec::Spec;
 use hcldecode_spec::syntax::body::{Block, BlockLabel, BodyRef, Content};
 
 use crate::decode::Traversal;
-use crate::decode::decoder::{Decoder, Here};
+use crate::decode::decoder::{Decoder, Here, VariablesOf};
 use crate::decode::trace::Recorder;
 use crate::decode::trace::{BlockTrace, BodyTrace, DecodeHook, Trace};
 use crate::value::Value;
@@ -162,16 +162,25 @@ impl Decoder<'_> {
     }
 }
 
-/// `variablesNeeded` of one spec (its children are visited by [`visit`]).
-pub(super) fn needed(spec: &Spec, content: &Content<'_>, out: &mut Vec<Traversal>) {
+/// `variablesNeeded` of one spec (its children are visited by the
+/// caller, `decode::variables`, which finds the variables of nested bodies
+/// with `variables`).
+pub(super) fn needed(
+    spec: &Spec,
+    content: &Content<'_>,
+    variables: VariablesOf,
+    out: &mut Vec<Traversal>,
+) {
     match spec {
         Spec::Attr(a) => attr::variables(a, content, out),
         Spec::Expr(e) => literal::variables(e, out),
-        Spec::Block(b) => block::variables(b, content, out),
+        Spec::Block(b) => block::variables(b, content, variables, out),
         Spec::BlockList(b) | Spec::BlockTuple(b) | Spec::BlockSet(b) => {
-            block_list::variables(b, content, out)
+            block_list::variables(b, content, variables, out)
         }
-        Spec::BlockMap(b) | Spec::BlockObject(b) => block_map::variables(b, content, out),
+        Spec::BlockMap(b) | Spec::BlockObject(b) => {
+            block_map::variables(b, content, variables, out)
+        }
         Spec::BlockAttrs(b) => block_attrs::variables(b, content, out),
         Spec::Object(_)
         | Spec::Tuple(_)

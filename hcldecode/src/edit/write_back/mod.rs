@@ -512,7 +512,7 @@ impl BodyMut<'_> {
             .collect();
         let nth = body.blocks[..index]
             .iter()
-            .filter(|o| super::block_matches(src, o, &ty, &labels))
+            .filter(|o| super::matching::block_matches(src, o, &ty, &labels))
             .count();
         Ok(Step { ty, labels, nth })
     }

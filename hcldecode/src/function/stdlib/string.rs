@@ -160,7 +160,7 @@ shared_function! {
 }
 
 #[cfg(test)]
-mod unicode_policy {
+mod unicode_policy_tests {
     //! docs/deviations.md, "Unicode": the tables of the current HCL
     //! release, Unicode 15.0, for grapheme clusters, NFC and case mapping.
     use super::{go_to_lower, go_to_upper};

@@ -1,9 +1,10 @@
 //! Bodies: attributes and blocks (`parseBody`, `finishParsingBodyAttribute`,
 //! `finishParsingBodyBlock`), with the recovery hclsyntax does after a bad item.
 
-use super::{Parser, rb};
+use super::Parser;
 use crate::source::Span;
 use crate::syntax::native::ast::*;
+use crate::syntax::native::spans::rb;
 use crate::syntax::native::strings::go_quote;
 use crate::syntax::native::token::{Token, TokenKind};
 use std::sync::Arc;

@@ -1,9 +1,10 @@
 //! Function calls, namespaced (`provider::x::f()`) or not, with `...`
 //! expansion of the last argument.
 
-use super::{Parser, rb};
+use super::Parser;
 use crate::source::Span;
 use crate::syntax::native::ast::*;
+use crate::syntax::native::spans::rb;
 use crate::syntax::native::token::{Token, TokenKind};
 
 use TokenKind as T;

@@ -1,7 +1,8 @@
 //! Tuple and object constructors, with their separators and recovery.
 
-use super::{Parser, rb};
+use super::Parser;
 use crate::syntax::native::ast::*;
+use crate::syntax::native::spans::rb;
 use crate::syntax::native::token::{Token, TokenKind};
 
 use TokenKind as T;

@@ -1,9 +1,10 @@
 //! Expressions: conditionals, binary and unary operators by precedence,
 //! terms (literals, variables, parentheses), number literal checks.
 
-use super::{Parser, rb};
+use super::Parser;
 use crate::source::Span;
 use crate::syntax::native::ast::*;
+use crate::syntax::native::spans::rb;
 use crate::syntax::native::strings::check_number_literal;
 use crate::syntax::native::token::{Token, TokenKind};
 
@@ -145,10 +146,10 @@ impl<'a> Parser<'a> {
 
     pub(super) fn check_number(&mut self, tok: Token) {
         let len = self.text(tok.span).len();
-        if len > crate::syntax::MAX_NUMBER_LENGTH {
+        if len > crate::syntax::number_limits::MAX_NUMBER_LENGTH {
             self.err(
                 "Number literal too long",
-                &crate::syntax::number_too_long_detail(len),
+                &crate::syntax::number_limits::number_too_long_detail(len),
                 tok.span,
                 None,
             );

@@ -1,8 +1,9 @@
 //! `for` expressions in tuple (`[for ...]`) and object (`{for ...}`) form.
 
-use super::{Parser, rb};
+use super::Parser;
 use crate::source::Span;
 use crate::syntax::native::ast::*;
+use crate::syntax::native::spans::rb;
 use crate::syntax::native::token::{Token, TokenKind};
 
 use TokenKind as T;

@@ -23,13 +23,6 @@ mod for_expr;
 mod string;
 mod traversal;
 
-/// `hcl.RangeBetween`: from the start of `a` to the end of `b` (never
-/// inverted: an end before the start is clamped to the start).
-#[inline]
-pub(crate) fn rb(a: Span, b: Span) -> Span {
-    Span::new(a.start, b.end.max(a.start))
-}
-
 pub(crate) struct Parser<'a> {
     pub(crate) file: &'a SourceFile,
     pub(crate) res: Resolver<'a>,

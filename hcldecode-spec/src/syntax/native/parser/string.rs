@@ -1,9 +1,10 @@
 //! Quoted strings and templates as terms, and quoted string literals
 //! (block labels), decoded without a template.
 
-use super::{Parser, rb};
+use super::Parser;
 use crate::source::{SourceFile, Span};
 use crate::syntax::native::ast::*;
+use crate::syntax::native::spans::rb;
 use crate::syntax::native::strings::{decode_literal, go_quote};
 use crate::syntax::native::token::{Token, TokenKind};
 

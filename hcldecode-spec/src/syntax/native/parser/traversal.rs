@@ -1,9 +1,10 @@
 //! Traversals: attribute, index and splat steps after a term, legacy
 //! `.0` indexes, and `ParseTraversalAbs`.
 
-use super::{Parser, rb};
+use super::Parser;
 use crate::source::Span;
 use crate::syntax::native::ast::*;
+use crate::syntax::native::spans::rb;
 use crate::syntax::native::token::{Token, TokenKind};
 use std::sync::atomic::{AtomicU32, Ordering};
 

@@ -1,8 +1,11 @@
-//! Conversion plans: cty's `getConversion` closures as a tree of nodes.
+//! Conversion plans: cty's `getConversion` closures as a tree of nodes;
+//! converting a value with one, and cty's `convert.MismatchMessage` where
+//! there is none (the message itself is the static layer's,
+//! `crate::type_mismatch`).
 
 use std::sync::Arc;
 
-use super::{ConvertError, convert};
+use super::ConvertError;
 
 // Unification is part of planning conversions: a tuple becomes a list of
 // its unified element type, and unifying asks which conversions exist (cty
@@ -72,13 +75,98 @@ enum Kind {
     },
 }
 
-/// cty's `getConversion(in, out, unsafe)`.
-pub(super) fn get(from: &Type, to: &Type, unsafe_: bool) -> Option<ConvRef> {
-    let kind = get_known(from, to, unsafe_)?;
-    Some(Arc::new(Conv {
-        out: to.clone(),
-        kind,
-    }))
+impl Conv {
+    /// cty's `getConversion(in, out, unsafe)` (an associated function of
+    /// the plan it makes, which unification, a child module, also asks
+    /// for).
+    pub(super) fn get(from: &Type, to: &Type, unsafe_: bool) -> Option<ConvRef> {
+        let kind = get_known(from, to, unsafe_)?;
+        Some(Arc::new(Conv {
+            out: to.clone(),
+            kind,
+        }))
+    }
+}
+
+/// Converts `v` to type `want` (cty `convert.Convert`): the value itself
+/// when it already has that type, otherwise a safe or unsafe conversion.
+/// Nulls and unknowns convert to nulls and unknowns of the target type.
+pub fn convert(v: &Value, want: &Type) -> Result<Value, ConvertError> {
+    if v.ty() == want {
+        return Ok(v.clone());
+    }
+    if let Some(r) = primitive_fast_path(v, want) {
+        return r;
+    }
+    if let Some(r) = collection_fast_path(v, want) {
+        return Ok(r);
+    }
+    match Conv::get(v.ty(), want, true) {
+        Some(c) => c.run(v, &mut Path::default()),
+        None => Err(ConvertError {
+            path: Path::default(),
+            message: mismatch_message(v.ty(), want),
+        }),
+    }
+}
+
+/// The conversions decoding does most (a tuple literal to a list, an
+/// object literal to a map, nested), done without planning when every
+/// element is known, not null, and converts to exactly the element type
+/// (so the general path would give the same value: no unification, no
+/// element type inferred from anything else). `None`: take the general
+/// path.
+fn collection_fast_path(v: &Value, want: &Type) -> Option<Value> {
+    match (v.view(), want) {
+        (ValueRef::Tuple(elems), Type::List(ety)) => {
+            let mut out = Vec::with_capacity(elems.len());
+            for e in elems {
+                out.push(fast_element(e, ety)?);
+            }
+            Some(Value::list_of_type(want.clone(), out))
+        }
+        (ValueRef::Object(oty, vals), Type::Map(ety)) => {
+            let mut out = Vec::with_capacity(vals.len());
+            for ((k, _), e) in oty.attrs().iter().zip(vals) {
+                out.push((k.clone(), fast_element(e, ety)?));
+            }
+            // Object attributes are NFC names in byte order, as map keys.
+            Some(Value::map_of_type(want.clone(), out))
+        }
+        _ => None,
+    }
+}
+
+fn fast_element(e: &Value, ety: &Type) -> Option<Value> {
+    if !e.is_known() || e.is_null() || ety.is_dynamic() {
+        return None;
+    }
+    if e.ty() == ety {
+        return Some(e.clone());
+    }
+    let c = match primitive_fast_path(e, ety) {
+        Some(r) => r.ok()?,
+        None => collection_fast_path(e, ety)?,
+    };
+    (c.ty() == ety).then_some(c)
+}
+
+/// Explains why a value of type `got` cannot convert to `want`, in cty's
+/// words (`convert.MismatchMessage`): `string required`, `attribute "a" is
+/// required`, `incorrect list element type: number required`, ... Where cty
+/// depends on Go map order (several mismatched attributes), attributes are
+/// taken in name order.
+///
+/// ```
+/// use hcldecode_spec::types::Type;
+/// use hcldecode_spec::value::convert::mismatch_message;
+/// let want = Type::object([("a", Type::String), ("b", Type::Bool)]);
+/// assert_eq!(mismatch_message(&Type::empty_object(), &want), r#"attributes "a" and "b" are required"#);
+/// ```
+pub fn mismatch_message(got: &Type, want: &Type) -> String {
+    crate::type_mismatch::mismatch_message(got, want, &|from, to, unsafe_| {
+        Conv::get(from, to, unsafe_).is_some()
+    })
 }
 
 /// Direct primitive conversions for [`convert`], without planning.
@@ -149,7 +237,7 @@ fn get_known(from: &Type, to: &Type, unsafe_: bool) -> Option<Kind> {
                 convs.push(if f == t {
                     None
                 } else {
-                    Some(get(f, t, unsafe_)?)
+                    Some(Conv::get(f, t, unsafe_)?)
                 });
             }
             Some(Kind::TupleToTuple(convs.into()))
@@ -158,7 +246,7 @@ fn get_known(from: &Type, to: &Type, unsafe_: bool) -> Option<Kind> {
             let conv = if fe == te {
                 None
             } else {
-                Some(get(fe, te, unsafe_)?)
+                Some(Conv::get(fe, te, unsafe_)?)
             };
             Some(Kind::CollectionToList {
                 ety: (**te).clone(),
@@ -172,7 +260,7 @@ fn get_known(from: &Type, to: &Type, unsafe_: bool) -> Option<Kind> {
             let conv = if fe == te {
                 None
             } else {
-                Some(get(fe, te, unsafe_)?)
+                Some(Conv::get(fe, te, unsafe_)?)
             };
             Some(Kind::CollectionToSet {
                 ety: (**te).clone(),
@@ -182,7 +270,7 @@ fn get_known(from: &Type, to: &Type, unsafe_: bool) -> Option<Kind> {
         (Type::Map(fe), Type::Map(te)) => {
             // cty asks for an element conversion even for equal types, and
             // primitives have none to themselves.
-            let conv = get(fe, te, unsafe_)?;
+            let conv = Conv::get(fe, te, unsafe_)?;
             Some(Kind::CollectionToMap {
                 ety: (**te).clone(),
                 conv: Some(conv),
@@ -200,7 +288,7 @@ fn get_known(from: &Type, to: &Type, unsafe_: bool) -> Option<Kind> {
                 convs.push(if aty == &**fe {
                     None
                 } else {
-                    Some(get(fe, aty, unsafe_)?)
+                    Some(Conv::get(fe, aty, unsafe_)?)
                 });
             }
             Some(Kind::MapToObject {
@@ -220,7 +308,7 @@ fn object_to_object(from: &ObjectType, to: &Arc<ObjectType>, unsafe_: bool) -> O
         let conv = if in_ty == out_ty {
             None
         } else {
-            Some(get(in_ty, out_ty, unsafe_)?)
+            Some(Conv::get(in_ty, out_ty, unsafe_)?)
         };
         attrs.push((idx, conv));
     }
@@ -265,7 +353,7 @@ fn tuple_elem_convs(etys: &[Type], ety: &Type, unsafe_: bool) -> Option<Box<[Opt
         convs.push(if t == ety {
             None
         } else {
-            Some(get(t, ety, unsafe_)?)
+            Some(Conv::get(t, ety, unsafe_)?)
         });
     }
     Some(convs.into())
@@ -288,7 +376,7 @@ fn object_to_map(from: &ObjectType, map_ety: &Type, unsafe_: bool) -> Option<Kin
         convs.push(if aty == ety {
             None
         } else {
-            Some(get(aty, ety, unsafe_)?)
+            Some(Conv::get(aty, ety, unsafe_)?)
         });
     }
     Some(Kind::ObjectToMap {
@@ -713,7 +801,7 @@ fn unify_list_elements(
 }
 
 fn convert_to(v: &Value, to: &Type, path: &mut Path, unsafe_: bool) -> Result<Value, ConvertError> {
-    match get(v.ty(), to, unsafe_) {
+    match Conv::get(v.ty(), to, unsafe_) {
         Some(c) => c.run(v, path),
         // cty calls a nil conversion here (a panic); unification guarantees
         // a conversion exists.

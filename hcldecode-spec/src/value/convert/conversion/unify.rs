@@ -5,14 +5,14 @@ use std::cmp::Ordering;
 use std::collections::VecDeque;
 use std::sync::Arc;
 
-use super::get;
+use super::Conv;
 use crate::types::{ObjectType, Type};
 use crate::value::convert::{Conversion, PubConv};
 
 type Unified = Option<(Type, Vec<Option<Conversion>>)>;
 
 fn conv(from: &Type, to: &Type, unsafe_: bool) -> Option<Conversion> {
-    get(from, to, unsafe_).map(Conversion::plan)
+    Conv::get(from, to, unsafe_).map(Conversion::plan)
 }
 
 pub(crate) fn unify(types: &[Type], unsafe_: bool) -> Unified {
