@@ -641,49 +641,16 @@ pub fn expand(c: &Container<'_>, spec_file: Option<&std::path::Path>) -> TokenSt
         direct,
     } = body;
     let internals = internals(&input.generics, direct);
-    let tagged = tagged_impl(c, &impl_generics, &ty_generics, where_clause);
-    let keyed = keyed_leaf(&impl_generics, ident, &ty_generics, &where_);
-    let description = g.c.doc.as_ref().map(|doc| {
-        quote! {
-            fn description() -> ::core::option::Option<&'static str> {
-                ::core::option::Option::Some(#doc)
-            }
-        }
-    });
     let body_impls = body_impls.map(|b| {
-        quote! {
-            impl #impl_generics __hcl::HclBody for #ident #ty_generics #where_ {
-                #b
-                #description
-            }
-            impl #impl_generics __hcl::HclBlocks for #ident #ty_generics #where_ {
-                fn block_spec(opts: &__hcl::BlockOptions) -> __hcl::Spec {
-                    __hcl::spec::struct_block_spec::<Self>(opts)
-                }
-                fn from_blocks(
-                    __value: &__hcl::Value,
-                    __at: __hcl::At<'_>,
-                    opts: &__hcl::BlockOptions,
-                ) -> ::core::result::Result<Self, __hcl::Error> {
-                    __hcl::read::struct_from_block::<Self>(__value, __at, opts)
-                }
-                fn __direct_blocks(
-                    __b: &mut __hcl::DirectBody<'_>,
-                    __i: usize,
-                    opts: &__hcl::BlockOptions,
-                ) -> ::core::option::Option<Self> {
-                    __hcl::direct::struct_direct_block::<Self>(__b, __i, opts)
-                }
-                fn locate_blocks(
-                    __path: &[__hcl::PathSegment<'_>],
-                    __at: __hcl::At<'_>,
-                ) -> ::core::option::Option<__hcl::Range> {
-                    __hcl::read::locate_single_block::<Self>(__path, __at)
-                }
-            }
-            #keyed
-            #tagged
-        }
+        body_trait_impls(
+            c,
+            &impl_generics,
+            ident,
+            &ty_generics,
+            where_clause,
+            &where_,
+            b,
+        )
     });
     quote! {
         #[doc(hidden)]
@@ -702,6 +669,62 @@ pub fn expand(c: &Container<'_>, spec_file: Option<&std::path::Path>) -> TokenSt
             }
             #body_impls
         };
+    }
+}
+
+/// The impls of a type decoded from a block body whose `HclBody` items are
+/// `b`: `HclBody`, `HclBlocks` (one block), the keyed leaf and the tagged
+/// block impls.
+fn body_trait_impls(
+    c: &Container<'_>,
+    impl_generics: &syn::ImplGenerics<'_>,
+    ident: &syn::Ident,
+    ty_generics: &syn::TypeGenerics<'_>,
+    where_clause: Option<&syn::WhereClause>,
+    where_: &TokenStream,
+    b: TokenStream,
+) -> TokenStream {
+    let tagged = tagged_impl(c, impl_generics, ty_generics, where_clause);
+    let keyed = keyed_leaf(impl_generics, ident, ty_generics, where_);
+    let description = c.doc.as_ref().map(|doc| {
+        quote! {
+            fn description() -> ::core::option::Option<&'static str> {
+                ::core::option::Option::Some(#doc)
+            }
+        }
+    });
+    quote! {
+        impl #impl_generics __hcl::HclBody for #ident #ty_generics #where_ {
+            #b
+            #description
+        }
+        impl #impl_generics __hcl::HclBlocks for #ident #ty_generics #where_ {
+            fn block_spec(opts: &__hcl::BlockOptions) -> __hcl::Spec {
+                __hcl::spec::struct_block_spec::<Self>(opts)
+            }
+            fn from_blocks(
+                __value: &__hcl::Value,
+                __at: __hcl::At<'_>,
+                opts: &__hcl::BlockOptions,
+            ) -> ::core::result::Result<Self, __hcl::Error> {
+                __hcl::read::struct_from_block::<Self>(__value, __at, opts)
+            }
+            fn __direct_blocks(
+                __b: &mut __hcl::DirectBody<'_>,
+                __i: usize,
+                opts: &__hcl::BlockOptions,
+            ) -> ::core::option::Option<Self> {
+                __hcl::direct::struct_direct_block::<Self>(__b, __i, opts)
+            }
+            fn locate_blocks(
+                __path: &[__hcl::PathSegment<'_>],
+                __at: __hcl::At<'_>,
+            ) -> ::core::option::Option<__hcl::Range> {
+                __hcl::read::locate_single_block::<Self>(__path, __at)
+            }
+        }
+        #keyed
+        #tagged
     }
 }
 

@@ -378,27 +378,7 @@ pub(crate) fn expand<'b>(
             .find(|b| b.type_name == type_label.value)
         else {
             if !partial {
-                // "Did you mean" as for a static block of the type (the
-                // reference's dynblock has none).
-                let replacement = hcldecode_spec::syntax::suggest::name_suggestion(
-                    type_label.value,
-                    schema.blocks.iter().map(|b| b.type_name.as_str()),
-                );
-                let suggestion = replacement
-                    .map(|s| format!(" Did you mean {s:?}?"))
-                    .unwrap_or_default();
-                diags.push(
-                    Diagnostic::coded(
-                        Code::UnsupportedBlockType,
-                        "Unsupported block type",
-                        format!(
-                            "Blocks of type {:?} are not expected here.{suggestion}",
-                            type_label.value
-                        ),
-                    )
-                    .with_subject(type_label.range())
-                    .with_suggestion(replacement),
-                );
+                unsupported_dynamic_type(schema, type_label.value, type_label.range(), diags);
             }
             continue;
         };
@@ -409,53 +389,94 @@ pub(crate) fn expand<'b>(
         if diags.has_errors_since(mark) {
             continue;
         }
-        let parent = scope.iteration.as_deref();
-        let mut generate = |key: Value, value: Value, unknown: bool, diags: &mut Diagnostics| {
-            let it = Arc::new(Iteration::child(parent, &spec.iterator, key, value));
-            let lctx = iteration_context(Some(&it), scope.for_each_ctx.as_ref());
-            let Some(labels) = spec.labels(&lctx, diags) else {
-                return;
-            };
-            items.push(Item::Generated(Generated {
-                raw: block.clone(),
-                labels,
-                body: spec.content,
-                scope: scope.block_scope(Some(it), unknown || scope.unknown),
-            }));
-        };
-        if !spec.for_each.is_known() {
-            generate(Value::dynamic(), Value::dynamic(), true, diags);
-            continue;
-        }
-        let n = spec.for_each.length_int().unwrap_or(0) as u64;
-        let left = scope.shared.remaining.load(Ordering::Relaxed);
-        if n > left {
-            diags.push(
-                Diagnostic::coded(
-                    Code::TooManyDynamicBlocks,
-                    "Too many dynamic blocks",
-                    format!(
-                        "This for_each has {n} elements: expanding it would generate more than {} blocks, the limit for one decode.",
-                        scope.shared.limit
-                    ),
-                )
-                .with_subject(spec.for_each_range.clone()),
-            );
-            scope.shared.remaining.store(0, Ordering::Relaxed);
-            continue;
-        }
-        scope.shared.remaining.store(left - n, Ordering::Relaxed);
-        if let Some(elems) = spec.for_each.element_iter() {
-            for (k, v) in elems {
-                generate(k, v.clone(), false, diags);
-            }
-        }
+        generate_blocks(scope, &spec, &block, &mut items, diags);
     }
     Expanded {
         attributes: raw.attributes,
         missing_item: raw.missing_item,
         items,
         static_scope: scope.block_scope(scope.iteration.clone(), scope.unknown),
+    }
+}
+
+/// Reports a `dynamic` block of the type `name` (at `range`), which the
+/// schema does not have, with a "did you mean" as for a static block of
+/// the type (the reference's dynblock has none).
+fn unsupported_dynamic_type(
+    schema: &BodySchema,
+    name: &str,
+    range: Range,
+    diags: &mut Diagnostics,
+) {
+    let replacement = hcldecode_spec::syntax::suggest::name_suggestion(
+        name,
+        schema.blocks.iter().map(|b| b.type_name.as_str()),
+    );
+    let suggestion = replacement
+        .map(|s| format!(" Did you mean {s:?}?"))
+        .unwrap_or_default();
+    diags.push(
+        Diagnostic::coded(
+            Code::UnsupportedBlockType,
+            "Unsupported block type",
+            format!("Blocks of type {name:?} are not expected here.{suggestion}"),
+        )
+        .with_subject(range)
+        .with_suggestion(replacement),
+    );
+}
+
+/// The blocks the `dynamic` block `block`, read as `spec`, generates onto
+/// `items`: one per element of its `for_each`, or a single one of
+/// unknown content when `for_each` is unknown. A `for_each` that would
+/// exceed the decode's block limit is reported and uses up the budget.
+fn generate_blocks<'b>(
+    scope: &Scope,
+    spec: &DynSpec<'b>,
+    block: &Block<'b>,
+    items: &mut Vec<Item<'b>>,
+    diags: &mut Diagnostics,
+) {
+    let parent = scope.iteration.as_deref();
+    let mut generate = |key: Value, value: Value, unknown: bool, diags: &mut Diagnostics| {
+        let it = Arc::new(Iteration::child(parent, &spec.iterator, key, value));
+        let lctx = iteration_context(Some(&it), scope.for_each_ctx.as_ref());
+        let Some(labels) = spec.labels(&lctx, diags) else {
+            return;
+        };
+        items.push(Item::Generated(Generated {
+            raw: block.clone(),
+            labels,
+            body: spec.content,
+            scope: scope.block_scope(Some(it), unknown || scope.unknown),
+        }));
+    };
+    if !spec.for_each.is_known() {
+        generate(Value::dynamic(), Value::dynamic(), true, diags);
+        return;
+    }
+    let n = spec.for_each.length_int().unwrap_or(0) as u64;
+    let left = scope.shared.remaining.load(Ordering::Relaxed);
+    if n > left {
+        diags.push(
+            Diagnostic::coded(
+                Code::TooManyDynamicBlocks,
+                "Too many dynamic blocks",
+                format!(
+                    "This for_each has {n} elements: expanding it would generate more than {} blocks, the limit for one decode.",
+                    scope.shared.limit
+                ),
+            )
+            .with_subject(spec.for_each_range.clone()),
+        );
+        scope.shared.remaining.store(0, Ordering::Relaxed);
+        return;
+    }
+    scope.shared.remaining.store(left - n, Ordering::Relaxed);
+    if let Some(elems) = spec.for_each.element_iter() {
+        for (k, v) in elems {
+            generate(k, v.clone(), false, diags);
+        }
     }
 }
 

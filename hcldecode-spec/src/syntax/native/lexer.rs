@@ -508,33 +508,7 @@ impl Scanner<'_> {
             b' ' | b'\t' => self.pos = s + 1,
             b'\n' => self.tok(Newline, s, s + 1),
             b'\r' => self.one_or_two(s, next == Some(b'\n'), Invalid, Newline),
-            b'0'..=b'9' => {
-                let mut i = s + 1;
-                let mut last = i;
-                loop {
-                    match self.at(i) {
-                        Some(b'0'..=b'9') => {
-                            i += 1;
-                            last = i;
-                        }
-                        Some(b'.') => i += 1,
-                        Some(b'e' | b'E') => {
-                            let mut k = i + 1;
-                            if matches!(self.at(k), Some(b'+' | b'-')) {
-                                k += 1;
-                            }
-                            if matches!(self.at(k), Some(b'0'..=b'9')) {
-                                i = k + 1;
-                                last = i;
-                            } else {
-                                break;
-                            }
-                        }
-                        _ => break,
-                    }
-                }
-                self.tok(NumberLit, s, last)
-            }
+            b'0'..=b'9' => self.number_lit(s),
             b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
                 let e = ident_end(b, s).unwrap_or(s + 1);
                 self.tok(Ident, s, e)
@@ -542,29 +516,7 @@ impl Scanner<'_> {
             b'#' => self.line_comment(s),
             b'/' => match next {
                 Some(b'/') => self.line_comment(s),
-                Some(b'*') => {
-                    // No `*/` from `no_close_from` on: remembered so that
-                    // many unterminated `/*` stay linear.
-                    let from = s + 2;
-                    let found = if from >= self.no_close_from {
-                        None
-                    } else {
-                        let f = b
-                            .get(from..)
-                            .unwrap_or(&[])
-                            .windows(2)
-                            .position(|w| w == b"*/")
-                            .map(|k| from + k + 2);
-                        if f.is_none() {
-                            self.no_close_from = from;
-                        }
-                        f
-                    };
-                    match found {
-                        Some(e) => self.tok(Comment, s, e),
-                        None => self.tok(Slash, s, s + 1),
-                    }
-                }
+                Some(b'*') => self.block_comment(s),
                 _ => self.tok(Slash, s, s + 1),
             },
             b'=' => match next {
@@ -588,34 +540,12 @@ impl Scanner<'_> {
                     self.tok(Dot, s, s + 1)
                 }
             }
-            b'~' => {
-                if next == Some(b'}') {
-                    self.tok(TemplateSeqEnd, s, s + 2);
-                    let ret = self.ret_braces.last() == Some(&self.braces);
-                    self.braces -= 1;
-                    if ret {
-                        self.ret_braces.pop();
-                        self.pop_frame();
-                    }
-                } else {
-                    self.tok(BitwiseNot, s, s + 1)
-                }
-            }
+            b'~' => self.tilde(s, next),
             b'{' => {
                 self.tok(OBrace, s, s + 1);
                 self.braces += 1;
             }
-            b'}' => {
-                if self.ret_braces.last() == Some(&self.braces) {
-                    self.tok(TemplateSeqEnd, s, s + 1);
-                    self.braces -= 1;
-                    self.ret_braces.pop();
-                    self.pop_frame();
-                } else {
-                    self.tok(CBrace, s, s + 1);
-                    self.braces -= 1;
-                }
-            }
+            b'}' => self.close_brace(s),
             b'"' => {
                 self.tok(OQuote, s, s + 1);
                 self.frames.push(Frame::Str);
@@ -644,6 +574,96 @@ impl Scanner<'_> {
                 }
             },
             _ => self.tok(Invalid, s, s + 1),
+        }
+    }
+
+    /// A number literal from the digit at `s`: digits and dots, and an
+    /// exponent only when digits follow it (`1e` lexes as `1` then `e`).
+    #[inline]
+    fn number_lit(&mut self, s: usize) {
+        let mut i = s + 1;
+        let mut last = i;
+        loop {
+            match self.at(i) {
+                Some(b'0'..=b'9') => {
+                    i += 1;
+                    last = i;
+                }
+                Some(b'.') => i += 1,
+                Some(b'e' | b'E') => {
+                    let mut k = i + 1;
+                    if matches!(self.at(k), Some(b'+' | b'-')) {
+                        k += 1;
+                    }
+                    if matches!(self.at(k), Some(b'0'..=b'9')) {
+                        i = k + 1;
+                        last = i;
+                    } else {
+                        break;
+                    }
+                }
+                _ => break,
+            }
+        }
+        self.tok(TokenKind::NumberLit, s, last)
+    }
+
+    /// At `/*`: a block comment through its `*/`, or a lone `/` when none
+    /// closes it.
+    #[inline]
+    fn block_comment(&mut self, s: usize) {
+        // No `*/` from `no_close_from` on: remembered so that many
+        // unterminated `/*` stay linear.
+        let from = s + 2;
+        let found = if from >= self.no_close_from {
+            None
+        } else {
+            let f = self
+                .b
+                .get(from..)
+                .unwrap_or(&[])
+                .windows(2)
+                .position(|w| w == b"*/")
+                .map(|k| from + k + 2);
+            if f.is_none() {
+                self.no_close_from = from;
+            }
+            f
+        };
+        match found {
+            Some(e) => self.tok(TokenKind::Comment, s, e),
+            None => self.tok(TokenKind::Slash, s, s + 1),
+        }
+    }
+
+    /// At `~`: the strip marker `~}` closing a template sequence, or `~`.
+    #[inline]
+    fn tilde(&mut self, s: usize, next: Option<u8>) {
+        if next == Some(b'}') {
+            self.tok(TokenKind::TemplateSeqEnd, s, s + 2);
+            let ret = self.ret_braces.last() == Some(&self.braces);
+            self.braces -= 1;
+            if ret {
+                self.ret_braces.pop();
+                self.pop_frame();
+            }
+        } else {
+            self.tok(TokenKind::BitwiseNot, s, s + 1)
+        }
+    }
+
+    /// At `}`: the end of a template sequence when it closes the brace that
+    /// opened one, otherwise a plain closing brace.
+    #[inline]
+    fn close_brace(&mut self, s: usize) {
+        if self.ret_braces.last() == Some(&self.braces) {
+            self.tok(TokenKind::TemplateSeqEnd, s, s + 1);
+            self.braces -= 1;
+            self.ret_braces.pop();
+            self.pop_frame();
+        } else {
+            self.tok(TokenKind::CBrace, s, s + 1);
+            self.braces -= 1;
         }
     }
 

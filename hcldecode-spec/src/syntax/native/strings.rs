@@ -33,88 +33,11 @@ pub(crate) fn decode_literal<'a>(
     let mut out = String::with_capacity(text.len());
     let mut i = 0;
     let mut lit_start = 0;
-    let mut err = |diags: &mut Vec<Diagnostic>, s: usize, e: usize, detail: String| {
-        diags.push(
-            Diagnostic::error("Invalid escape sequence", detail)
-                .with_subject(res.range(Span::new(base + s as u32, base + e as u32))),
-        );
-    };
     while i < b.len() {
         let c = b[i];
         if quoted && c == b'\\' {
             out.push_str(&text[lit_start..i]);
-            let s = i;
-            let Some(&d) = b.get(i + 1) else {
-                err(
-                    diags,
-                    s,
-                    s + 1,
-                    "Backslash must be followed by an escape sequence selector character.".into(),
-                );
-                out.push('\\');
-                i += 1;
-                lit_start = i;
-                continue;
-            };
-            match d {
-                b'n' | b'r' | b't' | b'"' | b'\\' => {
-                    out.push(match d {
-                        b'n' => '\n',
-                        b'r' => '\r',
-                        b't' => '\t',
-                        b'"' => '"',
-                        _ => '\\',
-                    });
-                    i += 2;
-                }
-                b'u' | b'U' => {
-                    let want = if d == b'u' { 4 } else { 8 };
-                    let mut k = 0;
-                    while k < want && b.get(i + 2 + k).is_some_and(|x| x.is_ascii_hexdigit()) {
-                        k += 1;
-                    }
-                    let e = i + 2 + k;
-                    if k != want {
-                        let detail = if d == b'u' {
-                            "The \\u escape sequence must be followed by four hexadecimal digits."
-                        } else {
-                            "The \\U escape sequence must be followed by eight hexadecimal digits."
-                        };
-                        err(diags, s, e, detail.into());
-                        out.push_str(&text[s..e]);
-                    } else {
-                        let num = u32::from_str_radix(&text[i + 2..e], 16).unwrap_or(u32::MAX);
-                        match char::from_u32(num) {
-                            Some(ch) => out.push(ch),
-                            None => {
-                                err(
-                                    diags,
-                                    s,
-                                    e,
-                                    format!("Cannot encode character U+{num:04x} in UTF-8."),
-                                );
-                                out.push_str(&text[s..e]);
-                            }
-                        }
-                    }
-                    i = e;
-                }
-                _ => {
-                    let n = text[i + 1..].chars().next().map_or(1, char::len_utf8);
-                    let sel = &text[i + 1..i + 1 + n];
-                    err(
-                        diags,
-                        s,
-                        i + 1 + n,
-                        format!(
-                            "The symbol {} is not a valid escape sequence selector.",
-                            go_quote(sel)
-                        ),
-                    );
-                    out.push_str(sel);
-                    i += 1 + n;
-                }
-            }
+            i = decode_escape(res, diags, text, base, i, &mut out);
             lit_start = i;
         } else if (c == b'$' || c == b'%') && b.get(i + 1) == Some(&c) {
             if b.get(i + 2) == Some(&b'{') {
@@ -132,6 +55,126 @@ pub(crate) fn decode_literal<'a>(
     }
     out.push_str(&text[lit_start..]);
     Cow::Owned(out)
+}
+
+/// Reports an invalid escape sequence at bytes `s..e` of the literal token
+/// that starts at `base`.
+fn escape_error(
+    res: &mut Resolver<'_>,
+    diags: &mut Vec<Diagnostic>,
+    base: u32,
+    s: usize,
+    e: usize,
+    detail: String,
+) {
+    diags.push(
+        Diagnostic::error("Invalid escape sequence", detail)
+            .with_subject(res.range(Span::new(base + s as u32, base + e as u32))),
+    );
+}
+
+/// Decodes the backslash escape at byte `i` of `text` (a quoted literal
+/// token starting at `base`) onto `out`: the index after the escape. An
+/// invalid escape is reported and kept as written.
+#[inline]
+fn decode_escape(
+    res: &mut Resolver<'_>,
+    diags: &mut Vec<Diagnostic>,
+    text: &str,
+    base: u32,
+    i: usize,
+    out: &mut String,
+) -> usize {
+    let b = text.as_bytes();
+    let Some(&d) = b.get(i + 1) else {
+        escape_error(
+            res,
+            diags,
+            base,
+            i,
+            i + 1,
+            "Backslash must be followed by an escape sequence selector character.".into(),
+        );
+        out.push('\\');
+        return i + 1;
+    };
+    match d {
+        b'n' | b'r' | b't' | b'"' | b'\\' => {
+            out.push(match d {
+                b'n' => '\n',
+                b'r' => '\r',
+                b't' => '\t',
+                b'"' => '"',
+                _ => '\\',
+            });
+            i + 2
+        }
+        b'u' | b'U' => unicode_escape(res, diags, text, base, i, d == b'u', out),
+        _ => {
+            let n = text[i + 1..].chars().next().map_or(1, char::len_utf8);
+            let sel = &text[i + 1..i + 1 + n];
+            escape_error(
+                res,
+                diags,
+                base,
+                i,
+                i + 1 + n,
+                format!(
+                    "The symbol {} is not a valid escape sequence selector.",
+                    go_quote(sel)
+                ),
+            );
+            out.push_str(sel);
+            i + 1 + n
+        }
+    }
+}
+
+/// Decodes the `\u` (`short`: four hex digits) or `\U` (eight) escape at
+/// byte `s` of `text` onto `out`: the index after its digits.
+#[inline]
+fn unicode_escape(
+    res: &mut Resolver<'_>,
+    diags: &mut Vec<Diagnostic>,
+    text: &str,
+    base: u32,
+    s: usize,
+    short: bool,
+    out: &mut String,
+) -> usize {
+    let b = text.as_bytes();
+    let want = if short { 4 } else { 8 };
+    let mut k = 0;
+    while k < want && b.get(s + 2 + k).is_some_and(|x| x.is_ascii_hexdigit()) {
+        k += 1;
+    }
+    let e = s + 2 + k;
+    if k != want {
+        let detail = if short {
+            "The \\u escape sequence must be followed by four hexadecimal digits."
+        } else {
+            "The \\U escape sequence must be followed by eight hexadecimal digits."
+        };
+        escape_error(res, diags, base, s, e, detail.into());
+        out.push_str(&text[s..e]);
+    } else {
+        let num = u32::from_str_radix(&text[s + 2..e], 16).unwrap_or(u32::MAX);
+        match char::from_u32(num) {
+            Some(ch) => out.push(ch),
+            None => {
+                escape_error(
+                    res,
+                    diags,
+                    base,
+                    s,
+                    e,
+                    format!("Cannot encode character U+{num:04x} in UTF-8."),
+                );
+                out.push_str(&text[s..e]);
+            }
+        }
+    }
+    e
 }
 
 pub(crate) use crate::go_quote::quote as go_quote;

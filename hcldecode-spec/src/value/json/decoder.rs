@@ -424,72 +424,16 @@ impl Scanner {
 
     fn step(&mut self, c: u8) -> Result<Scan, String> {
         match self.step {
-            Step::BeginValueOrEmpty => {
-                if is_space(c) {
-                    return Ok(Scan::Continue);
-                }
-                if c == b']' {
-                    return self.end_value(c);
-                }
-                self.begin_value(c)
-            }
+            Step::BeginValueOrEmpty => self.begin_value_or_empty(c),
             Step::BeginValue => self.begin_value(c),
-            Step::BeginStringOrEmpty => {
-                if is_space(c) {
-                    return Ok(Scan::Continue);
-                }
-                if c == b'}' {
-                    self.set_innermost(Parse::ObjectValue);
-                    return self.end_value(c);
-                }
-                self.begin_string(c)
-            }
+            Step::BeginStringOrEmpty => self.begin_string_or_empty(c),
             Step::BeginString => self.begin_string(c),
             Step::EndValue => self.end_value(c),
             Step::EndTop => Ok(Scan::End),
-            Step::InString => {
-                if c == b'"' {
-                    self.step = Step::EndValue;
-                } else if c == b'\\' {
-                    self.step = Step::InStringEsc;
-                } else if c < 0x20 {
-                    return Err(invalid_char(c, "in string literal"));
-                }
-                Ok(Scan::Continue)
-            }
-            Step::InStringEsc => match c {
-                b'b' | b'f' | b'n' | b'r' | b't' | b'\\' | b'/' | b'"' => {
-                    self.step = Step::InString;
-                    Ok(Scan::Continue)
-                }
-                b'u' => {
-                    self.step = Step::InStringEscU(0);
-                    Ok(Scan::Continue)
-                }
-                _ => Err(invalid_char(c, "in string escape code")),
-            },
-            Step::InStringEscU(n) => {
-                if c.is_ascii_hexdigit() {
-                    self.step = if n == 3 {
-                        Step::InString
-                    } else {
-                        Step::InStringEscU(n + 1)
-                    };
-                    Ok(Scan::Continue)
-                } else {
-                    Err(invalid_char(c, "in \\u hexadecimal character escape"))
-                }
-            }
-            Step::Neg => {
-                if c == b'0' {
-                    self.step = Step::Zero;
-                } else if c.is_ascii_digit() {
-                    self.step = Step::One;
-                } else {
-                    return Err(invalid_char(c, "in numeric literal"));
-                }
-                Ok(Scan::Continue)
-            }
+            Step::InString => self.in_string(c),
+            Step::InStringEsc => self.in_string_esc(c),
+            Step::InStringEscU(n) => self.in_string_esc_u(c, n),
+            Step::Neg => self.neg(c),
             Step::One => {
                 if c.is_ascii_digit() {
                     return Ok(Scan::Continue);
@@ -527,21 +471,115 @@ impl Scanner {
                     self.end_value(c)
                 }
             }
-            Step::Lit(word, name, i) => {
-                if c == word[i] {
-                    self.step = if i + 1 == word.len() {
-                        Step::EndValue
-                    } else {
-                        Step::Lit(word, name, i + 1)
-                    };
-                    Ok(Scan::Continue)
-                } else {
-                    Err(invalid_char(
-                        c,
-                        &format!("in literal {name} (expecting '{}')", word[i] as char),
-                    ))
-                }
+            Step::Lit(word, name, i) => self.lit(c, word, name, i),
+        }
+    }
+
+    /// After `[`: a space, the `]` of an empty array, or its first value.
+    #[inline]
+    fn begin_value_or_empty(&mut self, c: u8) -> Result<Scan, String> {
+        if is_space(c) {
+            return Ok(Scan::Continue);
+        }
+        if c == b']' {
+            return self.end_value(c);
+        }
+        self.begin_value(c)
+    }
+
+    /// After `{`: a space, the `}` of an empty object, or its first key.
+    #[inline]
+    fn begin_string_or_empty(&mut self, c: u8) -> Result<Scan, String> {
+        if is_space(c) {
+            return Ok(Scan::Continue);
+        }
+        if c == b'}' {
+            self.set_innermost(Parse::ObjectValue);
+            return self.end_value(c);
+        }
+        self.begin_string(c)
+    }
+
+    /// Inside a string literal: its closing quote, an escape, or a byte of
+    /// it (control characters are errors).
+    #[inline]
+    fn in_string(&mut self, c: u8) -> Result<Scan, String> {
+        if c == b'"' {
+            self.step = Step::EndValue;
+        } else if c == b'\\' {
+            self.step = Step::InStringEsc;
+        } else if c < 0x20 {
+            return Err(invalid_char(c, "in string literal"));
+        }
+        Ok(Scan::Continue)
+    }
+
+    /// After `\\` in a string literal.
+    #[inline]
+    fn in_string_esc(&mut self, c: u8) -> Result<Scan, String> {
+        match c {
+            b'b' | b'f' | b'n' | b'r' | b't' | b'\\' | b'/' | b'"' => {
+                self.step = Step::InString;
+                Ok(Scan::Continue)
             }
+            b'u' => {
+                self.step = Step::InStringEscU(0);
+                Ok(Scan::Continue)
+            }
+            _ => Err(invalid_char(c, "in string escape code")),
+        }
+    }
+
+    /// After `n` hex digits (0 to 3) of a `\\u` escape.
+    #[inline]
+    fn in_string_esc_u(&mut self, c: u8, n: u8) -> Result<Scan, String> {
+        if c.is_ascii_hexdigit() {
+            self.step = if n == 3 {
+                Step::InString
+            } else {
+                Step::InStringEscU(n + 1)
+            };
+            Ok(Scan::Continue)
+        } else {
+            Err(invalid_char(c, "in \\u hexadecimal character escape"))
+        }
+    }
+
+    /// After the `-` of a number: its first digit.
+    #[inline]
+    fn neg(&mut self, c: u8) -> Result<Scan, String> {
+        if c == b'0' {
+            self.step = Step::Zero;
+        } else if c.is_ascii_digit() {
+            self.step = Step::One;
+        } else {
+            return Err(invalid_char(c, "in numeric literal"));
+        }
+        Ok(Scan::Continue)
+    }
+
+    /// Inside the literal `word` (`true`, `false` or `null`, named `name`),
+    /// `i` bytes of it read.
+    #[inline]
+    fn lit(
+        &mut self,
+        c: u8,
+        word: &'static [u8],
+        name: &'static str,
+        i: usize,
+    ) -> Result<Scan, String> {
+        if c == word[i] {
+            self.step = if i + 1 == word.len() {
+                Step::EndValue
+            } else {
+                Step::Lit(word, name, i + 1)
+            };
+            Ok(Scan::Continue)
+        } else {
+            Err(invalid_char(
+                c,
+                &format!("in literal {name} (expecting '{}')", word[i] as char),
+            ))
         }
     }
 

@@ -459,76 +459,16 @@ pub(crate) fn append(buf: &mut Vec<u8>, x: &Float, fmt: u8, prec: i64) {
         (fmt, prec)
     };
     let mut prec = prec;
-    let mut shortest = false;
-    let d = if prec < 0 {
-        shortest = true;
-        let d = if huge {
-            super::huge::shortest(x)
-        } else {
-            shortest_fast(x).unwrap_or_else(|| {
-                let mut d = exact_decimal(x);
-                round_shortest(&mut d, x);
-                d
-            })
-        };
-        match fmt {
-            b'e' | b'E' => prec = d.mant.len() as i64 - 1,
-            b'f' => prec = (d.mant.len() as i64 - d.exp).max(0),
-            b'g' | b'G' => prec = d.mant.len() as i64,
-            _ => {}
-        }
-        d
+    let shortest = prec < 0;
+    let d = if shortest {
+        shortest_digits(x, fmt, huge, &mut prec)
     } else {
-        // The number of leading digits the rounding keeps, if known up
-        // front (not for 'f', where it depends on the exponent).
-        let keep = match fmt {
-            b'e' | b'E' => Some(1 + prec),
-            b'g' | b'G' => {
-                if prec == 0 {
-                    prec = 1;
-                }
-                Some(prec)
-            }
-            _ => None,
-        };
-        match keep.and_then(|n| rounded_fast(x, n)) {
-            Some(d) => d,
-            None if huge => super::huge::rounded(x, keep.unwrap_or(prec + 1)),
-            None => {
-                let mut d = exact_decimal(x);
-                match fmt {
-                    b'e' | b'E' => d.round(1 + prec),
-                    b'f' => d.round(d.exp + prec),
-                    b'g' | b'G' => d.round(prec),
-                    _ => {}
-                }
-                d
-            }
-        }
+        rounded_digits(x, fmt, huge, &mut prec)
     };
     match fmt {
         b'e' | b'E' => fmt_e(buf, fmt, prec, &d),
         b'f' => fmt_f(buf, prec, &d),
-        b'g' | b'G' => {
-            let mut eprec = prec;
-            if eprec > d.mant.len() as i64 && d.mant.len() as i64 >= d.exp {
-                eprec = d.mant.len() as i64;
-            }
-            if shortest {
-                eprec = 6;
-            }
-            let exp = d.exp - 1;
-            if exp < -4 || exp >= eprec {
-                if prec > d.mant.len() as i64 {
-                    prec = d.mant.len() as i64;
-                }
-                return fmt_e(buf, fmt + b'e' - b'g', prec - 1, &d);
-            }
-            if prec > d.exp {
-                prec = d.mant.len() as i64;
-            }
-            fmt_f(buf, (prec - d.exp).max(0), &d)
-        }
+        b'g' | b'G' => fmt_g(buf, fmt, prec, &d, shortest),
         _ => {
             if x.neg {
                 buf.pop();
@@ -537,6 +477,84 @@ pub(crate) fn append(buf: &mut Vec<u8>, x: &Float, fmt: u8, prec: i64) {
             buf.push(fmt);
         }
     }
+}
+
+/// The shortest digits that read back as `x`, with `prec` set to the
+/// precision that prints them all in format `fmt`.
+#[inline]
+fn shortest_digits(x: &Float, fmt: u8, huge: bool, prec: &mut i64) -> Decimal {
+    let d = if huge {
+        super::huge::shortest(x)
+    } else {
+        shortest_fast(x).unwrap_or_else(|| {
+            let mut d = exact_decimal(x);
+            round_shortest(&mut d, x);
+            d
+        })
+    };
+    match fmt {
+        b'e' | b'E' => *prec = d.mant.len() as i64 - 1,
+        b'f' => *prec = (d.mant.len() as i64 - d.exp).max(0),
+        b'g' | b'G' => *prec = d.mant.len() as i64,
+        _ => {}
+    }
+    d
+}
+
+/// The digits of `x` rounded to precision `prec` (0 raised to 1 for
+/// `%g`, as Go does) in format `fmt`.
+#[inline]
+fn rounded_digits(x: &Float, fmt: u8, huge: bool, prec: &mut i64) -> Decimal {
+    // The number of leading digits the rounding keeps, if known up
+    // front (not for 'f', where it depends on the exponent).
+    let keep = match fmt {
+        b'e' | b'E' => Some(1 + *prec),
+        b'g' | b'G' => {
+            if *prec == 0 {
+                *prec = 1;
+            }
+            Some(*prec)
+        }
+        _ => None,
+    };
+    match keep.and_then(|n| rounded_fast(x, n)) {
+        Some(d) => d,
+        None if huge => super::huge::rounded(x, keep.unwrap_or(*prec + 1)),
+        None => {
+            let mut d = exact_decimal(x);
+            match fmt {
+                b'e' | b'E' => d.round(1 + *prec),
+                b'f' => d.round(d.exp + *prec),
+                b'g' | b'G' => d.round(*prec),
+                _ => {}
+            }
+            d
+        }
+    }
+}
+
+/// `%g` / `%G` of the digits `d`: exponent form for large or small
+/// exponents, else plain (`shortest`: the exponent limit is Go's 6).
+#[inline]
+fn fmt_g(buf: &mut Vec<u8>, fmt: u8, mut prec: i64, d: &Decimal, shortest: bool) {
+    let mut eprec = prec;
+    if eprec > d.mant.len() as i64 && d.mant.len() as i64 >= d.exp {
+        eprec = d.mant.len() as i64;
+    }
+    if shortest {
+        eprec = 6;
+    }
+    let exp = d.exp - 1;
+    if exp < -4 || exp >= eprec {
+        if prec > d.mant.len() as i64 {
+            prec = d.mant.len() as i64;
+        }
+        return fmt_e(buf, fmt + b'e' - b'g', prec - 1, d);
+    }
+    if prec > d.exp {
+        prec = d.mant.len() as i64;
+    }
+    fmt_f(buf, (prec - d.exp).max(0), d)
 }
 
 #[cfg(test)]

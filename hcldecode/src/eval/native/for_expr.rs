@@ -63,72 +63,16 @@ fn iteration_pairs(coll: &Value) -> Vec<(Value, Value)> {
 
 impl<'a> Evaluator<'a, '_> {
     pub(super) fn for_expr(&mut self, e: &'a Expr, f: &'a ForExpr) -> Value {
-        let coll = self.expr(&f.coll);
-        if coll.is_null() {
-            self.err_x(
-                (Code::InvalidIteration, "Iteration over null value"),
-                "A null value cannot be used as the collection in a 'for' expression.".into(),
-                f.coll.span,
-                Some(e.span),
-                &f.coll,
-            );
+        let Some(coll) = self.for_collection(e, f) else {
             return Value::dynamic();
-        }
-        if coll.ty().is_dynamic() {
-            return Value::dynamic();
-        }
-        let iterable = matches!(
-            coll.ty(),
-            Type::List(_) | Type::Set(_) | Type::Map(_) | Type::Tuple(_) | Type::Object(_)
-        );
-        if !iterable {
-            self.err_x(
-                (Code::InvalidIteration, "Iteration over non-iterable value"),
-                format!(
-                    "A value of type {} cannot be used as the collection in a 'for' expression.",
-                    coll.ty().friendly_name()
-                ),
-                f.coll.span,
-                Some(e.span),
-                &f.coll,
-            );
-            return Value::dynamic();
-        }
-        if !coll.is_known() {
-            return Value::dynamic();
-        }
+        };
         let key_var = f.key_var.map(|s| self.text(s));
         let val_var = self.text(f.val_var);
 
-        if let Some(cond) = &f.cond {
-            // Checked once with unknown iteration values, as HCL does.
-            let mark = self.diags.len();
-            self.push_iter_vars(key_var, Value::dynamic(), val_var, Value::dynamic());
-            let r = self.expr(cond);
-            self.pop_iter_vars(key_var);
-            if r.is_null() {
-                self.err_x(
-                    (Code::InvalidCondition, "Condition is null"),
-                    "The value of the 'if' clause must not be null.".into(),
-                    cond.span,
-                    Some(e.span),
-                    cond,
-                );
-                return Value::dynamic();
-            }
-            if let Err(err) = convert(&r, &Type::Bool) {
-                self.err_x(
-                    (Code::InvalidCondition, "Invalid 'for' condition"),
-                    format!("The 'if' clause value is invalid: {err}."),
-                    cond.span,
-                    Some(e.span),
-                    cond,
-                );
-                return Value::dynamic();
-            }
-            if self.errors_since(mark) {
-                return Value::dynamic();
-            }
+        if let Some(cond) = &f.cond
+            && !self.for_condition_ok(e, cond, key_var, val_var)
+        {
+            return Value::dynamic();
         }
 
         let elems = iteration_pairs(&coll);
@@ -163,6 +107,84 @@ impl<'a> Evaluator<'a, '_> {
             return Value::object(groups.into_iter().map(|(k, vs)| (k, Value::tuple(vs))));
         }
         Value::object(obj_vals)
+    }
+
+    /// The collection of the `for` expression `e`, known and iterable, or
+    /// `None` when the result is dynamic (a null or non-iterable collection
+    /// reported).
+    fn for_collection(&mut self, e: &'a Expr, f: &'a ForExpr) -> Option<Value> {
+        let coll = self.expr(&f.coll);
+        if coll.is_null() {
+            self.err_x(
+                (Code::InvalidIteration, "Iteration over null value"),
+                "A null value cannot be used as the collection in a 'for' expression.".into(),
+                f.coll.span,
+                Some(e.span),
+                &f.coll,
+            );
+            return None;
+        }
+        if coll.ty().is_dynamic() {
+            return None;
+        }
+        let iterable = matches!(
+            coll.ty(),
+            Type::List(_) | Type::Set(_) | Type::Map(_) | Type::Tuple(_) | Type::Object(_)
+        );
+        if !iterable {
+            self.err_x(
+                (Code::InvalidIteration, "Iteration over non-iterable value"),
+                format!(
+                    "A value of type {} cannot be used as the collection in a 'for' expression.",
+                    coll.ty().friendly_name()
+                ),
+                f.coll.span,
+                Some(e.span),
+                &f.coll,
+            );
+            return None;
+        }
+        if !coll.is_known() {
+            return None;
+        }
+        Some(coll)
+    }
+
+    /// Checks the `if` clause `cond` of the `for` expression `e` once, with
+    /// unknown iteration values, as HCL does: `false` when it is null, not
+    /// a bool or has errors (reported), and the result is dynamic.
+    fn for_condition_ok(
+        &mut self,
+        e: &'a Expr,
+        cond: &'a Expr,
+        key_var: Option<&'a str>,
+        val_var: &'a str,
+    ) -> bool {
+        let mark = self.diags.len();
+        self.push_iter_vars(key_var, Value::dynamic(), val_var, Value::dynamic());
+        let r = self.expr(cond);
+        self.pop_iter_vars(key_var);
+        if r.is_null() {
+            self.err_x(
+                (Code::InvalidCondition, "Condition is null"),
+                "The value of the 'if' clause must not be null.".into(),
+                cond.span,
+                Some(e.span),
+                cond,
+            );
+            return false;
+        }
+        if let Err(err) = convert(&r, &Type::Bool) {
+            self.err_x(
+                (Code::InvalidCondition, "Invalid 'for' condition"),
+                format!("The 'if' clause value is invalid: {err}."),
+                cond.span,
+                Some(e.span),
+                cond,
+            );
+            return false;
+        }
+        !self.errors_since(mark)
     }
 
     #[allow(clippy::too_many_arguments)]

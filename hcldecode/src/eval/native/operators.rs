@@ -10,7 +10,7 @@ use super::Evaluator;
 use crate::Type;
 use crate::function::{Function, stdlib};
 use crate::value::Value;
-use crate::value::convert::{convert, get_conversion_unsafe, unify_unsafe};
+use crate::value::convert::{Conversion, convert, get_conversion_unsafe, unify_unsafe};
 
 /// The operand whose diagnostics a short-circuited operation keeps.
 enum Side {
@@ -132,6 +132,37 @@ fn describe_conditional_type_mismatch(t: &Type, f: &Type) -> String {
     format!("The 'true' value is {tn}, but the 'false' value is {fname}")
 }
 
+/// The result type of a conditional with branch values `t_val` and
+/// `f_val`, and the conversions of each branch to it: a dynamic null
+/// branch takes the other's type, else the types are unified (`None`
+/// when they cannot be).
+fn conditional_result_type(
+    t_val: &Value,
+    f_val: &Value,
+) -> (Option<Type>, Option<Conversion>, Option<Conversion>) {
+    let null_dyn = |v: &Value| v.is_null() && v.ty().is_dynamic();
+    if null_dyn(t_val) {
+        let ty = f_val.ty().clone();
+        let c = get_conversion_unsafe(&Type::Dynamic, &ty);
+        (Some(ty), c, None)
+    } else if null_dyn(f_val) {
+        let ty = t_val.ty().clone();
+        let c = get_conversion_unsafe(&Type::Dynamic, &ty);
+        (Some(ty), None, c)
+    } else if t_val.ty().is_dynamic() || f_val.ty().is_dynamic() {
+        (Some(Type::Dynamic), None, None)
+    } else {
+        match unify_unsafe(&[t_val.ty().clone(), f_val.ty().clone()]) {
+            Some((ty, mut convs)) => {
+                let fc = convs.pop().flatten();
+                let tc = convs.pop().flatten();
+                (Some(ty), tc, fc)
+            }
+            None => (None, None, None),
+        }
+    }
+}
+
 impl<'a> Evaluator<'a, '_> {
     pub(super) fn conditional(
         &mut self,
@@ -149,27 +180,7 @@ impl<'a> Evaluator<'a, '_> {
         let f_diags: Vec<Diagnostic> = self.diags.drain(f_mark..end).collect();
         let t_diags: Vec<Diagnostic> = self.diags.drain(t_mark..f_mark).collect();
 
-        let null_dyn = |v: &Value| v.is_null() && v.ty().is_dynamic();
-        let (result_ty, t_conv, f_conv) = if null_dyn(&t_val) {
-            let ty = f_val.ty().clone();
-            let c = get_conversion_unsafe(&Type::Dynamic, &ty);
-            (Some(ty), c, None)
-        } else if null_dyn(&f_val) {
-            let ty = t_val.ty().clone();
-            let c = get_conversion_unsafe(&Type::Dynamic, &ty);
-            (Some(ty), None, c)
-        } else if t_val.ty().is_dynamic() || f_val.ty().is_dynamic() {
-            (Some(Type::Dynamic), None, None)
-        } else {
-            match unify_unsafe(&[t_val.ty().clone(), f_val.ty().clone()]) {
-                Some((ty, mut convs)) => {
-                    let fc = convs.pop().flatten();
-                    let tc = convs.pop().flatten();
-                    (Some(ty), tc, fc)
-                }
-                None => (None, None, None),
-            }
-        };
+        let (result_ty, t_conv, f_conv) = conditional_result_type(&t_val, &f_val);
         let Some(result_ty) = result_ty else {
             self.err_x(
                 (
@@ -187,34 +198,10 @@ impl<'a> Evaluator<'a, '_> {
             return Value::dynamic();
         };
 
-        let c = self.expr(cond);
-        if c.is_null() {
-            self.err_x(
-                (Code::InvalidCondition, "Null condition"),
-                "The condition value is null. Conditions must either be true or false.".into(),
-                cond.span,
-                Some(e.span),
-                cond,
-            );
+        let Some(c) = self.condition(e, cond) else {
             return Value::unknown(result_ty);
-        }
-        if !c.is_known() {
-            return Value::unknown(result_ty);
-        }
-        let c = match convert(&c, &Type::Bool) {
-            Ok(c) => c,
-            Err(_) => {
-                self.err_x(
-                    (Code::InvalidCondition, "Incorrect condition type"),
-                    "The condition expression must be of type bool.".into(),
-                    cond.span,
-                    Some(e.span),
-                    cond,
-                );
-                return Value::unknown(result_ty);
-            }
         };
-        let (val, branch_diags, conv, which, branch) = if c.as_bool() == Some(true) {
+        let (val, branch_diags, conv, which, branch) = if c {
             (t_val, t_diags, t_conv, "true", t)
         } else {
             (f_val, f_diags, f_conv, "false", f)
@@ -239,6 +226,39 @@ impl<'a> Evaluator<'a, '_> {
                     Value::unknown(result_ty)
                 }
             },
+        }
+    }
+
+    /// The condition `cond` of the conditional `e` as a bool: `None` when
+    /// it is unknown, or null or not a bool (reported), and the result is
+    /// then unknown.
+    fn condition(&mut self, e: &'a Expr, cond: &'a Expr) -> Option<bool> {
+        let c = self.expr(cond);
+        if c.is_null() {
+            self.err_x(
+                (Code::InvalidCondition, "Null condition"),
+                "The condition value is null. Conditions must either be true or false.".into(),
+                cond.span,
+                Some(e.span),
+                cond,
+            );
+            return None;
+        }
+        if !c.is_known() {
+            return None;
+        }
+        match convert(&c, &Type::Bool) {
+            Ok(c) => Some(c.as_bool() == Some(true)),
+            Err(_) => {
+                self.err_x(
+                    (Code::InvalidCondition, "Incorrect condition type"),
+                    "The condition expression must be of type bool.".into(),
+                    cond.span,
+                    Some(e.span),
+                    cond,
+                );
+                None
+            }
         }
     }
 

@@ -311,126 +311,183 @@ fn verb_err(tok: &[u8], what: &str) -> FunctionError {
 fn format_date(fmt: &str, t: &OffsetDateTime) -> Result<String, FunctionError> {
     let mut out: Vec<u8> = Vec::new();
     for tok in split_format(fmt.as_bytes()) {
-        let n = tok.len();
-        let num = |out: &mut Vec<u8>, v: i64, pad: bool| {
-            let s = if pad {
-                format!("{v:02}")
-            } else {
-                v.to_string()
-            };
-            out.extend_from_slice(s.as_bytes());
-        };
-        match tok[0] {
-            b'\'' => {
-                if tok[n - 1] != b'\'' || n == 1 {
-                    return Err(FunctionError::arg(0, "unterminated literal '"));
-                }
-                if n == 2 {
-                    out.push(b'\'');
-                } else {
-                    let raw = &tok[1..n - 1];
-                    let mut i = 0;
-                    while i < raw.len() {
-                        out.push(raw[i]);
-                        if raw[i] == b'\'' {
-                            i += 1;
-                        }
-                        i += 1;
-                    }
-                }
-            }
-            b'Y' => match n {
-                2 => num(&mut out, i64::from(t.year()).rem_euclid(100), true),
-                4 => out.extend_from_slice(format!("{:04}", t.year()).as_bytes()),
-                _ => return Err(verb_err(tok, "year must either be \"YY\" or \"YYYY\"")),
-            },
-            b'M' => {
-                let m = u8::from(t.month());
-                match n {
-                    1 => num(&mut out, i64::from(m), false),
-                    2 => num(&mut out, i64::from(m), true),
-                    3 => out.extend_from_slice(&MONTHS[usize::from(m - 1)].as_bytes()[..3]),
-                    4 => out.extend_from_slice(MONTHS[usize::from(m - 1)].as_bytes()),
-                    _ => {
-                        return Err(verb_err(
-                            tok,
-                            "month must be \"M\", \"MM\", \"MMM\", or \"MMMM\"",
-                        ));
-                    }
-                }
-            }
-            b'D' => match n {
-                1 => num(&mut out, i64::from(t.day()), false),
-                2 => num(&mut out, i64::from(t.day()), true),
-                _ => return Err(verb_err(tok, "day of month must either be \"D\" or \"DD\"")),
-            },
-            b'E' => {
-                let d = t.weekday().to_string();
-                match n {
-                    3 => out.extend_from_slice(&d.as_bytes()[..3]),
-                    4 => out.extend_from_slice(d.as_bytes()),
-                    _ => {
-                        return Err(verb_err(
-                            tok,
-                            "day of week must either be \"EEE\" or \"EEEE\"",
-                        ));
-                    }
-                }
-            }
-            b'h' => match n {
-                1 => num(&mut out, i64::from(t.hour()), false),
-                2 => num(&mut out, i64::from(t.hour()), true),
-                _ => return Err(verb_err(tok, "24-hour must either be \"h\" or \"hh\"")),
-            },
-            b'H' => {
-                let h = match t.hour() % 12 {
-                    0 => 12,
-                    h => h,
-                };
-                match n {
-                    1 => num(&mut out, i64::from(h), false),
-                    2 => num(&mut out, i64::from(h), true),
-                    _ => return Err(verb_err(tok, "12-hour must either be \"H\" or \"HH\"")),
-                }
-            }
-            c @ (b'A' | b'a') => {
-                if n != 2 {
-                    let c = char::from(c);
-                    return Err(verb_err(tok, &format!("must be \"{c}{c}\"")));
-                }
-                let pm = t.hour() >= 12;
-                out.extend_from_slice(match (c == b'A', pm) {
-                    (true, false) => b"AM",
-                    (true, true) => b"PM",
-                    (false, false) => b"am",
-                    (false, true) => b"pm",
-                });
-            }
-            b'm' => match n {
-                1 => num(&mut out, i64::from(t.minute()), false),
-                2 => num(&mut out, i64::from(t.minute()), true),
-                _ => return Err(verb_err(tok, "minute must either be \"m\" or \"mm\"")),
-            },
-            b's' => match n {
-                1 => num(&mut out, i64::from(t.second()), false),
-                2 => num(&mut out, i64::from(t.second()), true),
-                _ => return Err(verb_err(tok, "second must either be \"s\" or \"ss\"")),
-            },
-            b'Z' => match n {
-                1 => out.extend_from_slice(zone(t, true, true).as_bytes()),
-                3 => {
-                    let z = zone(t, false, false);
-                    out.extend_from_slice(if z == "+0000" { "UTC" } else { &z }.as_bytes());
-                }
-                4 => out.extend_from_slice(zone(t, false, false).as_bytes()),
-                5 => out.extend_from_slice(zone(t, false, true).as_bytes()),
-                _ => return Err(verb_err(tok, "timezone must be Z, ZZZZ, or ZZZZZ")),
-            },
-            c if c.is_ascii_alphabetic() => return Err(verb_err(tok, "")),
-            _ => out.extend_from_slice(tok),
-        }
+        format_token(&mut out, tok, t)?;
     }
     Ok(String::from_utf8_lossy(&out).into_owned())
+}
+
+/// Appends one token of a `formatdate` format (from [`split_format`]):
+/// a quoted literal, a verb, or other text as it is.
+fn format_token(out: &mut Vec<u8>, tok: &[u8], t: &OffsetDateTime) -> Result<(), FunctionError> {
+    let n = tok.len();
+    match tok[0] {
+        b'\'' => format_quoted(out, tok),
+        b'Y' => match n {
+            2 => {
+                push_num(out, i64::from(t.year()).rem_euclid(100), true);
+                Ok(())
+            }
+            4 => {
+                out.extend_from_slice(format!("{:04}", t.year()).as_bytes());
+                Ok(())
+            }
+            _ => Err(verb_err(tok, "year must either be \"YY\" or \"YYYY\"")),
+        },
+        b'M' => format_month(out, tok, u8::from(t.month())),
+        b'D' => one_or_two_digits(
+            out,
+            tok,
+            t.day(),
+            "day of month must either be \"D\" or \"DD\"",
+        ),
+        b'E' => format_weekday(out, tok, t),
+        b'h' => one_or_two_digits(out, tok, t.hour(), "24-hour must either be \"h\" or \"hh\""),
+        b'H' => {
+            let h = match t.hour() % 12 {
+                0 => 12,
+                h => h,
+            };
+            one_or_two_digits(out, tok, h, "12-hour must either be \"H\" or \"HH\"")
+        }
+        c @ (b'A' | b'a') => format_am_pm(out, tok, c, t),
+        b'm' => one_or_two_digits(
+            out,
+            tok,
+            t.minute(),
+            "minute must either be \"m\" or \"mm\"",
+        ),
+        b's' => one_or_two_digits(
+            out,
+            tok,
+            t.second(),
+            "second must either be \"s\" or \"ss\"",
+        ),
+        b'Z' => format_zone(out, tok, t),
+        c if c.is_ascii_alphabetic() => Err(verb_err(tok, "")),
+        _ => {
+            out.extend_from_slice(tok);
+            Ok(())
+        }
+    }
+}
+
+/// Appends `v` in decimal, padded to two digits when `pad`.
+fn push_num(out: &mut Vec<u8>, v: i64, pad: bool) {
+    let s = if pad {
+        format!("{v:02}")
+    } else {
+        v.to_string()
+    };
+    out.extend_from_slice(s.as_bytes());
+}
+
+/// A quoted literal token: `''` is one quote, and so is a doubled quote
+/// inside the literal.
+fn format_quoted(out: &mut Vec<u8>, tok: &[u8]) -> Result<(), FunctionError> {
+    let n = tok.len();
+    if tok[n - 1] != b'\'' || n == 1 {
+        return Err(FunctionError::arg(0, "unterminated literal '"));
+    }
+    if n == 2 {
+        out.push(b'\'');
+    } else {
+        let raw = &tok[1..n - 1];
+        let mut i = 0;
+        while i < raw.len() {
+            out.push(raw[i]);
+            if raw[i] == b'\'' {
+                i += 1;
+            }
+            i += 1;
+        }
+    }
+    Ok(())
+}
+
+/// A verb written once (`v` plain) or twice (`v` padded to two digits);
+/// `what` is the error for any other length.
+fn one_or_two_digits(
+    out: &mut Vec<u8>,
+    tok: &[u8],
+    v: u8,
+    what: &str,
+) -> Result<(), FunctionError> {
+    match tok.len() {
+        1 => push_num(out, i64::from(v), false),
+        2 => push_num(out, i64::from(v), true),
+        _ => return Err(verb_err(tok, what)),
+    }
+    Ok(())
+}
+
+/// `M` and `MM` (the month `m` as a number), `MMM` and `MMMM` (its name).
+fn format_month(out: &mut Vec<u8>, tok: &[u8], m: u8) -> Result<(), FunctionError> {
+    match tok.len() {
+        1 => push_num(out, i64::from(m), false),
+        2 => push_num(out, i64::from(m), true),
+        3 => out.extend_from_slice(&MONTHS[usize::from(m - 1)].as_bytes()[..3]),
+        4 => out.extend_from_slice(MONTHS[usize::from(m - 1)].as_bytes()),
+        _ => {
+            return Err(verb_err(
+                tok,
+                "month must be \"M\", \"MM\", \"MMM\", or \"MMMM\"",
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// `EEE` and `EEEE`: the day of the week, abbreviated or in full.
+fn format_weekday(out: &mut Vec<u8>, tok: &[u8], t: &OffsetDateTime) -> Result<(), FunctionError> {
+    let d = t.weekday().to_string();
+    match tok.len() {
+        3 => out.extend_from_slice(&d.as_bytes()[..3]),
+        4 => out.extend_from_slice(d.as_bytes()),
+        _ => {
+            return Err(verb_err(
+                tok,
+                "day of week must either be \"EEE\" or \"EEEE\"",
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// `AA` (`AM`/`PM`) and `aa` (`am`/`pm`); `c` is the verb's letter.
+fn format_am_pm(
+    out: &mut Vec<u8>,
+    tok: &[u8],
+    c: u8,
+    t: &OffsetDateTime,
+) -> Result<(), FunctionError> {
+    if tok.len() != 2 {
+        let c = char::from(c);
+        return Err(verb_err(tok, &format!("must be \"{c}{c}\"")));
+    }
+    let pm = t.hour() >= 12;
+    out.extend_from_slice(match (c == b'A', pm) {
+        (true, false) => b"AM",
+        (true, true) => b"PM",
+        (false, false) => b"am",
+        (false, true) => b"pm",
+    });
+    Ok(())
+}
+
+/// The zone verbs: `Z` (`Z07:00`), `ZZZ` (`UTC` or `-0700`), `ZZZZ`
+/// (`-0700`) and `ZZZZZ` (`-07:00`).
+fn format_zone(out: &mut Vec<u8>, tok: &[u8], t: &OffsetDateTime) -> Result<(), FunctionError> {
+    match tok.len() {
+        1 => out.extend_from_slice(zone(t, true, true).as_bytes()),
+        3 => {
+            let z = zone(t, false, false);
+            out.extend_from_slice(if z == "+0000" { "UTC" } else { &z }.as_bytes());
+        }
+        4 => out.extend_from_slice(zone(t, false, false).as_bytes()),
+        5 => out.extend_from_slice(zone(t, false, true).as_bytes()),
+        _ => return Err(verb_err(tok, "timezone must be Z, ZZZZ, or ZZZZZ")),
+    }
+    Ok(())
 }
 
 shared_function! {

@@ -187,25 +187,7 @@ fn append_verb(verb: &Verb<'_>, out: &mut String, args: &[Value]) -> Result<(), 
     }
     check_verb(verb, 0)?;
     match verb.mode {
-        'v' => {
-            if !verb.sharp && !arg.is_null() {
-                if let Some(s) = arg.as_str() {
-                    pad_width(verb, s, out);
-                    return Ok(());
-                }
-                if let Some(n) = arg.as_number() {
-                    pad_width(verb, &n.format('g', -1), out);
-                    return Ok(());
-                }
-            }
-            let j = if arg.is_null() {
-                "null".to_string()
-            } else {
-                json::marshal(arg, arg.ty()).map_err(|e| unsupported(verb, e.message))?
-            };
-            pad_width(verb, &j, out);
-            Ok(())
-        }
+        'v' => append_v(verb, arg, out),
         't' => {
             let b = convert(arg, &Type::Bool).map_err(|e| unsupported(verb, e.message))?;
             out.push_str(if b.as_bool() == Some(true) {
@@ -215,52 +197,8 @@ fn append_verb(verb: &Verb<'_>, out: &mut String, args: &[Value]) -> Result<(), 
             });
             Ok(())
         }
-        'b' | 'd' | 'o' | 'x' | 'X' | 'e' | 'E' | 'f' | 'g' | 'G' => {
-            // Go's fmt does not take widths or precisions above 10^6 for
-            // these verbs (it prints `%!(NOVERB)`); refusing them also
-            // bounds the digits computed.
-            if verb.width.unwrap_or(0) > GO_MAX_NUM || verb.prec.unwrap_or(0) > GO_MAX_NUM {
-                return Err(unsupported(
-                    verb,
-                    format!(
-                        "widths and precisions above {GO_MAX_NUM} are not supported for numbers"
-                    ),
-                ));
-            }
-            let n = convert(arg, &Type::Number).map_err(|e| unsupported(verb, e.message))?;
-            let n = n
-                .as_number()
-                .ok_or_else(|| unsupported(verb, "a number is required"))?;
-            if matches!(verb.mode, 'b' | 'd' | 'o' | 'x' | 'X') {
-                let i = n
-                    .is_integer()
-                    .then(|| n.to_big_int())
-                    .flatten()
-                    .ok_or_else(|| unsupported(verb, "an integer is required"))?;
-                format_int(verb, &i, out);
-            } else {
-                format_float(verb, n, out);
-            }
-            Ok(())
-        }
-        's' | 'q' => {
-            let s = convert(arg, &Type::String).map_err(|e| unsupported(verb, e.message))?;
-            let mut s = s.as_str().unwrap_or_default();
-            if let Some(p) = verb.prec
-                && p > 0
-            {
-                let end: usize = s.graphemes(true).take(p).map(str::len).sum();
-                s = &s[..end];
-            }
-            if verb.mode == 's' {
-                pad_width(verb, s, out);
-            } else {
-                let j = json::marshal(&Value::string(s), &Type::String)
-                    .map_err(|e| unsupported(verb, e.message))?;
-                pad_width(verb, &j, out);
-            }
-            Ok(())
-        }
+        'b' | 'd' | 'o' | 'x' | 'X' | 'e' | 'E' | 'f' | 'g' | 'G' => append_number(verb, arg, out),
+        's' | 'q' => append_string(verb, arg, out),
         m => Err(FunctionError::call(format!(
             "unsupported format verb {} in {} at offset {}",
             go_quote_rune(m),
@@ -268,6 +206,77 @@ fn append_verb(verb: &Verb<'_>, out: &mut String, args: &[Value]) -> Result<(), 
             verb.offset
         ))),
     }
+}
+
+/// `%v` (and `%#v`): a string or number as it is (unless `#`), anything
+/// else as JSON.
+fn append_v(verb: &Verb<'_>, arg: &Value, out: &mut String) -> Result<(), FunctionError> {
+    if !verb.sharp && !arg.is_null() {
+        if let Some(s) = arg.as_str() {
+            pad_width(verb, s, out);
+            return Ok(());
+        }
+        if let Some(n) = arg.as_number() {
+            pad_width(verb, &n.format('g', -1), out);
+            return Ok(());
+        }
+    }
+    let j = if arg.is_null() {
+        "null".to_string()
+    } else {
+        json::marshal(arg, arg.ty()).map_err(|e| unsupported(verb, e.message))?
+    };
+    pad_width(verb, &j, out);
+    Ok(())
+}
+
+/// The number verbs: `%b %d %o %x %X` of an integer, `%e %E %f %g %G`.
+fn append_number(verb: &Verb<'_>, arg: &Value, out: &mut String) -> Result<(), FunctionError> {
+    // Go's fmt does not take widths or precisions above 10^6 for
+    // these verbs (it prints `%!(NOVERB)`); refusing them also
+    // bounds the digits computed.
+    if verb.width.unwrap_or(0) > GO_MAX_NUM || verb.prec.unwrap_or(0) > GO_MAX_NUM {
+        return Err(unsupported(
+            verb,
+            format!("widths and precisions above {GO_MAX_NUM} are not supported for numbers"),
+        ));
+    }
+    let n = convert(arg, &Type::Number).map_err(|e| unsupported(verb, e.message))?;
+    let n = n
+        .as_number()
+        .ok_or_else(|| unsupported(verb, "a number is required"))?;
+    if matches!(verb.mode, 'b' | 'd' | 'o' | 'x' | 'X') {
+        let i = n
+            .is_integer()
+            .then(|| n.to_big_int())
+            .flatten()
+            .ok_or_else(|| unsupported(verb, "an integer is required"))?;
+        format_int(verb, &i, out);
+    } else {
+        format_float(verb, n, out);
+    }
+    Ok(())
+}
+
+/// `%s` and `%q` (quoted as JSON), cut to the precision in grapheme
+/// clusters.
+fn append_string(verb: &Verb<'_>, arg: &Value, out: &mut String) -> Result<(), FunctionError> {
+    let s = convert(arg, &Type::String).map_err(|e| unsupported(verb, e.message))?;
+    let mut s = s.as_str().unwrap_or_default();
+    if let Some(p) = verb.prec
+        && p > 0
+    {
+        let end: usize = s.graphemes(true).take(p).map(str::len).sum();
+        s = &s[..end];
+    }
+    if verb.mode == 's' {
+        pad_width(verb, s, out);
+    } else {
+        let j = json::marshal(&Value::string(s), &Type::String)
+            .map_err(|e| unsupported(verb, e.message))?;
+        pad_width(verb, &j, out);
+    }
+    Ok(())
 }
 
 /// cty's `formatPadWidth`: pads to the width in grapheme clusters.

@@ -224,66 +224,20 @@ impl<'a> Parser<'a> {
 
     pub(super) fn finish_parsing_body_block(&mut self, ident: Token) -> Block {
         let labels_start = self.scratch_labels.len();
-        let o_brace;
-        loop {
-            let tok = self.peek();
-            match tok.kind {
-                T::OBrace => {
-                    o_brace = self.read();
-                    break;
-                }
-                T::OQuote => {
-                    let (value, span) = self.parse_quoted_string_literal();
-                    self.scratch_labels.push(Label { span, value });
-                }
-                T::Ident => {
-                    let tok = self.read();
-                    self.scratch_labels.push(Label {
-                        span: tok.span,
-                        value: Text::Source(tok.span),
-                    });
-                }
-                _ => {
-                    match tok.kind {
-                        T::Equal => self.err(
-                            "Invalid block definition",
-                            "The equals sign \"=\" indicates an argument definition, and must not be used when defining a block.",
-                            tok.span,
-                            Some(rb(ident.span, tok.span)),
-                        ),
-                        T::Newline => self.err(
-                            "Invalid block definition",
-                            "A block definition must have block content delimited by \"{\" and \"}\", starting on the same line as the block header.",
-                            tok.span,
-                            Some(rb(ident.span, tok.span)),
-                        ),
-                        _ => {
-                            if !self.recovery {
-                                self.err(
-                                    "Invalid block definition",
-                                    "Either a quoted string block label or an opening brace (\"{\") is expected here.",
-                                    tok.span,
-                                    Some(rb(ident.span, tok.span)),
-                                );
-                            }
-                        }
-                    }
-                    self.recover_after_body_item();
-                    return Block {
-                        type_name: ident.span,
-                        labels: self.scratch_labels.drain(labels_start..).collect(),
-                        body: Arc::new(Body {
-                            attributes: Box::default(),
-                            blocks: Box::default(),
-                            span: ident.span,
-                            end_span: ident.span,
-                        }),
-                        open_brace: ident.span,
-                        close_brace: ident.span,
-                    };
-                }
-            }
-        }
+        let Some(o_brace) = self.parse_block_labels(ident) else {
+            return Block {
+                type_name: ident.span,
+                labels: self.scratch_labels.drain(labels_start..).collect(),
+                body: Arc::new(Body {
+                    attributes: Box::default(),
+                    blocks: Box::default(),
+                    span: ident.span,
+                    end_span: ident.span,
+                }),
+                open_brace: ident.span,
+                close_brace: ident.span,
+            };
+        };
 
         let mut body: Option<Body> = None;
         if !self.enter(o_brace.span) {
@@ -298,21 +252,7 @@ impl<'a> Parser<'a> {
             self.leave();
         }
         let c_brace_range = self.prev_range();
-
-        let eol = self.peek();
-        if eol.kind == T::Newline || eol.kind == T::Eof {
-            self.read();
-        } else {
-            if !self.recovery {
-                self.err(
-                    "Missing newline after block definition",
-                    "A block definition must end with a newline.",
-                    eol.span,
-                    Some(rb(ident.span, eol.span)),
-                );
-            }
-            self.recover_after_body_item();
-        }
+        self.finish_block_line(ident);
 
         let body = body.unwrap_or_else(|| Body {
             attributes: Box::default(),
@@ -327,6 +267,84 @@ impl<'a> Parser<'a> {
             body: Arc::new(body),
             open_brace: o_brace.span,
             close_brace: c_brace_range,
+        }
+    }
+
+    /// A block's labels after its type name `ident`, pushed onto
+    /// `scratch_labels`, through its opening brace: the brace, or `None`
+    /// once a bad block header is reported and recovered from.
+    #[inline]
+    fn parse_block_labels(&mut self, ident: Token) -> Option<Token> {
+        loop {
+            let tok = self.peek();
+            match tok.kind {
+                T::OBrace => return Some(self.read()),
+                T::OQuote => {
+                    let (value, span) = self.parse_quoted_string_literal();
+                    self.scratch_labels.push(Label { span, value });
+                }
+                T::Ident => {
+                    let tok = self.read();
+                    self.scratch_labels.push(Label {
+                        span: tok.span,
+                        value: Text::Source(tok.span),
+                    });
+                }
+                _ => {
+                    self.bad_block_header(ident, tok);
+                    return None;
+                }
+            }
+        }
+    }
+
+    /// Reports `tok`, neither a label nor `{`, in the header of the block
+    /// named by `ident`, and recovers after the block.
+    fn bad_block_header(&mut self, ident: Token, tok: Token) {
+        match tok.kind {
+            T::Equal => self.err(
+                "Invalid block definition",
+                "The equals sign \"=\" indicates an argument definition, and must not be used when defining a block.",
+                tok.span,
+                Some(rb(ident.span, tok.span)),
+            ),
+            T::Newline => self.err(
+                "Invalid block definition",
+                "A block definition must have block content delimited by \"{\" and \"}\", starting on the same line as the block header.",
+                tok.span,
+                Some(rb(ident.span, tok.span)),
+            ),
+            _ => {
+                if !self.recovery {
+                    self.err(
+                        "Invalid block definition",
+                        "Either a quoted string block label or an opening brace (\"{\") is expected here.",
+                        tok.span,
+                        Some(rb(ident.span, tok.span)),
+                    );
+                }
+            }
+        }
+        self.recover_after_body_item();
+    }
+
+    /// After a block's closing brace: the newline (or end of file) that
+    /// must end its definition.
+    #[inline]
+    fn finish_block_line(&mut self, ident: Token) {
+        let eol = self.peek();
+        if eol.kind == T::Newline || eol.kind == T::Eof {
+            self.read();
+        } else {
+            if !self.recovery {
+                self.err(
+                    "Missing newline after block definition",
+                    "A block definition must end with a newline.",
+                    eol.span,
+                    Some(rb(ident.span, eol.span)),
+                );
+            }
+            self.recover_after_body_item();
         }
     }
 

@@ -317,73 +317,15 @@ impl<'a> Parser<'a> {
             let next = self.peek();
             match next.kind {
                 T::Eof => return done(steps),
-                T::Dot => {
-                    let dot = self.read();
-                    let name_tok = self.read();
-                    if name_tok.kind != T::Ident {
-                        let detail = if name_tok.kind == T::Star {
-                            "Splat expressions (.*) may not be used here."
-                        } else {
-                            "Dot must be followed by attribute name."
-                        };
-                        self.err(
-                            "Attribute name required",
-                            detail,
-                            name_tok.span,
-                            Some(rb(var_tok.span, name_tok.span)),
-                        );
-                        return done(steps);
-                    }
-                    steps.push(Step::Attr {
-                        name: name_tok.span,
-                        span: rb(dot.span, name_tok.span),
-                    });
-                }
+                T::Dot => match self.traversal_attr_step(var_tok.span) {
+                    Some(step) => steps.push(step),
+                    None => return done(steps),
+                },
                 T::OBrack => {
-                    let open = self.read();
-                    let next = self.peek();
-                    let key = match next.kind {
-                        T::NumberLit => {
-                            let tok = self.read();
-                            self.check_number(tok);
-                            Literal::Number(tok.span)
-                        }
-                        T::OQuote => {
-                            let (text, _) = self.parse_quoted_string_literal();
-                            Literal::String(text)
-                        }
-                        _ => {
-                            if next.kind == T::Star {
-                                self.err(
-                                    "Attribute name required",
-                                    "Splat expressions ([*]) may not be used here.",
-                                    next.span,
-                                    Some(rb(var_tok.span, next.span)),
-                                );
-                            } else {
-                                self.err(
-                                    "Index value required",
-                                    "Index brackets must contain either a literal number or a literal string.",
-                                    next.span,
-                                    Some(rb(var_tok.span, next.span)),
-                                );
-                            }
-                            return done(steps);
-                        }
+                    let Some(step) = self.traversal_index_step(var_tok.span) else {
+                        return done(steps);
                     };
-                    let close = self.read();
-                    if close.kind != T::CBrack {
-                        self.err(
-                            "Unclosed index brackets",
-                            "Index key must be followed by a closing bracket.",
-                            close.span,
-                            Some(rb(open.span, close.span)),
-                        );
-                    }
-                    steps.push(Step::Index {
-                        key,
-                        span: rb(open.span, close.span),
-                    });
+                    steps.push(step);
                     if self.errs_since(m) {
                         return done(steps);
                     }
@@ -399,6 +341,81 @@ impl<'a> Parser<'a> {
                 }
             }
         }
+    }
+
+    /// A `.name` step of an absolute traversal rooted at `root`, or `None`
+    /// once a missing name is reported.
+    fn traversal_attr_step(&mut self, root: Span) -> Option<Step> {
+        let dot = self.read();
+        let name_tok = self.read();
+        if name_tok.kind != T::Ident {
+            let detail = if name_tok.kind == T::Star {
+                "Splat expressions (.*) may not be used here."
+            } else {
+                "Dot must be followed by attribute name."
+            };
+            self.err(
+                "Attribute name required",
+                detail,
+                name_tok.span,
+                Some(rb(root, name_tok.span)),
+            );
+            return None;
+        }
+        Some(Step::Attr {
+            name: name_tok.span,
+            span: rb(dot.span, name_tok.span),
+        })
+    }
+
+    /// A `[key]` step, with a literal number or string key, of an absolute
+    /// traversal rooted at `root`, or `None` once a bad key is reported. A
+    /// missing `]` is reported but the step kept.
+    fn traversal_index_step(&mut self, root: Span) -> Option<Step> {
+        let open = self.read();
+        let next = self.peek();
+        let key = match next.kind {
+            T::NumberLit => {
+                let tok = self.read();
+                self.check_number(tok);
+                Literal::Number(tok.span)
+            }
+            T::OQuote => {
+                let (text, _) = self.parse_quoted_string_literal();
+                Literal::String(text)
+            }
+            _ => {
+                if next.kind == T::Star {
+                    self.err(
+                        "Attribute name required",
+                        "Splat expressions ([*]) may not be used here.",
+                        next.span,
+                        Some(rb(root, next.span)),
+                    );
+                } else {
+                    self.err(
+                        "Index value required",
+                        "Index brackets must contain either a literal number or a literal string.",
+                        next.span,
+                        Some(rb(root, next.span)),
+                    );
+                }
+                return None;
+            }
+        };
+        let close = self.read();
+        if close.kind != T::CBrack {
+            self.err(
+                "Unclosed index brackets",
+                "Index key must be followed by a closing bracket.",
+                close.span,
+                Some(rb(open.span, close.span)),
+            );
+        }
+        Some(Step::Index {
+            key,
+            span: rb(open.span, close.span),
+        })
     }
 }
 

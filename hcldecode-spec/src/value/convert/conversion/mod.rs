@@ -536,54 +536,12 @@ impl Kind {
                 }
                 Ok(Value::tuple(out))
             }
-            Kind::CollectionToList { ety, conv } => {
-                let in_ety = v.ty().element_type().cloned().unwrap_or(Type::Dynamic);
-                if v.length().is_some_and(|l| !l.is_known()) {
-                    return Ok(Value::unknown(Type::list(in_ety)));
-                }
-                let elems = convert_elems(elems_of(v), conv, path)?;
-                if elems.is_empty() {
-                    return Ok(Value::list_empty(if ety.is_dynamic() {
-                        in_ety
-                    } else {
-                        ety.clone()
-                    }));
-                }
-                Value::list_infer(elems).ok_or_else(|| {
-                    ConvertError::new(path, "element types must all match for conversion to list")
-                })
-            }
-            Kind::CollectionToSet { ety, conv } => {
-                let in_ety = v.ty().element_type().cloned().unwrap_or(Type::Dynamic);
-                let elems = convert_elems(elems_of(v), conv, path)?;
-                if elems.is_empty() {
-                    return Ok(Value::set_empty(if ety.is_dynamic() {
-                        in_ety
-                    } else {
-                        ety.clone()
-                    }));
-                }
-                Value::set_infer(elems).ok_or_else(|| {
-                    ConvertError::new(path, "element types must all match for conversion to set")
-                })
-            }
+            Kind::CollectionToList { ety, conv } => run_collection_to_list(v, ety, conv, path),
+            Kind::CollectionToSet { ety, conv } => run_collection_to_set(v, ety, conv, path),
             Kind::CollectionToMap { ety, conv } => run_collection_to_map(v, ety, conv, path),
             Kind::TupleToListEmpty(ety) => Ok(Value::list_empty(ety.clone())),
             Kind::TupleToSetEmpty(ety) => Ok(Value::set_empty(ety.clone())),
-            Kind::TupleToList { convs, unsafe_ } => {
-                let elems = elems_of(v);
-                let mut out = Vec::with_capacity(elems.len());
-                for (i, (e, conv)) in elems.iter().zip(convs.iter()).enumerate() {
-                    out.push(with_step(path, index_step(i), |p| run_opt(conv, e, p))?);
-                }
-                // cty passes the path of the last element here.
-                path.push(index_step(elems.len().saturating_sub(1)));
-                let unified = unify_list_elements(out, path, *unsafe_);
-                path.pop();
-                Value::list_infer(unified?).ok_or_else(|| {
-                    ConvertError::new(path, "element types must all match for conversion to list")
-                })
-            }
+            Kind::TupleToList { convs, unsafe_ } => run_tuple_to_list(v, convs, *unsafe_, path),
             Kind::TupleToSet(convs) => {
                 let elems = elems_of(v);
                 let mut out = Vec::with_capacity(elems.len());
@@ -603,6 +561,75 @@ impl Kind {
             Kind::MapToObject { out, convs } => run_map_to_object(v, out, convs, path),
         }
     }
+}
+
+/// A list, set or map to a list of `ety` (dynamic: the input's element
+/// type), each element converted by `conv`.
+fn run_collection_to_list(
+    v: &Value,
+    ety: &Type,
+    conv: &Option<ConvRef>,
+    path: &mut Path,
+) -> Result<Value, ConvertError> {
+    let in_ety = v.ty().element_type().cloned().unwrap_or(Type::Dynamic);
+    if v.length().is_some_and(|l| !l.is_known()) {
+        return Ok(Value::unknown(Type::list(in_ety)));
+    }
+    let elems = convert_elems(elems_of(v), conv, path)?;
+    if elems.is_empty() {
+        return Ok(Value::list_empty(if ety.is_dynamic() {
+            in_ety
+        } else {
+            ety.clone()
+        }));
+    }
+    Value::list_infer(elems).ok_or_else(|| {
+        ConvertError::new(path, "element types must all match for conversion to list")
+    })
+}
+
+/// A list, set or map to a set of `ety` (dynamic: the input's element
+/// type), each element converted by `conv`.
+fn run_collection_to_set(
+    v: &Value,
+    ety: &Type,
+    conv: &Option<ConvRef>,
+    path: &mut Path,
+) -> Result<Value, ConvertError> {
+    let in_ety = v.ty().element_type().cloned().unwrap_or(Type::Dynamic);
+    let elems = convert_elems(elems_of(v), conv, path)?;
+    if elems.is_empty() {
+        return Ok(Value::set_empty(if ety.is_dynamic() {
+            in_ety
+        } else {
+            ety.clone()
+        }));
+    }
+    Value::set_infer(elems).ok_or_else(|| {
+        ConvertError::new(path, "element types must all match for conversion to set")
+    })
+}
+
+/// A non-empty tuple to a list: each element converted by its conversion,
+/// then the results unified to one element type.
+fn run_tuple_to_list(
+    v: &Value,
+    convs: &[Option<ConvRef>],
+    unsafe_: bool,
+    path: &mut Path,
+) -> Result<Value, ConvertError> {
+    let elems = elems_of(v);
+    let mut out = Vec::with_capacity(elems.len());
+    for (i, (e, conv)) in elems.iter().zip(convs.iter()).enumerate() {
+        out.push(with_step(path, index_step(i), |p| run_opt(conv, e, p))?);
+    }
+    // cty passes the path of the last element here.
+    path.push(index_step(elems.len().saturating_sub(1)));
+    let unified = unify_list_elements(out, path, unsafe_);
+    path.pop();
+    Value::list_infer(unified?).ok_or_else(|| {
+        ConvertError::new(path, "element types must all match for conversion to list")
+    })
 }
 
 /// An object to an object type: each wanted attribute converted.

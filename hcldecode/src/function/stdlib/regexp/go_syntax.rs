@@ -349,51 +349,15 @@ impl<'a> Parser<'a> {
                     }
                 }
                 b'|' => {
-                    let f = self.frames.last_mut().expect("frame");
-                    let cur = std::mem::take(&mut f.cur);
-                    f.alts.push(collapse(cur, false));
+                    self.alternate();
                     t = &t[1..];
                 }
                 b')' => {
-                    if self.frames.len() < 2 {
-                        return Err(err(UNEXPECTED_PAREN, self.whole));
-                    }
-                    let f = self.frames.pop().expect("frame");
-                    let (capture, saved) = (f.capture, f.saved);
-                    let n = f.finish();
-                    self.flags = saved;
-                    self.push(if capture {
-                        Node::Capture(Box::new(n))
-                    } else {
-                        n
-                    });
+                    self.close_group()?;
                     t = &t[1..];
                 }
-                b'^' => {
-                    let a = if self.flags.multi_line {
-                        "(?m:^)"
-                    } else {
-                        "\\A"
-                    };
-                    self.push(Node::Atom(a.into()));
-                    t = &t[1..];
-                }
-                b'$' => {
-                    let a = if self.flags.multi_line {
-                        "(?m:$)"
-                    } else {
-                        "\\z"
-                    };
-                    self.push(Node::Atom(a.into()));
-                    t = &t[1..];
-                }
-                b'.' => {
-                    let a = if self.flags.dot_nl {
-                        "(?s:.)"
-                    } else {
-                        "(?-s:.)"
-                    };
-                    self.push(Node::Atom(a.into()));
+                b'^' | b'$' | b'.' => {
+                    self.anchor_or_any(b);
                     t = &t[1..];
                 }
                 b'[' => t = self.parse_class(t)?,
@@ -407,26 +371,7 @@ impl<'a> Parser<'a> {
                     t = self.repeat(kind, before, &t[1..], last_repeat)?;
                     repeat = before;
                 }
-                b'{' => {
-                    let before = t;
-                    match parse_repeat(t) {
-                        None => {
-                            self.literal('{');
-                            t = &t[1..];
-                        }
-                        Some((min, max, after)) => {
-                            if !(0..=MAX_REPEAT).contains(&min)
-                                || max > MAX_REPEAT
-                                || (max >= 0 && min > max)
-                            {
-                                return Err(err(INVALID_REPEAT_SIZE, consumed(before, after)));
-                            }
-                            t =
-                                self.repeat(RepKind::Range(min, max), before, after, last_repeat)?;
-                            repeat = before;
-                        }
-                    }
-                }
+                b'{' => (t, repeat) = self.parse_brace(t, last_repeat)?,
                 b'\\' => t = self.parse_backslash(t)?,
                 _ => {
                     let (c, rest) = next_rune(t).expect("non-empty");
@@ -436,6 +381,75 @@ impl<'a> Parser<'a> {
             }
             last_repeat = repeat;
         }
+        self.into_translated()
+    }
+
+    /// At `|`: the alternative so far ends.
+    fn alternate(&mut self) {
+        let f = self.frames.last_mut().expect("frame");
+        let cur = std::mem::take(&mut f.cur);
+        f.alts.push(collapse(cur, false));
+    }
+
+    /// At `)`: the innermost group ends (an error when none is open) and
+    /// the flags it changed are restored.
+    fn close_group(&mut self) -> Result<(), GoError> {
+        if self.frames.len() < 2 {
+            return Err(err(UNEXPECTED_PAREN, self.whole));
+        }
+        let f = self.frames.pop().expect("frame");
+        let (capture, saved) = (f.capture, f.saved);
+        let n = f.finish();
+        self.flags = saved;
+        self.push(if capture {
+            Node::Capture(Box::new(n))
+        } else {
+            n
+        });
+        Ok(())
+    }
+
+    /// `^`, `$` or `.` (`b`), spelled out with the flags in effect, since
+    /// the translated pattern's flags may differ around it.
+    fn anchor_or_any(&mut self, b: u8) {
+        let a = match b {
+            b'^' if self.flags.multi_line => "(?m:^)",
+            b'^' => "\\A",
+            b'$' if self.flags.multi_line => "(?m:$)",
+            b'$' => "\\z",
+            _ if self.flags.dot_nl => "(?s:.)",
+            _ => "(?-s:.)",
+        };
+        self.push(Node::Atom(a.into()));
+    }
+
+    /// At `{` (`t`): a repeat `{n}`, `{n,}` or `{n,m}` of the last item, or
+    /// a literal `{` when none parses. The rest of the pattern and, for a
+    /// repeat, its text from `{` on (Go's `lastRepeat`).
+    fn parse_brace(
+        &mut self,
+        t: &'a str,
+        last_repeat: &'a str,
+    ) -> Result<(&'a str, &'a str), GoError> {
+        let before = t;
+        match parse_repeat(t) {
+            None => {
+                self.literal('{');
+                Ok((&t[1..], ""))
+            }
+            Some((min, max, after)) => {
+                if !(0..=MAX_REPEAT).contains(&min) || max > MAX_REPEAT || (max >= 0 && min > max) {
+                    return Err(err(INVALID_REPEAT_SIZE, consumed(before, after)));
+                }
+                let t = self.repeat(RepKind::Range(min, max), before, after, last_repeat)?;
+                Ok((t, before))
+            }
+        }
+    }
+
+    /// At the end of the pattern: the tree, checked against Go's limits,
+    /// written out for the `regex` crate.
+    fn into_translated(mut self) -> Result<Translated, GoError> {
         if self.frames.len() != 1 {
             return Err(err(MISSING_PAREN, self.whole));
         }

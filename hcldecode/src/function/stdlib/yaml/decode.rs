@@ -171,93 +171,79 @@ impl Decoder<'_> {
                 }
                 Ok(v)
             }
-            Event::Alias(id) => {
-                if self.pending.contains(&id) {
-                    return Err("cannot refer to an anchor from inside its own definition".into());
-                }
-                let (v, n) = self
-                    .anchors
-                    .get(&id)
-                    .cloned()
-                    .ok_or_else(|| "reference to undefined anchor".to_string())?;
-                self.count(n)?;
-                Ok(v)
-            }
-            Event::SequenceStart(anchor, tag) => {
-                let tag = long_tag(&tag);
-                if !tag.is_empty() && tag != format!("{TAG_PREFIX}seq") {
-                    return Err(format!("can't interpret sequence as {tag}"));
-                }
-                self.enter()?;
-                if anchor > 0 {
-                    self.pending.push(anchor);
-                }
-                let mut vals = Vec::new();
-                loop {
-                    let ev = self.next()?;
-                    if matches!(ev, Event::SequenceEnd) {
-                        break;
-                    }
-                    vals.push(self.node(ev)?);
-                }
-                let v = Value::tuple(vals);
-                self.finish(anchor, &v, self.nodes - before);
-                Ok(v)
-            }
-            Event::MappingStart(anchor, tag) => {
-                let tag = long_tag(&tag);
-                if !tag.is_empty() && tag != format!("{TAG_PREFIX}map") {
-                    return Err(format!("can't interpret mapping as {tag}"));
-                }
-                self.enter()?;
-                if anchor > 0 {
-                    self.pending.push(anchor);
-                }
-                let mut vals: BTreeMap<Arc<str>, Value> = BTreeMap::new();
-                loop {
-                    let ev = self.next()?;
-                    let (src, style, tag) = match ev {
-                        Event::MappingEnd => break,
-                        Event::Scalar(src, style, _, tag) => (src, style, long_tag(&tag)),
-                        _ => return Err("only strings are allowed as mapping keys".into()),
-                    };
-                    let key = resolve_scalar(&tag, &src, style)?;
-                    let ev = self.next()?;
-                    let val = self.node(ev)?;
-                    match key {
-                        Resolved::Merge => match val.entries() {
-                            Some(entries) if !val.is_null() => {
-                                for (k, v) in entries {
-                                    vals.insert(k.clone(), v.clone());
-                                }
-                            }
-                            _ => {
-                                return Err(format!(
-                                    "cannot merge {} into mapping",
-                                    val.ty().friendly_name()
-                                ));
-                            }
-                        },
-                        Resolved::Value(k) => {
-                            if k.is_null() {
-                                return Err("mapping key cannot be null".into());
-                            }
-                            let k = crate::value::convert::convert(&k, &Type::String).map_err(
-                                |_| "only strings are allowed as mapping keys".to_string(),
-                            )?;
-                            let k = k.as_str_arc().ok_or("mapping key cannot be null")?;
-                            vals.insert(k, val);
-                        }
-                    }
-                }
-                let v = Value::object(vals);
-                self.finish(anchor, &v, self.nodes - before);
-                Ok(v)
-            }
+            Event::Alias(id) => self.alias(id),
+            Event::SequenceStart(anchor, tag) => self.sequence(anchor, &long_tag(&tag), before),
+            Event::MappingStart(anchor, tag) => self.mapping(anchor, &long_tag(&tag), before),
             Event::DocumentStart => Err("only a single document is allowed".into()),
             Event::StreamEnd => Err("expecting value but found end of stream".into()),
             _ => Err("unexpected parser event".into()),
         }
+    }
+
+    /// `*id`: the value of anchor `id`, counted again with all its nodes.
+    fn alias(&mut self, id: usize) -> Result<Value, String> {
+        if self.pending.contains(&id) {
+            return Err("cannot refer to an anchor from inside its own definition".into());
+        }
+        let (v, n) = self
+            .anchors
+            .get(&id)
+            .cloned()
+            .ok_or_else(|| "reference to undefined anchor".to_string())?;
+        self.count(n)?;
+        Ok(v)
+    }
+
+    /// A sequence (with `anchor` and long `tag`), as a tuple, after its
+    /// start event; `before` is the node count before it.
+    fn sequence(&mut self, anchor: usize, tag: &str, before: u64) -> Result<Value, String> {
+        if !tag.is_empty() && tag != format!("{TAG_PREFIX}seq") {
+            return Err(format!("can't interpret sequence as {tag}"));
+        }
+        self.enter()?;
+        if anchor > 0 {
+            self.pending.push(anchor);
+        }
+        let mut vals = Vec::new();
+        loop {
+            let ev = self.next()?;
+            if matches!(ev, Event::SequenceEnd) {
+                break;
+            }
+            vals.push(self.node(ev)?);
+        }
+        let v = Value::tuple(vals);
+        self.finish(anchor, &v, self.nodes - before);
+        Ok(v)
+    }
+
+    /// A mapping (with `anchor` and long `tag`), as an object, after its
+    /// start event; `before` is the node count before it. Keys must be
+    /// strings; a `<<` key merges a mapping in.
+    fn mapping(&mut self, anchor: usize, tag: &str, before: u64) -> Result<Value, String> {
+        if !tag.is_empty() && tag != format!("{TAG_PREFIX}map") {
+            return Err(format!("can't interpret mapping as {tag}"));
+        }
+        self.enter()?;
+        if anchor > 0 {
+            self.pending.push(anchor);
+        }
+        let mut vals: BTreeMap<Arc<str>, Value> = BTreeMap::new();
+        loop {
+            let ev = self.next()?;
+            let (src, style, tag) = match ev {
+                Event::MappingEnd => break,
+                Event::Scalar(src, style, _, tag) => (src, style, long_tag(&tag)),
+                _ => return Err("only strings are allowed as mapping keys".into()),
+            };
+            let key = resolve_scalar(&tag, &src, style)?;
+            let ev = self.next()?;
+            let val = self.node(ev)?;
+            insert_entry(&mut vals, key, val)?;
+        }
+        let v = Value::object(vals);
+        self.finish(anchor, &v, self.nodes - before);
+        Ok(v)
     }
 
     fn enter(&mut self) -> Result<(), String> {
@@ -316,4 +302,38 @@ pub(super) fn decode_document(d: &mut Decoder<'_>) -> Result<Value, String> {
         Event::DocumentStart => Err("only a single document is allowed".into()),
         _ => Err("unexpected extra content after value".into()),
     }
+}
+
+/// Adds the entry `key` = `val` to a mapping's `vals`: a `<<` key merges
+/// the mapping `val` in.
+fn insert_entry(
+    vals: &mut BTreeMap<Arc<str>, Value>,
+    key: Resolved,
+    val: Value,
+) -> Result<(), String> {
+    match key {
+        Resolved::Merge => match val.entries() {
+            Some(entries) if !val.is_null() => {
+                for (k, v) in entries {
+                    vals.insert(k.clone(), v.clone());
+                }
+            }
+            _ => {
+                return Err(format!(
+                    "cannot merge {} into mapping",
+                    val.ty().friendly_name()
+                ));
+            }
+        },
+        Resolved::Value(k) => {
+            if k.is_null() {
+                return Err("mapping key cannot be null".into());
+            }
+            let k = crate::value::convert::convert(&k, &Type::String)
+                .map_err(|_| "only strings are allowed as mapping keys".to_string())?;
+            let k = k.as_str_arc().ok_or("mapping key cannot be null")?;
+            vals.insert(k, val);
+        }
+    }
+    Ok(())
 }

@@ -217,6 +217,25 @@ pub(super) fn resolve_scalar(
         ));
     }
     let mut tag = short.unwrap_or("").to_string();
+    if let Some(resolved) = resolve_by_hint(src, style, &mut tag)? {
+        return Ok(resolved);
+    }
+    if tag.is_empty() && src == "<<" {
+        return Ok(Resolved::Merge);
+    }
+    Ok(Resolved::Value(scalar_of_tag(&tag, src)?))
+}
+
+/// go-cty-yaml's `resolveScalar` guided by the scalar's first character
+/// (its `resolveTable` hint), for a scalar not tagged `str` or `binary`:
+/// a quoted string, a bool, null, a float such as `.5`, or a timestamp
+/// resolves here; an untagged number gets its `tag` (`int` or `float`).
+/// `None` when the tag decides.
+fn resolve_by_hint(
+    src: &str,
+    style: TScalarStyle,
+    tag: &mut String,
+) -> Result<Option<Resolved>, String> {
     let hint = match src.as_bytes().first() {
         None => b'N',
         Some(b'+' | b'-') => b'S',
@@ -225,50 +244,54 @@ pub(super) fn resolve_scalar(
         Some(b'.') => b'.',
         _ => 0,
     };
-    if hint != 0 && tag != "str" && tag != "binary" {
-        if matches!(
-            style,
-            TScalarStyle::SingleQuoted | TScalarStyle::DoubleQuoted
-        ) {
-            return Ok(Resolved::Value(Value::string(src)));
-        }
-        if let Some(v) = resolve_bool_null(src) {
-            return Ok(Resolved::Value(v));
-        }
-        if tag.is_empty() && matches!(src, ".nan" | ".NaN" | ".NAN") {
-            return Err("floating point NaN is not supported".into());
-        }
-        match hint {
-            b'.' => {
-                if let Ok(n) = Number::parse(src) {
-                    return Ok(Resolved::Value(Value::number(n)));
-                }
-            }
-            b'D' | b'S' => {
-                if (tag.is_empty() || tag == "timestamp")
-                    && let Some(t) = parse_yaml_timestamp(src)
-                {
-                    return Ok(Resolved::Value(Value::string(t)));
-                }
-                if is_int_literal(src) {
-                    tag = "int".into();
-                } else if is_float_literal(src) {
-                    tag = "float".into();
-                }
-            }
-            _ => {}
-        }
+    if hint == 0 || tag == "str" || tag == "binary" {
+        return Ok(None);
     }
-    if tag.is_empty() && src == "<<" {
-        return Ok(Resolved::Merge);
+    if matches!(
+        style,
+        TScalarStyle::SingleQuoted | TScalarStyle::DoubleQuoted
+    ) {
+        return Ok(Some(Resolved::Value(Value::string(src))));
     }
+    if let Some(v) = resolve_bool_null(src) {
+        return Ok(Some(Resolved::Value(v)));
+    }
+    if tag.is_empty() && matches!(src, ".nan" | ".NaN" | ".NAN") {
+        return Err("floating point NaN is not supported".into());
+    }
+    match hint {
+        b'.' => {
+            if let Ok(n) = Number::parse(src) {
+                return Ok(Some(Resolved::Value(Value::number(n))));
+            }
+        }
+        b'D' | b'S' => {
+            if (tag.is_empty() || tag == "timestamp")
+                && let Some(t) = parse_yaml_timestamp(src)
+            {
+                return Ok(Some(Resolved::Value(Value::string(t))));
+            }
+            if is_int_literal(src) {
+                *tag = "int".into();
+            } else if is_float_literal(src) {
+                *tag = "float".into();
+            }
+        }
+        _ => {}
+    }
+    Ok(None)
+}
+
+/// The scalar `src` read as its (short) `tag` says; an untagged scalar
+/// is a string.
+fn scalar_of_tag(tag: &str, src: &str) -> Result<Value, String> {
     let cannot = |t: &str| {
         format!(
             "cannot parse {} as {TAG_PREFIX}{t}",
             hcldecode_spec::go_quote::quote(src)
         )
     };
-    Ok(Resolved::Value(match tag.as_str() {
+    Ok(match tag {
         "str" | "" => Value::string(src),
         "binary" => {
             let clean: String = src.chars().filter(|c| !c.is_whitespace()).collect();
@@ -291,7 +314,7 @@ pub(super) fn resolve_scalar(
             } else if let Some(n) = parse_go_int(&plain) {
                 Value::number(n)
             } else {
-                return Err(cannot(&tag));
+                return Err(cannot(tag));
             }
         }
         "timestamp" => match parse_yaml_timestamp(src) {
@@ -302,10 +325,10 @@ pub(super) fn resolve_scalar(
         _ => {
             return Err(format!(
                 "unsupported tag {}",
-                hcldecode_spec::go_quote::quote(&tag)
+                hcldecode_spec::go_quote::quote(tag)
             ));
         }
-    }))
+    })
 }
 
 pub(super) fn is_base64(s: &str) -> bool {
