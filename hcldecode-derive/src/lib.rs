@@ -23,6 +23,7 @@ mod encode;
 mod expand;
 mod self_check;
 mod shape;
+mod trait_impls;
 
 use ast::{Body, VariantForm};
 use attr::Ctxt;
@@ -110,6 +111,6 @@ fn fail(cx: Ctxt, input: &DeriveInput) -> proc_macro2::TokenStream {
         Err(e) => e.to_compile_error(),
         Ok(()) => proc_macro2::TokenStream::new(),
     };
-    out.extend(expand::stubs(input));
+    out.extend(trait_impls::stubs(input));
     out
 }

@@ -47,6 +47,7 @@ pub mod analysis;
 pub mod ast;
 mod ident_tables;
 mod invalid_byte;
+mod invalid_tokens;
 pub mod lexer;
 mod parser;
 mod pos;

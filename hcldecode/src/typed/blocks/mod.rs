@@ -9,16 +9,20 @@ use std::hash::{BuildHasher, Hash};
 use std::rc::Rc;
 use std::sync::Arc;
 
-use hcldecode_spec::diag::render::SourceMap;
 use hcldecode_spec::spec::field::{self, BlockField, BlockShape};
-use hcldecode_spec::spec::{BlockCount, BlockLabelSpec, ObjectSpec, Spec};
+use hcldecode_spec::spec::{BlockCount, ObjectSpec, Spec};
 use hcldecode_spec::syntax::body::Body;
-use hcldecode_spec::syntax::suggest::name_suggestion;
 
-use super::scope::DecodeScope;
 use super::{At, Error, Errors, HclDecode};
-use crate::decode::{self, BlockTrace, DecodeHook, DirectBody};
+use crate::decode::DirectBody;
 use crate::value::{Value, ValueRef};
+use tagged::{tagged_block, tagged_body_spec, tagged_variants};
+
+mod locate_blocks;
+mod tagged;
+
+pub use locate_blocks::locate_single_block;
+pub(crate) use locate_blocks::{locate_block_list, locate_block_map};
 
 /// How a body type is read from blocks.
 ///
@@ -355,92 +359,6 @@ fn shape_spec<T: HclBody>(opts: &BlockOptions, make: impl Fn(String, Spec) -> Sp
                 .map(|(name, spec)| (name.clone(), make(name, spec)))
                 .collect(),
         }),
-    }
-}
-
-/// The body spec of a block whose first label names its variant: the label,
-/// and the rest of the body kept, to be decoded with the variant's spec
-/// once the label is known ([`tagged_block`]). The label spec carries the
-/// variants' specs, for the JSON Schema.
-fn tagged_body_spec(opts: &BlockOptions, variants: Vec<(String, Spec)>) -> Spec {
-    let mut label = BlockLabelSpec::new(0, tag_label_name(opts));
-    label.variants = Some(variants.into());
-    DecodeHook::remain(Spec::Object(ObjectSpec {
-        properties: vec![(TAG_PROPERTY.to_string(), Spec::BlockLabel(label))],
-    }))
-}
-
-const TAG_PROPERTY: &str = "__tag";
-
-fn tag_label_name(opts: &BlockOptions) -> String {
-    opts.labels
-        .first()
-        .cloned()
-        .unwrap_or_else(|| "type".to_string())
-}
-
-/// Decodes a block of a `tag = "label"` field: the variant its first label
-/// names, from the rest of its body, with the decoder's variables and
-/// functions; "Did you mean" at the label for a label naming no variant.
-fn tagged_block<T: HclBody>(
-    variants: &[(String, Spec)],
-    b: &BlockTrace,
-    opts: &BlockOptions,
-    scope: Option<&DecodeScope>,
-) -> Result<T, Error> {
-    let at = At::block(b).in_scope(scope);
-    let Some((label, range)) = b.labels.first() else {
-        // The engine has reported the missing label.
-        return Err(Error::unknown(at.diagnostic(
-            "Missing block label",
-            "The block's first label names its kind.",
-        )));
-    };
-    let Some(i) = variants.iter().position(|(n, _)| n == label) else {
-        let names: Vec<String> = variants.iter().map(|(n, _)| format!("{n:?}")).collect();
-        let mut detail = format!(
-            "A {} block's {} must be one of {}",
-            opts.type_name,
-            tag_label_name(opts),
-            names.join(", ")
-        );
-        match name_suggestion(label, variants.iter().map(|(n, _)| n.as_str())) {
-            Some(s) => detail.push_str(&format!("; did you mean {s:?}?")),
-            None => detail.push('.'),
-        }
-        return Err(Error::at(
-            format!("Unsupported {} {}", opts.type_name, tag_label_name(opts)),
-            detail,
-            Some(range.clone()),
-        ));
-    };
-    let empty = Body::empty();
-    let rest = at.rest().unwrap_or(&empty);
-    // Decoded as the enclosing decode is (a block a dynamic block
-    // generated: in its iteration, which the rest keeps).
-    let scope = at.scope();
-    let (value, trace, diags) = decode::decode_traced_with(
-        rest,
-        &variants[i].1,
-        scope.and_then(|s| s.ctx.as_deref()),
-        None,
-        scope.map(|s| s.options).unwrap_or_default(),
-    );
-    match T::from_block(i, &value, At::trace(&trace).in_scope(scope)) {
-        Ok(t) if !diags.has_errors() => Ok(t),
-        Ok(_) => Err(Error::default().finish(diags, SourceMap::new())),
-        Err(e) => Err(e.finish(diags, SourceMap::new())),
-    }
-}
-
-/// The variants of a `tag = "label"` field's enum, if it is one.
-fn tagged_variants<T: HclBody>(opts: &BlockOptions) -> Option<Vec<(String, Spec)>> {
-    if !opts.tag {
-        return None;
-    }
-    match T::body_shape() {
-        BodyShape::Variants(vs) => Some(vs),
-        BodyShape::Struct(_) => None,
     }
 }
 
@@ -1032,60 +950,3 @@ keyed_map!(
 );
 
 // ----- where a path into blocks was written (`HclBlocks::locate_blocks`) ----
-
-/// [`HclBlocks::locate_blocks`] of a list of blocks: an index steps to
-/// the block, the rest of the path into its body.
-pub(crate) fn locate_block_list<T: HclDecode>(
-    path: &[super::PathSegment<'_>],
-    at: At<'_>,
-) -> Option<hcldecode_spec::source::Range> {
-    match path.split_first() {
-        Some((super::PathSegment::Index(i), rest)) => match at.blocks().and_then(|bs| bs.get(*i)) {
-            Some(b) => T::locate(rest, At::block(b).in_scope(at.scope())),
-            None => super::locate::here(at),
-        },
-        _ => super::locate::here(at),
-    }
-}
-
-/// [`HclBlocks::locate_blocks`] of a block map `M`: as many keys as it
-/// has levels step to the block with those labels, the rest of the path
-/// into its body.
-pub(crate) fn locate_block_map<M: HclKeyed>(
-    path: &[super::PathSegment<'_>],
-    at: At<'_>,
-) -> Option<hcldecode_spec::source::Range> {
-    let depth = M::DEPTH;
-    let keys: Vec<&str> = path
-        .iter()
-        .take(depth)
-        .map_while(|s| match s {
-            super::PathSegment::Key(k) => Some(*k),
-            super::PathSegment::Index(_) => None,
-        })
-        .collect();
-    if keys.len() < depth {
-        return super::locate::here(at);
-    }
-    let block = at.blocks().and_then(|bs| {
-        bs.iter().find(|b| {
-            b.labels.len() >= depth && b.labels.iter().zip(&keys).all(|((l, _), k)| l == k)
-        })
-    });
-    match block {
-        Some(b) => M::Leaf::locate(&path[depth..], At::block(b).in_scope(at.scope())),
-        None => super::locate::here(at),
-    }
-}
-
-/// [`HclBlocks::locate_blocks`] of at most one block: the path goes on in
-/// its body.
-pub fn locate_single_block<T: HclDecode>(
-    path: &[super::PathSegment<'_>],
-    at: At<'_>,
-) -> Option<hcldecode_spec::source::Range> {
-    match at.blocks().and_then(|bs| bs.first()) {
-        Some(b) => T::locate(path, At::block(b).in_scope(at.scope())),
-        None => T::locate(path, at),
-    }
-}
