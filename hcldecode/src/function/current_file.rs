@@ -1,8 +1,11 @@
 //! The file whose expression is being evaluated, for functions that
 //! resolve paths beside it.
 
-// Thread-local: function signatures carry no evaluation state (they are
-// go-cty's), and an evaluation runs on one thread.
+// Thread-local, set by the evaluator around each file's evaluation. No
+// context reaches a function: `FunctionSpec::implementation` has go-cty's
+// signature, `Fn(&[Value], &Type)`, which every function implements, the
+// user's too, so a call context would change all of them. An evaluation
+// runs on one thread.
 thread_local! {
     /// The name of the file whose expression is being evaluated (innermost
     /// evaluation), for functions that resolve paths beside it.

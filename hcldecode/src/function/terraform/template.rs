@@ -22,9 +22,11 @@ use crate::value::Value;
 /// each level costs stack, so the bound here is smaller).
 pub const MAX_TEMPLATE_DEPTH: u32 = 32;
 
-// Thread-local: a function's signature carries no evaluation state, and
-// nested renders (templatefile calling templatefile) run on the thread of
-// the outermost evaluation.
+// Thread-local. No context reaches a function: `FunctionSpec::
+// implementation` has go-cty's signature, `Fn(&[Value], &Type)`, which
+// every function implements, the user's too, so a call context would
+// change all of them. Nested renders (templatefile calling templatefile)
+// run on the thread of the outermost evaluation.
 thread_local! {
     static DEPTH: Cell<u32> = const { Cell::new(0) };
 }
