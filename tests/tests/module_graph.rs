@@ -105,16 +105,16 @@ fn load_items(
                 }
             }
             syn::Item::Use(u) => {
-                let public = !matches!(u.vis, syn::Visibility::Inherited);
+                // Private imports are followed too: a child reaches its
+                // parent's (`super::x` where the parent has `use a::x`),
+                // and the dependency is on `a`, not on the parent.
                 let mut flat = Vec::new();
                 flatten_use(&u.tree, &mut Vec::new(), &mut flat);
                 for (p, rename, glob) in flat {
-                    if public {
-                        if glob {
-                            module.glob_reexports.push(p.clone());
-                        } else if let Some(name) = rename {
-                            module.reexports.push((name, p.clone()));
-                        }
+                    if glob {
+                        module.glob_reexports.push(p.clone());
+                    } else if let Some(name) = rename {
+                        module.reexports.push((name, p.clone()));
                     }
                     module.refs.push(p);
                 }
@@ -632,4 +632,41 @@ fn checker_sees_cycles_through_reexports() {
         Some(Vec::new())
     );
     assert!(cycles_in("demo", &tree, false).is_empty());
+}
+
+/// A child reaching an item through its parent's private import depends on
+/// the module the item comes from: the checker sees the cycle it makes.
+#[test]
+fn checker_follows_private_imports() {
+    let src = "
+        mod p {
+            use crate::q::helper;
+            mod child { pub fn f() { super::helper(); } }
+            pub struct Vocabulary;
+        }
+        mod q { pub fn helper() { let _ = crate::p::Vocabulary; } }
+    ";
+    let file = syn::parse_file(src).unwrap();
+    let mut tree = Tree::new();
+    load_items(
+        &mut tree,
+        Vec::new(),
+        Path::new("lib.rs"),
+        PathBuf::from("/nonexistent"),
+        &file.items,
+    );
+    assert_eq!(
+        resolve(
+            &tree,
+            &["p".into(), "child".into()],
+            &["super".into(), "helper".into()]
+        ),
+        Some(vec!["q".to_string()])
+    );
+    let found = cycles("demo", &tree);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(
+        found[0].starts_with("in demo, a cycle through p, q:"),
+        "{found:?}"
+    );
 }
