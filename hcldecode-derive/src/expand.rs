@@ -272,7 +272,7 @@ fn label_code(g: &mut Gen<'_>, parts: &mut Parts, c: &FieldCtx<'_>) {
     parts.label_index += 1;
     parts
         .props
-        .push(quote!((#key, __hcl::spec::label_spec(#li, #name))));
+        .push(quote!((#key, __hcl::spec::field::label(#li, #name))));
     if let Some(gets) = &mut parts.direct_gets {
         gets.push(quote!(let #var = #p.direct_label(__b, #index)?;));
     }
@@ -339,7 +339,7 @@ fn block_attrs_code(g: &mut Gen<'_>, parts: &mut Parts, c: &FieldCtx<'_>) {
         quote!(__hcl::spec::field::block_attrs_required(#required, #has_default, #p.optional()));
     let spec = described(
         f,
-        quote!(__hcl::spec::block_attrs_spec(#name, #elem, #required, #p.hcl_constraint())),
+        quote!(__hcl::spec::field::block_attrs(#name, #elem, #required, #p.hcl_constraint())),
     );
     parts.props.push(quote!((#key, #spec)));
     parts.direct_gets = None;

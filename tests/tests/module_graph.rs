@@ -592,15 +592,8 @@ fn descendants_use_only_their_ancestors_types() {
     );
 }
 
-/// The checker finds a cycle where there is one and follows re-exports.
-#[test]
-fn checker_sees_cycles_through_reexports() {
-    let src = "
-        pub use a::Thing;
-        mod a { pub struct Thing; pub fn f() { crate::b::g(); } }
-        mod b { pub fn g() { let _ = crate::Thing; } }
-        mod c { pub fn h() { crate::a::f(); } }
-    ";
+/// The module tree of a crate whose root is `src` (inline modules only).
+fn tree_of(src: &str) -> Tree {
     let file = syn::parse_file(src).unwrap();
     let mut tree = Tree::new();
     load_items(
@@ -610,6 +603,19 @@ fn checker_sees_cycles_through_reexports() {
         PathBuf::from("/nonexistent"),
         &file.items,
     );
+    tree
+}
+
+/// The checker finds a cycle where there is one and follows re-exports.
+#[test]
+fn checker_sees_cycles_through_reexports() {
+    let src = "
+        pub use a::Thing;
+        mod a { pub struct Thing; pub fn f() { crate::b::g(); } }
+        mod b { pub fn g() { let _ = crate::Thing; } }
+        mod c { pub fn h() { crate::a::f(); } }
+    ";
+    let tree = tree_of(src);
     let found = cycles("demo", &tree);
     assert_eq!(found.len(), 1, "{found:?}");
     assert!(
@@ -646,15 +652,7 @@ fn checker_follows_private_imports() {
         }
         mod q { pub fn helper() { let _ = crate::p::Vocabulary; } }
     ";
-    let file = syn::parse_file(src).unwrap();
-    let mut tree = Tree::new();
-    load_items(
-        &mut tree,
-        Vec::new(),
-        Path::new("lib.rs"),
-        PathBuf::from("/nonexistent"),
-        &file.items,
-    );
+    let tree = tree_of(src);
     assert_eq!(
         resolve(
             &tree,

@@ -174,8 +174,8 @@ impl BlockField {
 pub fn block(shape: BlockShape, field: &BlockField, nested: Spec) -> Spec {
     let nested = Box::new(nested);
     let type_name = field.type_name.clone();
-    let collection = |nested| BlockCollectionSpec {
-        type_name: field.type_name.clone(),
+    let collection = |type_name, nested| BlockCollectionSpec {
+        type_name,
         nested,
         min_items: field.min_items,
         max_items: field.max_items,
@@ -188,8 +188,8 @@ pub fn block(shape: BlockShape, field: &BlockField, nested: Spec) -> Spec {
             required: shape == BlockShape::Single || field.required,
             description: None,
         }),
-        BlockShape::List => Spec::BlockList(collection(nested)),
-        BlockShape::Set => Spec::BlockSet(collection(nested)),
+        BlockShape::List => Spec::BlockList(collection(type_name, nested)),
+        BlockShape::Set => Spec::BlockSet(collection(type_name, nested)),
         BlockShape::Map(depth) => Spec::BlockMap(BlockMapSpec {
             type_name,
             labels: field.label_names(depth),

@@ -32,21 +32,6 @@ pub fn described(mut spec: Spec, doc: &str) -> Spec {
     spec
 }
 
-/// A label property.
-pub fn label_spec(index: usize, name: &str) -> Spec {
-    field::label(index, name)
-}
-
-/// A `block_attrs` property ([`field::block_attrs`]).
-pub fn block_attrs_spec(
-    type_name: &str,
-    element_type: Type,
-    required: bool,
-    constraint: Option<ValueConstraint>,
-) -> Spec {
-    field::block_attrs(type_name, element_type, required, constraint)
-}
-
 /// The `self-check` feature's check ([`field::outline`]): the spec built at
 /// run time says of each field what the derive's compile-time spec said,
 /// where the derive could know it (`None`: it could not). Panics where
