@@ -2,10 +2,12 @@
 //! build, so hostile or mistaken input gets a diagnostic instead of
 //! exhausting the stack, memory or time.
 //!
-//! Parse limits are applied by the parser. Evaluation limits are a budget
-//! that one top-level evaluation (with every function it calls, including
-//! user-defined functions evaluating expressions of their own) draws on:
-//! it lives in a thread-local, so functions need no extra parameter.
+//! Parse limits are applied by the parser. Evaluation limits are a
+//! [`Budget`] that one top-level evaluation (with every function it calls,
+//! including user-defined functions evaluating expressions of their own)
+//! draws on: the evaluator holds it and hands it to functions in their
+//! call context. How deep evaluations nest is counted per thread, as it
+//! guards the thread's stack.
 
 use std::cell::Cell;
 
@@ -69,8 +71,11 @@ impl Default for Limits {
     }
 }
 
-// Thread-local, as the budget below: the limits of a `with_ambient` call
-// reach every evaluation it makes without a parameter on each function.
+// Thread-local: a typed decoder's limits reach the evaluations of
+// contexts that set none, through the decode engine, the declarations
+// and the serde bridge, whose evaluation calls do not take limits. A
+// context could carry them (the decode options, as the budget travels in
+// the call context); that is not done yet.
 thread_local! {
     static AMBIENT: Cell<Limits> = const { Cell::new(Limits::DEFAULT) };
 }
@@ -114,165 +119,160 @@ impl Exceeded {
     }
 }
 
-#[derive(Clone, Copy)]
-struct Budget {
-    /// Evaluations in progress on this thread (0: none).
-    depth: u32,
+/// The budget of one top-level evaluation: what it, and every evaluation
+/// nested in it through function calls, may still build, and how deep they
+/// nest. The outermost evaluation makes it and hands it down: the
+/// evaluator holds it, functions see it in their
+/// [`CallContext`](crate::function::CallContext), and a function that
+/// evaluates (a template, a user-defined function) passes it on. A decode
+/// inside another (a `from_hcl` that decodes, a worker thread) makes its
+/// own, so it behaves as it does alone.
+pub(crate) struct Budget {
     max_depth: u32,
-    elements: u64,
+    templates: Cell<u32>,
+    elements: Cell<u64>,
     max_elements: u64,
-    bytes: u64,
+    bytes: Cell<u64>,
     max_bytes: u64,
     #[cfg_attr(not(feature = "crypto"), allow(dead_code))]
-    bcrypt_rounds: u64,
+    bcrypt_rounds: Cell<u64>,
     #[cfg_attr(not(feature = "crypto"), allow(dead_code))]
     max_bcrypt_rounds: u64,
 }
 
-// Thread-local: the outermost evaluation starts the budget and every
-// function it calls charges it, with no extra parameter on go-cty's
-// function signatures (docs/robustness.md).
+// Thread-local, the one piece of evaluation state not in a context: it
+// guards the thread's stack, which every evaluation running on the thread
+// shares, also one that a user's function starts through the public
+// `evaluate` (the user's code between the two carries no context). A
+// worker thread has a stack, and so a count, of its own. What evaluations
+// may build travels in their `Budget`.
 thread_local! {
-    static BUDGET: Cell<Budget> = const { Cell::new(Budget {
-        depth: 0,
-        max_depth: 0,
-        elements: 0,
-        max_elements: 0,
-        bytes: 0,
-        max_bytes: 0,
-        bcrypt_rounds: 0,
-        max_bcrypt_rounds: 0,
-    }) };
+    /// Evaluations in progress on this thread, nested in one another.
+    static STACK: Cell<u32> = const { Cell::new(0) };
 }
 
-/// An evaluation in progress; ends when dropped (also on unwinding).
-pub(crate) struct Scope(());
+/// One evaluation in progress on this thread; ends when dropped (also on
+/// unwinding).
+pub(crate) struct Nested(());
 
-impl Drop for Scope {
+impl Drop for Nested {
     fn drop(&mut self) {
-        BUDGET.with(|b| {
-            let mut s = b.get();
-            s.depth -= 1;
-            b.set(s);
-        });
+        STACK.with(|d| d.set(d.get().saturating_sub(1)));
     }
 }
 
-/// Starts an evaluation: the outermost one starts a fresh budget from
-/// `limits`; nested ones (from function calls) share it. `Err` carries the
-/// call-depth limit that entering would exceed.
-pub(crate) fn enter(limits: &Limits) -> Result<Scope, u32> {
-    BUDGET.with(|b| {
-        let mut s = b.get();
-        if s.depth == 0 {
-            s = Budget {
-                depth: 0,
-                max_depth: limits.max_call_depth.max(1),
-                elements: limits.max_elements,
-                max_elements: limits.max_elements,
-                bytes: limits.max_string_bytes,
-                max_bytes: limits.max_string_bytes,
-                bcrypt_rounds: limits.max_bcrypt_rounds,
-                max_bcrypt_rounds: limits.max_bcrypt_rounds,
-            };
-        } else if s.depth >= s.max_depth {
-            return Err(s.max_depth);
-        }
-        s.depth += 1;
-        b.set(s);
-        Ok(Scope(()))
-    })
+/// One template rendering in progress on a [`Budget`]; ends when dropped
+/// (also on unwinding).
+pub(crate) struct Level<'b>(&'b Cell<u32>);
+
+impl Drop for Level<'_> {
+    fn drop(&mut self) {
+        self.0.set(self.0.get().saturating_sub(1));
+    }
 }
 
-/// Draws `elements` and `bytes` from the current evaluation's budget
-/// (nothing outside an evaluation).
-pub(crate) fn charge(elements: u64, bytes: u64) -> Result<(), Exceeded> {
-    BUDGET.with(|b| {
-        let mut s = b.get();
-        if s.depth == 0 {
-            return Ok(());
+impl Budget {
+    /// A full budget of `limits`, with no evaluation in progress.
+    pub(crate) fn new(limits: &Limits) -> Budget {
+        Budget {
+            max_depth: limits.max_call_depth.max(1),
+            templates: Cell::new(0),
+            elements: Cell::new(limits.max_elements),
+            max_elements: limits.max_elements,
+            bytes: Cell::new(limits.max_string_bytes),
+            max_bytes: limits.max_string_bytes,
+            bcrypt_rounds: Cell::new(limits.max_bcrypt_rounds),
+            max_bcrypt_rounds: limits.max_bcrypt_rounds,
         }
-        let r = if elements > s.elements {
-            s.elements = 0;
-            Err(Exceeded::Elements(s.max_elements))
-        } else if bytes > s.bytes {
-            s.bytes = 0;
-            Err(Exceeded::Bytes(s.max_bytes))
+    }
+
+    /// Starts one more evaluation on this thread, within this budget's
+    /// call-depth limit: `Err` carries the limit that entering would
+    /// exceed.
+    pub(crate) fn enter(&self) -> Result<Nested, u32> {
+        STACK.with(|d| {
+            if d.get() >= self.max_depth {
+                return Err(self.max_depth);
+            }
+            d.set(d.get() + 1);
+            Ok(Nested(()))
+        })
+    }
+
+    /// Starts one more template rendered inside the others; `Err` when
+    /// `max` are already rendering.
+    #[cfg_attr(not(feature = "terraform"), allow(dead_code))]
+    pub(crate) fn enter_template(&self, max: u32) -> Result<Level<'_>, ()> {
+        let d = self.templates.get();
+        if d >= max {
+            return Err(());
+        }
+        self.templates.set(d + 1);
+        Ok(Level(&self.templates))
+    }
+
+    /// Draws `elements` and `bytes` from the budget.
+    pub(crate) fn charge(&self, elements: u64, bytes: u64) -> Result<(), Exceeded> {
+        let (e, b) = (self.elements.get(), self.bytes.get());
+        if elements > e {
+            self.elements.set(0);
+            Err(Exceeded::Elements(self.max_elements))
+        } else if bytes > b {
+            self.bytes.set(0);
+            Err(Exceeded::Bytes(self.max_bytes))
         } else {
-            s.elements -= elements;
-            s.bytes -= bytes;
+            self.elements.set(e - elements);
+            self.bytes.set(b - bytes);
             Ok(())
-        };
-        b.set(s);
-        r
-    })
-}
+        }
+    }
 
-/// Draws `rounds` of bcrypt work from the current evaluation's budget
-/// (outside an evaluation: checks them against the [`ambient`] limit).
-/// `Err` carries the limit.
-#[cfg(feature = "crypto")]
-pub(crate) fn charge_bcrypt(rounds: u64) -> Result<(), u64> {
-    BUDGET.with(|b| {
-        let mut s = b.get();
-        if s.depth == 0 {
-            let max = ambient().max_bcrypt_rounds;
-            return if rounds > max { Err(max) } else { Ok(()) };
+    /// Draws `rounds` of bcrypt work from the budget. `Err` carries the
+    /// limit.
+    #[cfg(feature = "crypto")]
+    pub(crate) fn charge_bcrypt(&self, rounds: u64) -> Result<(), u64> {
+        let left = self.bcrypt_rounds.get();
+        if rounds > left {
+            return Err(self.max_bcrypt_rounds);
         }
-        if rounds > s.bcrypt_rounds {
-            return Err(s.max_bcrypt_rounds);
-        }
-        s.bcrypt_rounds -= rounds;
-        b.set(s);
+        self.bcrypt_rounds.set(left - rounds);
         Ok(())
-    })
-}
-
-/// Charges what `v` holds, expanded as a tree (a collection shared in
-/// several places counts each time): its elements, nested ones, and the
-/// bytes of its strings. Stops as soon as the budget runs out, so the walk
-/// costs at most what the budget allows.
-pub(crate) fn charge_value(v: &crate::Value) -> Result<(), Exceeded> {
-    use crate::value::ValueRef;
-    match v.view() {
-        ValueRef::String(s) => charge(0, s.len() as u64),
-        ValueRef::List(xs) | ValueRef::Set(xs) | ValueRef::Tuple(xs) | ValueRef::Object(_, xs) => {
-            charge(xs.len() as u64, 0)?;
-            xs.iter().try_for_each(charge_value)
-        }
-        ValueRef::Map(entries) => {
-            charge(entries.len() as u64, 0)?;
-            entries.iter().try_for_each(|(_, x)| charge_value(x))
-        }
-        _ => Ok(()),
     }
-}
 
-/// Whether `elements` more collection elements and `bytes` more bytes of
-/// strings fit in the current evaluation's budget (outside an evaluation:
-/// in the [`ambient`] limits), without drawing on it: functions check
-/// before building a large result. `Err` says which limit.
-#[cfg_attr(not(feature = "stdlib"), allow(dead_code))]
-pub(crate) fn fits(elements: u64, bytes: u64) -> Result<(), Exceeded> {
-    BUDGET.with(|b| {
-        let s = b.get();
-        let (max_e, max_b, left_e, left_b) = if s.depth == 0 {
-            let l = ambient();
-            (
-                l.max_elements,
-                l.max_string_bytes,
-                l.max_elements,
-                l.max_string_bytes,
-            )
-        } else {
-            (s.max_elements, s.max_bytes, s.elements, s.bytes)
-        };
-        if elements > left_e {
-            Err(Exceeded::Elements(max_e))
-        } else if bytes > left_b {
-            Err(Exceeded::Bytes(max_b))
+    /// Charges what `v` holds, expanded as a tree (a collection shared in
+    /// several places counts each time): its elements, nested ones, and
+    /// the bytes of its strings. Stops as soon as the budget runs out, so
+    /// the walk costs at most what the budget allows.
+    pub(crate) fn charge_value(&self, v: &crate::Value) -> Result<(), Exceeded> {
+        use crate::value::ValueRef;
+        match v.view() {
+            ValueRef::String(s) => self.charge(0, s.len() as u64),
+            ValueRef::List(xs)
+            | ValueRef::Set(xs)
+            | ValueRef::Tuple(xs)
+            | ValueRef::Object(_, xs) => {
+                self.charge(xs.len() as u64, 0)?;
+                xs.iter().try_for_each(|x| self.charge_value(x))
+            }
+            ValueRef::Map(entries) => {
+                self.charge(entries.len() as u64, 0)?;
+                entries.iter().try_for_each(|(_, x)| self.charge_value(x))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Whether `elements` more collection elements and `bytes` more bytes
+    /// of strings fit in the budget, without drawing on it: functions check
+    /// before building a large result. `Err` says which limit.
+    #[cfg_attr(not(feature = "stdlib"), allow(dead_code))]
+    pub(crate) fn fits(&self, elements: u64, bytes: u64) -> Result<(), Exceeded> {
+        if elements > self.elements.get() {
+            Err(Exceeded::Elements(self.max_elements))
+        } else if bytes > self.bytes.get() {
+            Err(Exceeded::Bytes(self.max_bytes))
         } else {
             Ok(())
         }
-    })
+    }
 }

@@ -9,7 +9,9 @@ use hcldecode_spec::syntax::body::Body;
 
 use crate::decode::{self, Traversal};
 use crate::eval::{self, EvalContext};
-use crate::function::{Function, FunctionError, FunctionSpec, Parameter, ReturnType, stdlib};
+use crate::function::{
+    CallContext, Function, FunctionError, FunctionSpec, Parameter, ReturnType, stdlib,
+};
 use crate::parse::{self, File};
 use crate::spec_values::RuntimeSpecEval;
 use crate::value::Value;
@@ -407,27 +409,36 @@ fn user_function(decl: &FunctionDecl, spec_ctx: Arc<EvalContext>) -> Function {
     let result = decl.result.clone();
     let params = decl.params.clone();
     let variadic = decl.variadic_param.clone();
-    let body = Arc::new(move |args: &[Value]| -> Result<Value, FunctionError> {
-        let mut locals: Vec<(&str, Value)> = params
-            .iter()
-            .zip(args)
-            .map(|(n, v)| (n.as_str(), v.clone()))
-            .collect();
-        if let Some(vp) = &variadic {
-            let rest = args.get(params.len()..).unwrap_or(&[]).to_vec();
-            locals.push((vp.as_str(), Value::tuple(rest)));
-        }
-        let mut diags = Diagnostics::new();
-        let v =
-            eval::evaluate_with_locals(result.as_ref(), Some(&spec_ctx), Some(&locals), &mut diags);
-        if diags.has_errors() {
-            Err(FunctionError::call(go_error_text(&diags)))
-        } else {
-            Ok(v)
-        }
-    });
+    // Evaluated nested in the calling evaluation, on its budget: a
+    // function calling itself ends at the nesting limit.
+    let body = Arc::new(
+        move |cx: &CallContext<'_>, args: &[Value]| -> Result<Value, FunctionError> {
+            let mut locals: Vec<(&str, Value)> = params
+                .iter()
+                .zip(args)
+                .map(|(n, v)| (n.as_str(), v.clone()))
+                .collect();
+            if let Some(vp) = &variadic {
+                let rest = args.get(params.len()..).unwrap_or(&[]).to_vec();
+                locals.push((vp.as_str(), Value::tuple(rest)));
+            }
+            let mut diags = Diagnostics::new();
+            let v = eval::evaluate_nested(
+                result.as_ref(),
+                Some(&spec_ctx),
+                Some(&locals),
+                cx,
+                &mut diags,
+            );
+            if diags.has_errors() {
+                Err(FunctionError::call(go_error_text(&diags)))
+            } else {
+                Ok(v)
+            }
+        },
+    );
     let type_body = body.clone();
-    Function::new(FunctionSpec {
+    let spec = FunctionSpec {
         description: String::new(),
         params: decl
             .params
@@ -438,11 +449,16 @@ fn user_function(decl: &FunctionDecl, spec_ctx: Arc<EvalContext>) -> Function {
             .variadic_param
             .as_ref()
             .map(|p| Parameter::new(p.as_str(), Type::Dynamic)),
-        return_type: ReturnType::Computed(Box::new(move |args| {
-            type_body(args).map(|v| v.ty().clone())
+        return_type: ReturnType::Static(Type::Dynamic),
+        implementation: Box::new(|_, _| Err(FunctionError::call("replaced by the context's"))),
+    };
+    Function::in_context(
+        spec,
+        Arc::new(move |cx, args, _| body(cx, args)),
+        Some(Arc::new(move |cx, args| {
+            type_body(cx, args).map(|v| v.ty().clone())
         })),
-        implementation: Box::new(move |args, _| body(args)),
-    })
+    )
 }
 
 /// `hcl.Diagnostics.Error()`: the first diagnostic as `range: summary;

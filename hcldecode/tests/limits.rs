@@ -270,3 +270,55 @@ fn overlong_number_literals_are_refused() {
         "Inappropriate value for attribute \"value\": a number may be written with at most 100000 characters."
     );
 }
+
+/// The budget travels with the evaluation, not with the thread: an
+/// evaluation on a worker thread has its context's limits, and one that a
+/// user's function starts inside another has a budget of its own.
+#[test]
+fn evaluations_carry_their_limits_to_other_threads_and_inside_others() {
+    let mut ctx = EvalContext::new();
+    ctx.set_limits(Limits {
+        max_elements: 100,
+        ..Limits::default()
+    });
+    ctx.set_variable("xs", Value::tuple((0..20).map(Value::int).collect()));
+    let src = "[for a in xs: [for b in xs: a * b]]";
+    let run = |ctx: &EvalContext| {
+        let expr = hcldecode::parse_expression(src, "e.hcl").unwrap();
+        let (_, diags) = evaluate(expr.as_ref(), Some(ctx));
+        diags.iter().map(|d| d.summary.clone()).collect::<Vec<_>>()
+    };
+    let here = run(&ctx);
+    assert_eq!(here, ["Result too large"]);
+    let there = std::thread::scope(|s| s.spawn(|| run(&ctx)).join().unwrap());
+    assert_eq!(there, here);
+
+    // A function that evaluates 420 elements through the public API, in
+    // a context without limits: its evaluation draws on a budget of its
+    // own, so it succeeds inside an evaluation limited to 100 elements.
+    let inner = Function::new(FunctionSpec {
+        description: "Evaluates on its own.".into(),
+        params: vec![],
+        var_param: None,
+        return_type: ReturnType::Static(Type::Number),
+        implementation: Box::new(|_, _| {
+            let mut own = EvalContext::new();
+            own.set_variable("xs", Value::tuple((0..20).map(Value::int).collect()));
+            let expr = hcldecode::parse_expression("[for a in xs: [for b in xs: a * b]]", "i.hcl")
+                .unwrap();
+            let (v, diags) = evaluate(expr.as_ref(), Some(&own));
+            assert!(diags.is_empty(), "{diags:?}");
+            Ok(Value::int(v.length_int().unwrap_or(0) as i64))
+        }),
+    });
+    let mut limited = EvalContext::new();
+    limited.set_limits(Limits {
+        max_elements: 100,
+        ..Limits::default()
+    });
+    limited.set_function("inner", inner);
+    let expr = hcldecode::parse_expression("inner()", "o.hcl").unwrap();
+    let (v, diags) = evaluate(expr.as_ref(), Some(&limited));
+    assert!(diags.is_empty(), "{diags:?}");
+    assert_eq!(v, Value::int(20));
+}

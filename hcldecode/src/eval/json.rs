@@ -19,6 +19,7 @@ use hcldecode_spec::syntax::native;
 use super::EvalContext;
 use super::native::MAX_DEPTH;
 use crate::Type;
+use crate::limits::Budget;
 use crate::value::convert::convert;
 use crate::value::{Number, Value};
 
@@ -29,12 +30,14 @@ pub(crate) fn eval(
     v: JsonValue,
     ctx: Option<&EvalContext>,
     locals: Option<&[(&str, Value)]>,
+    budget: &Budget,
     diags: &mut Diagnostics,
 ) -> Value {
     let ev = Evaluator {
         doc,
         ctx,
         locals,
+        budget,
         templates: ctx.is_some() || locals.is_some(),
     };
     ev.value(v, 0, diags)
@@ -44,6 +47,8 @@ struct Evaluator<'a> {
     doc: &'a Arc<Document>,
     ctx: Option<&'a EvalContext>,
     locals: Option<&'a [(&'a str, Value)]>,
+    /// The evaluation's budget, for the templates in strings.
+    budget: &'a Budget,
     templates: bool,
 }
 
@@ -96,9 +101,7 @@ impl Evaluator<'_> {
         if failed {
             return Value::dynamic();
         }
-        crate::function::with_current_file(file.name().clone(), || {
-            super::native::eval(&file, &expr, self.ctx, self.locals, diags)
-        })
+        super::native::eval(&file, &expr, self.ctx, self.locals, self.budget, diags)
     }
 
     fn object(

@@ -18,6 +18,7 @@ use hcldecode_spec::syntax::expr::{ExprRef, Expression};
 use hcldecode_spec::syntax::native::ast as native_ast;
 
 use crate::function::Functions;
+use crate::limits::Budget;
 use crate::value::Value;
 
 /// Evaluates an expression. `ctx` `None` means no variables and no
@@ -196,34 +197,68 @@ pub(crate) fn evaluate_with_locals(
     locals: Option<&[(&str, Value)]>,
     diags: &mut Diagnostics,
 ) -> Value {
+    evaluate_within(expr, ctx, locals, None, diags)
+}
+
+/// Evaluates for a function that evaluates (a spec file's user-defined
+/// function, a template): nested in the calling evaluation, drawing on its
+/// budget and counting towards its nesting limit.
+pub(crate) fn evaluate_nested(
+    expr: ExprRef<'_>,
+    ctx: Option<&EvalContext>,
+    locals: Option<&[(&str, Value)]>,
+    caller: &crate::function::CallContext<'_>,
+    diags: &mut Diagnostics,
+) -> Value {
+    evaluate_within(expr, ctx, locals, Some(caller.budget()), diags)
+}
+
+/// Evaluates as one more evaluation nested in `budget`'s (`None`: a
+/// top-level evaluation, with a budget of its own).
+fn evaluate_within(
+    expr: ExprRef<'_>,
+    ctx: Option<&EvalContext>,
+    locals: Option<&[(&str, Value)]>,
+    budget: Option<&Budget>,
+    diags: &mut Diagnostics,
+) -> Value {
     within_limits(
         ctx,
+        budget,
         || expr.range(),
         diags,
-        |diags| match expr {
+        |budget, diags| match expr {
             ExprRef::Native { file, expr } => {
-                crate::function::with_current_file(file.name().clone(), || {
-                    native::eval(file, expr.get(), ctx, locals, diags)
-                })
+                native::eval(file, expr.get(), ctx, locals, budget, diags)
             }
-            ExprRef::Json { doc, value } => json::eval(doc, value, ctx, locals, diags),
+            ExprRef::Json { doc, value } => json::eval(doc, value, ctx, locals, budget, diags),
         },
     )
 }
 
-/// Runs `eval` as one more nested evaluation within the limits of `ctx`
+/// Runs `eval` as one more evaluation nested in `budget`'s, or (`None`)
+/// as a top-level one with a budget of its own, of the limits of `ctx`
 /// (or the ambient ones); past the nesting limit, a diagnostic at
 /// `subject` and an unknown value instead.
 fn within_limits(
     ctx: Option<&EvalContext>,
+    budget: Option<&Budget>,
     subject: impl FnOnce() -> hcldecode_spec::source::Range,
     diags: &mut Diagnostics,
-    eval: impl FnOnce(&mut Diagnostics) -> Value,
+    eval: impl FnOnce(&Budget, &mut Diagnostics) -> Value,
 ) -> Value {
-    let limits = ctx
-        .and_then(EvalContext::limits)
-        .unwrap_or_else(crate::limits::ambient);
-    let _scope = match crate::limits::enter(&limits) {
+    let own;
+    let budget = match budget {
+        Some(b) => b,
+        None => {
+            let limits = ctx
+                .and_then(EvalContext::limits)
+                .unwrap_or_else(crate::limits::ambient);
+            own = Budget::new(&limits);
+            &own
+        }
+    };
+    let _level = match budget.enter() {
         Ok(scope) => scope,
         Err(max) => {
             let d = hcldecode_spec::diag::Diagnostic::coded(
@@ -237,7 +272,7 @@ fn within_limits(
             return Value::dynamic();
         }
     };
-    eval(diags)
+    eval(budget, diags)
 }
 
 /// Evaluates a native-syntax expression that is part of another (an
@@ -251,13 +286,10 @@ pub(crate) fn evaluate_native_part(
 ) -> Value {
     within_limits(
         ctx,
+        None,
         || file.range(expr.span),
         diags,
-        |diags| {
-            crate::function::with_current_file(file.name().clone(), || {
-                native::eval(file, expr, ctx, None, diags)
-            })
-        },
+        |budget, diags| native::eval(file, expr, ctx, None, budget, diags),
     )
 }
 
@@ -375,6 +407,7 @@ pub fn traverse_abs(
 /// do in Go (`file:line,col-col: summary; detail`).
 #[cfg(feature = "terraform")]
 pub(crate) fn render_template(
+    caller: &crate::function::CallContext<'_>,
     name: &str,
     text: &str,
     vars: &Value,
@@ -448,7 +481,8 @@ pub(crate) fn render_template(
         ctx.set_variable(&**k, v.clone());
     }
     ctx.set_function_library(lib);
-    let (v, diags) = evaluate(expr.as_ref(), Some(&ctx));
+    let mut diags = Diagnostics::new();
+    let v = evaluate_nested(expr.as_ref(), Some(&ctx), None, caller, &mut diags);
     if diags.has_errors() {
         return Err(FunctionError::call(go_error(&diags)));
     }

@@ -4,7 +4,7 @@
 
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 
-use super::stdlib::{build, go_int, num_arg, shared_function, str_arg};
+use super::stdlib::{build, build_in_context, go_int, num_arg, shared_function, str_arg};
 use super::{Function, FunctionError, Parameter, ReturnType};
 use crate::Type;
 use crate::value::Value;
@@ -274,19 +274,19 @@ shared_function! {
 
 /// `cidrsubnets` as go-cty-funcs (`terraform` false) or Terraform has it.
 pub(crate) fn cidrsubnets_in(terraform: bool) -> Function {
-    build(
+    build_in_context(
         "Calculates a sequence of consecutive subnet prefixes that may be of different prefix lengths under a common base prefix.",
         vec![Parameter::new("prefix", Type::String)],
         Some(Parameter::new("newbits", Type::Number)),
         ReturnType::Static(Type::list(Type::String)),
-        move |args, _| {
+        move |cx, args, _| {
             let n = parse_cidr_in(str_arg(args, 0)?, terraform)
                 .map_err(|e| FunctionError::arg(0, e.to_string()))?;
             let lens = &args[1..];
             if lens.is_empty() {
                 return Ok(Value::list_empty(Type::String));
             }
-            super::stdlib::check_size(lens.len() as u64, 0)?;
+            cx.check_size(lens.len() as u64, 0)?;
             let first =
                 go_int(num_arg(args, 1)?).map_err(|e| FunctionError::arg(1, e.to_string()))?;
             let first_len = (i64::from(n.prefix) + first).clamp(0, i64::from(n.bits)) as u32;

@@ -8,7 +8,7 @@ use md5::Md5;
 use sha1::Sha1;
 use sha2::{Digest, Sha256, Sha512};
 
-use super::stdlib::{build, go_int, num_arg, shared_function, str_arg};
+use super::stdlib::{build, build_in_context, go_int, num_arg, shared_function, str_arg};
 use super::{Function, FunctionError, Parameter, ReturnType};
 use crate::Type;
 use crate::value::Value;
@@ -54,12 +54,12 @@ pub const MAX_BCRYPT_COST: i64 = 15;
 shared_function! {
     /// `bcrypt(str, cost...)`: a `$2a$` hash with a random salt (cost 10
     /// by default; below 4 means 10, as in Go).
-    bcrypt => build(
+    bcrypt => build_in_context(
         "Computes a bcrypt hash of a string, with a random salt.",
         vec![Parameter::new("str", Type::String)],
         Some(Parameter::new("cost", Type::Number)),
         ReturnType::Static(Type::String),
-        |args, _| {
+        |cx, args, _| {
             let mut cost = 10;
             if args.len() > 1 {
                 cost = go_int(num_arg(args, 1)?)?;
@@ -81,7 +81,7 @@ shared_function! {
                 )));
             }
             let rounds = 1u64 << cost;
-            if let Err(max) = crate::limits::charge_bcrypt(rounds) {
+            if let Err(max) = cx.budget().charge_bcrypt(rounds) {
                 let msg = format!(
                     "a hash of cost {cost} ({rounds} rounds) would exceed this evaluation's bcrypt budget of {max} rounds (Limits::max_bcrypt_rounds)"
                 );

@@ -6,8 +6,8 @@
 use base64::Engine;
 use base64::engine::{DecodePaddingMode, GeneralPurpose, GeneralPurposeConfig};
 
-use super::stdlib::{build, check_size, shared_function, str_arg};
-use super::{Function, FunctionError, Parameter, ReturnType};
+use super::stdlib::{build, build_in_context, shared_function, str_arg};
+use super::{CallContext, Function, FunctionError, Parameter, ReturnType};
 use crate::Type;
 use crate::value::Value;
 
@@ -25,20 +25,26 @@ pub(crate) fn decode_std(s: &str) -> Option<Vec<u8>> {
     STD.decode(clean).ok()
 }
 
+/// Go's `StdEncoding.EncodeToString` of a digest (at most 64 bytes, so
+/// within any limit).
+pub(crate) fn encode_digest(b: &[u8]) -> String {
+    STD.encode(b)
+}
+
 /// Go's `StdEncoding.EncodeToString`, bounded by the evaluation limits.
-pub(crate) fn encode_std(b: &[u8]) -> Result<String, FunctionError> {
-    check_size(0, (b.len() as u64).div_ceil(3) * 4)?;
+pub(crate) fn encode_std(cx: &CallContext<'_>, b: &[u8]) -> Result<String, FunctionError> {
+    cx.check_size(0, (b.len() as u64).div_ceil(3) * 4)?;
     Ok(STD.encode(b))
 }
 
 shared_function! {
     /// `base64encode(str)`.
-    base64encode => build(
+    base64encode => build_in_context(
         "Encodes the UTF-8 bytes of a string as Base64.",
         vec![Parameter::new("str", Type::String)],
         None,
         ReturnType::Static(Type::String),
-        |args, _| Ok(Value::string(encode_std(str_arg(args, 0)?.as_bytes())?)),
+        |cx, args, _| Ok(Value::string(encode_std(cx, str_arg(args, 0)?.as_bytes())?)),
     )
 }
 
@@ -77,14 +83,14 @@ fn query_escape(s: &str) -> String {
 
 shared_function! {
     /// `urlencode(str)`: URL query escaping (space as `+`).
-    urlencode => build(
+    urlencode => build_in_context(
         "Applies URL query encoding to a string.",
         vec![Parameter::new("str", Type::String)],
         None,
         ReturnType::Static(Type::String),
-        |args, _| {
+        |cx, args, _| {
             let s = str_arg(args, 0)?;
-            check_size(0, s.len() as u64 * 3)?;
+            cx.check_size(0, s.len() as u64 * 3)?;
             Ok(Value::string(query_escape(s)))
         },
     )

@@ -8,8 +8,8 @@
 use std::path::{Component, Path, PathBuf};
 
 use super::fs_config::FsConfig;
-use super::stdlib::{build, check_size, str_arg};
-use super::{Function, FunctionError, Parameter, ReturnType};
+use super::stdlib::{build, build_in_context, str_arg};
+use super::{CallContext, Function, FunctionError, Parameter, ReturnType};
 use crate::Type;
 use crate::value::Value;
 
@@ -49,13 +49,14 @@ fn outside(path: &str, fs: &FsConfig) -> FunctionError {
 /// `Ok(None)`: inside, but nothing exists there.
 /// The configuration in force for a call: with `beside_input`, base and
 /// root are the directory of the file whose expression is evaluated.
-fn effective(fs: &FsConfig) -> std::borrow::Cow<'_, FsConfig> {
+fn effective<'f>(cx: &CallContext<'_>, fs: &'f FsConfig) -> std::borrow::Cow<'f, FsConfig> {
     if !fs.beside_input {
         return std::borrow::Cow::Borrowed(fs);
     }
-    let dir = super::current_file::current_file()
+    let dir = cx
+        .file()
         .filter(|n| !n.starts_with('<'))
-        .and_then(|n| Path::new(&*n).parent().map(Path::to_path_buf))
+        .and_then(|n| Path::new(&**n).parent().map(Path::to_path_buf))
         .filter(|d| !d.as_os_str().is_empty())
         .unwrap_or_else(|| PathBuf::from("."));
     std::borrow::Cow::Owned(FsConfig {
@@ -65,8 +66,12 @@ fn effective(fs: &FsConfig) -> std::borrow::Cow<'_, FsConfig> {
     })
 }
 
-fn resolve(path: &str, fs: &FsConfig) -> Result<(PathBuf, Option<PathBuf>), FunctionError> {
-    let fs = &*effective(fs);
+fn resolve(
+    cx: &CallContext<'_>,
+    path: &str,
+    fs: &FsConfig,
+) -> Result<(PathBuf, Option<PathBuf>), FunctionError> {
+    let fs = &*effective(cx, fs);
     if path.starts_with('~') {
         return Err(outside(path, fs));
     }
@@ -101,8 +106,12 @@ fn resolve(path: &str, fs: &FsConfig) -> Result<(PathBuf, Option<PathBuf>), Func
     }
 }
 
-pub(crate) fn read(path: &str, fs: &FsConfig) -> Result<Vec<u8>, FunctionError> {
-    let (shown, real) = resolve(path, fs)?;
+pub(crate) fn read(
+    cx: &CallContext<'_>,
+    path: &str,
+    fs: &FsConfig,
+) -> Result<Vec<u8>, FunctionError> {
+    let (shown, real) = resolve(cx, path, fs)?;
     let Some(real) = real else {
         return Err(FunctionError::call(format!(
             "no file exists at {}",
@@ -122,7 +131,7 @@ pub(crate) fn read(path: &str, fs: &FsConfig) -> Result<Vec<u8>, FunctionError> 
             ),
         ));
     }
-    check_size(0, meta.len())?;
+    cx.check_size(0, meta.len())?;
     use std::io::Read;
     let mut buf = Vec::new();
     std::fs::File::open(&real)
@@ -145,16 +154,16 @@ fn path_param() -> Parameter {
 }
 
 fn file(fs: FsConfig, base64: bool) -> Function {
-    build(
+    build_in_context(
         "Reads the contents of a file inside the configuration's directory.",
         vec![path_param()],
         None,
         ReturnType::Static(Type::String),
-        move |args, _| {
+        move |cx, args, _| {
             let path = str_arg(args, 0)?;
-            let src = read(path, &fs)?;
+            let src = read(cx, path, &fs)?;
             if base64 {
-                return super::encoding::encode_std(&src).map(Value::string);
+                return super::encoding::encode_std(cx, &src).map(Value::string);
             }
             String::from_utf8(src).map(Value::string).map_err(|_| {
                 FunctionError::call(format!(
@@ -166,13 +175,13 @@ fn file(fs: FsConfig, base64: bool) -> Function {
 }
 
 fn fileexists(fs: FsConfig) -> Function {
-    build(
+    build_in_context(
         "Determines whether a file exists at a given path inside the configuration's directory.",
         vec![path_param()],
         None,
         ReturnType::Static(Type::Bool),
-        move |args, _| {
-            let (shown, real) = resolve(str_arg(args, 0)?, &fs)?;
+        move |cx, args, _| {
+            let (shown, real) = resolve(cx, str_arg(args, 0)?, &fs)?;
             let Some(real) = real else {
                 return Ok(Value::bool(false));
             };
@@ -192,15 +201,15 @@ fn fileexists(fs: FsConfig) -> Function {
 }
 
 fn fileset(fs: FsConfig) -> Function {
-    build(
+    build_in_context(
         "Enumerates the regular files inside a directory of the configuration that match a pattern (`*`, `**`, `?`, `[...]`, `{a,b}`).",
         vec![path_param(), Parameter::new("pattern", Type::String)],
         None,
         ReturnType::Static(Type::set(Type::String)),
-        move |args, _| {
+        move |cx, args, _| {
             let path = str_arg(args, 0)?;
             let pattern = str_arg(args, 1)?;
-            let (shown, real) = resolve(path, &fs)?;
+            let (shown, real) = resolve(cx, path, &fs)?;
             let glob = globset::GlobBuilder::new(pattern)
                 .literal_separator(true)
                 .backslash_escape(true)
@@ -215,7 +224,7 @@ fn fileset(fs: FsConfig) -> Function {
             let Some(dir) = real else {
                 return Ok(Value::set_empty(Type::String));
             };
-            let fs = &*effective(&fs);
+            let fs = &*effective(cx, &fs);
             let real_root = std::fs::canonicalize(&fs.root).unwrap_or_else(|_| fs.root.clone());
             let mut found = Vec::new();
             let mut stack = vec![PathBuf::new()];
@@ -251,7 +260,7 @@ fn fileset(fs: FsConfig) -> Function {
                     }
                 }
             }
-            check_size(found.len() as u64, 0)?;
+            cx.check_size(found.len() as u64, 0)?;
             Ok(Value::set(Type::String, found))
         },
     )

@@ -342,7 +342,8 @@ struct Inner {
     render: OnceLock<RenderTemplate>,
 }
 
-/// Renders a template (file name, text, variables, the library its
+/// Renders a template (the calling evaluation's context, file name, text,
+/// variables, the library its
 /// functions come from, whether errors about variables name their
 /// position) for `templatefile` and `templatestring`. The rendering is the
 /// evaluator's, which sits above the function layer: the evaluation
@@ -351,6 +352,7 @@ struct Inner {
 /// so the function layer never calls up into the evaluator.
 #[cfg(feature = "terraform")]
 pub(crate) type RenderTemplate = fn(
+    &crate::function::CallContext<'_>,
     &str,
     &str,
     &crate::value::Value,
@@ -662,14 +664,18 @@ impl Functions {
                 // weakly: the library owns the functions it built.
                 let lib = self.downgrade();
                 std::sync::Arc::new(
-                    move |name: &str, text: &str, vars: &crate::value::Value, ranges: bool| {
+                    move |cx: &crate::function::CallContext<'_>,
+                          name: &str,
+                          text: &str,
+                          vars: &crate::value::Value,
+                          ranges: bool| {
                         let lib = lib.upgrade();
                         let Some(render) = lib.inner.render.get().copied() else {
                             return Err(crate::function::FunctionError::call(
                                 "templates render with the evaluator: call this function through an evaluation context that offers its library",
                             ));
                         };
-                        render(name, text, vars, lib, ranges)
+                        render(cx, name, text, vars, lib, ranges)
                     },
                 )
             })

@@ -34,13 +34,14 @@
 //! assert_eq!((e.arg_index(), e.to_string().as_str()), (Some(0), "argument must not be null"));
 //! ```
 
+pub(crate) mod call_context;
 #[cfg(feature = "cidr")]
 mod cidr;
 #[cfg(feature = "crypto")]
 mod crypto;
-mod current_file;
 #[cfg(any(feature = "encoding", feature = "crypto", feature = "filesystem"))]
 mod encoding;
+mod error;
 #[cfg(feature = "filesystem")]
 mod filesystem;
 mod fs_config;
@@ -52,9 +53,10 @@ mod terraform;
 #[cfg(feature = "uuid")]
 mod uuid;
 
-pub(crate) use current_file::with_current_file;
+pub(crate) use call_context::CallContext;
+pub use error::FunctionError;
 pub use library::{DEFAULT_MAX_FILE_BYTES, FunctionSet, Functions};
 pub(crate) use signature::Special;
-pub use signature::{Function, FunctionError, FunctionSpec, ImplFn, Parameter, ReturnType, TypeFn};
+pub use signature::{Function, FunctionSpec, ImplFn, Parameter, ReturnType, TypeFn};
 #[cfg(feature = "terraform")]
 pub use terraform::MAX_TEMPLATE_DEPTH;

@@ -1,77 +1,16 @@
 //! A function's signature and its call: [`FunctionSpec`] (parameters,
-//! return type, implementation), [`Function`] (the checked call cty
-//! makes) and [`FunctionError`]. The library's modules (stdlib, terraform,
+//! return type, implementation) and [`Function`] (the checked call cty
+//! makes). The library's modules (stdlib, terraform,
 //! the encodings) build their functions from these.
 
 use std::fmt;
 use std::sync::Arc;
 
+use super::call_context::{CallContext, standalone};
+use super::error::FunctionError;
 use crate::Type;
 use crate::value::Value;
 use crate::value::conformance_error;
-
-/// Why a function call failed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum FunctionError {
-    /// A problem with one argument (cty `ArgError`): HCL reports it at that
-    /// argument as `Invalid value for "<param>" parameter: <message>.`.
-    /// The index counts all arguments, variadic ones included.
-    Arg {
-        /// The argument's position.
-        index: usize,
-        /// cty's message.
-        message: String,
-    },
-    /// Any other failure: HCL reports it as `Call to function "<name>"
-    /// failed: <message>.`.
-    Call(String),
-    /// What cty reports as a `PanicError` (a Go runtime panic inside the
-    /// implementation, e.g. `int` of an infinity). The Go text also carries
-    /// a stack trace, which has no equivalent here.
-    Panic(String),
-    /// The result would exceed the evaluation limits
-    /// ([`Limits`](crate::eval::Limits)); reported as "Result too large"
-    /// at the call. The text says which limit.
-    ResultTooLarge(String),
-}
-
-impl FunctionError {
-    /// An error about argument `index`.
-    pub fn arg(index: usize, message: impl Into<String>) -> FunctionError {
-        FunctionError::Arg {
-            index,
-            message: message.into(),
-        }
-    }
-
-    /// A general call error.
-    pub fn call(message: impl Into<String>) -> FunctionError {
-        FunctionError::Call(message.into())
-    }
-
-    /// The argument at fault, for [`FunctionError::Arg`].
-    pub fn arg_index(&self) -> Option<usize> {
-        match self {
-            FunctionError::Arg { index, .. } => Some(*index),
-            _ => None,
-        }
-    }
-}
-
-impl fmt::Display for FunctionError {
-    /// The message as cty's `err.Error()` gives it.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            FunctionError::Arg { message, .. } | FunctionError::Call(message) => {
-                f.write_str(message)
-            }
-            FunctionError::Panic(m) => write!(f, "panic in function implementation: {m}"),
-            FunctionError::ResultTooLarge(m) => f.write_str(m),
-        }
-    }
-}
-
-impl std::error::Error for FunctionError {}
 
 /// A function parameter (cty `function.Parameter`).
 #[derive(Clone, Debug, PartialEq)]
@@ -138,6 +77,26 @@ pub type ImplFn = dyn Fn(&[Value], &Type) -> Result<Value, FunctionError>
     + Sync
     + std::panic::RefUnwindSafe;
 
+/// The implementation of a library function that needs its call's
+/// [`CallContext`]: the evaluation's limits, the file being evaluated.
+pub(crate) type ContextImplFn = dyn Fn(&CallContext<'_>, &[Value], &Type) -> Result<Value, FunctionError>
+    + Send
+    + Sync
+    + std::panic::RefUnwindSafe;
+
+/// The return type of a function that needs its call's [`CallContext`]
+/// to find it (a spec file's user-defined function evaluates its body).
+pub(crate) type ContextTypeFn = dyn Fn(&CallContext<'_>, &[Value]) -> Result<Type, FunctionError>
+    + Send
+    + Sync
+    + std::panic::RefUnwindSafe;
+
+/// A library function's parts that see the call's [`CallContext`].
+struct InContext {
+    implementation: Arc<ContextImplFn>,
+    return_type: Option<Arc<ContextTypeFn>>,
+}
+
 /// How a function's return type is found.
 pub enum ReturnType {
     /// Always this type (cty `StaticReturnType`).
@@ -162,7 +121,7 @@ pub struct FunctionSpec {
 
 /// A function (cty `function.Function`); cheap to clone.
 #[derive(Clone)]
-pub struct Function(Arc<FunctionSpec>, Option<Special>);
+pub struct Function(Arc<FunctionSpec>, Option<Special>, Option<Arc<InContext>>);
 
 /// Functions whose arguments the evaluator treats specially (HCL's
 /// `customdecode` parameter types): they see argument expressions, not
@@ -191,13 +150,35 @@ impl fmt::Debug for Function {
 impl Function {
     /// A function from its spec.
     pub fn new(spec: FunctionSpec) -> Function {
-        Function(Arc::new(spec), None)
+        Function(Arc::new(spec), None, None)
+    }
+
+    /// A library function whose implementation sees its call's
+    /// [`CallContext`]. `spec`'s own implementation runs it with a context
+    /// of its own, as a call outside any evaluation.
+    pub(crate) fn in_context(
+        mut spec: FunctionSpec,
+        implementation: Arc<ContextImplFn>,
+        return_type: Option<Arc<ContextTypeFn>>,
+    ) -> Function {
+        let f = Arc::clone(&implementation);
+        spec.implementation = Box::new(move |args, ty| standalone(|c| f(c, args, ty)));
+        if let Some(t) = &return_type {
+            let t = Arc::clone(t);
+            spec.return_type =
+                ReturnType::Computed(Box::new(move |args| standalone(|c| t(c, args))));
+        }
+        let parts = InContext {
+            implementation,
+            return_type,
+        };
+        Function(Arc::new(spec), None, Some(Arc::new(parts)))
     }
 
     /// A function the evaluator handles specially.
     #[cfg_attr(not(feature = "stdlib"), allow(dead_code))]
     pub(crate) fn special(spec: FunctionSpec, special: Special) -> Function {
-        Function(Arc::new(spec), Some(special))
+        Function(Arc::new(spec), Some(special), None)
     }
 
     /// How the evaluator treats this function's arguments.
@@ -234,6 +215,12 @@ impl Function {
     /// The return type for these arguments (cty `ReturnTypeForValues`):
     /// checks the argument count, nulls and type conformance.
     pub fn return_type_for_values(&self, args: &[Value]) -> Result<Type, FunctionError> {
+        standalone(|c| self.return_type_in(c, args))
+    }
+
+    /// [`return_type_for_values`](Self::return_type_for_values) for a
+    /// call made by the evaluation `ctx` describes.
+    fn return_type_in(&self, ctx: &CallContext<'_>, args: &[Value]) -> Result<Type, FunctionError> {
         let spec = &*self.0;
         let nparams = spec.params.len();
         match &spec.var_param {
@@ -279,6 +266,9 @@ impl Function {
                 }
             }
         }
+        if let Some(f) = self.2.as_ref().and_then(|c| c.return_type.as_ref()) {
+            return f(ctx, args);
+        }
         match &spec.return_type {
             ReturnType::Static(t) => Ok(t.clone()),
             ReturnType::Computed(f) => f(args),
@@ -289,7 +279,16 @@ impl Function {
     /// an unknown argument for a parameter that does not allow unknowns
     /// gives an unknown result of that type.
     pub fn call(&self, args: &[Value]) -> Result<Value, FunctionError> {
-        let expected = self.return_type_for_values(args)?;
+        standalone(|c| self.call_in(c, args))
+    }
+
+    /// [`call`](Self::call) made by the evaluation `ctx` describes.
+    pub(crate) fn call_in(
+        &self,
+        ctx: &CallContext<'_>,
+        args: &[Value],
+    ) -> Result<Value, FunctionError> {
+        let expected = self.return_type_in(ctx, args)?;
         let spec = &*self.0;
         let nparams = spec.params.len();
         for (i, val) in args.iter().enumerate() {
@@ -302,7 +301,10 @@ impl Function {
             }
         }
         let _ = nparams;
-        let ret = (spec.implementation)(args, &expected)?;
+        let ret = match &self.2 {
+            Some(c) => (c.implementation)(ctx, args, &expected)?,
+            None => (spec.implementation)(args, &expected)?,
+        };
         if let Some(e) = conformance_error(ret.ty(), &expected) {
             // cty panics here (a bug in the function).
             return Err(FunctionError::Panic(format!(

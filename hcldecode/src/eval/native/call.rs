@@ -12,8 +12,8 @@ use super::Evaluator;
 use crate::Type;
 use crate::eval::literal::literal_value;
 use crate::eval::{EvalContext, ops};
+use crate::function::CallContext;
 use crate::function::Function;
-use crate::limits::{self};
 use crate::value::Value;
 use crate::value::convert::{convert, fill_optional};
 
@@ -165,7 +165,8 @@ impl<'a> Evaluator<'a, '_> {
         if self.errors_since(mark) {
             return Value::dynamic();
         }
-        let result = f.call(&vals);
+        let cx = CallContext::new(self.budget, Some(self.file.name()));
+        let result = f.call_in(&cx, &vals);
         self.call_result(e, name, name_span, &f, result, &starts, &arg_exprs)
     }
 
@@ -324,7 +325,7 @@ impl<'a> Evaluator<'a, '_> {
         let var_param = f.var_param();
         match result {
             Ok(v) => {
-                let r = limits::charge_value(&v);
+                let r = self.budget.charge_value(&v);
                 if self.check_budget(r, e.span) {
                     v
                 } else {

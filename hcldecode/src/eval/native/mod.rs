@@ -17,7 +17,7 @@ use super::EvalContext;
 use super::ops;
 use super::values;
 use crate::Type;
-use crate::limits::{self, Exceeded};
+use crate::limits::{Budget, Exceeded};
 use crate::value::Value;
 
 mod call;
@@ -40,11 +40,13 @@ pub(crate) fn eval(
     expr: &Expr,
     ctx: Option<&EvalContext>,
     locals: Option<&[(&str, Value)]>,
+    budget: &Budget,
     diags: &mut Diagnostics,
 ) -> Value {
     let mut ev = Evaluator {
         file,
         ctx,
+        budget,
         local_scope: locals.is_some(),
         locals: locals
             .unwrap_or(&[])
@@ -62,6 +64,8 @@ pub(crate) fn eval(
 struct Evaluator<'a, 'd> {
     file: &'a Arc<SourceFile>,
     ctx: Option<&'a EvalContext>,
+    /// What this evaluation, and those nested in it, may still build.
+    budget: &'a Budget,
     /// Whether the evaluation has a scope of local variables (a function's
     /// parameters, a transform's `nested`) even if it is empty.
     local_scope: bool,
@@ -132,7 +136,10 @@ impl<'a> Evaluator<'a, '_> {
     /// Charges `v`, one element built at `at`, to the evaluation budget;
     /// `false`, with a "Result too large" error, when it runs out.
     fn charge_element(&mut self, v: &Value, key_bytes: usize, at: Span) -> bool {
-        let r = limits::charge(1, key_bytes as u64).and_then(|()| limits::charge_value(v));
+        let r = self
+            .budget
+            .charge(1, key_bytes as u64)
+            .and_then(|()| self.budget.charge_value(v));
         self.check_budget(r, at)
     }
 

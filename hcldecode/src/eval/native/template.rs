@@ -6,7 +6,6 @@ use hcldecode_spec::syntax::native::ast::{Expr, ExprKind, Literal};
 
 use super::Evaluator;
 use crate::Type;
-use crate::limits::{self};
 use crate::value::Value;
 use crate::value::convert::convert;
 
@@ -42,7 +41,7 @@ impl<'a> Evaluator<'a, '_> {
             match convert(&v, &Type::String) {
                 Ok(s) => {
                     let s = s.as_str().unwrap_or_default();
-                    if !self.check_budget(limits::charge(0, s.len() as u64), e.span) {
+                    if !self.check_budget(self.budget.charge(0, s.len() as u64), e.span) {
                         return Value::dynamic();
                     }
                     buf.push_str(s);
@@ -99,7 +98,7 @@ impl<'a> Evaluator<'a, '_> {
                         return Value::unknown(Type::String);
                     }
                     let s = s.as_str().unwrap_or_default();
-                    if !self.check_budget(limits::charge(0, s.len() as u64), e.span) {
+                    if !self.check_budget(self.budget.charge(0, s.len() as u64), e.span) {
                         return Value::dynamic();
                     }
                     buf.push_str(s);

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use super::{build, check_size, shared_function, str_arg};
+use super::{build_in_context, shared_function, str_arg};
 use crate::Type;
 use crate::function::{FunctionError, Parameter, ReturnType};
 use crate::value::Value;
@@ -166,7 +166,7 @@ fn header(s: &str) -> Result<Vec<String>, FunctionError> {
 
 shared_function! {
     /// `csvdecode(str)`: a list of objects, one per row after the header.
-    csvdecode => build(
+    csvdecode => build_in_context(
         "Parses the given string as Comma Separated Values (as defined by RFC 4180) and returns a map of objects representing the table of data, using the first row as a header row to define the object attributes.",
         vec![Parameter::new("str", Type::String)],
         None,
@@ -187,7 +187,7 @@ shared_function! {
             }
             Ok(Type::list(Type::object(attrs)))
         })),
-        |args, ret| {
+        |cx, args, ret| {
             let ety = ret.element_type().cloned().unwrap_or(Type::Dynamic);
             let s = str_arg(args, 0)?;
             let mut r = Reader::new(s);
@@ -201,7 +201,7 @@ shared_function! {
             loop {
                 match r.read(want) {
                     Ok(Some(cols)) => {
-                        check_size((rows.len() as u64 + 1) * (cols.len() as u64 + 1), 0)?;
+                        cx.check_size((rows.len() as u64 + 1) * (cols.len() as u64 + 1), 0)?;
                         rows.push(Value::object(
                             headers.iter().cloned().zip(cols.into_iter().map(Value::string)),
                         ));

@@ -3,9 +3,9 @@
 
 use unicode_segmentation::UnicodeSegmentation;
 
-use super::{build, check_size, shared_function, str_arg};
+use super::{build_in_context, shared_function, str_arg};
 use crate::Type;
-use crate::function::{FunctionError, Parameter, ReturnType};
+use crate::function::{CallContext, FunctionError, Parameter, ReturnType};
 use crate::value::convert::convert;
 use crate::value::{Value, json};
 
@@ -41,7 +41,7 @@ fn read_num(b: &[u8], p: &mut usize) -> usize {
 }
 
 /// cty's `formatFSM`.
-fn format_fsm(format: &str, args: &[Value]) -> Result<String, FunctionError> {
+fn format_fsm(cx: &CallContext<'_>, format: &str, args: &[Value]) -> Result<String, FunctionError> {
     let b = format.as_bytes();
     let mut out = String::new();
     let mut next_arg = 1;
@@ -110,7 +110,7 @@ fn format_fsm(format: &str, args: &[Value]) -> Result<String, FunctionError> {
         p += 1;
         verb.raw = &format[ts..p];
         highest = highest.max(verb.arg_num);
-        append_verb(&verb, &mut out, args)?;
+        append_verb(cx, &verb, &mut out, args)?;
         next_arg = verb.arg_num + 1;
         lit_start = p;
     }
@@ -162,13 +162,18 @@ fn unsupported(verb: &Verb<'_>, why: impl std::fmt::Display) -> FunctionError {
 
 /// The room a verb's width and precision need, checked against the
 /// evaluation limits before padding.
-fn check_verb(verb: &Verb<'_>, len: usize) -> Result<(), FunctionError> {
+fn check_verb(cx: &CallContext<'_>, verb: &Verb<'_>, len: usize) -> Result<(), FunctionError> {
     let w = verb.width.unwrap_or(0) as u64;
     let p = verb.prec.unwrap_or(0) as u64;
-    check_size(0, w.saturating_add(p).saturating_add(len as u64))
+    cx.check_size(0, w.saturating_add(p).saturating_add(len as u64))
 }
 
-fn append_verb(verb: &Verb<'_>, out: &mut String, args: &[Value]) -> Result<(), FunctionError> {
+fn append_verb(
+    cx: &CallContext<'_>,
+    verb: &Verb<'_>,
+    out: &mut String,
+    args: &[Value],
+) -> Result<(), FunctionError> {
     let Some(arg) = args.get(verb.arg_num - 1) else {
         return Err(FunctionError::call(format!(
             "not enough arguments for {} at {}: need index {} but have {} total",
@@ -185,7 +190,7 @@ fn append_verb(verb: &Verb<'_>, out: &mut String, args: &[Value]) -> Result<(), 
             verb.offset
         )));
     }
-    check_verb(verb, 0)?;
+    check_verb(cx, verb, 0)?;
     match verb.mode {
         'v' => append_v(verb, arg, out),
         't' => {
@@ -402,16 +407,16 @@ fn format_float(verb: &Verb<'_>, n: &crate::value::Number, out: &mut String) {
 
 shared_function! {
     /// `format(format, args...)`: printf-style formatting.
-    format => build(
+    format => build_in_context(
         "Constructs a string by applying formatting verbs to a series of arguments, using a similar syntax to the C function \"printf\".",
         vec![Parameter::new("format", Type::String)],
         Some(Parameter::new("args", Type::Dynamic).allow_null()),
         ReturnType::Static(Type::String),
-        |args, _| {
+        |cx, args, _| {
             if args[1..].iter().any(|a| !a.is_wholly_known()) {
                 return Ok(Value::unknown(Type::String));
             }
-            format_fsm(str_arg(args, 0)?, &args[1..]).map(Value::string)
+            format_fsm(cx, str_arg(args, 0)?, &args[1..]).map(Value::string)
         },
     )
 }
@@ -419,16 +424,16 @@ shared_function! {
 shared_function! {
     /// `formatlist(format, args...)`: `format` applied element-wise over
     /// the list, set and tuple arguments (which must have equal lengths).
-    formatlist => build(
+    formatlist => build_in_context(
         "Constructs a list of strings by applying formatting verbs to a series of arguments, using a similar syntax to the C function \"printf\".",
         vec![Parameter::new("format", Type::String)],
         Some(Parameter::new("args", Type::Dynamic).allow_null().allow_unknown()),
         ReturnType::Static(Type::list(Type::String)),
-        |all, ret| {
+        |cx, all, ret| {
             let fmt_str = str_arg(all, 0)?;
             let args = &all[1..];
             if args.is_empty() {
-                let s = format_fsm(fmt_str, args)?;
+                let s = format_fsm(cx, fmt_str, args)?;
                 return Ok(Value::list(Type::String, vec![Value::string(s)]));
             }
             let mut iter_len: Option<(usize, usize)> = None;
@@ -468,7 +473,7 @@ shared_function! {
                 Some((n, _)) => n,
                 None => 1,
             };
-            check_size(n as u64, 0)?;
+            cx.check_size(n as u64, 0)?;
             let mut out = Vec::with_capacity(n);
             'results: for it in 0..n {
                 let mut fmt_args = Vec::with_capacity(args.len());
@@ -484,7 +489,7 @@ shared_function! {
                     }
                     fmt_args.push(v);
                 }
-                let s = format_fsm(fmt_str, &fmt_args).map_err(|e| match e {
+                let s = format_fsm(cx, fmt_str, &fmt_args).map_err(|e| match e {
                     FunctionError::ResultTooLarge(_) => e,
                     e => FunctionError::call(format!("error on format iteration {it}: {e}")),
                 })?;

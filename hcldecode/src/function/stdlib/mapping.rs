@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use super::sequence::list_or_empty;
-use super::{build, shared_function, str_arg};
+use super::{build, build_in_context, shared_function, str_arg};
 use crate::Type;
 use crate::function::{FunctionError, Parameter, ReturnType};
 use crate::value::Value;
@@ -125,7 +125,7 @@ shared_function! {
 
 shared_function! {
     /// `merge(maps...)`: maps or objects merged, later keys winning.
-    merge => build(
+    merge => build_in_context(
         "Merges all of the elements from the given maps into a single map, or the attributes from given objects into a single object.",
         Vec::new(),
         Some(dynamic("maps").allow_dynamic_type().allow_null()),
@@ -179,7 +179,7 @@ shared_function! {
             }
             Ok(Type::object(attrs))
         })),
-        |args, ret| {
+        |cx, args, ret| {
             let mut out: BTreeMap<Arc<str>, Value> = BTreeMap::new();
             for a in args {
                 if a.is_null() {
@@ -200,7 +200,7 @@ shared_function! {
                     }
                 }
             }
-            super::check_size(out.len() as u64, 0)?;
+            cx.check_size(out.len() as u64, 0)?;
             match ret {
                 Type::Map(e) => {
                     if out.is_empty() {

@@ -75,8 +75,8 @@ pub use self::number::{
 pub use self::string::{lower, reverse, strlen, substr, upper};
 // The helpers every function module here builds with, and the other sets
 // too.
-#[cfg(feature = "stdlib")]
-pub(crate) use self::support::check_size;
+#[cfg_attr(not(feature = "stdlib"), allow(unused_imports))]
+pub(crate) use self::support::build_in_context;
 pub(crate) use self::support::{bool_arg, build, go_int, num_arg, shared_function, str_arg};
 
 /// The names hcldec spec files call functions by, in order.

@@ -14,7 +14,7 @@ use std::sync::Arc;
 
 use regex::{Regex, RegexBuilder};
 
-use super::{build, check_size, shared_function, str_arg};
+use super::{build, build_in_context, shared_function, str_arg};
 use crate::Type;
 use crate::function::{FunctionError, Parameter, ReturnType};
 use crate::value::Value;
@@ -215,7 +215,7 @@ shared_function! {
 
 shared_function! {
     /// `regexall(pattern, string)`: every non-overlapping match.
-    regexall => build(
+    regexall => build_in_context(
         "Applies the given regular expression pattern to the given string and returns a list of information about all non-overlapping matches, or an empty list if there are no matches.",
         vec![Parameter::new("pattern", Type::String), Parameter::new("string", Type::String)],
         None,
@@ -223,7 +223,7 @@ shared_function! {
             Some(p) => result_type(p).map(|(t, _)| Type::list(t)),
             None => Ok(Type::list(Type::Dynamic)),
         })),
-        |args, ret| {
+        |cx, args, ret| {
             let ety = ret.element_type().cloned().unwrap_or(Type::Dynamic);
             if ety.is_dynamic() {
                 return Ok(Value::dynamic());
@@ -232,7 +232,7 @@ shared_function! {
             let s = str_arg(args, 1)?;
             let mut out = Vec::new();
             for c in re.re.captures_iter(s) {
-                check_size(out.len() as u64 + 1, 0)?;
+                cx.check_size(out.len() as u64 + 1, 0)?;
                 out.push(pattern_result(&re, &c, &ety));
             }
             if out.is_empty() {
@@ -246,7 +246,7 @@ shared_function! {
 shared_function! {
     /// `regex_replace(str, pattern, replace)`: every match replaced;
     /// `$1`, `${name}` in `replace` expand to groups.
-    regex_replace => build(
+    regex_replace => build_in_context(
         "Applies the given regular expression pattern to the given string and replaces all matches with the given replacement string.",
         vec![
             Parameter::new("str", Type::String),
@@ -255,13 +255,13 @@ shared_function! {
         ],
         None,
         ReturnType::Static(Type::String),
-        |args, _| {
+        |cx, args, _| {
             let s = str_arg(args, 0)?;
             let re = compile(str_arg(args, 1)?).map_err(|e| FunctionError::call(e.go_text()))?;
             let rep = str_arg(args, 2)?;
             let n = re.re.find_iter(s).count() as u64;
             let est = (rep.len() as u64 + 64).saturating_mul(n).saturating_add(s.len() as u64);
-            check_size(0, est.min(s.len() as u64 + rep.len() as u64 * n))?;
+            cx.check_size(0, est.min(s.len() as u64 + rep.len() as u64 * n))?;
             let mut out = String::with_capacity(s.len());
             let mut last = 0;
             for c in re.re.captures_iter(s) {

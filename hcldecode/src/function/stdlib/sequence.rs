@@ -2,7 +2,7 @@
 //! stdlib/collection.go, sequence.go).
 
 use super::collection::first_non_null;
-use super::{build, check_size, go_int, num_arg, shared_function};
+use super::{build, build_in_context, go_int, num_arg, shared_function};
 use crate::Type;
 use crate::function::{FunctionError, Parameter, ReturnType};
 use crate::value::Value;
@@ -237,7 +237,7 @@ shared_function! {
 
 shared_function! {
     /// `chunklist(list, size)`: lists of at most `size` elements.
-    chunklist => build(
+    chunklist => build_in_context(
         "Splits a single list into multiple lists where each has at most the given number of elements.",
         vec![
             Parameter::new("list", Type::list(Type::Dynamic)),
@@ -245,7 +245,7 @@ shared_function! {
         ],
         None,
         ReturnType::Computed(Box::new(|args: &[Value]| Ok(Type::list(args[0].ty().clone())))),
-        |args, ret| {
+        |cx, args, ret| {
             let size = go_int(num_arg(args, 1)?)
                 .map_err(|e| FunctionError::call(format!("invalid size: {e}")))?;
             if size < 0 {
@@ -264,7 +264,7 @@ shared_function! {
                 .chunks(size as usize)
                 .map(|c| Value::list_infer(c.to_vec()).unwrap_or_else(|| list.clone()))
                 .collect();
-            check_size(chunks.len() as u64, 0)?;
+            cx.check_size(chunks.len() as u64, 0)?;
             Ok(Value::list(list.ty().clone(), chunks))
         },
     )
@@ -514,7 +514,7 @@ shared_function! {
 shared_function! {
     /// `setproduct(sets...)`: the cartesian product; a list when every
     /// argument is a list or tuple, else a set.
-    setproduct => build(
+    setproduct => build_in_context(
         "Calculates the cartesian product of two or more sets.",
         Vec::new(),
         Some(dynamic("sets")),
@@ -548,7 +548,7 @@ shared_function! {
             let ety = Type::tuple(etys);
             Ok(if lists == args.len() { Type::list(ety) } else { Type::set(ety) })
         })),
-        |args, ret| {
+        |cx, args, ret| {
             let ety = ret.element_type().cloned().unwrap_or(Type::Dynamic);
             if args.iter().any(|a| !a.is_known()) {
                 return Ok(Value::unknown(ret.clone()));
@@ -563,7 +563,7 @@ shared_function! {
                     _ => Value::set_empty(ety),
                 });
             }
-            check_size(total.saturating_mul(args.len() as u64 + 1), 0)?;
+            cx.check_size(total.saturating_mul(args.len() as u64 + 1), 0)?;
             let sub = ety.tuple_elements().unwrap_or(&[]).to_vec();
             let vals: Vec<&[Value]> = args.iter().map(|a| a.elements().unwrap_or(&[])).collect();
             let mut idx = vec![0usize; args.len()];

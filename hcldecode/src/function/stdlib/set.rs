@@ -1,6 +1,6 @@
 //! Set functions of the function library (cty stdlib/set.go).
 
-use super::{build, shared_function};
+use super::{build, build_in_context, shared_function};
 use crate::Type;
 use crate::function::{Function, FunctionError, Parameter, ReturnType};
 use crate::value::Value;
@@ -65,12 +65,12 @@ fn set_operation(
     op: fn(Vec<Value>, &[Value]) -> Vec<Value>,
     allow_unknowns: bool,
 ) -> Function {
-    build(
+    build_in_context(
         description,
         params,
         var_param,
         ReturnType::Computed(Box::new(set_operation_type)),
-        move |args, ret| {
+        move |cx, args, ret| {
             let ety = ret.element_type().cloned().unwrap_or(Type::Dynamic);
             let mut acc: Option<Vec<Value>> = None;
             for (i, a) in args.iter().enumerate() {
@@ -85,7 +85,7 @@ fn set_operation(
                 });
             }
             let out = acc.unwrap_or_default();
-            super::check_size(out.len() as u64, 0)?;
+            cx.check_size(out.len() as u64, 0)?;
             Ok(Value::set(ety, out))
         },
     )

@@ -1,10 +1,11 @@
-//! What the function modules build with: `build`, the typed argument
-//! readers, the size check against the evaluation limits, gocty's `int`.
+//! What the function modules build with: `build` and `build_in_context`,
+//! the typed argument
+//! readers, gocty's `int`.
 
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use crate::Type;
-use crate::function::{Function, FunctionError, FunctionSpec, Parameter, ReturnType};
+use crate::function::{CallContext, Function, FunctionError, FunctionSpec, Parameter, ReturnType};
 use crate::value::Value;
 
 /// Defines an accessor returning a lazily built, shared function.
@@ -40,6 +41,31 @@ pub(crate) fn build(
     })
 }
 
+/// Builds a function whose implementation sees its call's
+/// [`CallContext`]: the evaluation's limits (to check a large result
+/// before building it), the file being evaluated.
+#[cfg_attr(not(feature = "stdlib"), allow(dead_code))]
+pub(crate) fn build_in_context(
+    description: &str,
+    params: Vec<Parameter>,
+    var_param: Option<Parameter>,
+    return_type: ReturnType,
+    implementation: impl Fn(&CallContext<'_>, &[Value], &Type) -> Result<Value, FunctionError>
+    + Send
+    + Sync
+    + std::panic::RefUnwindSafe
+    + 'static,
+) -> Function {
+    let spec = FunctionSpec {
+        description: description.to_string(),
+        params,
+        var_param,
+        return_type,
+        implementation: Box::new(|_, _| Err(internal("replaced by the context's"))),
+    };
+    Function::in_context(spec, Arc::new(implementation), None)
+}
+
 /// An internal inconsistency (where cty would panic on a type assertion).
 #[cold]
 pub(crate) fn internal(what: &str) -> FunctionError {
@@ -72,13 +98,6 @@ fn _assert_send_sync() {
     fn is<T: Send + Sync>() {}
     is::<Function>();
     let _: OnceLock<Function> = OnceLock::new();
-}
-
-/// A result of `elements` collection elements and `bytes` bytes of strings
-/// fits the evaluation limits, or the "Result too large" error.
-#[cfg_attr(not(feature = "stdlib"), allow(dead_code))]
-pub(crate) fn check_size(elements: u64, bytes: u64) -> Result<(), FunctionError> {
-    crate::limits::fits(elements, bytes).map_err(|x| FunctionError::ResultTooLarge(x.detail()))
 }
 
 /// gocty's conversion of a number to a Go `int` (64-bit).

@@ -2,7 +2,7 @@
 //! string_replace.go) beyond the spec-file ones.
 
 use super::case_tables::TO_UPPER;
-use super::{build, check_size, go_int, num_arg, shared_function, str_arg};
+use super::{build, build_in_context, go_int, num_arg, shared_function, str_arg};
 use crate::Type;
 use crate::function::{FunctionError, Parameter, ReturnType};
 use crate::value::Value;
@@ -20,12 +20,12 @@ fn list_of_strings(items: Vec<String>) -> Value {
 
 shared_function! {
     /// `join(separator, lists...)`.
-    join => build(
+    join => build_in_context(
         "Concatenates together the elements of all given lists with a delimiter, producing a single string.",
         vec![s("separator")],
         Some(Parameter::new("lists", Type::list(Type::String))),
         ReturnType::Static(Type::String),
-        |args, _| {
+        |cx, args, _| {
             let sep = str_arg(args, 0)?;
             let lists = &args[1..];
             if lists.is_empty() {
@@ -52,7 +52,7 @@ shared_function! {
             }
             let total: usize = items.iter().map(|s| s.len()).sum::<usize>()
                 + sep.len() * items.len().saturating_sub(1);
-            check_size(0, total as u64)?;
+            cx.check_size(0, total as u64)?;
             Ok(Value::string(items.join(sep)))
         },
     )
@@ -91,12 +91,12 @@ shared_function! {
 
 shared_function! {
     /// `split(separator, str)`.
-    split => build(
+    split => build_in_context(
         "Produces a list of one or more strings by splitting the given string at all instances of a given separator substring.",
         vec![s("separator"), s("str")],
         None,
         ReturnType::Static(Type::list(Type::String)),
-        |args, _| {
+        |cx, args, _| {
             let sep = str_arg(args, 0)?;
             let st = str_arg(args, 1)?;
             let items: Vec<String> = if sep.is_empty() {
@@ -106,7 +106,7 @@ shared_function! {
             } else {
                 st.split(sep).map(String::from).collect()
             };
-            check_size(items.len() as u64, st.len() as u64)?;
+            cx.check_size(items.len() as u64, st.len() as u64)?;
             Ok(list_of_strings(items))
         },
     )
@@ -126,12 +126,12 @@ shared_function! {
 shared_function! {
     /// `indent(spaces, str)`: `spaces` spaces after each newline. A
     /// negative count is an error at `spaces` (go-cty panics).
-    indent => build(
+    indent => build_in_context(
         "Adds a given number of spaces after each newline character in the given string.",
         vec![Parameter::new("spaces", Type::Number), s("str")],
         None,
         ReturnType::Static(Type::String),
-        |args, _| {
+        |cx, args, _| {
             let spaces = go_int(num_arg(args, 0)?)?;
             if spaces < 0 {
                 return Err(FunctionError::arg(0, "the number of spaces must not be negative"));
@@ -142,7 +142,7 @@ shared_function! {
                 .checked_mul(lines)
                 .and_then(|n| n.checked_add(data.len() as u64))
                 .unwrap_or(u64::MAX);
-            check_size(0, total)?;
+            cx.check_size(0, total)?;
             let pad = " ".repeat(spaces as usize);
             Ok(Value::string(data.replace('\n', &format!("\n{pad}"))))
         },
@@ -259,12 +259,12 @@ shared_function! {
 
 shared_function! {
     /// `replace(str, substr, replace)`: every occurrence replaced.
-    replace => build(
+    replace => build_in_context(
         "Replaces all instances of the given substring in the given string with the given replacement string.",
         vec![s("str"), s("substr"), s("replace")],
         None,
         ReturnType::Static(Type::String),
-        |args, _| {
+        |cx, args, _| {
             let st = str_arg(args, 0)?;
             let sub = str_arg(args, 1)?;
             let rep = str_arg(args, 2)?;
@@ -277,7 +277,7 @@ shared_function! {
                 .checked_mul(n)
                 .and_then(|x| x.checked_add(st.len() as u64))
                 .unwrap_or(u64::MAX);
-            check_size(0, total)?;
+            cx.check_size(0, total)?;
             Ok(Value::string(st.replace(sub, rep)))
         },
     )

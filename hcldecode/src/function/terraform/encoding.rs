@@ -12,9 +12,9 @@ use sha2::{Digest, Sha256, Sha512};
 
 use crate::Type;
 use crate::function::crypto::hex;
-use crate::function::encoding::{decode_std, encode_std};
+use crate::function::encoding::{decode_std, encode_digest, encode_std};
 use crate::function::fs_config::FsConfig;
-use crate::function::stdlib::{build, check_size, shared_function, str_arg};
+use crate::function::stdlib::{build, build_in_context, shared_function, str_arg};
 use crate::function::{Function, FunctionError, Parameter, ReturnType};
 use crate::value::Value;
 
@@ -29,17 +29,17 @@ shared_function! {
     /// `base64gzip(str)`: the string gzipped, in Base64. Any gzip reader
     /// reads it back; the compressed bytes are `flate2`'s, not Go's
     /// (docs/deviations.md).
-    base64gzip => build(
+    base64gzip => build_in_context(
         "Compresses a string with gzip and then encodes the result in Base64 encoding.",
         vec![s("str")],
         None,
         ReturnType::Static(Type::String),
-        |args, _| {
+        |cx, args, _| {
             let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
             let gz_err = |e: std::io::Error| FunctionError::call(format!("failed to write gzip raw data: {e}"));
             gz.write_all(str_arg(args, 0)?.as_bytes()).map_err(gz_err)?;
             let bytes = gz.finish().map_err(gz_err)?;
-            Ok(Value::string(encode_std(&bytes)?))
+            Ok(Value::string(encode_std(cx, &bytes)?))
         },
     )
 }
@@ -47,12 +47,12 @@ shared_function! {
 shared_function! {
     /// `base64gunzip(str)`: Base64-decoded, then gunzipped; the result
     /// must be UTF-8 text.
-    base64gunzip => build(
+    base64gunzip => build_in_context(
         "Decodes a Base64-encoded string and uncompresses the result with gzip.",
         vec![s("str")],
         None,
         ReturnType::Static(Type::String),
-        |args, _| {
+        |cx, args, _| {
             let text = str_arg(args, 0)?;
             let raw = decode_std(text)
                 .ok_or_else(|| FunctionError::call(format!("failed to decode base64 data '{text}'")))?;
@@ -61,7 +61,7 @@ shared_function! {
                 .take(MAX_GUNZIP_BYTES + 1)
                 .read_to_end(&mut out)
                 .map_err(|e| FunctionError::call(format!("failed to gunzip bytestream: {e}")))?;
-            check_size(0, out.len() as u64)?;
+            cx.check_size(0, out.len() as u64)?;
             if out.len() as u64 > MAX_GUNZIP_BYTES {
                 return Err(FunctionError::call(format!(
                     "the uncompressed data is larger than {MAX_GUNZIP_BYTES} bytes"
@@ -216,12 +216,12 @@ fn decode_text(bytes: &[u8], cs: Charset) -> String {
 shared_function! {
     /// `textencodebase64(string, encoding)`: the string in a character
     /// encoding, in Base64.
-    textencodebase64 => build(
+    textencodebase64 => build_in_context(
         "Encodes the given string using a specified character encoding, and returns the result base64 encoded.",
         vec![s("string"), s("encoding")],
         None,
         ReturnType::Static(Type::String),
-        |args, _| {
+        |cx, args, _| {
             let name = str_arg(args, 1)?;
             let (cs, canonical) = charset(name).ok_or_else(|| unsupported(name))?;
             let bytes = encode_text(str_arg(args, 0)?, cs).ok_or_else(|| {
@@ -230,7 +230,7 @@ shared_function! {
                     format!("the given string contains characters that cannot be represented in {canonical}"),
                 )
             })?;
-            Ok(Value::string(encode_std(&bytes)?))
+            Ok(Value::string(encode_std(cx, &bytes)?))
         },
     )
 }
@@ -336,7 +336,7 @@ shared_function! {
         vec![s("str")],
         None,
         ReturnType::Static(Type::String),
-        |args, _| Ok(Value::string(encode_std(&Sha256::digest(str_arg(args, 0)?.as_bytes()))?)),
+        |args, _| Ok(Value::string(encode_digest(&Sha256::digest(str_arg(args, 0)?.as_bytes())))),
     )
 }
 
@@ -347,7 +347,7 @@ shared_function! {
         vec![s("str")],
         None,
         ReturnType::Static(Type::String),
-        |args, _| Ok(Value::string(encode_std(&Sha512::digest(str_arg(args, 0)?.as_bytes()))?)),
+        |args, _| Ok(Value::string(encode_digest(&Sha512::digest(str_arg(args, 0)?.as_bytes())))),
     )
 }
 
@@ -359,18 +359,18 @@ pub(super) fn file_hash(name: &str, fs: &FsConfig) -> Option<Function> {
         "filesha1" => |b| Ok(hex(&sha1::Sha1::digest(b))),
         "filesha256" => |b| Ok(hex(&Sha256::digest(b))),
         "filesha512" => |b| Ok(hex(&Sha512::digest(b))),
-        "filebase64sha256" => |b| encode_std(&Sha256::digest(b)),
-        "filebase64sha512" => |b| encode_std(&Sha512::digest(b)),
+        "filebase64sha256" => |b| Ok(encode_digest(&Sha256::digest(b))),
+        "filebase64sha512" => |b| Ok(encode_digest(&Sha512::digest(b))),
         _ => return None,
     };
     let fs = fs.clone();
-    Some(build(
+    Some(build_in_context(
         "Computes a hash of the contents of a file inside the configuration's directory.",
         vec![s("path")],
         None,
         ReturnType::Static(Type::String),
-        move |args, _| {
-            let bytes = crate::function::filesystem::read(str_arg(args, 0)?, &fs)?;
+        move |cx, args, _| {
+            let bytes = crate::function::filesystem::read(cx, str_arg(args, 0)?, &fs)?;
             Ok(Value::string(digest(&bytes)?))
         },
     ))

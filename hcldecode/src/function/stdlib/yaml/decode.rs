@@ -11,6 +11,7 @@ use crate::function::FunctionError;
 use crate::value::Value;
 
 use super::scalars::*;
+use crate::function::CallContext;
 
 pub(super) struct Decoder<'a> {
     parser: Parser<std::str::Chars<'a>>,
@@ -30,6 +31,8 @@ pub(super) struct Decoder<'a> {
     /// limits, so alias bombs end with "Result too large".
     nodes: u64,
     too_large: Option<FunctionError>,
+    /// The calling evaluation's limits.
+    cx: &'a CallContext<'a>,
 }
 
 /// go-cty-yaml's text for a scanner error on the 0-based `line`: no
@@ -149,7 +152,7 @@ impl Decoder<'_> {
 
     fn count(&mut self, n: u64) -> Result<(), String> {
         self.nodes = self.nodes.saturating_add(n);
-        if let Err(e) = super::super::check_size(self.nodes, 0) {
+        if let Err(e) = self.cx.check_size(self.nodes, 0) {
             self.too_large = Some(e);
             return Err("too large".into());
         }
@@ -266,7 +269,7 @@ impl Decoder<'_> {
 }
 
 /// Decodes a YAML document into a value (its type is the implied type).
-pub(crate) fn decode(src: &str) -> Result<Value, FunctionError> {
+pub(crate) fn decode<'a>(cx: &'a CallContext<'a>, src: &'a str) -> Result<Value, FunctionError> {
     let src = if src.is_empty() { "\n" } else { src };
     let mut d = Decoder {
         parser: Parser::new_from_str(src),
@@ -278,6 +281,7 @@ pub(crate) fn decode(src: &str) -> Result<Value, FunctionError> {
         depth: 0,
         nodes: 0,
         too_large: None,
+        cx,
     };
     decode_document(&mut d).map_err(|e| d.too_large.take().unwrap_or(FunctionError::Call(e)))
 }

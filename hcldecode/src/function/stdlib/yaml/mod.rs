@@ -4,7 +4,7 @@
 //! the parts of libyaml's emitter go-cty-yaml uses (block style, double
 //! quoted or literal strings, 80-column folding), so the text is the same.
 
-use super::{build, shared_function, str_arg};
+use super::{build, build_in_context, shared_function, str_arg};
 
 mod decode;
 mod encode;
@@ -19,7 +19,7 @@ use encode::encode;
 shared_function! {
     /// `yamldecode(src)`: the value a YAML document describes (mappings as
     /// objects, sequences as tuples).
-    yamldecode => build(
+    yamldecode => build_in_context(
         "Parses the given string as YAML and returns a value corresponding to what the YAML document describes.",
         vec![Parameter::new("src", Type::String)],
         None,
@@ -27,9 +27,12 @@ shared_function! {
             let Some(s) = args[0].as_str() else {
                 return Ok(Type::Dynamic);
             };
-            decode(s).map(|v| v.ty().clone())
+            // A return type has no call context (go-cty's `TypeFn`):
+            // decoded within the default limits; the call itself is
+            // bounded by the evaluation's.
+            crate::function::call_context::standalone(|cx| decode(cx, s).map(|v| v.ty().clone()))
         })),
-        |args, _| decode(str_arg(args, 0)?),
+        |cx, args, _| decode(cx, str_arg(args, 0)?),
     )
 }
 
@@ -58,7 +61,7 @@ mod tests {
     use super::*;
 
     fn err(src: &str) -> String {
-        match decode(src) {
+        match crate::function::call_context::standalone(|cx| decode(cx, src)) {
             Err(FunctionError::Call(m)) => m,
             other => panic!("{src:?}: {other:?}"),
         }
@@ -103,8 +106,8 @@ mod tests {
             err("a:\n\t- 1"),
             "on line 2, column 1: found character that cannot start any token"
         );
-        assert!(decode("[1,\t2]").is_ok());
-        assert!(decode("a: 1\t# c").is_ok());
+        assert!(crate::function::call_context::standalone(|cx| decode(cx, "[1,\t2]")).is_ok());
+        assert!(crate::function::call_context::standalone(|cx| decode(cx, "a: 1\t# c")).is_ok());
     }
 
     #[test]
