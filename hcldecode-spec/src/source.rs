@@ -7,6 +7,7 @@
 //! does, so `é` written as `e` + combining accent is one column.
 
 use std::fmt;
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, OnceLock};
 
 use unicode_segmentation::UnicodeSegmentation;
@@ -270,6 +271,10 @@ pub struct SourceFile {
     /// Byte offset of the start of every line after the first; built on
     /// first use so successful decodes never pay for it.
     line_starts: OnceLock<Box<[u32]>>,
+    /// The line of the last position resolved: positions are mostly asked
+    /// for in source order, so the next one is usually on it or the next.
+    /// Only a hint (any value is correct), hence relaxed.
+    line_hint: AtomicU32,
     /// With a counter only: where column counting may resume on long
     /// lines; built on first use.
     checkpoints: OnceLock<Box<[(u32, u32)]>>,
@@ -350,6 +355,7 @@ impl SourceFile {
             text: text.into(),
             counter,
             line_starts: OnceLock::new(),
+            line_hint: AtomicU32::new(0),
             checkpoints: OnceLock::new(),
             origin: None,
         })
@@ -388,6 +394,7 @@ impl SourceFile {
             text: text.into(),
             counter: parent.counter,
             line_starts: OnceLock::new(),
+            line_hint: AtomicU32::new(0),
             checkpoints: OnceLock::new(),
             origin: Some(Origin {
                 parent,
@@ -443,8 +450,7 @@ impl SourceFile {
         }
         let byte = (byte as usize).min(self.text.len());
         let starts = self.line_starts();
-        // Number of line starts at or before `byte`.
-        let idx = starts.partition_point(|&s| s as usize <= byte);
+        let idx = self.line_index(starts, byte);
         let line_start = if idx == 0 {
             // A UTF-8 byte order mark is not text: HashiCorp's scanner
             // counts the first line's columns from just after it.
@@ -467,6 +473,26 @@ impl SourceFile {
             column,
             byte,
         }
+    }
+
+    /// The number of line starts at or before `byte`: near the last
+    /// position's line when it is there, else by binary search.
+    fn line_index(&self, starts: &[u32], byte: usize) -> usize {
+        let on = |i: usize| {
+            (i == 0 || starts[i - 1] as usize <= byte)
+                && starts.get(i).is_none_or(|&s| byte < s as usize)
+        };
+        let hint = self.line_hint.load(Ordering::Relaxed) as usize;
+        if hint <= starts.len() && on(hint) {
+            return hint;
+        }
+        let idx = if hint < starts.len() && on(hint + 1) {
+            hint + 1
+        } else {
+            starts.partition_point(|&s| s as usize <= byte)
+        };
+        self.line_hint.store(idx as u32, Ordering::Relaxed);
+        idx
     }
 
     /// Resolves a span to a named range (in the parent file, for a derived
@@ -496,10 +522,7 @@ impl SourceFile {
 }
 
 fn memchr_newlines(bytes: &[u8]) -> impl Iterator<Item = usize> + '_ {
-    bytes
-        .iter()
-        .enumerate()
-        .filter_map(|(i, &b)| (b == b'\n').then_some(i))
+    memchr::memchr_iter(b'\n', bytes)
 }
 
 /// Grapheme clusters in `bytes`, which start at a line start. Bytes that are
@@ -520,6 +543,23 @@ fn count_columns(bytes: &[u8]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Positions asked for in any order (the line hint starts wherever the
+    /// last one was) are the ones a fresh file gives.
+    #[test]
+    fn positions_in_any_order_match_a_fresh_lookup() {
+        let text = "a\nbc\n\nd = 1\n  e\n\u{feff}x\n";
+        let shared = SourceFile::new("t", text);
+        let mut order: Vec<u32> = (0..=text.len() as u32 + 2).collect();
+        // Forward, backward, then jumping about.
+        let mut all = order.clone();
+        order.reverse();
+        all.extend(&order);
+        all.extend(order.iter().map(|b| (b * 7) % (text.len() as u32 + 3)));
+        for b in all {
+            assert_eq!(shared.pos(b), SourceFile::new("t", text).pos(b), "byte {b}");
+        }
+    }
 
     #[test]
     fn positions_count_lines_and_graphemes() {

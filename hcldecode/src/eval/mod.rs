@@ -411,9 +411,11 @@ pub fn traverse_abs(
     for step in &t.steps[1..] {
         v = match step {
             TraversalStep::Attr { name, range } => {
-                ops::get_attr(&v, name, range.clone(), &mut diags)
+                ops::get_attr(&v, name, || range.clone(), &mut diags)
             }
-            TraversalStep::Index { key, range } => ops::index(&v, key, range.clone(), &mut diags),
+            TraversalStep::Index { key, range } => {
+                ops::index(&v, key, || range.clone(), &mut diags)
+            }
             TraversalStep::Root { .. } => v,
         };
         if diags.has_errors() {

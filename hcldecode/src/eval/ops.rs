@@ -32,7 +32,7 @@ fn fail(
 fn index_key(
     key: &Value,
     want: &Type,
-    at: &Range,
+    at: &impl Fn() -> Range,
     diags: &mut Diagnostics,
 ) -> Result<Value, Value> {
     convert(key, want).map_err(|err| {
@@ -40,7 +40,7 @@ fn index_key(
             diags,
             INVALID_INDEX,
             format!("The given key does not identify an element in this collection value: {err}."),
-            at.clone(),
+            at(),
         )
     })
 }
@@ -72,13 +72,21 @@ fn missing_index_detail(coll: &Value, key: &Value) -> &'static str {
 }
 
 /// `collection[key]`.
-pub(crate) fn index(coll: &Value, key: &Value, at: Range, diags: &mut Diagnostics) -> Value {
+///
+/// `at` gives the range of the step for a diagnostic; it is called only
+/// when there is one, since a range resolves line and column.
+pub(crate) fn index(
+    coll: &Value,
+    key: &Value,
+    at: impl Fn() -> Range,
+    diags: &mut Diagnostics,
+) -> Value {
     if coll.is_null() {
         return fail(
             diags,
             (Code::NullTraversal, "Attempt to index null value"),
             "This value is null, so it does not have any indices.",
-            at,
+            at(),
         );
     }
     if key.is_null() {
@@ -86,7 +94,7 @@ pub(crate) fn index(coll: &Value, key: &Value, at: Range, diags: &mut Diagnostic
             diags,
             INVALID_INDEX,
             "Can't use a null value as an indexing key.",
-            at,
+            at(),
         );
     }
     let ty = coll.ty();
@@ -112,7 +120,7 @@ pub(crate) fn index(coll: &Value, key: &Value, at: Range, diags: &mut Diagnostic
                 };
             }
             if has.as_bool() == Some(false) {
-                return fail(diags, INVALID_INDEX, missing_index_detail(coll, &key), at);
+                return fail(diags, INVALID_INDEX, missing_index_detail(coll, &key), at());
             }
             coll.index(&key).unwrap_or_else(Value::dynamic)
         }
@@ -138,7 +146,7 @@ pub(crate) fn index(coll: &Value, key: &Value, at: Range, diags: &mut Diagnostic
                     format!(
                         "The given key does not identify an element in this collection value.{suggestion}"
                     ),
-                    at,
+                    at(),
                 );
             }
             coll.get_attr(name).unwrap_or_else(Value::dynamic)
@@ -147,19 +155,27 @@ pub(crate) fn index(coll: &Value, key: &Value, at: Range, diags: &mut Diagnostic
             diags,
             INVALID_INDEX,
             "Elements of a set are identified only by their value and don't have any separate index or key to select with, so it's only possible to perform operations across all elements of the set.",
-            at,
+            at(),
         ),
         _ => fail(
             diags,
             INVALID_INDEX,
             "This value does not have any indices.",
-            at,
+            at(),
         ),
     }
 }
 
 /// `value.name`.
-pub(crate) fn get_attr(obj: &Value, name: &str, at: Range, diags: &mut Diagnostics) -> Value {
+///
+/// `at` gives the range of the step for a diagnostic, only when there is
+/// one.
+pub(crate) fn get_attr(
+    obj: &Value,
+    name: &str,
+    at: impl Fn() -> Range,
+    diags: &mut Diagnostics,
+) -> Value {
     const UNSUPPORTED: What = (Code::UnsupportedAttribute, "Unsupported attribute");
     if obj.is_null() {
         return fail(
@@ -169,7 +185,7 @@ pub(crate) fn get_attr(obj: &Value, name: &str, at: Range, diags: &mut Diagnosti
                 "Attempt to get attribute from null value",
             ),
             "This value is null, so it does not have any attributes.",
-            at,
+            at(),
         );
     }
     let ty = obj.ty();
@@ -179,7 +195,7 @@ pub(crate) fn get_attr(obj: &Value, name: &str, at: Range, diags: &mut Diagnosti
                 diags,
                 UNSUPPORTED,
                 format!("This object does not have an attribute named {name:?}."),
-                at,
+                at(),
             ),
             Some(aty) if !obj.is_known() => Value::unknown(aty.clone()),
             Some(_) => obj.get_attr(name).unwrap_or_else(Value::dynamic),
@@ -194,7 +210,7 @@ pub(crate) fn get_attr(obj: &Value, name: &str, at: Range, diags: &mut Diagnosti
                     diags,
                     (Code::InvalidIndex, "Missing map element"),
                     format!("This map does not have an element with the key {name:?}."),
-                    at,
+                    at(),
                 );
             }
             obj.index(&idx).unwrap_or_else(Value::dynamic)
@@ -208,13 +224,13 @@ pub(crate) fn get_attr(obj: &Value, name: &str, at: Range, diags: &mut Diagnosti
             } else {
                 "Can't access attributes on a list of objects. Did you mean to access an attribute for a specific element of the list, or across all elements of the list?".to_string()
             };
-            fail(diags, UNSUPPORTED, detail, at)
+            fail(diags, UNSUPPORTED, detail, at())
         }
         Type::Set(e) if e.is_object() => fail(
             diags,
             UNSUPPORTED,
             "Can't access attributes on a set of objects. Did you mean to access an attribute across all elements of the set?",
-            at,
+            at(),
         ),
         Type::Bool | Type::Number | Type::String => fail(
             diags,
@@ -223,13 +239,13 @@ pub(crate) fn get_attr(obj: &Value, name: &str, at: Range, diags: &mut Diagnosti
                 "Can't access attributes on a primitive-typed value ({}).",
                 ty.friendly_name()
             ),
-            at,
+            at(),
         ),
         _ => fail(
             diags,
             UNSUPPORTED,
             "This value does not have any attributes.",
-            at,
+            at(),
         ),
     }
 }

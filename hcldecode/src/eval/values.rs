@@ -37,7 +37,7 @@ pub(crate) fn describe_variables(
         let mut name = root.to_string();
         let mut scratch = Diagnostics::new();
         for step in &t.steps {
-            let at = file.range(step.span());
+            let at = || file.range(step.span());
             v = match step {
                 Step::Attr { name: n, .. } => {
                     name.push('.');

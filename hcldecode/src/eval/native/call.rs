@@ -389,7 +389,7 @@ impl<'a> Evaluator<'a, '_> {
             };
             let mut scratch = Diagnostics::new();
             for step in &t.steps {
-                let at = self.file.range(step.span());
+                let at = || self.file.range(step.span());
                 v = match step {
                     Step::Attr { name, .. } => {
                         ops::get_attr(&v, self.file.text(*name), at, &mut scratch)

@@ -230,7 +230,8 @@ impl<'a> Evaluator<'a, '_> {
                 let coll = self.expr(collection);
                 let key = self.expr(key);
                 let mark = self.diags.len();
-                let r = ops::index(&coll, &key, self.range(*brackets), self.diags);
+                let file = self.file;
+                let r = ops::index(&coll, &key, || file.range(*brackets), self.diags);
                 self.annotate_since(mark, e);
                 r
             }

@@ -68,12 +68,12 @@ impl<'a> Evaluator<'a, '_> {
             let mark = self.diags.len();
             v = match step {
                 Step::Attr { name, span } => {
-                    let name = self.text(*name);
-                    ops::get_attr(&v, name, self.range(*span), self.diags)
+                    let (name, file) = (self.text(*name), self.file);
+                    ops::get_attr(&v, name, || file.range(*span), self.diags)
                 }
                 Step::Index { key, span } => {
-                    let key = self.literal(key);
-                    ops::index(&v, &key, self.range(*span), self.diags)
+                    let (key, file) = (self.literal(key), self.file);
+                    ops::index(&v, &key, || file.range(*span), self.diags)
                 }
             };
             if self.errors_since(mark) {
