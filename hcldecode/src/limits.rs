@@ -71,33 +71,6 @@ impl Default for Limits {
     }
 }
 
-// Thread-local: a typed decoder's limits reach the evaluations of
-// contexts that set none, through the decode engine, the declarations
-// and the serde bridge, whose evaluation calls do not take limits. A
-// context could carry them (the decode options, as the budget travels in
-// the call context); that is not done yet.
-thread_local! {
-    static AMBIENT: Cell<Limits> = const { Cell::new(Limits::DEFAULT) };
-}
-
-/// The limits for evaluations whose context sets none: those of the
-/// [`with_ambient`] call in progress, else the defaults.
-pub(crate) fn ambient() -> Limits {
-    AMBIENT.with(Cell::get)
-}
-
-/// Runs `f` with `limits` as the [`ambient`] limits.
-pub(crate) fn with_ambient<R>(limits: Limits, f: impl FnOnce() -> R) -> R {
-    struct Restore(Limits);
-    impl Drop for Restore {
-        fn drop(&mut self) {
-            AMBIENT.with(|a| a.set(self.0));
-        }
-    }
-    let _restore = Restore(AMBIENT.with(|a| a.replace(limits)));
-    f()
-}
-
 /// Which budget ran out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Exceeded {

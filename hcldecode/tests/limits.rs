@@ -322,3 +322,42 @@ fn evaluations_carry_their_limits_to_other_threads_and_inside_others() {
     assert!(diags.is_empty(), "{diags:?}");
     assert_eq!(v, Value::int(20));
 }
+
+/// A decoder's limits travel with its decode: a decode that a function
+/// starts inside a limited one has its own decoder's limits, and a decode
+/// on a worker thread has the same limits as on the calling thread.
+#[test]
+fn decodes_carry_their_own_limits_inside_others_and_on_other_threads() {
+    let twelve = "value = [for x in [1,2,3,4,5,6,7,8,9,10,11,12]: x]\n";
+    let inner = Function::new(FunctionSpec {
+        description: "Decodes twelve elements with the default limits.".into(),
+        params: vec![],
+        var_param: None,
+        return_type: ReturnType::Static(Type::Number),
+        implementation: Box::new(move |_, _| {
+            let v: Vec<u8> = hcldecode::from_str(twelve, "inner.hcl").map_err(|e| {
+                hcldecode::function::FunctionError::call(e.diagnostics()[0].summary.clone())
+            })?;
+            Ok(Value::int(v.len() as i64))
+        }),
+    });
+    let strict = Decoder::new()
+        .limits(Limits {
+            max_elements: 10,
+            ..Limits::default()
+        })
+        .function("inner", inner);
+    let n: u8 = strict.decode_str("value = inner()\n", "outer.hcl").unwrap();
+    assert_eq!(n, 12);
+
+    let summary =
+        |r: Result<Vec<u8>, hcldecode::Error>| r.unwrap_err().diagnostics()[0].summary.clone();
+    let here = summary(strict.decode_str(twelve, "a.hcl"));
+    assert_eq!(here, "Result too large");
+    let there = std::thread::scope(|s| {
+        s.spawn(|| summary(strict.decode_str(twelve, "a.hcl")))
+            .join()
+            .unwrap()
+    });
+    assert_eq!(there, here);
+}

@@ -421,3 +421,41 @@ fn inspect_reads_json_declarations_as_written() {
     assert_eq!(d.locals[0].name, "n");
     assert_eq!(d.locals[0].references[0].name, "zones");
 }
+
+/// The decoder's evaluation limits apply to the declarations too: a local
+/// and a variable's default that build more than the limit allows are
+/// each an error, which the default decoder does not make.
+#[test]
+fn the_decoders_limits_apply_to_locals_and_defaults() {
+    let src = r#"
+variable "ports" {
+  default = [for p in [1,2,3,4,5,6,7,8,9,10,11,12] : p + 8000]
+}
+
+locals {
+  zones = [for z in [1,2,3,4,5,6,7,8,9,10,11,12] : "zone-${z}"]
+}
+
+bucket = "${length(var.ports)}-${length(local.zones)}"
+"#;
+    let functions = hcldecode::function::Functions::parse("stdlib").unwrap();
+    let m = decode(
+        &Decoder::new().functions(functions.clone()),
+        &[("a.hcl", src)],
+    )
+    .unwrap();
+    assert_eq!(m.bucket.as_deref(), Some("12-12"));
+    let strict = Decoder::new()
+        .functions(functions)
+        .limits(hcldecode::eval::Limits {
+            max_elements: 10,
+            ..Default::default()
+        });
+    let err = decode(&strict, &[("a.hcl", src)]).unwrap_err();
+    let too_large: Vec<usize> = errors(&err)
+        .iter()
+        .filter(|d| d.code == Some(Code::ResultTooLarge))
+        .map(|d| d.subject.as_ref().unwrap().start.line)
+        .collect();
+    assert_eq!(too_large, [3, 7]);
+}

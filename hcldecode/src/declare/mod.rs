@@ -22,7 +22,7 @@ use hcldecode_spec::syntax::body::Body;
 
 use crate::Value;
 use crate::decode::{self, DecodeOptions};
-use crate::eval::EvalContext;
+use crate::eval::{EvalContext, Limits};
 use schema::blocks_schema;
 
 /// Decodes `body` with `spec` as [`decode::decode_with`] does, after
@@ -65,6 +65,7 @@ pub fn decode_with(
         base.as_ref(),
         inputs.map(|i| &i.0),
         &refs,
+        &options.limits,
         &mut diags,
     );
     let (v, d) = decode::decode_with(&rest, spec, Some(&ctx), spec_ctx, options);
@@ -106,6 +107,7 @@ pub fn evaluate(
         base.as_ref(),
         inputs.map(|i| &i.0),
         &[],
+        &Limits::DEFAULT,
         &mut diags,
     );
     (ctx, diags)

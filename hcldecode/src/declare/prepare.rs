@@ -15,7 +15,7 @@ use hcldecode_spec::syntax::suggest::{did_you_mean, name_suggestion};
 use super::order::{components, is_cycle};
 use super::{Inputs, Namespace, NamespaceKind};
 use crate::eval::traversal::{Traversal, TraversalStep, expr_variables};
-use crate::eval::{self, EvalContext};
+use crate::eval::{self, EvalContext, Limits};
 use crate::parse::{self, Syntax};
 use crate::spec_values::optional::{Defaults, convert_with_defaults, type_constraint};
 use crate::{Type, Value};
@@ -32,6 +32,14 @@ struct Declared<'b> {
     validations: Vec<(ExprRef<'b>, Option<ExprRef<'b>>)>,
 }
 
+/// Where variables' defaults and rules are evaluated: the application's
+/// context, with the decode's limits where it sets none.
+#[derive(Clone, Copy)]
+struct Base<'a> {
+    ctx: &'a Arc<EvalContext>,
+    limits: &'a Limits,
+}
+
 /// A value given from outside: the value, and what gave it (for
 /// messages), with its range when it was written in a file.
 struct Given {
@@ -45,13 +53,15 @@ struct Given {
 /// context the rest of the body is decoded in: `base` (variables and
 /// functions given by the application) with the namespaces added. `refs`
 /// are the references the rest of the body makes (checked against the
-/// declared names).
+/// declared names). Expressions are evaluated with `limits` where their
+/// context sets none (the decode's).
 pub(crate) fn prepare(
     body: &Body,
     namespaces: &[Namespace],
     base: Option<&Arc<EvalContext>>,
     inputs: Option<&Inputs>,
     refs: &[Traversal],
+    limits: &Limits,
     diags: &mut Diagnostics,
 ) -> EvalContext {
     let vars_ns = namespaces
@@ -69,9 +79,9 @@ pub(crate) fn prepare(
     let mut ctx = EvalContext::child_of(base_ctx.clone());
     let mut var_names: Vec<&str> = Vec::new();
     if let Some(ns) = vars_ns {
-        let declared = declarations(&content.blocks, &ns.block_type, diags);
+        let declared = declarations(&content.blocks, &ns.block_type, limits, diags);
         var_names = declared.iter().map(|d| d.name).collect();
-        let given = given_values(inputs, &declared, diags);
+        let given = given_values(inputs, &declared, limits, diags);
         let allow_missing = inputs.is_some_and(|i| i.allow_missing);
         let seen: Vec<&Traversal> = refs.iter().chain(&local_refs).collect();
         let var = variables(
@@ -79,7 +89,10 @@ pub(crate) fn prepare(
             &declared,
             &given,
             allow_missing,
-            &base_ctx,
+            Base {
+                ctx: &base_ctx,
+                limits,
+            },
             &seen,
             diags,
         );
@@ -89,7 +102,7 @@ pub(crate) fn prepare(
     if let Some(ns) = locals_ns {
         let attrs = local_attributes(&content.blocks, &ns.block_type, diags);
         local_names = attrs.iter().map(|a| a.name).collect();
-        ctx = locals(ns, &attrs, ctx, refs, diags);
+        ctx = locals(ns, &attrs, ctx, refs, limits, diags);
     }
     let declared = [(vars_ns, var_names), (locals_ns, local_names)];
     report_undeclared(local_refs.iter().chain(refs), &declared, diags);
@@ -105,7 +118,7 @@ fn variables(
     declared: &[Declared<'_>],
     given: &HashMap<String, Given>,
     allow_missing: bool,
-    base_ctx: &Arc<EvalContext>,
+    base: Base<'_>,
     refs: &[&Traversal],
     diags: &mut Diagnostics,
 ) -> Value {
@@ -114,14 +127,14 @@ fn variables(
         let v = if allow_missing && d.default.is_none() && !given.contains_key(d.name) {
             Value::unknown(d.ty.clone())
         } else {
-            value_of(d, given.get(d.name), base_ctx, diags)
+            value_of(d, given.get(d.name), base, diags)
         };
         values.push((d.name.to_string(), v));
     }
-    let mut check_ctx = EvalContext::child_of(base_ctx.clone());
+    let mut check_ctx = EvalContext::child_of(base.ctx.clone());
     check_ctx.set_variable(ns.name.as_str(), Value::object(values.clone()));
     for d in declared {
-        validate(d, &check_ctx, diags);
+        validate(d, &check_ctx, base.limits, diags);
     }
     // Sets, not scans: a configuration may declare thousands of names and
     // refer to them thousands of times.
@@ -146,6 +159,7 @@ fn locals(
     attrs: &[Attribute<'_>],
     ctx: EvalContext,
     refs: &[Traversal],
+    limits: &Limits,
     diags: &mut Diagnostics,
 ) -> EvalContext {
     let index: HashMap<&str, usize> = attrs.iter().enumerate().map(|(i, a)| (a.name, i)).collect();
@@ -180,7 +194,7 @@ fn locals(
             with_undeclared(local, attrs[i].expr, &ns.name),
         );
         let mut d = Diagnostics::new();
-        let v = eval::evaluate_into(attrs[i].expr, Some(&own), &mut d);
+        let v = eval::evaluate_under(attrs[i].expr, Some(&own), limits, &mut d);
         if !d.has_errors() {
             values[i] = v;
         }
@@ -297,6 +311,7 @@ fn local_refs_of(blocks: &[Block<'_>], locals: Option<&Namespace>) -> Vec<Traver
 fn declarations<'b>(
     blocks: &[Block<'b>],
     block_type: &str,
+    limits: &Limits,
     diags: &mut Diagnostics,
 ) -> Vec<Declared<'b>> {
     let schema = BodySchema::new()
@@ -329,11 +344,12 @@ fn declarations<'b>(
         }
         let content = b.body.partial_content(&schema, &mut Diagnostics::new());
         let (ty, optional) = match content.attribute(&schema, "type") {
-            Some(a) => type_of(a, diags),
+            Some(a) => type_of(a, limits, diags),
             None => (Type::Dynamic, None),
         };
         let nullable = content.attribute(&schema, "nullable").is_none_or(|a| {
-            eval::evaluate_into(a.expr, None, &mut Diagnostics::new()) != Value::bool(false)
+            eval::evaluate_under(a.expr, None, limits, &mut Diagnostics::new())
+                != Value::bool(false)
         });
         let validations = content
             .blocks
@@ -359,14 +375,18 @@ fn declarations<'b>(
 
 /// A `type` attribute's type constraint (`any` when it is not one, with
 /// the error).
-fn type_of(a: &Attribute<'_>, diags: &mut Diagnostics) -> (Type, Option<OptionalAttrs>) {
+fn type_of(
+    a: &Attribute<'_>,
+    limits: &Limits,
+    diags: &mut Diagnostics,
+) -> (Type, Option<OptionalAttrs>) {
     let (ty, opt, d) = match a.expr {
         ExprRef::Native { file, expr } => {
             type_constraint::type_constraint_with_defaults(file, expr.get(), &mut Defaults)
         }
         // JSON syntax writes the type as a string of native syntax.
         ExprRef::Json { .. } => {
-            let v = eval::evaluate_into(a.expr, None, &mut Diagnostics::new());
+            let v = eval::evaluate_under(a.expr, None, limits, &mut Diagnostics::new());
             match v.as_str() {
                 Some(s) => type_constraint(s),
                 None => (Type::Dynamic, None, Diagnostics::new()),
@@ -389,17 +409,18 @@ fn type_of(a: &Attribute<'_>, diags: &mut Diagnostics) -> (Type, Option<Optional
 fn given_values(
     inputs: Option<&Inputs>,
     declared: &[Declared<'_>],
+    limits: &Limits,
     diags: &mut Diagnostics,
 ) -> HashMap<String, Given> {
     let mut out: HashMap<String, Given> = HashMap::new();
     let Some(inputs) = inputs else { return out };
     if let Some(env) = &inputs.env {
-        given_by_environment(env, declared, &mut out, diags);
+        given_by_environment(env, declared, &mut out, limits, diags);
     }
     for (filename, text) in &inputs.files {
-        given_by_file(filename, text, declared, &mut out, diags);
+        given_by_file(filename, text, declared, &mut out, limits, diags);
     }
-    given_in_code(inputs, declared, &mut out, diags);
+    given_in_code(inputs, declared, &mut out, limits, diags);
     out
 }
 
@@ -409,6 +430,7 @@ fn given_by_environment(
     env: &super::EnvInput,
     declared: &[Declared<'_>],
     out: &mut HashMap<String, Given>,
+    limits: &Limits,
     diags: &mut Diagnostics,
 ) {
     let vars: Vec<(String, String)> = match &env.vars {
@@ -423,7 +445,7 @@ fn given_by_environment(
             continue;
         };
         let from = format!("the environment variable {key}");
-        let Some(value) = from_text(d, &raw, &from, diags) else {
+        let Some(value) = from_text(d, &raw, &from, limits, diags) else {
             continue;
         };
         let range = None;
@@ -438,9 +460,15 @@ fn given_by_file(
     text: &str,
     declared: &[Declared<'_>],
     out: &mut HashMap<String, Given>,
+    limits: &Limits,
     diags: &mut Diagnostics,
 ) {
-    let (file, d) = parse::parse(text.as_bytes(), filename, Syntax::for_path(filename));
+    let (file, d) = parse::parse_with_limits(
+        text.as_bytes(),
+        filename,
+        Syntax::for_path(filename),
+        limits,
+    );
     let failed = d.has_errors();
     diags.extend(d);
     if failed {
@@ -461,7 +489,7 @@ fn given_by_file(
             );
             continue;
         }
-        let value = eval::evaluate_into(a.expr, None, diags);
+        let value = eval::evaluate_under(a.expr, None, limits, diags);
         let from = format!("the file {filename}");
         let range = Some(a.expr.range());
         out.insert(a.name.to_string(), Given { value, from, range });
@@ -474,6 +502,7 @@ fn given_in_code(
     inputs: &Inputs,
     declared: &[Declared<'_>],
     out: &mut HashMap<String, Given>,
+    limits: &Limits,
     diags: &mut Diagnostics,
 ) {
     let find = |name: &str| declared.iter().find(|d| d.name == name);
@@ -502,7 +531,7 @@ fn given_in_code(
             diags.push(undeclared(name));
             continue;
         };
-        if let Some(value) = from_text(d, text, &from, diags) {
+        if let Some(value) = from_text(d, text, &from, limits, diags) {
             out.insert(
                 name.clone(),
                 Given {
@@ -518,13 +547,19 @@ fn given_in_code(
 /// The value `raw` stands for, as Terraform reads `-var` and `TF_VAR_`
 /// values: for a variable of type `string` the text as given, for any
 /// other type an HCL expression (none, with the error, when it is not one).
-fn from_text(d: &Declared<'_>, raw: &str, from: &str, diags: &mut Diagnostics) -> Option<Value> {
+fn from_text(
+    d: &Declared<'_>,
+    raw: &str,
+    from: &str,
+    limits: &Limits,
+    diags: &mut Diagnostics,
+) -> Option<Value> {
     if d.ty == Type::String {
         return Some(Value::string(raw));
     }
     let mut d2 = Diagnostics::new();
     let v = match crate::parse_expression(raw, from) {
-        Ok(e) => eval::evaluate_into(e.as_ref(), None, &mut d2),
+        Ok(e) => eval::evaluate_under(e.as_ref(), None, limits, &mut d2),
         Err(e) => {
             d2.extend(e);
             Value::dynamic()
@@ -553,7 +588,7 @@ fn from_text(d: &Declared<'_>, raw: &str, from: &str, diags: &mut Diagnostics) -
 fn value_of(
     d: &Declared<'_>,
     given: Option<&Given>,
-    base: &Arc<EvalContext>,
+    base: Base<'_>,
     diags: &mut Diagnostics,
 ) -> Value {
     let unknown = || Value::unknown(d.ty.clone());
@@ -561,7 +596,7 @@ fn value_of(
         (Some(g), _) => (g.value.clone(), g.from.clone(), g.range.clone()),
         (None, Some(expr)) => {
             let mut ed = Diagnostics::new();
-            let v = eval::evaluate_into(expr, Some(base), &mut ed);
+            let v = eval::evaluate_under(expr, Some(base.ctx), base.limits, &mut ed);
             let failed = ed.has_errors();
             diags.extend(ed);
             if failed {
@@ -621,10 +656,10 @@ fn value_of(
 
 /// Checks variable `d`'s validation rules in `ctx` (which holds the
 /// variables): each false condition is an error at it with its message.
-fn validate(d: &Declared<'_>, ctx: &EvalContext, diags: &mut Diagnostics) {
+fn validate(d: &Declared<'_>, ctx: &EvalContext, limits: &Limits, diags: &mut Diagnostics) {
     for (cond, message) in &d.validations {
         let mut cd = Diagnostics::new();
-        let ok = eval::evaluate_into(*cond, Some(ctx), &mut cd);
+        let ok = eval::evaluate_under(*cond, Some(ctx), limits, &mut cd);
         if cd.has_errors() {
             diags.extend(cd);
             continue;
@@ -650,7 +685,7 @@ fn validate(d: &Declared<'_>, ctx: &EvalContext, diags: &mut Diagnostics) {
             continue;
         }
         let text = message
-            .map(|m| eval::evaluate_into(m, Some(ctx), &mut Diagnostics::new()))
+            .map(|m| eval::evaluate_under(m, Some(ctx), limits, &mut Diagnostics::new()))
             .and_then(|m| m.as_str().map(str::to_string))
             .unwrap_or_else(|| format!("The value of variable {:?} is not valid.", d.name));
         diags.push(

@@ -16,7 +16,7 @@ use super::dynblock;
 use super::element_errors;
 use super::plan::Plan;
 use crate::Type;
-use crate::eval::EvalContext;
+use crate::eval::{EvalContext, Limits};
 use crate::value::Value;
 
 /// The body a spec reads: its content (read with `schema`), and the labels
@@ -39,6 +39,8 @@ pub(super) struct Decoder<'a> {
     pub(super) element_errors: bool,
     /// [`DecodeOptions::keep_block_types`].
     pub(super) keep_block_types: bool,
+    /// [`DecodeOptions::limits`].
+    pub(super) limits: &'a Limits,
 }
 
 impl Decoder<'_> {

@@ -45,7 +45,7 @@ use hcldecode_spec::syntax::native::{analysis, ast};
 
 use crate::Type;
 use crate::eval::traversal::{Traversal, expr_variables};
-use crate::eval::{self, EvalContext, ExprScope};
+use crate::eval::{self, EvalContext, ExprScope, Limits};
 use crate::value::Value;
 use crate::value::convert::convert;
 
@@ -99,6 +99,9 @@ struct Shared {
     limit: u64,
     /// The host's check of `for_each` values.
     check: Option<super::ForEachCheck>,
+    /// The limits of the decode's evaluations (its context's, else its
+    /// options').
+    limits: Limits,
     /// An empty context: the `for_each` context of static blocks' bodies
     /// at the top when the decoder has none (the reference's
     /// `nil.NewChild()`).
@@ -149,12 +152,20 @@ pub(crate) struct Scope {
 }
 
 impl Scope {
-    /// The scope of the root body, decoded in `base`.
-    pub(crate) fn root(base: Option<&EvalContext>, check: Option<super::ForEachCheck>) -> Scope {
-        let limit = base
-            .and_then(EvalContext::limits)
-            .unwrap_or_else(crate::limits::ambient)
-            .max_elements;
+    /// The scope of the root body, decoded in `base` with `options`.
+    pub(crate) fn root(base: Option<&EvalContext>, options: &super::DecodeOptions) -> Scope {
+        Scope::root_with(base, options.check_for_each, options.limits)
+    }
+
+    /// The scope of a root body, its `for_each` values checked with
+    /// `check`, evaluated with `limits` where `base` sets none.
+    fn root_with(
+        base: Option<&EvalContext>,
+        check: Option<super::ForEachCheck>,
+        limits: Limits,
+    ) -> Scope {
+        let limits = base.and_then(EvalContext::limits).unwrap_or(limits);
+        let limit = limits.max_elements;
         let base = base.map(|c| Arc::new(c.clone()));
         Scope {
             for_each_ctx: base.clone(),
@@ -167,6 +178,7 @@ impl Scope {
                 remaining: AtomicU64::new(limit),
                 limit,
                 check,
+                limits,
                 empty: Arc::new(EvalContext::new()),
             }),
         }
@@ -233,9 +245,14 @@ pub(crate) struct Resume {
 }
 
 impl Scope {
-    /// The scope of a body decoded later (see [`Resume`]) in `base`.
-    pub(crate) fn resume(r: &Resume, base: Option<&EvalContext>) -> Scope {
-        let mut scope = Scope::root(base, r.check);
+    /// The scope of a body decoded later (see [`Resume`]) in `base`, with
+    /// that decode's `options` (the check stays the first decode's).
+    pub(crate) fn resume(
+        r: &Resume,
+        base: Option<&EvalContext>,
+        options: &super::DecodeOptions,
+    ) -> Scope {
+        let mut scope = Scope::root_with(base, r.check, options.limits);
         scope.for_each_ctx = r.for_each_ctx.clone();
         scope.attr_ctx = r
             .iteration
@@ -441,7 +458,7 @@ fn generate_blocks<'b>(
     let mut generate = |key: Value, value: Value, unknown: bool, diags: &mut Diagnostics| {
         let it = Arc::new(Iteration::child(parent, &spec.iterator, key, value));
         let lctx = iteration_context(Some(&it), scope.for_each_ctx.as_ref());
-        let Some(labels) = spec.labels(&lctx, diags) else {
+        let Some(labels) = spec.labels(&lctx, &scope.shared.limits, diags) else {
             return;
         };
         items.push(Item::Generated(Generated {
@@ -495,10 +512,12 @@ impl LabelExpr<'_> {
         }
     }
 
-    fn eval(self, ctx: &EvalContext, diags: &mut Diagnostics) -> Value {
+    fn eval(self, ctx: &EvalContext, limits: &Limits, diags: &mut Diagnostics) -> Value {
         match self {
-            LabelExpr::Native(file, e) => eval::evaluate_native_part(file, e, Some(ctx), diags),
-            LabelExpr::Other(e) => eval::evaluate_into(e, Some(ctx), diags),
+            LabelExpr::Native(file, e) => {
+                eval::evaluate_native_part(file, e, Some(ctx), limits, diags)
+            }
+            LabelExpr::Other(e) => eval::evaluate_under(e, Some(ctx), limits, diags),
         }
     }
 }
@@ -515,11 +534,16 @@ struct DynSpec<'b> {
 impl<'b> DynSpec<'b> {
     /// The labels of one generated block (`newBlock`); `None` after a
     /// diagnostic.
-    fn labels(&self, lctx: &EvalContext, diags: &mut Diagnostics) -> Option<Vec<GenLabel<'b>>> {
+    fn labels(
+        &self,
+        lctx: &EvalContext,
+        limits: &Limits,
+        diags: &mut Diagnostics,
+    ) -> Option<Vec<GenLabel<'b>>> {
         let mut out = Vec::with_capacity(self.label_exprs.len());
         for &e in &self.label_exprs {
             let mark = diags.len();
-            let v = e.eval(lctx, diags);
+            let v = e.eval(lctx, limits, diags);
             if diags.has_errors_since(mark) {
                 return None;
             }
@@ -642,7 +666,12 @@ fn decode_spec<'b>(
 /// null; `None` after an error.
 fn for_each_value(scope: &Scope, expr: ExprRef<'_>, diags: &mut Diagnostics) -> Option<Value> {
     let mark = diags.len();
-    let for_each = eval::evaluate_into(expr, scope.for_each_ctx.as_deref(), diags);
+    let for_each = eval::evaluate_under(
+        expr,
+        scope.for_each_ctx.as_deref(),
+        &scope.shared.limits,
+        diags,
+    );
     if diags.has_errors_since(mark) {
         return None;
     }

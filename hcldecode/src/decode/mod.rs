@@ -11,7 +11,7 @@ use hcldecode_spec::spec::Spec;
 use hcldecode_spec::syntax::body::{Body, BodyRef, Content};
 
 use crate::Type;
-use crate::eval::EvalContext;
+use crate::eval::{EvalContext, Limits};
 use crate::spec_values::transform_type;
 use crate::value::Value;
 
@@ -88,6 +88,12 @@ pub struct DecodeOptions {
     /// `OptCheckForEach`, hcl v2.20), run once the value is evaluated; an
     /// error from it ends that dynamic block.
     pub check_for_each: Option<ForEachCheck>,
+    /// The evaluation limits of the decode's expressions (what one
+    /// expression may build, how deep functions may nest evaluations, how
+    /// many blocks dynamic blocks may generate), where the context sets
+    /// none ([`EvalContext::set_limits`]). The typed
+    /// [`Decoder::limits`](crate::Decoder::limits) sets them.
+    pub limits: Limits,
 }
 
 /// A host's check of a dynamic block's `for_each` value
@@ -192,6 +198,24 @@ impl DecodeOptions {
     /// ```
     pub fn keep_block_types(mut self, on: bool) -> DecodeOptions {
         self.keep_block_types = on;
+        self
+    }
+
+    /// Sets [`limits`](Self::limits).
+    ///
+    /// ```
+    /// use hcldecode::decode::{decode_with, DecodeOptions};
+    /// use hcldecode::eval::Limits;
+    /// use hcldecode::spec_file::LoadedSpec;
+    /// let (spec, _) = LoadedSpec::load_str("attr {\n name = \"xs\"\n type = list(number)\n}\n", "s.hcldec");
+    /// let (file, _) = hcldecode::parse::parse_native(b"xs = [for a in [1, 2, 3, 4]: [for b in [1, 2, 3, 4]: a * b]]\n", "a.hcl");
+    /// let spec = spec.unwrap();
+    /// let opts = DecodeOptions::new().limits(Limits { max_elements: 10, ..Limits::default() });
+    /// let (_, diags) = decode_with(&file.body, &spec.spec, None, None, opts);
+    /// assert_eq!(diags[0].summary, "Result too large");
+    /// ```
+    pub fn limits(mut self, limits: Limits) -> DecodeOptions {
+        self.limits = limits;
         self
     }
 }
@@ -302,10 +326,10 @@ fn run<R: Recorder>(
     // A body handed out of a decode with dynamic blocks (a remaining body)
     // is decoded in the scope it was handed out of.
     let scope = match body.scope_as::<dynblock::Resume>() {
-        Some(r) => Some(dynblock::Scope::resume(r, ctx)),
+        Some(r) => Some(dynblock::Scope::resume(r, ctx, &options)),
         None => options
             .dynamic_blocks
-            .then(|| dynblock::Scope::root(ctx, options.check_for_each)),
+            .then(|| dynblock::Scope::root(ctx, &options)),
     };
     let d = Decoder {
         ctx,
@@ -314,6 +338,7 @@ fn run<R: Recorder>(
         dynamic: scope.as_ref(),
         element_errors: options.element_errors,
         keep_block_types: options.keep_block_types,
+        limits: &options.limits,
     };
     let (v, t) = d.body::<R>(body.as_ref(), &[], spec, &mut diags);
     (v, t, diags)
@@ -341,6 +366,7 @@ fn run_direct<T>(
         dynamic: None,
         element_errors: options.element_errors,
         keep_block_types: options.keep_block_types,
+        limits: &options.limits,
     };
     let t = d.direct_body(body.as_ref(), None, &[], spec, &mut diags, f)?;
     diags.is_empty().then_some(t)
@@ -402,6 +428,7 @@ pub fn partial_decode(
         dynamic: None,
         element_errors: false,
         keep_block_types: false,
+        limits: &Limits::DEFAULT,
     };
     let schema = plan.schema(spec);
     let (content, rest) = body.partial_content(&schema, &mut diags);

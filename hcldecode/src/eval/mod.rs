@@ -62,7 +62,13 @@ pub fn evaluate_expression(
 ) -> Result<Value, crate::Error> {
     let mut diags = Diagnostics::new();
     let locals = expr.scope_as::<ExprScope>().map(ExprScope::locals);
-    let v = evaluate_with_locals(expr.as_ref(), ctx, locals.as_deref(), &mut diags);
+    let v = evaluate_with_locals(
+        expr.as_ref(),
+        ctx,
+        locals.as_deref(),
+        &Limits::DEFAULT,
+        &mut diags,
+    );
     if diags.has_errors() {
         return Err(crate::Error::from_diagnostics(diags).with_files_of_expression(expr));
     }
@@ -184,20 +190,33 @@ pub fn evaluate_into(
     ctx: Option<&EvalContext>,
     diags: &mut Diagnostics,
 ) -> Value {
-    evaluate_with_locals(expr, ctx, None, diags)
+    evaluate_within(expr, ctx, None, Nesting::Top(&Limits::DEFAULT), diags)
+}
+
+/// [`evaluate_into`] for a decode: `limits` are the decode's
+/// ([`DecodeOptions::limits`](crate::decode::DecodeOptions)), which apply
+/// where `ctx` sets none.
+pub(crate) fn evaluate_under(
+    expr: ExprRef<'_>,
+    ctx: Option<&EvalContext>,
+    limits: &Limits,
+    diags: &mut Diagnostics,
+) -> Value {
+    evaluate_within(expr, ctx, None, Nesting::Top(limits), diags)
 }
 
 /// Evaluates with a scope of local variables on top of `ctx` (a transform's
-/// `nested`, a user function's parameters). `Some(&[])` is a scope without
-/// variables, which still turns "Variables not allowed" into "Unknown
-/// variable".
+/// `nested`, a user function's parameters), `limits` applying where `ctx`
+/// sets none. `Some(&[])` is a scope without variables, which still turns
+/// "Variables not allowed" into "Unknown variable".
 pub(crate) fn evaluate_with_locals(
     expr: ExprRef<'_>,
     ctx: Option<&EvalContext>,
     locals: Option<&[(&str, Value)]>,
+    limits: &Limits,
     diags: &mut Diagnostics,
 ) -> Value {
-    evaluate_within(expr, ctx, locals, None, diags)
+    evaluate_within(expr, ctx, locals, Nesting::Top(limits), diags)
 }
 
 /// Evaluates for a function that evaluates (a spec file's user-defined
@@ -210,21 +229,29 @@ pub(crate) fn evaluate_nested(
     caller: &crate::function::CallContext<'_>,
     diags: &mut Diagnostics,
 ) -> Value {
-    evaluate_within(expr, ctx, locals, Some(caller.budget()), diags)
+    evaluate_within(expr, ctx, locals, Nesting::In(caller.budget()), diags)
 }
 
-/// Evaluates as one more evaluation nested in `budget`'s (`None`: a
-/// top-level evaluation, with a budget of its own).
+/// Where an evaluation stands: a top-level one, with a budget of its own
+/// (of its context's limits, else these: the caller's, a decode's), or one
+/// nested in another's budget.
+#[derive(Clone, Copy)]
+enum Nesting<'a> {
+    Top(&'a Limits),
+    In(&'a Budget),
+}
+
+/// Evaluates as one more evaluation at `nesting`.
 fn evaluate_within(
     expr: ExprRef<'_>,
     ctx: Option<&EvalContext>,
     locals: Option<&[(&str, Value)]>,
-    budget: Option<&Budget>,
+    nesting: Nesting<'_>,
     diags: &mut Diagnostics,
 ) -> Value {
     within_limits(
         ctx,
-        budget,
+        nesting,
         || expr.range(),
         diags,
         |budget, diags| match expr {
@@ -236,24 +263,21 @@ fn evaluate_within(
     )
 }
 
-/// Runs `eval` as one more evaluation nested in `budget`'s, or (`None`)
-/// as a top-level one with a budget of its own, of the limits of `ctx`
-/// (or the ambient ones); past the nesting limit, a diagnostic at
-/// `subject` and an unknown value instead.
+/// Runs `eval` as one more evaluation at `nesting` (a top-level one gets
+/// a budget of the limits of `ctx`, else of those given); past the
+/// nesting limit, a diagnostic at `subject` and an unknown value instead.
 fn within_limits(
     ctx: Option<&EvalContext>,
-    budget: Option<&Budget>,
+    nesting: Nesting<'_>,
     subject: impl FnOnce() -> hcldecode_spec::source::Range,
     diags: &mut Diagnostics,
     eval: impl FnOnce(&Budget, &mut Diagnostics) -> Value,
 ) -> Value {
     let own;
-    let budget = match budget {
-        Some(b) => b,
-        None => {
-            let limits = ctx
-                .and_then(EvalContext::limits)
-                .unwrap_or_else(crate::limits::ambient);
+    let budget = match nesting {
+        Nesting::In(b) => b,
+        Nesting::Top(fallback) => {
+            let limits = ctx.and_then(EvalContext::limits).unwrap_or(*fallback);
             own = Budget::new(&limits);
             &own
         }
@@ -277,16 +301,17 @@ fn within_limits(
 
 /// Evaluates a native-syntax expression that is part of another (an
 /// element of a tuple constructor, such as one of a dynamic block's
-/// `labels`), within the evaluation limits as [`evaluate_into`] does.
+/// `labels`), within the evaluation limits as [`evaluate_under`] does.
 pub(crate) fn evaluate_native_part(
     file: &std::sync::Arc<hcldecode_spec::source::SourceFile>,
     expr: &hcldecode_spec::syntax::native::ast::Expr,
     ctx: Option<&EvalContext>,
+    limits: &Limits,
     diags: &mut Diagnostics,
 ) -> Value {
     within_limits(
         ctx,
-        None,
+        Nesting::Top(limits),
         || file.range(expr.span),
         diags,
         |budget, diags| native::eval(file, expr, ctx, None, budget, diags),

@@ -14,8 +14,7 @@ use hcldecode_spec::syntax::body::{Body, BodyRef};
 use hcldecode_spec::syntax::expr::{ExprRef, Expression, NativeExprRef};
 
 use super::de::{Recorder, ValueDeserializer, Want, carry_on};
-use crate::eval::{self, EvalContext};
-use crate::limits::with_ambient;
+use crate::eval::{self, EvalContext, Limits};
 use crate::parse::{self, Syntax};
 use crate::typed::At;
 use crate::{Decoder, Error, Value};
@@ -156,7 +155,7 @@ impl Options {
         }
         let limits = self.decoder.limits_value();
         let ctx = self.decoder.eval_context();
-        let root = with_ambient(limits, || body_node(body.as_ref(), ctx, &mut diags));
+        let root = body_node(body.as_ref(), ctx, &limits, &mut diags);
         if diags.has_errors() {
             return Err(Error::from_diagnostics(diags).with_files(map));
         }
@@ -226,7 +225,7 @@ fn capitalized(s: &str) -> String {
 #[cfg_attr(not(feature = "figment"), allow(dead_code))]
 pub(crate) fn key_range(body: &Body, keys: &[&str]) -> Option<Range> {
     let mut diags = Diagnostics::new();
-    let root = body_node(body.as_ref(), None, &mut diags);
+    let root = body_node(body.as_ref(), None, &Limits::DEFAULT, &mut diags);
     let mut node = &root;
     let mut at = body.missing_item_range();
     let mut rest = keys;
@@ -271,7 +270,14 @@ enum Node {
     Bodies(Vec<(Node, Range)>),
 }
 
-fn body_node(body: BodyRef<'_>, ctx: Option<&EvalContext>, diags: &mut Diagnostics) -> Node {
+/// The tree of `body`, its expressions evaluated in `ctx` (with `limits`
+/// where `ctx` sets none).
+fn body_node(
+    body: BodyRef<'_>,
+    ctx: Option<&EvalContext>,
+    limits: &Limits,
+    diags: &mut Diagnostics,
+) -> Node {
     let mut entries: Vec<(String, Node, Range)> = Vec::new();
     match body {
         BodyRef::Native { file, body } => {
@@ -280,7 +286,7 @@ fn body_node(body: BodyRef<'_>, ctx: Option<&EvalContext>, diags: &mut Diagnosti
                     continue;
                 };
                 let expr = ExprRef::Native { file, expr };
-                let value = eval::evaluate_into(expr, ctx, diags);
+                let value = eval::evaluate_under(expr, ctx, limits, diags);
                 let name = file.text(a.name).to_string();
                 let range = file.range(a.name);
                 insert(
@@ -298,6 +304,7 @@ fn body_node(body: BodyRef<'_>, ctx: Option<&EvalContext>, diags: &mut Diagnosti
                         body: &b.body,
                     },
                     ctx,
+                    limits,
                     diags,
                 );
                 let def = file.range(b.def_span());
@@ -317,7 +324,7 @@ fn body_node(body: BodyRef<'_>, ctx: Option<&EvalContext>, diags: &mut Diagnosti
             // JSON syntax: without a schema every property is an
             // attribute, and its value already has the nested layout.
             for a in other.just_attributes(diags) {
-                let value = eval::evaluate_into(a.expr, ctx, diags);
+                let value = eval::evaluate_under(a.expr, ctx, limits, diags);
                 let range = a.name_range();
                 insert(
                     &mut entries,

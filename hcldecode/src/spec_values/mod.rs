@@ -227,6 +227,7 @@ fn transform_result_type(
                 expr.as_ref(),
                 transform_ctx,
                 Some(&[(var_name.as_str(), Value::unknown(wrapped))]),
+                &eval::Limits::DEFAULT,
                 &mut scratch,
             );
             v.ty().clone()

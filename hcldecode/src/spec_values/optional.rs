@@ -50,7 +50,9 @@ impl DefaultEval for Defaults {
         expr: &ast::Expr,
         diags: &mut Diagnostics,
     ) -> Option<Value> {
-        Some(eval::evaluate_native_part(file, expr, None, diags))
+        // A type constraint's default is a literal: the default limits.
+        let limits = eval::Limits::DEFAULT;
+        Some(eval::evaluate_native_part(file, expr, None, &limits, diags))
     }
 }
 

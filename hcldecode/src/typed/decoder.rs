@@ -15,7 +15,6 @@ use super::{At, Error, HclDecode, PathSegment};
 use crate::decode;
 use crate::eval::{EvalContext, Limits};
 use crate::function::Function;
-use crate::limits::with_ambient;
 use crate::parse::{self, File, Syntax};
 use crate::value::Value;
 
@@ -70,7 +69,7 @@ pub fn from_path<T: HclDecode>(path: impl AsRef<Path>) -> Result<T, Error> {
 #[derive(Clone, Debug)]
 pub struct Decoder {
     ctx: Option<Arc<EvalContext>>,
-    limits: Limits,
+    /// The engine's options, the limits among them.
     options: decode::DecodeOptions,
     /// Values given to declared variables (see [`crate::namespaces`]).
     inputs: Option<Arc<crate::declare::Inputs>>,
@@ -80,7 +79,6 @@ impl Default for Decoder {
     fn default() -> Decoder {
         Decoder {
             ctx: None,
-            limits: Limits::default(),
             // Conversion errors at each failing element, and each block
             // of a collection decoded as its own Rust value (see
             // `DecodeOptions`).
@@ -157,7 +155,7 @@ impl Decoder {
     /// assert_eq!(err.diagnostics()[0].summary, "Nesting too deep");
     /// ```
     pub fn limits(mut self, limits: Limits) -> Decoder {
-        self.limits = limits;
+        self.options = self.options.limits(limits);
         self
     }
 
@@ -430,7 +428,7 @@ impl Decoder {
     /// The resource limits.
     #[cfg(feature = "serde")]
     pub(crate) fn limits_value(&self) -> Limits {
-        self.limits
+        self.options.limits
     }
 
     /// The evaluation context, if variables or functions were given.
@@ -441,14 +439,18 @@ impl Decoder {
     /// Decodes configuration text, the syntax chosen by `filename`'s
     /// extension (JSON for `.json`).
     pub fn decode_str<T: HclDecode>(&self, src: &str, filename: &str) -> Result<T, Error> {
-        let (file, diags) =
-            parse::parse_str_with_limits(src, filename, Syntax::for_path(filename), &self.limits);
+        let (file, diags) = parse::parse_str_with_limits(
+            src,
+            filename,
+            Syntax::for_path(filename),
+            &self.options.limits,
+        );
         self.decode_files(&[file], diags)
     }
 
     /// Reads and decodes a file, the syntax chosen by extension.
     pub fn decode_path<T: HclDecode>(&self, path: impl AsRef<Path>) -> Result<T, Error> {
-        let (file, diags) = parse::parse_path_with_limits(path, &self.limits);
+        let (file, diags) = parse::parse_path_with_limits(path, &self.options.limits);
         match file {
             Some(f) => self.decode_files(&[f], diags),
             None => Err(Error::from_diagnostics(diags)),
@@ -461,7 +463,7 @@ impl Decoder {
         let mut files = Vec::new();
         let mut diags = Diagnostics::new();
         for p in paths {
-            let (f, d) = parse::parse_path_with_limits(p, &self.limits);
+            let (f, d) = parse::parse_path_with_limits(p, &self.options.limits);
             diags.extend(d);
             files.extend(f);
         }
@@ -499,8 +501,12 @@ impl Decoder {
         src: &str,
         filename: &str,
     ) -> Result<Decoded<T>, Error> {
-        let (file, diags) =
-            parse::parse_str_with_limits(src, filename, Syntax::for_path(filename), &self.limits);
+        let (file, diags) = parse::parse_str_with_limits(
+            src,
+            filename,
+            Syntax::for_path(filename),
+            &self.options.limits,
+        );
         self.decode_files_with_source(&[file], diags)
     }
 
@@ -510,7 +516,7 @@ impl Decoder {
         &self,
         path: impl AsRef<Path>,
     ) -> Result<Decoded<T>, Error> {
-        let (file, diags) = parse::parse_path_with_limits(path, &self.limits);
+        let (file, diags) = parse::parse_path_with_limits(path, &self.options.limits);
         match file {
             Some(f) => self.decode_files_with_source(&[f], diags),
             None => Err(Error::from_diagnostics(diags)),
@@ -600,10 +606,22 @@ impl Decoder {
         body: &Body,
         diags: &mut Diagnostics,
     ) -> Result<T, Error> {
-        match self.with_declarations::<T>(body, diags) {
-            Some(inner) => inner.decode_prepared::<T>(body, diags),
-            None => self.decode_prepared::<T>(body, diags),
+        let mark = diags.len();
+        let Some(inner) = self.with_declarations::<T>(body, diags) else {
+            return self.decode_prepared::<T>(body, diags);
+        };
+        let declared = diags.len();
+        let r = inner.decode_prepared::<T>(body, diags);
+        // What the type decodes of the declarations themselves (a
+        // variable's `default`) is evaluated twice: its errors are
+        // reported once.
+        let again = diags.split_off(declared);
+        for d in again {
+            if !diags.iter().skip(mark).any(|seen| *seen == d) {
+                diags.push(d);
+            }
         }
+        r
     }
 
     /// Where each of `paths` names a part of the `T` decoded from `body`
@@ -617,24 +635,22 @@ impl Decoder {
         let mut diags = Diagnostics::new();
         let inner = self.with_declarations::<T>(body, &mut diags);
         let this = inner.as_ref().unwrap_or(self);
-        with_ambient(this.limits, || {
-            let made;
-            let plan = match T::__INTERNALS.type_plan() {
-                Some(p) => p,
-                None => {
-                    made = TypePlan::new(T::spec());
-                    &made
-                }
-            };
-            let ctx = this.ctx.as_deref();
-            let (_, trace, _) = plan.prepared.decode_traced(body, ctx, this.options);
-            let scope = DecodeScope {
-                ctx: this.ctx.clone(),
-                options: this.options,
-            };
-            let at = At::trace(&trace).in_scope(Some(&scope));
-            paths.iter().map(|p| T::locate(p, at)).collect()
-        })
+        let made;
+        let plan = match T::__INTERNALS.type_plan() {
+            Some(p) => p,
+            None => {
+                made = TypePlan::new(T::spec());
+                &made
+            }
+        };
+        let ctx = this.ctx.as_deref();
+        let (_, trace, _) = plan.prepared.decode_traced(body, ctx, this.options);
+        let scope = DecodeScope {
+            ctx: this.ctx.clone(),
+            options: this.options,
+        };
+        let at = At::trace(&trace).in_scope(Some(&scope));
+        paths.iter().map(|p| T::locate(p, at)).collect()
     }
 
     /// For a type declaring variables and locals, this decoder with a
@@ -658,6 +674,7 @@ impl Decoder {
             self.ctx.as_ref(),
             self.inputs.as_deref(),
             &refs,
+            &self.options.limits,
             diags,
         );
         let mut inner = self.clone();
@@ -666,14 +683,6 @@ impl Decoder {
     }
 
     fn decode_prepared<T: HclDecode>(
-        &self,
-        body: &Body,
-        diags: &mut Diagnostics,
-    ) -> Result<T, Error> {
-        with_ambient(self.limits, || self.decode_body_within_limits(body, diags))
-    }
-
-    fn decode_body_within_limits<T: HclDecode>(
         &self,
         body: &Body,
         diags: &mut Diagnostics,

@@ -47,7 +47,7 @@ impl Decoder<'_> {
         if let Some(v) = eval::literal_as(attr.expr, &a.ty) {
             return (v, t);
         }
-        let v = eval::evaluate_into(attr.expr, self.body_ctx(), diags);
+        let v = eval::evaluate_under(attr.expr, self.body_ctx(), self.limits, diags);
         let v = match convert(&v, &a.ty) {
             Ok(v) => v,
             Err(_) if self.element_errors && self.push_element_errors(attr, &v, &a.ty, diags) => {

@@ -65,7 +65,7 @@ impl Decoder<'_> {
                 ));
                 continue;
             }
-            let v = eval::evaluate_into(attr.expr, self.body_ctx(), diags);
+            let v = eval::evaluate_under(attr.expr, self.body_ctx(), self.limits, diags);
             let v = match convert(&v, &b.element_type) {
                 Ok(v) => v,
                 Err(err) => {

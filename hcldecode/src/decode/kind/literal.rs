@@ -24,7 +24,7 @@ impl Decoder<'_> {
         e: &Expression,
         diags: &mut Diagnostics,
     ) -> (Value, R::T) {
-        let v = eval::evaluate_into(e.as_ref(), self.ctx, diags);
+        let v = eval::evaluate_under(e.as_ref(), self.ctx, self.limits, diags);
         (v, R::rec(|| Trace::Expr(e.clone())))
     }
 }

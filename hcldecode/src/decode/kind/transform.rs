@@ -7,7 +7,9 @@ use hcldecode_spec::syntax::expr::Expression;
 
 use crate::decode::decoder::{Decoder, Here};
 use crate::decode::trace::{AttrTrace, Recorder, Trace};
-use crate::eval;
+use crate::eval::{self, EvalContext};
+use crate::function::CallContext;
+use crate::limits::Budget;
 use crate::spec_values::{transform_function, validate_function};
 use crate::value::Value;
 
@@ -32,10 +34,18 @@ impl Decoder<'_> {
                 expr.as_ref(),
                 self.transform_ctx,
                 Some(&[(var_name.as_str(), wrapped)]),
+                self.limits,
                 diags,
             ),
             Transform::Func(f) | Transform::Optional(OptionalType { apply: f, .. }) => {
-                let result = transform_function(f).map(|f| f.call(&[wrapped]));
+                // Called as an evaluation of its own, of the decode's limits.
+                let limits = self
+                    .transform_ctx
+                    .and_then(EvalContext::limits)
+                    .unwrap_or(*self.limits);
+                let budget = Budget::new(&limits);
+                let cx = CallContext::new(&budget, None);
+                let result = transform_function(f).map(|f| f.call_in(&cx, &[wrapped]));
                 match result {
                     Some(Ok(v)) => v,
                     Some(Err(err)) => {
