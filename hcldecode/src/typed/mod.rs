@@ -33,14 +33,14 @@
 //!
 //! # How it works
 //!
-//! A type's [`HclDecode::spec`] is an ordinary [`Spec`] tree, the one a
-//! spec file with the same meaning would load to (print it with
-//! [`Spec::to_spec_file`]). Decoding runs the one shared engine
+//! A type's [`HclDecode::spec`] is an ordinary [`Spec`](crate::Spec)
+//! tree, the one a spec file with the same meaning would load to (print
+//! it with [`Spec::to_spec_file`](crate::Spec::to_spec_file)). Decoding runs the one shared engine
 //! ([`crate::decode`]) with that spec, so every diagnostic the engine gives
 //! is the one `hcldec` gives for the same spec file. The engine also
 //! records a [`Trace`](crate::decode::Trace) of where each part of the
 //! value came from; [`HclDecode::from_hcl`] then builds the Rust value from
-//! the decoded [`Value`], reporting what only Rust types can check (an
+//! the decoded [`Value`](crate::Value), reporting what only Rust types can check (an
 //! integer out of range, an unknown enum variant, a custom scalar that does
 //! not parse) at the source range the trace gives ([`At`]).
 //!
