@@ -7,17 +7,13 @@
 //! which need the evaluator, are held opaquely as [`Dynamic`] objects
 //! supplied by the dynamic layer.
 
-use std::any::Any;
-use std::fmt;
-use std::sync::Arc;
-
 use crate::diagnostic::Diagnostic;
 use crate::syntax::body::Block;
 use crate::syntax::body::{AttributeSchema, BlockHeaderSchema, BodySchema};
-use crate::syntax::expr::Expression;
 use crate::types::Type;
 
 mod constraint;
+mod dynamic;
 mod example;
 pub mod field;
 mod json_schema;
@@ -27,120 +23,21 @@ pub mod namespace;
 mod path;
 mod print;
 mod transformation;
+mod tree;
 pub mod type_constraint;
 pub mod typeexpr;
 mod validate;
 
 pub use constraint::ValueConstraint;
+pub use dynamic::{DynRef, Dynamic};
 pub use json_schema::JsonSchemaOptions;
-pub use kind::{
-    AttrSpec, BlockAttrsSpec, BlockCollectionSpec, BlockCount, BlockLabelSpec, BlockMapSpec,
-    BlockSpec, DefaultSpec, Hook, LiteralSpec, ObjectSpec, OptionalType, Transform, TransformSpec,
-    ValidateSpec,
-};
+pub use kind::{Hook, OptionalType, Transform};
 pub use path::{PathStep, SpecPath};
+pub use tree::{
+    AttrSpec, BlockAttrsSpec, BlockCollectionSpec, BlockCount, BlockLabelSpec, BlockMapSpec,
+    BlockSpec, DefaultSpec, LiteralSpec, ObjectSpec, Spec, SpecKind, TransformSpec, ValidateSpec,
+};
 pub use validate::{SpecError, SpecErrorKind};
-
-/// A function the dynamic layer supplies and the static layer carries
-/// without looking inside: a transform or validation function. (Values,
-/// literals' and defaults', are [`Value`](crate::value::Value)s.)
-pub trait Dynamic: Any + Send + Sync + std::panic::RefUnwindSafe + fmt::Debug {
-    /// For downcasting to the concrete type.
-    fn as_any(&self) -> &dyn Any;
-    /// For a transform or validation without a spec-file form: what it
-    /// does, for the comment [`Spec::to_spec_file`] writes in its place.
-    fn describe(&self) -> Option<String> {
-        None
-    }
-}
-
-/// A shared [`Dynamic`].
-pub type DynRef = Arc<dyn Dynamic>;
-
-/// A description of how to decode a body.
-#[derive(Clone, Debug)]
-pub enum Spec {
-    /// `object`: an object whose attributes are decoded by the named specs,
-    /// from the same body.
-    Object(ObjectSpec),
-    /// `array` (a tuple spec): a tuple of the child specs' results.
-    Tuple(Vec<Spec>),
-    /// `attr`: the value of one attribute, converted to a type.
-    Attr(AttrSpec),
-    /// `literal`: a constant.
-    Literal(LiteralSpec),
-    /// An expression evaluated in the decode context, ignoring the body.
-    Expr(Expression),
-    /// `block`: one nested block decoded by the nested spec.
-    Block(BlockSpec),
-    /// `block_list`: all blocks of a type, as a list.
-    BlockList(BlockCollectionSpec),
-    /// `block_tuple`: all blocks of a type, as a tuple (types may differ).
-    BlockTuple(BlockCollectionSpec),
-    /// `block_set`: all blocks of a type, as a set.
-    BlockSet(BlockCollectionSpec),
-    /// `block_map`: blocks keyed by their labels, as nested maps.
-    BlockMap(BlockMapSpec),
-    /// `block_object`: blocks keyed by their labels, as nested objects.
-    BlockObject(BlockMapSpec),
-    /// `block_attrs`: one block whose attributes form a map.
-    BlockAttrs(BlockAttrsSpec),
-    /// `block_label`: a label of the block whose body is being decoded.
-    BlockLabel(BlockLabelSpec),
-    /// `default`: the primary spec's value, or the default's when null.
-    Default(DefaultSpec),
-    /// `transform`: the wrapped spec's value passed through an expression
-    /// or function.
-    Transform(TransformSpec),
-    /// `validate`: the wrapped spec's value checked by a function.
-    Validate(ValidateSpec),
-}
-
-/// The kinds of [`Spec`], as spec files name them: one per variant, so a
-/// `match` on a kind lists every kind as a `match` on a spec does.
-///
-/// ```
-/// use hcldecode_spec::spec::SpecKind;
-/// assert_eq!(SpecKind::from_name("block_list"), Some(SpecKind::BlockList));
-/// assert_eq!(SpecKind::from_name("tuple"), Some(SpecKind::Tuple));
-/// assert_eq!(SpecKind::Tuple.name(), "array");
-/// assert!(!SpecKind::Validate.in_spec_files());
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum SpecKind {
-    /// `object`.
-    Object,
-    /// `array` (also spelt `tuple`, as terraform-provider-hcl does).
-    Tuple,
-    /// `attr`.
-    Attr,
-    /// `literal`.
-    Literal,
-    /// An expression spec (no spec-file block).
-    Expr,
-    /// `block`.
-    Block,
-    /// `block_list`.
-    BlockList,
-    /// `block_tuple`.
-    BlockTuple,
-    /// `block_set`.
-    BlockSet,
-    /// `block_map`.
-    BlockMap,
-    /// `block_object`.
-    BlockObject,
-    /// `block_attrs`.
-    BlockAttrs,
-    /// `block_label`.
-    BlockLabel,
-    /// `default`.
-    Default,
-    /// `transform`.
-    Transform,
-    /// `validate` (no spec-file block).
-    Validate,
-}
 
 impl SpecKind {
     /// Every kind, in the order spec files' schema lists their blocks (the

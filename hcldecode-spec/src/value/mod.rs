@@ -41,6 +41,7 @@ pub mod json;
 mod nfc;
 mod number;
 mod path;
+mod repr;
 #[cfg(feature = "serde")]
 pub mod serde;
 mod set;
@@ -65,23 +66,14 @@ pub fn number_g10(n: &Number) -> String {
 pub(crate) use number::infinity_made;
 pub use number::{Number, NumberError};
 pub use path::{Path, PathStep};
+use repr::{Header, INLINE_MAX, InlineStr, MapData, Packed, Repr, Seq, TyRef};
+pub use repr::{Value, ValueRef};
 
 use triomphe::ThinArc;
 
-use crate::types::{ObjectType, Type};
+use crate::types::Type;
 use elements::all_wholly_known;
 use stored_types::{BOOL_TY, DYNAMIC_TY, NUMBER_TY, STRING_TY, object_type_of};
-
-/// A type stored inline for the common cases (no allocation for nulls and
-/// unknowns of primitive or dynamic type).
-#[derive(Clone)]
-enum TyRef {
-    Dynamic,
-    Bool,
-    Number,
-    String,
-    Other(Arc<Type>),
-}
 
 impl TyRef {
     fn new(t: Type) -> TyRef {
@@ -104,25 +96,6 @@ impl TyRef {
         }
     }
 }
-
-/// A collection's items after a header with the value's type, in one
-/// allocation (two with a `Vec`: large decoded documents hold ~10 000
-/// collections per MB).
-#[derive(Clone)]
-struct Packed<T>(ThinArc<Header, T>);
-
-/// What a collection's allocation starts with.
-struct Header {
-    ty: Type,
-    wholly_known: bool,
-}
-
-/// Elements of a list, set or tuple, or an object's attribute values in the
-/// order of its type's attributes.
-type Seq = Packed<Value>;
-
-/// Entries of a map, sorted by key.
-type MapData = Packed<(Arc<str>, Value)>;
 
 impl<T> Packed<T> {
     fn new(ty: Type, items: Vec<T>, wholly_known: bool) -> Packed<T> {
@@ -181,17 +154,6 @@ impl MapData {
     }
 }
 
-/// The longest string (in bytes) kept inside the value itself.
-const INLINE_MAX: usize = 22;
-
-/// A short string stored inline: most configuration strings fit, and need
-/// no allocation.
-#[derive(Clone, Copy)]
-struct InlineStr {
-    len: u8,
-    bytes: [u8; INLINE_MAX],
-}
-
 impl InlineStr {
     fn new(s: &str) -> Option<InlineStr> {
         if s.len() > INLINE_MAX {
@@ -209,60 +171,6 @@ impl InlineStr {
         // Only ever built from a `str`, so this never fails.
         std::str::from_utf8(&self.bytes[..self.len as usize]).unwrap_or_default()
     }
-}
-
-#[derive(Clone)]
-enum Repr {
-    Null(TyRef),
-    Unknown(TyRef),
-    Bool(bool),
-    Number(Number),
-    String(Arc<str>),
-    ShortString(InlineStr),
-    List(Seq),
-    Set(Seq),
-    Tuple(Seq),
-    Map(MapData),
-    Object(Seq),
-}
-
-/// A value of the HCL information model: see the [module docs](self).
-///
-/// `Value` is 24 bytes; cloning is O(1).
-#[derive(Clone)]
-pub struct Value(Repr);
-
-/// A borrowed view of a value's contents, for matching.
-///
-/// ```
-/// use hcldecode_spec::value::{Value, ValueRef};
-/// match Value::string("x").view() {
-///     ValueRef::String(s) => assert_eq!(s, "x"),
-///     _ => unreachable!(),
-/// }
-/// ```
-#[derive(Clone, Copy, Debug)]
-pub enum ValueRef<'a> {
-    /// A null value (of [`Value::ty`]).
-    Null,
-    /// An unknown value (of [`Value::ty`]).
-    Unknown,
-    /// A known bool.
-    Bool(bool),
-    /// A known number.
-    Number(&'a Number),
-    /// A known string.
-    String(&'a str),
-    /// A known list's elements.
-    List(&'a [Value]),
-    /// A known set's elements, in cty's set order.
-    Set(&'a [Value]),
-    /// A known tuple's elements.
-    Tuple(&'a [Value]),
-    /// A known map's entries, sorted by key.
-    Map(&'a [(Arc<str>, Value)]),
-    /// A known object: its type's attributes and the values in that order.
-    Object(&'a ObjectType, &'a [Value]),
 }
 
 impl PartialEq for Value {

@@ -49,13 +49,15 @@
 //! assert_eq!(back.get_attr("name"), Some(Value::string("web ${x}")));
 //! ```
 
-use std::fmt;
-
 mod by_spec;
+mod error;
+mod options;
 mod typed;
 mod write;
 
 pub use by_spec::{body_by_spec, to_string_by_spec, to_string_by_spec_with};
+pub use error::EncodeError;
+pub use options::EncodeOptions;
 
 pub(crate) use typed::Item;
 pub(crate) use typed::WrittenItem;
@@ -63,147 +65,8 @@ pub use typed::{BodyWriter, HclEncode, to_string_of, to_string_of_with};
 
 use hcldecode_spec::syntax::is_identifier;
 
-use crate::Type;
 use crate::value::{Path, Value, ValueRef};
 use write::{check, write_entries, write_expr};
-
-/// How values are written ([`to_string_with`],
-/// [`BodyWriter::finish_with`], [`to_string_of_with`]).
-///
-/// ```
-/// use hcldecode::{Value, encode::{self, EncodeOptions}};
-/// let v = Value::object([("script", Value::string("echo a\necho b\n"))]);
-/// assert_eq!(
-///     encode::to_string(&v).unwrap(),
-///     "script = <<-EOT\n  echo a\n  echo b\nEOT\n"
-/// );
-/// let quoted = EncodeOptions::default().with_heredocs(false);
-/// assert_eq!(
-///     encode::to_string_with(&v, &quoted).unwrap(),
-///     "script = \"echo a\\necho b\\n\"\n"
-/// );
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct EncodeOptions {
-    /// An attribute's (or object item's) string of several lines is
-    /// written as an indented heredoc (`<<-EOT`), as people write scripts
-    /// and templates, where the heredoc reads back as the same string: it
-    /// ends with a newline, has no control characters but tabs and no
-    /// template sequence (`${`, `%{`: a heredoc's escapes for them are not
-    /// read back by every HCL reader) and no line of only spaces or tabs,
-    /// and one of its lines starts without
-    /// indentation (`<<-` strips the indentation its lines share).
-    /// Otherwise, and with `false`, strings are quoted.
-    /// On by default.
-    pub heredocs: bool,
-}
-
-impl Default for EncodeOptions {
-    fn default() -> EncodeOptions {
-        EncodeOptions { heredocs: true }
-    }
-}
-
-impl EncodeOptions {
-    /// These options with [`heredocs`](Self::heredocs) set to `on`.
-    pub fn with_heredocs(mut self, on: bool) -> EncodeOptions {
-        self.heredocs = on;
-        self
-    }
-}
-
-/// Why a value could not be written as HCL.
-///
-/// ```
-/// use hcldecode::{Type, Value, encode::{self, EncodeError}};
-/// let v = Value::object([("a", Value::unknown(Type::String))]);
-/// let e = encode::to_string(&v).unwrap_err();
-/// assert!(matches!(e, EncodeError::Unknown { .. }));
-/// assert_eq!(e.to_string(), "the value at .a (of type string) is not known yet and has no HCL form");
-/// ```
-#[derive(Clone, Debug, PartialEq)]
-#[non_exhaustive]
-pub enum EncodeError {
-    /// A value (or part of one) is not known yet.
-    Unknown {
-        /// Where in the value.
-        path: Path,
-        /// Its type.
-        ty: Type,
-    },
-    /// An infinite number: HCL has no literal for it.
-    Infinity {
-        /// Where in the value.
-        path: Path,
-    },
-    /// [`to_string`] was given something other than a known, non-null
-    /// object or map: a body is a set of named attributes.
-    NotAnObject {
-        /// The type of what was given.
-        ty: Type,
-    },
-    /// A top-level property whose name is not an identifier, so it cannot
-    /// be an attribute name.
-    AttributeName {
-        /// The property's name.
-        name: String,
-    },
-    /// A block type name that is not an identifier
-    /// ([`HclEncode`] bodies).
-    BlockType {
-        /// The block type.
-        name: String,
-    },
-    /// A serde `Serialize` implementation reported an error, or gave
-    /// something with no HCL form (feature `serde`).
-    Custom(String),
-}
-
-impl fmt::Display for EncodeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            EncodeError::Unknown { path, ty } => write!(
-                f,
-                "the value at {} (of type {ty}) is not known yet and has no HCL form",
-                PathText(path)
-            ),
-            EncodeError::Infinity { path } => write!(
-                f,
-                "the number at {} is infinite and has no HCL form",
-                PathText(path)
-            ),
-            EncodeError::NotAnObject { ty } => write!(
-                f,
-                "only an object or a map can be written as a body of attributes, not a value of type {ty}"
-            ),
-            EncodeError::AttributeName { name } => write!(
-                f,
-                "the property {name:?} cannot be an attribute: its name is not an identifier"
-            ),
-            EncodeError::BlockType { name } => write!(
-                f,
-                "{name:?} cannot be a block type: it is not an identifier"
-            ),
-            EncodeError::Custom(msg) => f.write_str(msg),
-        }
-    }
-}
-
-impl std::error::Error for EncodeError {}
-
-/// A path as the messages show it: `the root` when empty.
-struct PathText<'a>(&'a Path);
-
-impl fmt::Display for PathText<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.0.is_empty() {
-            f.write_str("the root")
-        } else {
-            fmt::Display::fmt(self.0, f)
-        }
-    }
-}
 
 /// Writes `v` as an HCL expression that evaluates back to it: exactly for
 /// strings, numbers, bools, tuples and objects; up to conversion to `v`'s

@@ -7,10 +7,11 @@ use std::path::PathBuf;
 use std::rc::Rc;
 use std::sync::Arc;
 
+use hcldecode_spec::source::Range;
 use hcldecode_spec::spec::{AttrSpec, Spec};
 use hcldecode_spec::syntax::expr::Expression;
 
-use super::locate::{PathSegment, here, locate_elements, locate_entries};
+use super::locate::{PathSegment, here, locate_any};
 use super::plan::Internals;
 use super::{At, Error, Errors, HclDecode, OptionalAttrs, ValueConstraint};
 use crate::decode::{DecodeHook, DirectBody};
@@ -681,3 +682,19 @@ tuple_impl!(5: A 0, B 1, C 2, D 3, E 4);
 tuple_impl!(6: A 0, B 1, C 2, D 3, E 4, F 5);
 tuple_impl!(7: A 0, B 1, C 2, D 3, E 4, F 5, G 6);
 tuple_impl!(8: A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7);
+
+/// [`HclDecode::locate`] of a list of `T`: an index steps to its element.
+fn locate_elements<T: HclDecode>(path: &[PathSegment<'_>], at: At<'_>) -> Option<Range> {
+    match path.split_first() {
+        Some((PathSegment::Index(i), rest)) => T::locate(rest, at.index(*i)).or_else(|| here(at)),
+        _ => locate_any(path, at),
+    }
+}
+
+/// [`HclDecode::locate`] of a map of `T`: a key steps to its entry.
+fn locate_entries<T: HclDecode>(path: &[PathSegment<'_>], at: At<'_>) -> Option<Range> {
+    match path.split_first() {
+        Some((PathSegment::Key(k), rest)) => T::locate(rest, at.key(k)).or_else(|| here(at)),
+        _ => locate_any(path, at),
+    }
+}

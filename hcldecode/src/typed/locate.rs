@@ -4,16 +4,16 @@
 //! followed through the positions of a decode ([`At`]).
 //!
 //! Each type says how a path goes on inside its values
-//! ([`HclDecode::locate`]): a derived struct maps its Rust field names to
-//! the attributes and blocks it reads, lists and maps step to their
-//! elements, wrappers pass the path on; the default ([`locate_any`]) walks
-//! the value as written. Where a path leaves what was written (a field
+//! ([`HclDecode::locate`](super::HclDecode::locate)): a derived struct
+//! maps its Rust field names to the attributes and blocks it reads, lists
+//! and maps step to their elements (`impls`), wrappers pass the path on;
+//! the default ([`locate_any`]) walks the value as written. Where a path leaves what was written (a field
 //! left to its default), the position is the deepest one it reached: the
 //! block or body the field would be in.
 
 use hcldecode_spec::source::Range;
 
-use super::{At, HclDecode};
+use super::At;
 
 /// One step of a path into a decoded value.
 ///
@@ -73,7 +73,7 @@ pub fn here(at: At<'_>) -> Option<Range> {
     at.range().or_else(|| at.missing_range())
 }
 
-/// What [`HclDecode::locate`] does for a type that knows nothing more of
+/// What [`HclDecode::locate`](super::HclDecode::locate) does for a type that knows nothing more of
 /// its values: each step a key or an element of the value as written (an
 /// object constructor's item, a tuple's element, a block's attribute).
 pub fn locate_any(path: &[PathSegment<'_>], at: At<'_>) -> Option<Range> {
@@ -81,21 +81,5 @@ pub fn locate_any(path: &[PathSegment<'_>], at: At<'_>) -> Option<Range> {
         None => here(at),
         Some((PathSegment::Key(k), rest)) => locate_any(rest, at.key(k)).or_else(|| here(at)),
         Some((PathSegment::Index(i), rest)) => locate_any(rest, at.index(*i)).or_else(|| here(at)),
-    }
-}
-
-/// [`HclDecode::locate`] of a list of `T`: an index steps to its element.
-pub fn locate_elements<T: HclDecode>(path: &[PathSegment<'_>], at: At<'_>) -> Option<Range> {
-    match path.split_first() {
-        Some((PathSegment::Index(i), rest)) => T::locate(rest, at.index(*i)).or_else(|| here(at)),
-        _ => locate_any(path, at),
-    }
-}
-
-/// [`HclDecode::locate`] of a map of `T`: a key steps to its entry.
-pub fn locate_entries<T: HclDecode>(path: &[PathSegment<'_>], at: At<'_>) -> Option<Range> {
-    match path.split_first() {
-        Some((PathSegment::Key(k), rest)) => T::locate(rest, at.key(k)).or_else(|| here(at)),
-        _ => locate_any(path, at),
     }
 }

@@ -4,36 +4,17 @@
 
 use std::sync::Arc;
 
-use super::transform::{Hook, OptionalType, Transform, TransformSpec};
+use super::transform::{Hook, OptionalType, Transform};
 use crate::diagnostic::Diagnostic;
 use crate::spec::load::{Args, Loader};
 use crate::spec::print::{arg, close, description_arg, open_named, required_arg};
 use crate::spec::type_constraint::{
     OptionalAttrs, get_type, type_constraint_with_defaults, uses_optional,
 };
-use crate::spec::{Spec, ValueConstraint};
+use crate::spec::{AttrSpec, Spec, TransformSpec, ValueConstraint};
 use crate::syntax::body::BodyRef;
 use crate::syntax::expr::ExprRef;
 use crate::types::Type;
-
-/// An attribute.
-#[derive(Clone, Debug)]
-pub struct AttrSpec {
-    /// The attribute name in the input.
-    pub name: String,
-    /// The type to convert to (`Type::Dynamic` for any).
-    pub ty: Type,
-    /// Whether it must be present.
-    pub required: bool,
-    /// What values it accepts beyond what `ty` says, where the layer that
-    /// checks them knows (see [`ValueConstraint`]); only the JSON Schema
-    /// reads it.
-    pub constraint: Option<Arc<ValueConstraint>>,
-    /// What the item is for, from the spec file's `description` argument
-    /// (an extension) or a derived field's doc comment: shown by editors,
-    /// ignored by decoding.
-    pub description: Option<String>,
-}
 
 impl AttrSpec {
     /// An attribute without a [`ValueConstraint`].

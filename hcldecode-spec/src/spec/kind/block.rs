@@ -1,24 +1,9 @@
 //! `block`: at most one block of a type, decoded with a nested spec.
 
-use crate::spec::Spec;
 use crate::spec::load::Loader;
 use crate::spec::print::{close_nested, description_arg, open_named, required_arg};
+use crate::spec::{BlockSpec, Spec};
 use crate::syntax::body::BodyRef;
-
-/// A single nested block.
-#[derive(Clone, Debug)]
-pub struct BlockSpec {
-    /// The block type.
-    pub type_name: String,
-    /// How to decode its body.
-    pub nested: Box<Spec>,
-    /// Whether it must be present.
-    pub required: bool,
-    /// What the item is for, from the spec file's `description` argument
-    /// (an extension) or a derived field's doc comment: shown by editors,
-    /// ignored by decoding.
-    pub description: Option<String>,
-}
 
 impl BlockSpec {
     /// Writes a `block` block.

@@ -1,31 +1,9 @@
 //! `block_attrs`: the attributes of one block, as a map.
 
-use std::sync::Arc;
-
 use crate::spec::load::Loader;
 use crate::spec::print::{arg, close, description_arg, open_named, required_arg, unification_note};
-use crate::spec::{Spec, ValueConstraint};
+use crate::spec::{BlockAttrsSpec, Spec};
 use crate::syntax::body::BodyRef;
-use crate::types::Type;
-
-/// A block read as a map of its attributes.
-#[derive(Clone, Debug)]
-pub struct BlockAttrsSpec {
-    /// The block type.
-    pub type_name: String,
-    /// The type each attribute converts to.
-    pub element_type: Type,
-    /// What each attribute accepts beyond its type, as far as the layer
-    /// that decodes it knows (a typed map's element range, say), for the
-    /// JSON Schema; decoding never reads it.
-    pub element_constraint: Option<Arc<ValueConstraint>>,
-    /// Whether the block must be present.
-    pub required: bool,
-    /// What the item is for, from the spec file's `description` argument
-    /// (an extension) or a derived field's doc comment: shown by editors,
-    /// ignored by decoding.
-    pub description: Option<String>,
-}
 
 impl BlockAttrsSpec {
     /// Writes a `block_attrs` block.

@@ -1,27 +1,10 @@
 //! `block_label`: a label of the block being decoded.
 
-use std::sync::Arc;
-
 use crate::json_text::json_string;
-use crate::spec::Spec;
 use crate::spec::load::Loader;
 use crate::spec::print::{arg, close, comment, open_named, write_at};
+use crate::spec::{BlockLabelSpec, Spec};
 use crate::syntax::body::BodyRef;
-
-/// A label of the enclosing block.
-#[derive(Clone, Debug)]
-pub struct BlockLabelSpec {
-    /// Which label, from 0.
-    pub index: usize,
-    /// The label's name, for messages.
-    pub name: String,
-    /// When the label names the kind of the block (a typed `tag = "label"`
-    /// enum of block bodies): the label values it may have, each with the
-    /// spec the rest of the block is decoded with. Decoding does not read
-    /// it (the typed layer decodes the rest once it has the label); the
-    /// JSON Schema describes each value's body.
-    pub variants: Option<Arc<[(String, Spec)]>>,
-}
 
 impl BlockLabelSpec {
     /// Label `index`, called `name`, of any value.

@@ -5,47 +5,8 @@ use crate::spec::load::Loader;
 use crate::spec::print::{
     arg, close_nested, description_arg, open_named, reloads_with_dynamic, unification_note,
 };
-use crate::spec::{Spec, SpecKind};
+use crate::spec::{BlockCollectionSpec, BlockCount, Spec, SpecKind};
 use crate::syntax::body::BodyRef;
-
-/// Blocks of one type collected as a list, tuple or set.
-#[derive(Clone, Debug)]
-pub struct BlockCollectionSpec {
-    /// The block type.
-    pub type_name: String,
-    /// How to decode each body.
-    pub nested: Box<Spec>,
-    /// Minimum number of blocks.
-    pub min_items: usize,
-    /// Maximum number of blocks; 0 means no limit.
-    pub max_items: usize,
-    /// What the item is for, from the spec file's `description` argument
-    /// (an extension) or a derived field's doc comment: shown by editors,
-    /// ignored by decoding.
-    pub description: Option<String>,
-}
-
-/// How a number of blocks compares with a collection's `min_items` and
-/// `max_items` (0: no limit): the one statement of the rule, which the
-/// engine reports, typed decoding's fast path leaves to the engine, and
-/// typed decoding applies to what only it collects (an enum's several
-/// block types, maps of blocks).
-///
-/// ```
-/// use hcldecode_spec::spec::BlockCount;
-/// assert_eq!(BlockCount::of(0, 1, 0), BlockCount::TooFew);
-/// assert_eq!(BlockCount::of(3, 1, 0), BlockCount::Fits);
-/// assert_eq!(BlockCount::of(3, 0, 2), BlockCount::TooMany);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BlockCount {
-    /// Within the bounds.
-    Fits,
-    /// Fewer than `min_items` ("Insufficient ... blocks").
-    TooFew,
-    /// More than a non-zero `max_items` ("Too many ... blocks").
-    TooMany,
-}
 
 impl BlockCount {
     /// How `n` blocks compare with `min_items` and `max_items`.

@@ -7,23 +7,8 @@ use crate::spec::load::{ArgKind, ArgValue, Loader};
 use crate::spec::print::{
     arg, close_nested, comment, description_arg, open_named, reloads_with_dynamic,
 };
-use crate::spec::{Spec, SpecKind};
+use crate::spec::{BlockMapSpec, Spec, SpecKind};
 use crate::syntax::body::BodyRef;
-
-/// Blocks keyed by labels.
-#[derive(Clone, Debug)]
-pub struct BlockMapSpec {
-    /// The block type.
-    pub type_name: String,
-    /// One map level per label name (at least one).
-    pub labels: Vec<String>,
-    /// How to decode each body.
-    pub nested: Box<Spec>,
-    /// What the item is for, from the spec file's `description` argument
-    /// (an extension) or a derived field's doc comment: shown by editors,
-    /// ignored by decoding.
-    pub description: Option<String>,
-}
 
 impl BlockMapSpec {
     /// Writes a `block_map` or `block_object` block (`kind`).

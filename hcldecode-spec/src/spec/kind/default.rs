@@ -1,20 +1,11 @@
 //! `default`: a primary spec with fallbacks.
 
 use crate::diagnostic::{Diagnostic, Diagnostics};
-use crate::spec::Spec;
 use crate::spec::load::Loader;
 use crate::spec::path::PathStep;
 use crate::spec::print::{close, open};
+use crate::spec::{DefaultSpec, Spec};
 use crate::syntax::body::BodyRef;
-
-/// A primary spec with a fallback.
-#[derive(Clone, Debug)]
-pub struct DefaultSpec {
-    /// Tried first.
-    pub primary: Box<Spec>,
-    /// Used when the primary gives null.
-    pub default: Box<Spec>,
-}
 
 impl DefaultSpec {
     /// Writes a `default` block: the candidates, unfolded.

@@ -3,19 +3,11 @@
 
 use std::fmt::Write;
 
-use crate::spec::Spec;
 use crate::spec::load::Loader;
 use crate::spec::print::{arg, close, indent, open};
+use crate::spec::{LiteralSpec, Spec};
 use crate::syntax::body::BodyRef;
 use crate::syntax::expr::Expression;
-use crate::value::Value;
-
-/// A constant value.
-#[derive(Clone, Debug)]
-pub struct LiteralSpec {
-    /// The value.
-    pub value: Value,
-}
 
 impl LiteralSpec {
     /// Writes a `literal` block.

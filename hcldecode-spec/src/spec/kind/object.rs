@@ -1,18 +1,11 @@
 //! `object` and `array` (`tuple`): values built of other specs that read
 //! the same body.
 
-use crate::spec::Spec;
 use crate::spec::load::Loader;
 use crate::spec::path::PathStep;
 use crate::spec::print::{close, comment, open};
+use crate::spec::{ObjectSpec, Spec};
 use crate::syntax::body::BodyRef;
-
-/// Object properties, in declaration order.
-#[derive(Clone, Debug, Default)]
-pub struct ObjectSpec {
-    /// `(property name, spec)` pairs.
-    pub properties: Vec<(String, Spec)>,
-}
 
 impl ObjectSpec {
     /// Writes an `object` block.

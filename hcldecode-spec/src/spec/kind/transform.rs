@@ -9,7 +9,7 @@ use crate::spec::print::{
     arg, close, close_nested, comment, description_arg, open, open_named, required_arg,
 };
 pub use crate::spec::transformation::{Hook, OptionalType, Transform};
-use crate::spec::{DynRef, Spec};
+use crate::spec::{Spec, TransformSpec, ValidateSpec};
 use crate::syntax::body::BodyRef;
 use crate::syntax::expr::Expression;
 use crate::syntax::expr::NativeExpr;
@@ -41,24 +41,6 @@ impl Hook {
     pub fn is_remain(spec: &Spec) -> bool {
         matches!(spec, Spec::Transform(t) if Hook::of(t) == Some(Hook::Remain))
     }
-}
-
-/// A spec whose value is transformed.
-#[derive(Clone, Debug)]
-pub struct TransformSpec {
-    /// The wrapped spec.
-    pub wrapped: Box<Spec>,
-    /// The transformation.
-    pub transform: Transform,
-}
-
-/// A spec whose value is validated.
-#[derive(Clone, Debug)]
-pub struct ValidateSpec {
-    /// The wrapped spec.
-    pub wrapped: Box<Spec>,
-    /// The validation function (dynamic layer).
-    pub func: DynRef,
 }
 
 impl TransformSpec {

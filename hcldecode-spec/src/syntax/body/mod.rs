@@ -29,13 +29,11 @@
 //! - `JustAttributes` needs an object: every property but `"//"` is an
 //!   attribute.
 
-use std::collections::HashSet;
 use std::sync::Arc;
 
 use crate::diagnostic::Diagnostics;
 use crate::source::{Range, SourceFile, Span};
 pub use crate::syntax::expr::AnyScope;
-use crate::syntax::expr::ExprRef;
 use crate::syntax::json::{self, Document};
 use crate::syntax::native::ast;
 
@@ -44,6 +42,8 @@ mod merged;
 mod names;
 mod native;
 mod reports;
+mod schema;
+mod tree;
 
 use json_structure::{
     json_content, json_just_attributes, json_missing_item, json_partial, json_props,
@@ -53,41 +53,9 @@ use names::same_name;
 pub use native::NativeView;
 use native::{native_content, native_just_attributes, native_partial, native_remain};
 use reports::duplicate_argument;
-
-/// An attribute the schema asks for.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct AttributeSchema {
-    /// The attribute name.
-    pub name: String,
-    /// Whether its absence is an error ("Missing required argument").
-    pub required: bool,
-}
-
-/// A block type the schema asks for.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct BlockHeaderSchema {
-    /// The block type name.
-    pub type_name: String,
-    /// The names of the labels blocks of this type must have (for messages;
-    /// the count is what is checked).
-    pub label_names: Vec<String>,
-}
-
-/// What a body is expected to contain.
-///
-/// ```
-/// use hcldecode_spec::syntax::body::BodySchema;
-/// let s = BodySchema::new().attribute("name", true).block("service", &["name"]);
-/// assert_eq!(s.attributes.len(), 1);
-/// assert_eq!(s.blocks[0].label_names, ["name"]);
-/// ```
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct BodySchema {
-    /// Attributes, in the order their diagnostics are reported.
-    pub attributes: Vec<AttributeSchema>,
-    /// Block types.
-    pub blocks: Vec<BlockHeaderSchema>,
-}
+pub use schema::{AttributeSchema, BlockHeaderSchema, BodySchema};
+pub use tree::{Attribute, Block, BlockLabel, Body, BodyRef, Content, MissingItem, NativeItem};
+use tree::{Hidden, Repr};
 
 impl BodySchema {
     /// An empty schema.
@@ -126,29 +94,6 @@ impl BodySchema {
     }
 }
 
-/// Attributes and blocks hidden from a body by an earlier partial decode.
-#[derive(Clone, Debug, Default)]
-struct Hidden {
-    attrs: HashSet<String>,
-    blocks: HashSet<String>,
-}
-
-/// A handle on a body of some syntax. Cloning is cheap.
-///
-/// Its `Debug` form is short, the body's range (one per file for a merged
-/// body), not the syntax tree:
-///
-/// ```
-/// use hcldecode_spec::syntax::body::Body;
-/// use hcldecode_spec::syntax::native;
-/// let (src, _) = native::source_from_bytes("a.hcl", b"a = 1\n".to_vec());
-/// let (file, _) = native::parse_config(src);
-/// let body = Body::native(file.source.clone(), file.body);
-/// assert_eq!(format!("{body:?}"), "Body(a.hcl:1,1-2,1)");
-/// ```
-#[derive(Clone)]
-pub struct Body(Repr, Option<AnyScope>);
-
 impl std::fmt::Debug for Body {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match &self.0 {
@@ -177,38 +122,6 @@ impl std::fmt::Debug for Body {
     }
 }
 
-#[derive(Clone, Debug)]
-enum Repr {
-    Native {
-        file: Arc<SourceFile>,
-        body: Arc<ast::Body>,
-        hidden: Option<Arc<Hidden>>,
-    },
-    Json {
-        doc: Arc<Document>,
-        val: json::Value,
-        /// Properties hidden by a partial decode (the reference's
-        /// `hiddenAttrs`, which covers block types too).
-        hidden: Option<Arc<HashSet<String>>>,
-    },
-    Merged(Arc<[Body]>),
-}
-
-/// An attribute found in a body.
-#[derive(Clone, Copy, Debug)]
-pub struct Attribute<'a> {
-    /// Its name.
-    pub name: &'a str,
-    /// Its value expression.
-    pub expr: ExprRef<'a>,
-    /// The file it is in.
-    pub file: &'a Arc<SourceFile>,
-    /// The name (`NameRange`).
-    pub name_span: Span,
-    /// Name through value (`Range`).
-    pub span: Span,
-}
-
 impl Attribute<'_> {
     /// The name's range.
     pub fn name_range(&self) -> Range {
@@ -221,46 +134,11 @@ impl Attribute<'_> {
     }
 }
 
-/// A block label: its value and where it is written.
-#[derive(Clone, Copy, Debug)]
-pub struct BlockLabel<'a> {
-    /// The label's value.
-    pub value: &'a str,
-    /// The label as written (with quotes, if quoted).
-    pub span: Span,
-    /// The file it is in.
-    pub file: &'a Arc<SourceFile>,
-}
-
 impl BlockLabel<'_> {
     /// The label's range.
     pub fn range(&self) -> Range {
         self.file.range(self.span)
     }
-}
-
-/// A block found in a body.
-#[derive(Clone)]
-pub struct Block<'a> {
-    /// The block type.
-    pub type_name: &'a str,
-    /// The labels.
-    pub labels: Vec<BlockLabel<'a>>,
-    /// The block's body.
-    pub body: BodyRef<'a>,
-    /// The file it is in.
-    pub file: &'a Arc<SourceFile>,
-    /// The type name (`TypeRange`).
-    pub type_span: Span,
-    /// Type name through last label (`DefRange`).
-    pub def_span: Span,
-    /// The opening brace.
-    pub open_brace_span: Span,
-    /// An evaluation scope attached by whoever produced the block (the
-    /// dynamic layer's dynamic-block expansion gives each block it generates
-    /// the iteration its body is evaluated in); `None` for blocks read from
-    /// the syntax.
-    pub scope: Option<&'a (dyn std::any::Any + Send + Sync + std::panic::RefUnwindSafe)>,
 }
 
 impl std::fmt::Debug for Block<'_> {
@@ -295,36 +173,6 @@ impl Block<'_> {
     }
 }
 
-/// A borrowed body: what [`Block::body`] gives and decoding recurses into.
-#[derive(Clone, Copy, Debug)]
-pub enum BodyRef<'a> {
-    /// A native-syntax body.
-    Native {
-        /// The file.
-        file: &'a Arc<SourceFile>,
-        /// The body.
-        body: &'a Arc<ast::Body>,
-    },
-    /// A JSON-syntax body: an object, or an array of objects (each
-    /// contributing its properties), or, for a block body, whatever value
-    /// the block was given (diagnosed when content is asked for).
-    Json {
-        /// The document.
-        doc: &'a Arc<Document>,
-        /// The value holding the body's properties.
-        val: json::Value,
-    },
-    /// A full handle (merged, partially consumed, ...).
-    Handle(&'a Body),
-}
-
-/// Where a missing item would go (`MissingItemRange`), resolved on demand.
-#[derive(Clone, Copy, Debug)]
-pub struct MissingItem<'a> {
-    file: Option<&'a Arc<SourceFile>>,
-    span: Span,
-}
-
 impl MissingItem<'_> {
     /// The range.
     pub fn range(&self) -> Range {
@@ -337,17 +185,6 @@ impl MissingItem<'_> {
             },
         }
     }
-}
-
-/// The part of a body a schema selected.
-#[derive(Clone, Debug)]
-pub struct Content<'a> {
-    /// The attributes, one slot per schema attribute, in schema order.
-    pub attributes: Vec<Option<Attribute<'a>>>,
-    /// The wanted blocks, in source order (file order across merged bodies).
-    pub blocks: Vec<Block<'a>>,
-    /// Where missing items would go.
-    pub missing_item: MissingItem<'a>,
 }
 
 impl<'a> Content<'a> {
@@ -585,21 +422,6 @@ impl Body {
             }
         }
     }
-}
-
-/// An item of a native-syntax body as source text (see
-/// [`Body::native_items`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum NativeItem<'a> {
-    /// An attribute: its name and its expression's text.
-    Attribute {
-        /// The name.
-        name: &'a str,
-        /// The expression as written.
-        expr: &'a str,
-    },
-    /// A block as written, from its type name through its closing brace.
-    Block(&'a str),
 }
 
 impl<'a> BodyRef<'a> {

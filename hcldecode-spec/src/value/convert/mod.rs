@@ -24,7 +24,9 @@
 //! ```
 
 mod conversion;
+mod error;
 mod optional;
+mod plan;
 
 use std::fmt;
 use std::sync::Arc;
@@ -33,16 +35,10 @@ use super::{Path, Value};
 use crate::types::Type;
 
 pub use conversion::{convert, mismatch_message};
+pub use error::ConvertError;
 pub use optional::{OptionalAttrs, fill_optional};
-
-/// Why a conversion failed: cty's `PathError` from `convert.Convert`.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ConvertError {
-    /// Where in the value the problem is (empty for the value itself).
-    pub path: Path,
-    /// cty's message, e.g. `a number is required`.
-    pub message: String,
-}
+pub use plan::Conversion;
+use plan::PubConv;
 
 impl ConvertError {
     pub(crate) fn new(path: &Path, message: impl Into<String>) -> ConvertError {
@@ -62,22 +58,6 @@ impl fmt::Display for ConvertError {
 
 impl std::error::Error for ConvertError {}
 
-/// A conversion planned between two types (cty `convert.Conversion`).
-/// Cheap to clone.
-#[derive(Clone)]
-pub struct Conversion(Arc<PubConv>);
-
-enum PubConv {
-    /// A planned conversion (cty `retConversion(getConversion(...))`).
-    Plan(conversion::ConvRef),
-    /// Unification with the dynamic pseudo-type: every value becomes
-    /// [`Value::dynamic`].
-    AllDynamic,
-    /// One conversion then another (unification of tuples as lists and of
-    /// objects as maps).
-    Then(Conversion, Conversion),
-}
-
 impl Conversion {
     /// Applies the conversion to a value of the conversion's input type.
     pub fn apply(&self, v: &Value) -> Result<Value, ConvertError> {
@@ -91,7 +71,7 @@ impl Conversion {
         }
     }
 
-    fn plan(c: conversion::ConvRef) -> Conversion {
+    fn plan(c: plan::ConvRef) -> Conversion {
         Conversion(Arc::new(PubConv::Plan(c)))
     }
 }
@@ -106,14 +86,14 @@ impl fmt::Debug for Conversion {
 /// that cannot fail for known values, e.g. number to string or tuple to
 /// list. `None` when there is none.
 pub fn get_conversion(from: &Type, to: &Type) -> Option<Conversion> {
-    conversion::Conv::get(from, to, false).map(Conversion::plan)
+    plan::Conv::get(from, to, false).map(Conversion::plan)
 }
 
 /// Plans a conversion that may fail for some values (cty
 /// `GetConversionUnsafe`), e.g. string to number, list to set, map to
 /// object. `None` when there is none.
 pub fn get_conversion_unsafe(from: &Type, to: &Type) -> Option<Conversion> {
-    conversion::Conv::get(from, to, true).map(Conversion::plan)
+    plan::Conv::get(from, to, true).map(Conversion::plan)
 }
 
 /// Finds a type all of `types` convert to safely, and the conversion for

@@ -11,6 +11,8 @@
 //! label, an array where several blocks share a key.
 
 mod body;
+mod document;
+mod step;
 mod write;
 mod write_back;
 
@@ -25,38 +27,8 @@ use hcldecode_spec::syntax::json::{self, ast};
 use super::EditError;
 
 pub use body::JsonBodyMut;
-
-/// A file of HCL's JSON syntax held without loss, to be edited.
-///
-/// ```
-/// use hcldecode::edit::JsonDocument;
-/// use hcldecode::Value;
-/// let src = "{\n  \"region\": \"eu\",\n  \"service\": {\n    \"web\": {\n      \"port\": 80\n    }\n  }\n}\n";
-/// let mut doc: JsonDocument = src.parse().unwrap();
-/// assert_eq!(doc.to_string(), src);
-/// let mut web = doc.body_mut().block("service", &["web"]).unwrap();
-/// web.set_attribute("port", &Value::int(8080)).unwrap();
-/// web.set_attribute("image", &Value::string("nginx:${var.v}")).unwrap();
-/// assert_eq!(
-///     doc.to_string(),
-///     "{\n  \"region\": \"eu\",\n  \"service\": {\n    \"web\": {\n      \"port\": 8080,\n      \"image\": \"nginx:$${var.v}\"\n    }\n  }\n}\n",
-/// );
-/// ```
-#[derive(Clone, Debug)]
-pub struct JsonDocument {
-    file: ast::File,
-    /// Whether strings written are read as templates.
-    templates: bool,
-}
-
-/// One step from a JSON value into a part of it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum JsonStep {
-    /// The (first) property with this name.
-    Key(String),
-    /// The array element at this index.
-    Index(usize),
-}
+pub use document::JsonDocument;
+pub(crate) use step::JsonStep;
 
 impl FromStr for JsonDocument {
     type Err = EditError;

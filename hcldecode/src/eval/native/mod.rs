@@ -27,8 +27,11 @@ mod literal_tests;
 mod object;
 mod operators;
 mod splat;
+mod state;
 mod template;
 mod traversal;
+
+use state::Evaluator;
 
 /// Deepest expression nesting evaluated before giving up with a diagnostic.
 pub(crate) const MAX_DEPTH: usize = 1000;
@@ -59,25 +62,6 @@ pub(crate) fn eval(
         over_budget: false,
     };
     ev.expr(expr)
-}
-
-struct Evaluator<'a, 'd> {
-    file: &'a Arc<SourceFile>,
-    ctx: Option<&'a EvalContext>,
-    /// What this evaluation, and those nested in it, may still build.
-    budget: &'a Budget,
-    /// Whether the evaluation has a scope of local variables (a function's
-    /// parameters, a transform's `nested`) even if it is empty.
-    local_scope: bool,
-    /// Local variables and `for` variables in scope, innermost last.
-    locals: Vec<(&'a str, Value)>,
-    /// Current splat elements by anonymous-symbol id, innermost last.
-    items: Vec<(u32, Value)>,
-    diags: &'d mut Diagnostics,
-    depth: usize,
-    /// Whether the evaluation budget ran out ("Result too large" was
-    /// reported): loops stop and results are unknown from then on.
-    over_budget: bool,
 }
 
 impl<'a> Evaluator<'a, '_> {

@@ -6,7 +6,6 @@
 //! error. Here all diagnostics go to one list, and a callee's diagnostics
 //! are those added since a mark taken before the call.
 
-use super::ast::*;
 use super::lexer::{InvalidTokenChecker, LexMode, Scanner};
 use super::pos::Resolver;
 use super::token::{Token, TokenKind};
@@ -20,44 +19,11 @@ mod call;
 mod collection;
 mod expression;
 mod for_expr;
+mod state;
 mod string;
 mod traversal;
 
-pub(crate) struct Parser<'a> {
-    pub(crate) file: &'a SourceFile,
-    pub(crate) res: Resolver<'a>,
-    /// The scanner; its queue holds the tokens scanned but not consumed,
-    /// all of them already checked.
-    scanner: Scanner<'a>,
-    checker: InvalidTokenChecker,
-    /// Diagnostics from the scanner (`checkInvalidTokens`), which come
-    /// before the parser's own.
-    lex_diags: Vec<Diagnostic>,
-    /// Number of tokens consumed so far (hclsyntax's `NextIndex`).
-    consumed: usize,
-    /// The last token consumed.
-    prev: Token,
-    /// The next token the parser sees, and the raw tokens it covers.
-    look: Option<(Token, usize)>,
-    nl_stack: Vec<bool>,
-    /// The top of `nl_stack`.
-    include_nl: bool,
-    pub(crate) recovery: bool,
-    pub(crate) diags: Vec<Diagnostic>,
-    scratch_attrs: Vec<Attribute>,
-    scratch_blocks: Vec<Block>,
-    scratch_exprs: Vec<Expr>,
-    scratch_items: Vec<ObjectItem>,
-    scratch_labels: Vec<Label>,
-    depth: u32,
-    pub(crate) max_depth: u32,
-    /// The span of the last invalid node that stands for an expression
-    /// the parser gave up on but whose extent it knows (hclsyntax's
-    /// `ExprSyntaxError`: a reference ending in a dot, a malformed
-    /// namespaced call). An object constructor keeps its item, so an
-    /// editor can complete after the dot.
-    syntax_error: Option<Span>,
-}
+pub(crate) use state::Parser;
 
 impl<'a> Parser<'a> {
     pub(crate) fn new(file: &'a SourceFile, span: Span, mode: LexMode, max_depth: u32) -> Self {

@@ -6,6 +6,7 @@
 use std::sync::Arc;
 
 use super::ConvertError;
+use super::plan::{Conv, ConvRef, Kind};
 
 // Unification is part of planning conversions: a tuple becomes a list of
 // its unified element type, and unifying asks which conversions exist (cty
@@ -14,66 +15,6 @@ pub(super) mod unify;
 use crate::types::{ObjectType, Type};
 use crate::value::{Number, Path, PathStep, Value, ValueRef};
 use unify::unify;
-
-pub(super) type ConvRef = Arc<Conv>;
-
-/// A conversion to `out` (cty's `getConversion` wrapper: dynamic targets
-/// pass through, nulls and unknowns become nulls and unknowns of the target
-/// type, everything else goes to `kind`).
-pub(super) struct Conv {
-    out: Type,
-    kind: Kind,
-}
-
-enum Kind {
-    /// cty `dynamicPassthrough`.
-    Passthrough,
-    /// cty `dynamicFixup`: the input is of the dynamic pseudo-type.
-    DynamicFixup(Type),
-    NumberToString,
-    BoolToString,
-    StringToNumber,
-    StringToBool,
-    /// For each attribute of `out`: its index in the input type and its
-    /// conversion (`None` when the types are equal).
-    ObjectToObject {
-        out: Arc<ObjectType>,
-        attrs: Box<[(usize, Option<ConvRef>)]>,
-        out_has_dynamic: bool,
-    },
-    TupleToTuple(Box<[Option<ConvRef>]>),
-    CollectionToList {
-        ety: Type,
-        conv: Option<ConvRef>,
-    },
-    CollectionToSet {
-        ety: Type,
-        conv: Option<ConvRef>,
-    },
-    CollectionToMap {
-        ety: Type,
-        conv: Option<ConvRef>,
-    },
-    TupleToListEmpty(Type),
-    TupleToSetEmpty(Type),
-    TupleToList {
-        convs: Box<[Option<ConvRef>]>,
-        unsafe_: bool,
-    },
-    TupleToSet(Box<[Option<ConvRef>]>),
-    ObjectToMapEmpty(Type),
-    /// Conversions per input attribute.
-    ObjectToMap {
-        ety: Type,
-        convs: Box<[Option<ConvRef>]>,
-        unsafe_: bool,
-    },
-    /// Conversions per output attribute.
-    MapToObject {
-        out: Arc<ObjectType>,
-        convs: Box<[Option<ConvRef>]>,
-    },
-}
 
 impl Conv {
     /// cty's `getConversion(in, out, unsafe)` (an associated function of
