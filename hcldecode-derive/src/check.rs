@@ -460,7 +460,15 @@ fn block_desc(s: &Spec) -> String {
             format!("{} with {} label(s)", s.kind_name(), b.labels.len())
         }
         Spec::BlockAttrs(b) => format!("block_attrs (required = {})", b.required),
-        other => other.kind_name().to_string(),
+        other @ (Spec::Object(_)
+        | Spec::Tuple(_)
+        | Spec::Attr(_)
+        | Spec::Literal(_)
+        | Spec::Expr(_)
+        | Spec::BlockLabel(_)
+        | Spec::Default(_)
+        | Spec::Transform(_)
+        | Spec::Validate(_)) => other.kind_name().to_string(),
     }
 }
 
@@ -510,17 +518,9 @@ pub fn check_spec(
     // A struct with labels is read from blocks: its body is the nested
     // spec of a spec file whose root reads such blocks.
     let has_labels = fields.iter().any(|f| f.kind == Kind::Label);
-    let root = match (&loaded.root, has_labels) {
-        (
-            Spec::Block(BlockSpec { nested, .. })
-            | Spec::BlockList(BlockCollectionSpec { nested, .. })
-            | Spec::BlockSet(BlockCollectionSpec { nested, .. })
-            | Spec::BlockTuple(BlockCollectionSpec { nested, .. })
-            | Spec::BlockMap(BlockMapSpec { nested, .. })
-            | Spec::BlockObject(BlockMapSpec { nested, .. }),
-            true,
-        ) => &**nested,
-        (root, _) => root,
+    let root = match loaded.root.nested() {
+        Some(nested) if has_labels => nested,
+        _ => &loaded.root,
     };
     let mut file_reads = Vec::new();
     reads(root, "", &mut file_reads);
@@ -543,11 +543,8 @@ pub fn check_spec(
         let found = file_reads.iter().enumerate().find(|(i, (name, _, r))| {
             !matched[*i]
                 && *name == f.name
-                && match (&spec, r) {
-                    (Spec::BlockLabel(_), Read::Label(_)) => true,
-                    (Spec::BlockLabel(_), _) | (_, Read::Label(_)) => false,
-                    _ => true,
-                }
+                // A label only for a label.
+                && matches!(spec, Spec::BlockLabel(_)) == matches!(r, Read::Label(_))
         });
         let Some((i, (_, key, read))) = found else {
             cx.error(
@@ -606,92 +603,180 @@ fn compare_read(
     read: &Read,
     at: &dyn Fn(&mut Ctxt, String),
 ) {
-    match (spec, read) {
-        (Spec::Attr(mine), Read::Attr(theirs)) => {
-            if let Err(why) = f.shape.can_hold(&theirs.ty) {
-                at(
-                    cx,
-                    format!("its type is {}, and {why}", theirs.ty.to_type_expr()),
-                );
-            } else if let Some(d) = &f.declared
-                && d != &theirs.ty
-                && !theirs.ty.is_dynamic()
-            {
-                at(
-                    cx,
-                    format!(
-                        "its type is {}, this field's is {}",
-                        theirs.ty.to_type_expr(),
-                        d.to_type_expr()
-                    ),
-                );
-            }
-            if mine.required != theirs.required {
-                at(
-                    cx,
-                    format!(
-                        "there the attribute has required = {}, here {}",
-                        theirs.required,
-                        if mine.required {
-                            "it is required (not an Option, no default)"
-                        } else {
-                            "it is optional"
-                        }
-                    ),
-                );
-            }
-        }
-        (Spec::BlockLabel(mine), Read::Label(idx)) if mine.index != *idx => {
-            at(
+    match read {
+        Read::Attr(theirs) => match spec {
+            Spec::Attr(mine) => compare_attr(cx, f, mine, theirs, at),
+            Spec::Object(_)
+            | Spec::Tuple(_)
+            | Spec::Literal(_)
+            | Spec::Expr(_)
+            | Spec::Block(_)
+            | Spec::BlockList(_)
+            | Spec::BlockTuple(_)
+            | Spec::BlockSet(_)
+            | Spec::BlockMap(_)
+            | Spec::BlockObject(_)
+            | Spec::BlockAttrs(_)
+            | Spec::BlockLabel(_)
+            | Spec::Default(_)
+            | Spec::Transform(_)
+            | Spec::Validate(_) => at(
                 cx,
-                format!("there it is label {idx}, here label {}", mine.index),
-            );
-        }
-        (Spec::Attr(_), Read::Block(s)) => at(
+                format!(
+                    "there {:?} is an attribute, here a {}",
+                    f.name,
+                    spec.kind_name()
+                ),
+            ),
+        },
+        Read::Label(idx) => match spec {
+            Spec::BlockLabel(mine) if mine.index != *idx => {
+                at(
+                    cx,
+                    format!("there it is label {idx}, here label {}", mine.index),
+                );
+            }
+            Spec::BlockLabel(_)
+            | Spec::Object(_)
+            | Spec::Tuple(_)
+            | Spec::Attr(_)
+            | Spec::Literal(_)
+            | Spec::Expr(_)
+            | Spec::Block(_)
+            | Spec::BlockList(_)
+            | Spec::BlockTuple(_)
+            | Spec::BlockSet(_)
+            | Spec::BlockMap(_)
+            | Spec::BlockObject(_)
+            | Spec::BlockAttrs(_)
+            | Spec::Default(_)
+            | Spec::Transform(_)
+            | Spec::Validate(_) => {}
+        },
+        Read::Block(theirs) => compare_block(cx, f, spec, theirs, at),
+    }
+}
+
+/// [`compare_read`] of an attribute the spec file reads as one.
+fn compare_attr(
+    cx: &mut Ctxt,
+    f: &Field<'_>,
+    mine: &AttrSpec,
+    theirs: &AttrSpec,
+    at: &dyn Fn(&mut Ctxt, String),
+) {
+    if let Err(why) = f.shape.can_hold(&theirs.ty) {
+        at(
+            cx,
+            format!("its type is {}, and {why}", theirs.ty.to_type_expr()),
+        );
+    } else if let Some(d) = &f.declared
+        && d != &theirs.ty
+        && !theirs.ty.is_dynamic()
+    {
+        at(
+            cx,
+            format!(
+                "its type is {}, this field's is {}",
+                theirs.ty.to_type_expr(),
+                d.to_type_expr()
+            ),
+        );
+    }
+    if mine.required != theirs.required {
+        at(
+            cx,
+            format!(
+                "there the attribute has required = {}, here {}",
+                theirs.required,
+                if mine.required {
+                    "it is required (not an Option, no default)"
+                } else {
+                    "it is optional"
+                }
+            ),
+        );
+    }
+}
+
+/// [`compare_read`] of what the spec file reads as a block.
+fn compare_block(
+    cx: &mut Ctxt,
+    f: &Field<'_>,
+    spec: &Spec,
+    theirs: &Spec,
+    at: &dyn Fn(&mut Ctxt, String),
+) {
+    match spec {
+        Spec::Attr(_) => at(
             cx,
             format!(
                 "there {:?} is a {}, here an attribute",
                 f.name,
-                s.kind_name()
+                theirs.kind_name()
             ),
         ),
-        (_, Read::Attr(_)) => at(
-            cx,
-            format!(
-                "there {:?} is an attribute, here a {}",
-                f.name,
-                spec.kind_name()
-            ),
-        ),
-        (Spec::BlockAttrs(mine), Read::Block(Spec::BlockAttrs(theirs))) => {
-            if let Some(e) = map_elem(&f.shape)
-                && let Err(why) = e.can_hold(&theirs.element_type)
-            {
-                at(
-                    cx,
-                    format!(
-                        "its element_type is {}, and {why}",
-                        theirs.element_type.to_type_expr()
-                    ),
-                );
+        Spec::BlockAttrs(mine) => match theirs {
+            Spec::BlockAttrs(theirs) => {
+                if let Some(e) = map_elem(&f.shape)
+                    && let Err(why) = e.can_hold(&theirs.element_type)
+                {
+                    at(
+                        cx,
+                        format!(
+                            "its element_type is {}, and {why}",
+                            theirs.element_type.to_type_expr()
+                        ),
+                    );
+                }
+                if mine.required != theirs.required {
+                    at(
+                        cx,
+                        format!(
+                            "there required = {}, here {}",
+                            theirs.required, mine.required
+                        ),
+                    );
+                }
             }
-            if mine.required != theirs.required {
-                at(
-                    cx,
-                    format!(
-                        "there required = {}, here {}",
-                        theirs.required, mine.required
-                    ),
-                );
-            }
-        }
-        (_, Read::Block(theirs)) => {
-            let (a, b) = (block_desc(spec), block_desc(theirs));
-            if a != b {
-                at(cx, format!("there it is a {b}, here a {a}"));
-            }
-        }
-        _ => {}
+            Spec::Object(_)
+            | Spec::Tuple(_)
+            | Spec::Attr(_)
+            | Spec::Literal(_)
+            | Spec::Expr(_)
+            | Spec::Block(_)
+            | Spec::BlockList(_)
+            | Spec::BlockTuple(_)
+            | Spec::BlockSet(_)
+            | Spec::BlockMap(_)
+            | Spec::BlockObject(_)
+            | Spec::BlockLabel(_)
+            | Spec::Default(_)
+            | Spec::Transform(_)
+            | Spec::Validate(_) => compare_block_desc(cx, spec, theirs, at),
+        },
+        Spec::Object(_)
+        | Spec::Tuple(_)
+        | Spec::Literal(_)
+        | Spec::Expr(_)
+        | Spec::Block(_)
+        | Spec::BlockList(_)
+        | Spec::BlockTuple(_)
+        | Spec::BlockSet(_)
+        | Spec::BlockMap(_)
+        | Spec::BlockObject(_)
+        | Spec::BlockLabel(_)
+        | Spec::Default(_)
+        | Spec::Transform(_)
+        | Spec::Validate(_) => compare_block_desc(cx, spec, theirs, at),
+    }
+}
+
+/// [`compare_block`] of blocks by kind and count rules.
+fn compare_block_desc(cx: &mut Ctxt, spec: &Spec, theirs: &Spec, at: &dyn Fn(&mut Ctxt, String)) {
+    let (a, b) = (block_desc(spec), block_desc(theirs));
+    if a != b {
+        at(cx, format!("there it is a {b}, here a {a}"));
     }
 }
 

@@ -87,16 +87,59 @@ enum Item<'s> {
 fn collect<'s>(spec: &'s Spec, out: &mut Vec<Item<'s>>) {
     match spec {
         Spec::Attr(a) => out.push(Item::Attr(a, None)),
-        Spec::Default(d) => match (&*d.primary, &*d.default) {
-            (Spec::Attr(a), Spec::Literal(l)) => out.push(Item::Attr(a, Some(&l.value))),
-            (primary, _) => collect(primary, out),
+        Spec::Default(d) => match &*d.primary {
+            Spec::Attr(a) => out.push(Item::Attr(a, literal_value(&d.default))),
+            primary @ (Spec::Object(_)
+            | Spec::Tuple(_)
+            | Spec::Literal(_)
+            | Spec::Expr(_)
+            | Spec::Block(_)
+            | Spec::BlockList(_)
+            | Spec::BlockTuple(_)
+            | Spec::BlockSet(_)
+            | Spec::BlockMap(_)
+            | Spec::BlockObject(_)
+            | Spec::BlockAttrs(_)
+            | Spec::BlockLabel(_)
+            | Spec::Default(_)
+            | Spec::Transform(_)
+            | Spec::Validate(_)) => collect(primary, out),
         },
         Spec::Object(o) => o.properties.iter().for_each(|(_, s)| collect(s, out)),
         Spec::Tuple(items) => items.iter().for_each(|s| collect(s, out)),
         Spec::Transform(t) => collect(&t.wrapped, out),
         Spec::Validate(v) => collect(&v.wrapped, out),
-        s if s.block_type_name().is_some() => out.push(Item::Block(s)),
-        _ => {}
+        // Those with a block type name.
+        s @ (Spec::Block(_)
+        | Spec::BlockList(_)
+        | Spec::BlockTuple(_)
+        | Spec::BlockSet(_)
+        | Spec::BlockMap(_)
+        | Spec::BlockObject(_)
+        | Spec::BlockAttrs(_)) => out.push(Item::Block(s)),
+        Spec::Literal(_) | Spec::Expr(_) | Spec::BlockLabel(_) => {}
+    }
+}
+
+/// The value of a `default` spec's default, where it is a literal.
+fn literal_value(default: &Spec) -> Option<&Value> {
+    match default {
+        Spec::Literal(l) => Some(&l.value),
+        Spec::Object(_)
+        | Spec::Tuple(_)
+        | Spec::Attr(_)
+        | Spec::Expr(_)
+        | Spec::Block(_)
+        | Spec::BlockList(_)
+        | Spec::BlockTuple(_)
+        | Spec::BlockSet(_)
+        | Spec::BlockMap(_)
+        | Spec::BlockObject(_)
+        | Spec::BlockAttrs(_)
+        | Spec::BlockLabel(_)
+        | Spec::Default(_)
+        | Spec::Transform(_)
+        | Spec::Validate(_) => None,
     }
 }
 
@@ -151,15 +194,9 @@ fn item_text(out: &mut String, item: Item<'_>) {
     }
 }
 
-/// A block spec's example block: its description and how many there may
-/// be as comments, then the block (commented out when none is required).
-fn block_text(out: &mut String, spec: &Spec) {
-    let Some(type_name) = spec.block_type_name() else {
-        return;
-    };
-    if let Some(d) = spec.description() {
-        comment(out, d);
-    }
+/// How many blocks of `spec`'s there may be, for [`block_text`]'s
+/// comment (`optional` where none is required), and whether one is.
+fn block_count(spec: &Spec) -> (String, bool) {
     let (count, required) = match spec {
         Spec::Block(b) => ("a block".to_string(), b.required),
         Spec::BlockAttrs(b) => ("a block of attributes".to_string(), b.required),
@@ -173,13 +210,36 @@ fn block_text(out: &mut String, spec: &Spec) {
             }
             (s, c.min_items > 0)
         }
-        _ => ("blocks, one per label".to_string(), false),
+        Spec::Object(_)
+        | Spec::Tuple(_)
+        | Spec::Attr(_)
+        | Spec::Literal(_)
+        | Spec::Expr(_)
+        | Spec::BlockMap(_)
+        | Spec::BlockObject(_)
+        | Spec::BlockLabel(_)
+        | Spec::Default(_)
+        | Spec::Transform(_)
+        | Spec::Validate(_) => ("blocks, one per label".to_string(), false),
     };
     let count = if required || count.contains("at least") {
         count
     } else {
         format!("{count}, optional")
     };
+    (count, required)
+}
+
+/// A block spec's example block: its description and how many there may
+/// be as comments, then the block (commented out when none is required).
+fn block_text(out: &mut String, spec: &Spec) {
+    let Some(type_name) = spec.block_type_name() else {
+        return;
+    };
+    if let Some(d) = spec.description() {
+        comment(out, d);
+    }
+    let (count, required) = block_count(spec);
     let mut header = type_name.to_string();
     let mut labels: Vec<String> = spec.map_labels().to_vec();
     let mut choices = Vec::new();
@@ -219,7 +279,21 @@ fn block_text(out: &mut String, spec: &Spec) {
         Spec::BlockAttrs(b) => {
             let _ = writeln!(block, "  # name = {}", placeholder(&b.element_type, None));
         }
-        _ => {
+        Spec::Object(_)
+        | Spec::Tuple(_)
+        | Spec::Attr(_)
+        | Spec::Literal(_)
+        | Spec::Expr(_)
+        | Spec::Block(_)
+        | Spec::BlockList(_)
+        | Spec::BlockTuple(_)
+        | Spec::BlockSet(_)
+        | Spec::BlockMap(_)
+        | Spec::BlockObject(_)
+        | Spec::BlockLabel(_)
+        | Spec::Default(_)
+        | Spec::Transform(_)
+        | Spec::Validate(_) => {
             if let Some(body) = body_spec {
                 let mut inner = String::new();
                 write_body(&mut inner, body);

@@ -237,24 +237,27 @@ pub fn body(properties: Vec<(String, Spec)>) -> Spec {
 /// );
 /// ```
 pub fn outline(spec: &Spec) -> Vec<(String, String)> {
-    match unwrapped(spec) {
+    match spec.unwrapped() {
         Spec::Object(o) => o
             .properties
             .iter()
             .map(|(k, s)| (k.clone(), line(s)))
             .collect(),
-        _ => Vec::new(),
-    }
-}
-
-/// `spec` without the transforms, defaults and validations the run-time
-/// spec wraps around what it reads (a field's default, a `remain` hook).
-fn unwrapped(spec: &Spec) -> &Spec {
-    match spec {
-        Spec::Transform(t) => unwrapped(&t.wrapped),
-        Spec::Validate(v) => unwrapped(&v.wrapped),
-        Spec::Default(d) => unwrapped(&d.primary),
-        _ => spec,
+        Spec::Tuple(_)
+        | Spec::Attr(_)
+        | Spec::Literal(_)
+        | Spec::Expr(_)
+        | Spec::Block(_)
+        | Spec::BlockList(_)
+        | Spec::BlockTuple(_)
+        | Spec::BlockSet(_)
+        | Spec::BlockMap(_)
+        | Spec::BlockObject(_)
+        | Spec::BlockAttrs(_)
+        | Spec::BlockLabel(_)
+        | Spec::Default(_)
+        | Spec::Transform(_)
+        | Spec::Validate(_) => Vec::new(),
     }
 }
 
@@ -266,7 +269,7 @@ fn unwrapped(spec: &Spec) -> &Spec {
 /// ```
 pub fn line(spec: &Spec) -> String {
     let required = |r: bool| if r { ", required" } else { "" };
-    match unwrapped(spec) {
+    match spec.unwrapped() {
         Spec::Attr(a) => format!(
             "attr({}, {}{})",
             a.name,
@@ -296,12 +299,19 @@ pub fn line(spec: &Spec) -> String {
             if !o.properties.is_empty()
                 && o.properties
                     .iter()
-                    .all(|(_, s)| unwrapped(s).block_type_name().is_some()) =>
+                    .all(|(_, s)| s.unwrapped().block_type_name().is_some()) =>
         {
-            format!("variants({})", unwrapped(&o.properties[0].1).kind_name())
+            format!("variants({})", o.properties[0].1.unwrapped().kind_name())
         }
         // A flattened struct.
         Spec::Object(_) => "object".to_string(),
-        other => other.kind_name().to_string(),
+        other @ (Spec::Tuple(_)
+        | Spec::Literal(_)
+        | Spec::Expr(_)
+        | Spec::BlockTuple(_)
+        | Spec::BlockObject(_)
+        | Spec::Default(_)
+        | Spec::Transform(_)
+        | Spec::Validate(_)) => other.kind_name().to_string(),
     }
 }

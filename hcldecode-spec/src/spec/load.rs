@@ -672,7 +672,14 @@ impl Loader<'_> {
             Spec::BlockMap(b) => self.implied_has_dynamic(&b.nested),
             Spec::Default(d) => self.implied_has_dynamic(&d.primary),
             Spec::Validate(v) => self.implied_has_dynamic(&v.wrapped),
-            other => self.implied_type(other).has_dynamic_types(),
+            other @ (Spec::Attr(_)
+            | Spec::Literal(_)
+            | Spec::Expr(_)
+            | Spec::BlockTuple(_)
+            | Spec::BlockObject(_)
+            | Spec::BlockAttrs(_)
+            | Spec::BlockLabel(_)
+            | Spec::Transform(_)) => self.implied_type(other).has_dynamic_types(),
         }
     }
 

@@ -336,6 +336,39 @@ impl Spec {
         }
     }
 
+    /// The spec a `transform` or `validate` wraps, or a `default`'s
+    /// primary: what the wrapper reads its value from.
+    pub fn wrapped(&self) -> Option<&Spec> {
+        match self {
+            Spec::Transform(t) => Some(&t.wrapped),
+            Spec::Validate(v) => Some(&v.wrapped),
+            Spec::Default(d) => Some(&d.primary),
+            Spec::Object(_)
+            | Spec::Tuple(_)
+            | Spec::Attr(_)
+            | Spec::Literal(_)
+            | Spec::Expr(_)
+            | Spec::Block(_)
+            | Spec::BlockList(_)
+            | Spec::BlockTuple(_)
+            | Spec::BlockSet(_)
+            | Spec::BlockMap(_)
+            | Spec::BlockObject(_)
+            | Spec::BlockAttrs(_)
+            | Spec::BlockLabel(_) => None,
+        }
+    }
+
+    /// This spec without the transforms, validations and defaults around
+    /// what it reads (through every [`wrapped`](Self::wrapped) layer).
+    pub fn unwrapped(&self) -> &Spec {
+        let mut spec = self;
+        while let Some(inner) = spec.wrapped() {
+            spec = inner;
+        }
+        spec
+    }
+
     /// The type decoding yields, where it is known without evaluating
     /// (`ImpliedType`). `transform_type` computes a transform's result type
     /// from the wrapped type (the dynamic layer evaluates it with an unknown

@@ -35,7 +35,21 @@ fn write_root(out: &mut String, spec: &Spec, note: &dyn Fn(&Spec) -> Option<Stri
             comment(out, 0, Hook::Remain.describe());
             write_root(out, &t.wrapped, note);
         }
-        _ => spec.print(out, None, 0),
+        Spec::Tuple(_)
+        | Spec::Attr(_)
+        | Spec::Literal(_)
+        | Spec::Expr(_)
+        | Spec::Block(_)
+        | Spec::BlockList(_)
+        | Spec::BlockTuple(_)
+        | Spec::BlockSet(_)
+        | Spec::BlockMap(_)
+        | Spec::BlockObject(_)
+        | Spec::BlockAttrs(_)
+        | Spec::BlockLabel(_)
+        | Spec::Default(_)
+        | Spec::Transform(_)
+        | Spec::Validate(_) => spec.print(out, None, 0),
     }
 }
 
@@ -56,12 +70,7 @@ fn namespace_note(spec: &Spec, namespaces: &[Namespace]) -> Option<String> {
 
 /// The block type a property reads, through wrappers.
 fn read_block_type(spec: &Spec) -> Option<&str> {
-    match spec {
-        Spec::Transform(t) => read_block_type(&t.wrapped),
-        Spec::Validate(v) => read_block_type(&v.wrapped),
-        Spec::Default(d) => read_block_type(&d.primary),
-        other => other.block_type_name(),
-    }
+    spec.unwrapped().block_type_name()
 }
 
 /// Writes `text` as `#` comment lines.

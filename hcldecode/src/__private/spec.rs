@@ -148,7 +148,20 @@ pub fn defaulted(spec: Spec) -> Spec {
             *t.wrapped = defaulted(wrapped);
             Spec::Transform(t)
         }
-        other => other,
+        other @ (Spec::Object(_)
+        | Spec::Tuple(_)
+        | Spec::Literal(_)
+        | Spec::Expr(_)
+        | Spec::Block(_)
+        | Spec::BlockList(_)
+        | Spec::BlockTuple(_)
+        | Spec::BlockSet(_)
+        | Spec::BlockMap(_)
+        | Spec::BlockObject(_)
+        | Spec::BlockAttrs(_)
+        | Spec::BlockLabel(_)
+        | Spec::Default(_)
+        | Spec::Validate(_)) => other,
     }
 }
 
@@ -223,7 +236,20 @@ pub fn with_type(spec: Spec, ty: Type) -> Spec {
             *t.wrapped = with_type(wrapped, ty);
             Spec::Transform(t)
         }
-        other => other,
+        other @ (Spec::Object(_)
+        | Spec::Tuple(_)
+        | Spec::Literal(_)
+        | Spec::Expr(_)
+        | Spec::Block(_)
+        | Spec::BlockList(_)
+        | Spec::BlockTuple(_)
+        | Spec::BlockSet(_)
+        | Spec::BlockMap(_)
+        | Spec::BlockObject(_)
+        | Spec::BlockAttrs(_)
+        | Spec::BlockLabel(_)
+        | Spec::Default(_)
+        | Spec::Validate(_)) => other,
     }
 }
 
@@ -255,7 +281,21 @@ pub fn with_type_constraint(spec: Spec, src: &str) -> Spec {
                 )),
             })
         }
-        other => with_type(other, ty),
+        other @ (Spec::Object(_)
+        | Spec::Tuple(_)
+        | Spec::Literal(_)
+        | Spec::Expr(_)
+        | Spec::Block(_)
+        | Spec::BlockList(_)
+        | Spec::BlockTuple(_)
+        | Spec::BlockSet(_)
+        | Spec::BlockMap(_)
+        | Spec::BlockObject(_)
+        | Spec::BlockAttrs(_)
+        | Spec::BlockLabel(_)
+        | Spec::Default(_)
+        | Spec::Transform(_)
+        | Spec::Validate(_)) => with_type(other, ty),
     }
 }
 

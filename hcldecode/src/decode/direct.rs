@@ -253,7 +253,24 @@ impl<'a> DirectBody<'a> {
     pub(crate) fn present(&self, i: usize) -> Option<Attribute<'a>> {
         match self.prop(i) {
             Some(spec @ Spec::Attr(a)) => self.attribute(i, spec, a),
-            _ => None,
+            Some(
+                Spec::Object(_)
+                | Spec::Tuple(_)
+                | Spec::Literal(_)
+                | Spec::Expr(_)
+                | Spec::Block(_)
+                | Spec::BlockList(_)
+                | Spec::BlockTuple(_)
+                | Spec::BlockSet(_)
+                | Spec::BlockMap(_)
+                | Spec::BlockObject(_)
+                | Spec::BlockAttrs(_)
+                | Spec::BlockLabel(_)
+                | Spec::Default(_)
+                | Spec::Transform(_)
+                | Spec::Validate(_),
+            )
+            | None => None,
         }
     }
 

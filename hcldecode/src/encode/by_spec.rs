@@ -5,7 +5,7 @@
 //! keys; `attr` specs give attributes; an attribute whose value is its
 //! `default` is left out (it reads back as the default).
 
-use hcldecode_spec::spec::{BlockMapSpec, Spec};
+use hcldecode_spec::spec::{BlockMapSpec, DefaultSpec, Spec};
 
 use super::{BodyWriter, EncodeError, EncodeOptions, WrittenItem};
 use crate::Value;
@@ -88,6 +88,37 @@ pub fn body_by_spec(value: &Value, spec: &Spec) -> Result<BodyWriter, EncodeErro
     Ok(body)
 }
 
+/// [`write`] of a `default` spec: nothing where the value is the
+/// default's literal.
+fn write_default(
+    d: &DefaultSpec,
+    v: &Value,
+    body: &mut BodyWriter,
+    labels: &mut Vec<Option<String>>,
+    at: &str,
+) -> Result<(), EncodeError> {
+    match &*d.default {
+        // Absent reads back as the default.
+        Spec::Literal(lit) if lit.value == *v => Ok(()),
+        Spec::Literal(_)
+        | Spec::Object(_)
+        | Spec::Tuple(_)
+        | Spec::Attr(_)
+        | Spec::Expr(_)
+        | Spec::Block(_)
+        | Spec::BlockList(_)
+        | Spec::BlockTuple(_)
+        | Spec::BlockSet(_)
+        | Spec::BlockMap(_)
+        | Spec::BlockObject(_)
+        | Spec::BlockAttrs(_)
+        | Spec::BlockLabel(_)
+        | Spec::Default(_)
+        | Spec::Transform(_)
+        | Spec::Validate(_) => write(&d.primary, v, body, labels, at),
+    }
+}
+
 /// Writes `v` as `spec` into `body`; `labels` are the labels of the block
 /// whose body this is (filled by `block_label` specs); `at` names where
 /// this is, for errors.
@@ -129,11 +160,7 @@ fn write(
         Spec::Attr(a) => write_attr(&a.name, a.required, v, body, at),
         Spec::Literal(_) | Spec::Expr(_) => Ok(()),
         Spec::BlockLabel(l) => write_label(l.index, &l.name, l.variants.is_some(), v, labels, at),
-        Spec::Default(d) => match &*d.default {
-            // Absent reads back as the default.
-            Spec::Literal(lit) if lit.value == *v => Ok(()),
-            _ => write(&d.primary, v, body, labels, at),
-        },
+        Spec::Default(d) => write_default(d, v, body, labels, at),
         Spec::Validate(x) => write(&x.wrapped, v, body, labels, at),
         Spec::Transform(_) => Err(EncodeError::Custom(format!(
             "{}: a transform spec cannot be written back (its result does not say what it was made from)",

@@ -399,7 +399,20 @@ pub(crate) fn with_constraint(spec: Spec, c: Option<ValueConstraint>) -> Spec {
             *t.wrapped = with_constraint(wrapped, c);
             Spec::Transform(t)
         }
-        other => other,
+        other @ (Spec::Object(_)
+        | Spec::Tuple(_)
+        | Spec::Literal(_)
+        | Spec::Expr(_)
+        | Spec::Block(_)
+        | Spec::BlockList(_)
+        | Spec::BlockTuple(_)
+        | Spec::BlockSet(_)
+        | Spec::BlockMap(_)
+        | Spec::BlockObject(_)
+        | Spec::BlockAttrs(_)
+        | Spec::BlockLabel(_)
+        | Spec::Default(_)
+        | Spec::Validate(_)) => other,
     }
 }
 

@@ -84,7 +84,25 @@ impl TransformSpec {
                         description_arg(out, inner, a.description.as_deref());
                         close(out, level);
                     }
-                    _ => {
+                    (Spec::Attr(_), None)
+                    | (
+                        Spec::Object(_)
+                        | Spec::Tuple(_)
+                        | Spec::Literal(_)
+                        | Spec::Expr(_)
+                        | Spec::Block(_)
+                        | Spec::BlockList(_)
+                        | Spec::BlockTuple(_)
+                        | Spec::BlockSet(_)
+                        | Spec::BlockMap(_)
+                        | Spec::BlockObject(_)
+                        | Spec::BlockAttrs(_)
+                        | Spec::BlockLabel(_)
+                        | Spec::Default(_)
+                        | Spec::Transform(_)
+                        | Spec::Validate(_),
+                        _,
+                    ) => {
                         comment(
                             out,
                             level,

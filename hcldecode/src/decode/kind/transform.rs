@@ -101,7 +101,25 @@ impl Decoder<'_> {
             }
             // The body was read partially by `body`; decoding the
             // wrapped spec is all that is left.
-            _ => self.spec::<R>(&t.wrapped, here, diags),
+            (
+                _,
+                Spec::Attr(_)
+                | Spec::Object(_)
+                | Spec::Tuple(_)
+                | Spec::Literal(_)
+                | Spec::Expr(_)
+                | Spec::Block(_)
+                | Spec::BlockList(_)
+                | Spec::BlockTuple(_)
+                | Spec::BlockSet(_)
+                | Spec::BlockMap(_)
+                | Spec::BlockObject(_)
+                | Spec::BlockAttrs(_)
+                | Spec::BlockLabel(_)
+                | Spec::Default(_)
+                | Spec::Transform(_)
+                | Spec::Validate(_),
+            ) => self.spec::<R>(&t.wrapped, here, diags),
         }
     }
 
