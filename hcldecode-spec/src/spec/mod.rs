@@ -338,6 +338,20 @@ impl Spec {
 
     /// The spec a `transform` or `validate` wraps, or a `default`'s
     /// primary: what the wrapper reads its value from.
+    ///
+    /// ```
+    /// use hcldecode_spec::spec::{AttrSpec, DefaultSpec, LiteralSpec, Spec};
+    /// use hcldecode_spec::types::Type;
+    /// use hcldecode_spec::value::Value;
+    /// let port = Spec::Attr(AttrSpec::new("port", Type::Number, false));
+    /// let with_default = Spec::Default(DefaultSpec {
+    ///     primary: Box::new(port.clone()),
+    ///     default: Box::new(Spec::Literal(LiteralSpec { value: Value::int(80) })),
+    /// });
+    /// assert!(matches!(with_default.wrapped(), Some(Spec::Attr(a)) if a.name == "port"));
+    /// assert!(port.wrapped().is_none());
+    /// assert!(matches!(with_default.unwrapped(), Spec::Attr(_)));
+    /// ```
     pub fn wrapped(&self) -> Option<&Spec> {
         match self {
             Spec::Transform(t) => Some(&t.wrapped),
@@ -360,7 +374,8 @@ impl Spec {
     }
 
     /// This spec without the transforms, validations and defaults around
-    /// what it reads (through every [`wrapped`](Self::wrapped) layer).
+    /// what it reads (through every [`wrapped`](Self::wrapped) layer; see
+    /// its example).
     pub fn unwrapped(&self) -> &Spec {
         let mut spec = self;
         while let Some(inner) = spec.wrapped() {
