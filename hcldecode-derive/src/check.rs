@@ -604,55 +604,30 @@ fn compare_read(
     at: &dyn Fn(&mut Ctxt, String),
 ) {
     match read {
-        Read::Attr(theirs) => match spec {
-            Spec::Attr(mine) => compare_attr(cx, f, mine, theirs, at),
-            Spec::Object(_)
-            | Spec::Tuple(_)
-            | Spec::Literal(_)
-            | Spec::Expr(_)
-            | Spec::Block(_)
-            | Spec::BlockList(_)
-            | Spec::BlockTuple(_)
-            | Spec::BlockSet(_)
-            | Spec::BlockMap(_)
-            | Spec::BlockObject(_)
-            | Spec::BlockAttrs(_)
-            | Spec::BlockLabel(_)
-            | Spec::Default(_)
-            | Spec::Transform(_)
-            | Spec::Validate(_) => at(
-                cx,
-                format!(
-                    "there {:?} is an attribute, here a {}",
-                    f.name,
-                    spec.kind_name()
-                ),
-            ),
-        },
-        Read::Label(idx) => match spec {
-            Spec::BlockLabel(mine) if mine.index != *idx => {
+        Read::Attr(theirs) => {
+            if let Spec::Attr(mine) = spec {
+                compare_attr(cx, f, mine, theirs, at);
+            } else {
+                at(
+                    cx,
+                    format!(
+                        "there {:?} is an attribute, here a {}",
+                        f.name,
+                        spec.kind_name()
+                    ),
+                );
+            }
+        }
+        Read::Label(idx) => {
+            if let Spec::BlockLabel(mine) = spec
+                && mine.index != *idx
+            {
                 at(
                     cx,
                     format!("there it is label {idx}, here label {}", mine.index),
                 );
             }
-            Spec::BlockLabel(_)
-            | Spec::Object(_)
-            | Spec::Tuple(_)
-            | Spec::Attr(_)
-            | Spec::Literal(_)
-            | Spec::Expr(_)
-            | Spec::Block(_)
-            | Spec::BlockList(_)
-            | Spec::BlockTuple(_)
-            | Spec::BlockSet(_)
-            | Spec::BlockMap(_)
-            | Spec::BlockObject(_)
-            | Spec::BlockAttrs(_)
-            | Spec::Default(_)
-            | Spec::Transform(_)
-            | Spec::Validate(_) => {}
-        },
+        }
         Read::Block(theirs) => compare_block(cx, f, spec, theirs, at),
     }
 }
@@ -707,68 +682,38 @@ fn compare_block(
     theirs: &Spec,
     at: &dyn Fn(&mut Ctxt, String),
 ) {
-    match spec {
-        Spec::Attr(_) => at(
+    if let Spec::Attr(_) = spec {
+        at(
             cx,
             format!(
                 "there {:?} is a {}, here an attribute",
                 f.name,
                 theirs.kind_name()
             ),
-        ),
-        Spec::BlockAttrs(mine) => match theirs {
-            Spec::BlockAttrs(theirs) => {
-                if let Some(e) = map_elem(&f.shape)
-                    && let Err(why) = e.can_hold(&theirs.element_type)
-                {
-                    at(
-                        cx,
-                        format!(
-                            "its element_type is {}, and {why}",
-                            theirs.element_type.to_type_expr()
-                        ),
-                    );
-                }
-                if mine.required != theirs.required {
-                    at(
-                        cx,
-                        format!(
-                            "there required = {}, here {}",
-                            theirs.required, mine.required
-                        ),
-                    );
-                }
-            }
-            Spec::Object(_)
-            | Spec::Tuple(_)
-            | Spec::Attr(_)
-            | Spec::Literal(_)
-            | Spec::Expr(_)
-            | Spec::Block(_)
-            | Spec::BlockList(_)
-            | Spec::BlockTuple(_)
-            | Spec::BlockSet(_)
-            | Spec::BlockMap(_)
-            | Spec::BlockObject(_)
-            | Spec::BlockLabel(_)
-            | Spec::Default(_)
-            | Spec::Transform(_)
-            | Spec::Validate(_) => compare_block_desc(cx, spec, theirs, at),
-        },
-        Spec::Object(_)
-        | Spec::Tuple(_)
-        | Spec::Literal(_)
-        | Spec::Expr(_)
-        | Spec::Block(_)
-        | Spec::BlockList(_)
-        | Spec::BlockTuple(_)
-        | Spec::BlockSet(_)
-        | Spec::BlockMap(_)
-        | Spec::BlockObject(_)
-        | Spec::BlockLabel(_)
-        | Spec::Default(_)
-        | Spec::Transform(_)
-        | Spec::Validate(_) => compare_block_desc(cx, spec, theirs, at),
+        );
+    } else if let (Spec::BlockAttrs(mine), Spec::BlockAttrs(theirs)) = (spec, theirs) {
+        if let Some(e) = map_elem(&f.shape)
+            && let Err(why) = e.can_hold(&theirs.element_type)
+        {
+            at(
+                cx,
+                format!(
+                    "its element_type is {}, and {why}",
+                    theirs.element_type.to_type_expr()
+                ),
+            );
+        }
+        if mine.required != theirs.required {
+            at(
+                cx,
+                format!(
+                    "there required = {}, here {}",
+                    theirs.required, mine.required
+                ),
+            );
+        }
+    } else {
+        compare_block_desc(cx, spec, theirs, at);
     }
 }
 

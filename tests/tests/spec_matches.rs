@@ -8,10 +8,13 @@
 //! it, print it, check it, complete it in an editor. A `_ =>` arm (or a
 //! bare binding such as `other =>` used as the fallback) decides for every
 //! kind added later without anyone having looked, and the compiler stays
-//! silent. Listing the remaining variants (grouped with `|`) makes adding
-//! a kind a compile error at every place that must decide about it; a
-//! question asked in many places is a method on `Spec` that lists them
-//! once.
+//! silent. A `match` that tells kinds apart lists every variant (the
+//! remaining ones grouped with `|`), so adding a kind is a compile error
+//! at every place that must decide about it; a question asked in many
+//! places is a method on `Spec` that lists them once (`Spec::wrapped`,
+//! `Spec::map_attr`). A question about one kind ("is this an `attr`?")
+//! is not a decision per kind and is written as one: `if let`, `let ...
+//! else` or `matches!`, without a list of every other variant.
 //!
 //! The check reads the library and binary crates' sources with `syn`. A
 //! `match` is over `Spec` when some arm's pattern, after stripping
@@ -22,8 +25,8 @@
 //! a match, an arm whose pattern at such a position (or at a tuple or
 //! `Some` enclosing it) is `_` or a plain binding is a catch-all. Unit
 //! tests (`#[cfg(test)]` items, `tests.rs` and `*_tests.rs` files) are
-//! exempt, and so is `matches!`, which asks a yes/no question of one
-//! pattern.
+//! exempt; `if let`, `let ... else` and `matches!` ask about one
+//! pattern and are not matches.
 
 use std::path::{Path, PathBuf};
 

@@ -87,24 +87,13 @@ enum Item<'s> {
 fn collect<'s>(spec: &'s Spec, out: &mut Vec<Item<'s>>) {
     match spec {
         Spec::Attr(a) => out.push(Item::Attr(a, None)),
-        Spec::Default(d) => match &*d.primary {
-            Spec::Attr(a) => out.push(Item::Attr(a, literal_value(&d.default))),
-            primary @ (Spec::Object(_)
-            | Spec::Tuple(_)
-            | Spec::Literal(_)
-            | Spec::Expr(_)
-            | Spec::Block(_)
-            | Spec::BlockList(_)
-            | Spec::BlockTuple(_)
-            | Spec::BlockSet(_)
-            | Spec::BlockMap(_)
-            | Spec::BlockObject(_)
-            | Spec::BlockAttrs(_)
-            | Spec::BlockLabel(_)
-            | Spec::Default(_)
-            | Spec::Transform(_)
-            | Spec::Validate(_)) => collect(primary, out),
-        },
+        Spec::Default(d) => {
+            if let Spec::Attr(a) = &*d.primary {
+                out.push(Item::Attr(a, literal_value(&d.default)));
+            } else {
+                collect(&d.primary, out);
+            }
+        }
         Spec::Object(o) => o.properties.iter().for_each(|(_, s)| collect(s, out)),
         Spec::Tuple(items) => items.iter().for_each(|s| collect(s, out)),
         Spec::Transform(t) => collect(&t.wrapped, out),
@@ -123,23 +112,10 @@ fn collect<'s>(spec: &'s Spec, out: &mut Vec<Item<'s>>) {
 
 /// The value of a `default` spec's default, where it is a literal.
 fn literal_value(default: &Spec) -> Option<&Value> {
-    match default {
-        Spec::Literal(l) => Some(&l.value),
-        Spec::Object(_)
-        | Spec::Tuple(_)
-        | Spec::Attr(_)
-        | Spec::Expr(_)
-        | Spec::Block(_)
-        | Spec::BlockList(_)
-        | Spec::BlockTuple(_)
-        | Spec::BlockSet(_)
-        | Spec::BlockMap(_)
-        | Spec::BlockObject(_)
-        | Spec::BlockAttrs(_)
-        | Spec::BlockLabel(_)
-        | Spec::Default(_)
-        | Spec::Transform(_)
-        | Spec::Validate(_) => None,
+    if let Spec::Literal(l) = default {
+        Some(&l.value)
+    } else {
+        None
     }
 }
 
@@ -275,34 +251,17 @@ fn block_text(out: &mut String, spec: &Spec) {
         header.push_str(&quote(l));
     }
     let mut block = format!("{header} {{\n");
-    match spec {
-        Spec::BlockAttrs(b) => {
-            let _ = writeln!(block, "  # name = {}", placeholder(&b.element_type, None));
-        }
-        Spec::Object(_)
-        | Spec::Tuple(_)
-        | Spec::Attr(_)
-        | Spec::Literal(_)
-        | Spec::Expr(_)
-        | Spec::Block(_)
-        | Spec::BlockList(_)
-        | Spec::BlockTuple(_)
-        | Spec::BlockSet(_)
-        | Spec::BlockMap(_)
-        | Spec::BlockObject(_)
-        | Spec::BlockLabel(_)
-        | Spec::Default(_)
-        | Spec::Transform(_)
-        | Spec::Validate(_) => {
-            if let Some(body) = body_spec {
-                let mut inner = String::new();
-                write_body(&mut inner, body);
-                for line in inner.lines() {
-                    if line.is_empty() {
-                        block.push('\n');
-                    } else {
-                        let _ = writeln!(block, "  {line}");
-                    }
+    if let Spec::BlockAttrs(b) = spec {
+        let _ = writeln!(block, "  # name = {}", placeholder(&b.element_type, None));
+    } else {
+        if let Some(body) = body_spec {
+            let mut inner = String::new();
+            write_body(&mut inner, body);
+            for line in inner.lines() {
+                if line.is_empty() {
+                    block.push('\n');
+                } else {
+                    let _ = writeln!(block, "  {line}");
                 }
             }
         }

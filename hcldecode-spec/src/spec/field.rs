@@ -237,28 +237,13 @@ pub fn body(properties: Vec<(String, Spec)>) -> Spec {
 /// );
 /// ```
 pub fn outline(spec: &Spec) -> Vec<(String, String)> {
-    match spec.unwrapped() {
-        Spec::Object(o) => o
-            .properties
-            .iter()
-            .map(|(k, s)| (k.clone(), line(s)))
-            .collect(),
-        Spec::Tuple(_)
-        | Spec::Attr(_)
-        | Spec::Literal(_)
-        | Spec::Expr(_)
-        | Spec::Block(_)
-        | Spec::BlockList(_)
-        | Spec::BlockTuple(_)
-        | Spec::BlockSet(_)
-        | Spec::BlockMap(_)
-        | Spec::BlockObject(_)
-        | Spec::BlockAttrs(_)
-        | Spec::BlockLabel(_)
-        | Spec::Default(_)
-        | Spec::Transform(_)
-        | Spec::Validate(_) => Vec::new(),
-    }
+    let Spec::Object(o) = spec.unwrapped() else {
+        return Vec::new();
+    };
+    o.properties
+        .iter()
+        .map(|(k, s)| (k.clone(), line(s)))
+        .collect()
 }
 
 /// One field's line of [`outline`]: what the spec of the field says.

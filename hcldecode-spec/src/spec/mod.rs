@@ -373,6 +373,45 @@ impl Spec {
         }
     }
 
+    /// This spec with `f` applied to the attribute it reads: an `attr`
+    /// spec's own, or the one inside the transforms around it (a field's
+    /// hook, `optional()`); any other spec as it is.
+    ///
+    /// ```
+    /// use hcldecode_spec::spec::{AttrSpec, Spec};
+    /// use hcldecode_spec::types::Type;
+    /// let port = Spec::Attr(AttrSpec::new("port", Type::Number, false));
+    /// let Spec::Attr(a) = port.map_attr(|a| a.ty = Type::String) else { panic!() };
+    /// assert_eq!(a.ty, Type::String);
+    /// ```
+    pub fn map_attr(self, f: impl FnOnce(&mut AttrSpec)) -> Spec {
+        match self {
+            Spec::Attr(mut a) => {
+                f(&mut a);
+                Spec::Attr(a)
+            }
+            Spec::Transform(mut t) => {
+                let wrapped = std::mem::replace(&mut *t.wrapped, Spec::Tuple(Vec::new()));
+                *t.wrapped = wrapped.map_attr(f);
+                Spec::Transform(t)
+            }
+            other @ (Spec::Object(_)
+            | Spec::Tuple(_)
+            | Spec::Literal(_)
+            | Spec::Expr(_)
+            | Spec::Block(_)
+            | Spec::BlockList(_)
+            | Spec::BlockTuple(_)
+            | Spec::BlockSet(_)
+            | Spec::BlockMap(_)
+            | Spec::BlockObject(_)
+            | Spec::BlockAttrs(_)
+            | Spec::BlockLabel(_)
+            | Spec::Default(_)
+            | Spec::Validate(_)) => other,
+        }
+    }
+
     /// This spec without the transforms, validations and defaults around
     /// what it reads (through every [`wrapped`](Self::wrapped) layer; see
     /// its example).

@@ -29,27 +29,15 @@ pub(super) fn to_spec_file_with_namespaces(spec: &Spec, namespaces: &[Namespace]
 /// Writes the root spec, `note` giving the comment of an object property
 /// (of the root object, also inside a `remain` hook).
 fn write_root(out: &mut String, spec: &Spec, note: &dyn Fn(&Spec) -> Option<String>) {
-    match spec {
-        Spec::Object(o) => o.print_noted(out, None, 0, note),
-        Spec::Transform(t) if Hook::of(t) == Some(Hook::Remain) => {
-            comment(out, 0, Hook::Remain.describe());
-            write_root(out, &t.wrapped, note);
-        }
-        Spec::Tuple(_)
-        | Spec::Attr(_)
-        | Spec::Literal(_)
-        | Spec::Expr(_)
-        | Spec::Block(_)
-        | Spec::BlockList(_)
-        | Spec::BlockTuple(_)
-        | Spec::BlockSet(_)
-        | Spec::BlockMap(_)
-        | Spec::BlockObject(_)
-        | Spec::BlockAttrs(_)
-        | Spec::BlockLabel(_)
-        | Spec::Default(_)
-        | Spec::Transform(_)
-        | Spec::Validate(_) => spec.print(out, None, 0),
+    if let Spec::Object(o) = spec {
+        o.print_noted(out, None, 0, note);
+    } else if let Spec::Transform(t) = spec
+        && Hook::of(t) == Some(Hook::Remain)
+    {
+        comment(out, 0, Hook::Remain.describe());
+        write_root(out, &t.wrapped, note);
+    } else {
+        spec.print(out, None, 0);
     }
 }
 

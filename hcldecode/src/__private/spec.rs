@@ -136,33 +136,12 @@ pub fn object_constraint(
 /// The spec of an attribute field with a default: null (as absence) gives
 /// the default, so its constraint accepts null.
 pub fn defaulted(spec: Spec) -> Spec {
-    match spec {
-        Spec::Attr(mut a) => {
-            a.constraint = a
-                .constraint
-                .map(|c| std::sync::Arc::new((*c).clone().nullable()));
-            Spec::Attr(a)
-        }
-        Spec::Transform(mut t) => {
-            let wrapped = std::mem::replace(&mut *t.wrapped, Spec::Tuple(Vec::new()));
-            *t.wrapped = defaulted(wrapped);
-            Spec::Transform(t)
-        }
-        other @ (Spec::Object(_)
-        | Spec::Tuple(_)
-        | Spec::Literal(_)
-        | Spec::Expr(_)
-        | Spec::Block(_)
-        | Spec::BlockList(_)
-        | Spec::BlockTuple(_)
-        | Spec::BlockSet(_)
-        | Spec::BlockMap(_)
-        | Spec::BlockObject(_)
-        | Spec::BlockAttrs(_)
-        | Spec::BlockLabel(_)
-        | Spec::Default(_)
-        | Spec::Validate(_)) => other,
-    }
+    spec.map_attr(|a| {
+        a.constraint = a
+            .constraint
+            .take()
+            .map(|c| std::sync::Arc::new((*c).clone().nullable()));
+    })
 }
 
 /// A unit-variant enum's constraint: a string naming a variant.
@@ -226,31 +205,7 @@ pub fn variants_spec(variants: Vec<(&str, Spec)>) -> Spec {
 /// An attribute spec (possibly wrapped in a hook) with its type replaced
 /// by `type = "..."`.
 pub fn with_type(spec: Spec, ty: Type) -> Spec {
-    match spec {
-        Spec::Attr(mut a) => {
-            a.ty = ty;
-            Spec::Attr(a)
-        }
-        Spec::Transform(mut t) => {
-            let wrapped = std::mem::replace(&mut *t.wrapped, Spec::Tuple(Vec::new()));
-            *t.wrapped = with_type(wrapped, ty);
-            Spec::Transform(t)
-        }
-        other @ (Spec::Object(_)
-        | Spec::Tuple(_)
-        | Spec::Literal(_)
-        | Spec::Expr(_)
-        | Spec::Block(_)
-        | Spec::BlockList(_)
-        | Spec::BlockTuple(_)
-        | Spec::BlockSet(_)
-        | Spec::BlockMap(_)
-        | Spec::BlockObject(_)
-        | Spec::BlockAttrs(_)
-        | Spec::BlockLabel(_)
-        | Spec::Default(_)
-        | Spec::Validate(_)) => other,
-    }
+    spec.map_attr(|a| a.ty = ty)
 }
 
 /// An attribute spec with its type replaced by `type = "..."` that uses
@@ -262,41 +217,25 @@ pub fn with_type_constraint(spec: Spec, src: &str) -> Spec {
     let Some(opt) = opt else {
         return with_type(spec, ty);
     };
-    match spec {
-        Spec::Attr(mut a) => {
-            a.ty = Type::Dynamic;
-            if a.constraint.is_none() {
-                a.constraint = Some(std::sync::Arc::new(ValueConstraint::from_optional(
-                    &ty,
-                    Some(&opt),
-                )));
-            }
-            Spec::Transform(hcldecode_spec::spec::TransformSpec {
-                wrapped: Box::new(Spec::Attr(a)),
-                transform: hcldecode_spec::spec::Transform::Func(std::sync::Arc::new(
-                    crate::spec_values::TransformFn(crate::spec_values::optional_function(
-                        ty,
-                        Some(std::sync::Arc::new(opt)),
-                    )),
-                )),
-            })
-        }
-        other @ (Spec::Object(_)
-        | Spec::Tuple(_)
-        | Spec::Literal(_)
-        | Spec::Expr(_)
-        | Spec::Block(_)
-        | Spec::BlockList(_)
-        | Spec::BlockTuple(_)
-        | Spec::BlockSet(_)
-        | Spec::BlockMap(_)
-        | Spec::BlockObject(_)
-        | Spec::BlockAttrs(_)
-        | Spec::BlockLabel(_)
-        | Spec::Default(_)
-        | Spec::Transform(_)
-        | Spec::Validate(_)) => with_type(other, ty),
+    let Spec::Attr(mut a) = spec else {
+        return with_type(spec, ty);
+    };
+    a.ty = Type::Dynamic;
+    if a.constraint.is_none() {
+        a.constraint = Some(std::sync::Arc::new(ValueConstraint::from_optional(
+            &ty,
+            Some(&opt),
+        )));
     }
+    Spec::Transform(hcldecode_spec::spec::TransformSpec {
+        wrapped: Box::new(Spec::Attr(a)),
+        transform: hcldecode_spec::spec::Transform::Func(std::sync::Arc::new(
+            crate::spec_values::TransformFn(crate::spec_values::optional_function(
+                ty,
+                Some(std::sync::Arc::new(opt)),
+            )),
+        )),
+    })
 }
 
 /// The element type of a map type (`any` for others).

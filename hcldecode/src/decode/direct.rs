@@ -212,26 +212,11 @@ impl<'a> DirectBody<'a> {
             schema: self.schema,
             labels: self.labels,
         };
-        let (v, ()) = match spec {
-            Spec::Attr(a) => {
-                self.d
-                    .decode_found_attr::<Off>(spec, a, found.as_ref(), here, self.diags)
-            }
-            Spec::Object(_)
-            | Spec::Tuple(_)
-            | Spec::Literal(_)
-            | Spec::Expr(_)
-            | Spec::Block(_)
-            | Spec::BlockList(_)
-            | Spec::BlockTuple(_)
-            | Spec::BlockSet(_)
-            | Spec::BlockMap(_)
-            | Spec::BlockObject(_)
-            | Spec::BlockAttrs(_)
-            | Spec::BlockLabel(_)
-            | Spec::Default(_)
-            | Spec::Transform(_)
-            | Spec::Validate(_) => self.d.spec::<Off>(spec, here, self.diags),
+        let (v, ()) = if let Spec::Attr(a) = spec {
+            self.d
+                .decode_found_attr::<Off>(spec, a, found.as_ref(), here, self.diags)
+        } else {
+            self.d.spec::<Off>(spec, here, self.diags)
         };
         if !self.diags.is_empty() {
             return None;
@@ -251,27 +236,10 @@ impl<'a> DirectBody<'a> {
     /// Attribute property `i`'s attribute, if the body has it (where the
     /// typed layer's positions point).
     pub(crate) fn present(&self, i: usize) -> Option<Attribute<'a>> {
-        match self.prop(i) {
-            Some(spec @ Spec::Attr(a)) => self.attribute(i, spec, a),
-            Some(
-                Spec::Object(_)
-                | Spec::Tuple(_)
-                | Spec::Literal(_)
-                | Spec::Expr(_)
-                | Spec::Block(_)
-                | Spec::BlockList(_)
-                | Spec::BlockTuple(_)
-                | Spec::BlockSet(_)
-                | Spec::BlockMap(_)
-                | Spec::BlockObject(_)
-                | Spec::BlockAttrs(_)
-                | Spec::BlockLabel(_)
-                | Spec::Default(_)
-                | Spec::Transform(_)
-                | Spec::Validate(_),
-            )
-            | None => None,
-        }
+        let Some(spec @ Spec::Attr(a)) = self.prop(i) else {
+            return None;
+        };
+        self.attribute(i, spec, a)
     }
 
     /// Label property `i` (a `block_label`): the label.

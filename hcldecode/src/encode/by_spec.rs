@@ -97,26 +97,13 @@ fn write_default(
     labels: &mut Vec<Option<String>>,
     at: &str,
 ) -> Result<(), EncodeError> {
-    match &*d.default {
-        // Absent reads back as the default.
-        Spec::Literal(lit) if lit.value == *v => Ok(()),
-        Spec::Literal(_)
-        | Spec::Object(_)
-        | Spec::Tuple(_)
-        | Spec::Attr(_)
-        | Spec::Expr(_)
-        | Spec::Block(_)
-        | Spec::BlockList(_)
-        | Spec::BlockTuple(_)
-        | Spec::BlockSet(_)
-        | Spec::BlockMap(_)
-        | Spec::BlockObject(_)
-        | Spec::BlockAttrs(_)
-        | Spec::BlockLabel(_)
-        | Spec::Default(_)
-        | Spec::Transform(_)
-        | Spec::Validate(_) => write(&d.primary, v, body, labels, at),
+    // Absent reads back as the default.
+    if let Spec::Literal(lit) = &*d.default
+        && lit.value == *v
+    {
+        return Ok(());
     }
+    write(&d.primary, v, body, labels, at)
 }
 
 /// Writes `v` as `spec` into `body`; `labels` are the labels of the block

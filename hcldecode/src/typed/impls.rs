@@ -389,31 +389,7 @@ wrapper_impl! {
 /// `spec` (an attribute's, possibly wrapped in a transform) with its
 /// attribute's constraint replaced by `c`.
 pub(crate) fn with_constraint(spec: Spec, c: Option<ValueConstraint>) -> Spec {
-    match spec {
-        Spec::Attr(mut a) => {
-            a.constraint = c.map(Arc::new);
-            Spec::Attr(a)
-        }
-        Spec::Transform(mut t) => {
-            let wrapped = std::mem::replace(&mut *t.wrapped, Spec::Tuple(Vec::new()));
-            *t.wrapped = with_constraint(wrapped, c);
-            Spec::Transform(t)
-        }
-        other @ (Spec::Object(_)
-        | Spec::Tuple(_)
-        | Spec::Literal(_)
-        | Spec::Expr(_)
-        | Spec::Block(_)
-        | Spec::BlockList(_)
-        | Spec::BlockTuple(_)
-        | Spec::BlockSet(_)
-        | Spec::BlockMap(_)
-        | Spec::BlockObject(_)
-        | Spec::BlockAttrs(_)
-        | Spec::BlockLabel(_)
-        | Spec::Default(_)
-        | Spec::Validate(_)) => other,
-    }
+    spec.map_attr(|a| a.constraint = c.map(Arc::new))
 }
 
 /// The constraint of a value of `T`: its own, or its type's.

@@ -73,43 +73,22 @@ impl TransformSpec {
             Transform::Optional(o) => {
                 // The attribute as the spec file wrote it: reloading it
                 // gives the same type and defaults.
-                match (
+                if let (Spec::Attr(a), Some(ty)) = (
                     &*t.wrapped,
                     OptionalType::type_expr(&o.ty, o.attrs.as_deref()),
                 ) {
-                    (Spec::Attr(a), Some(ty)) => {
-                        let inner = open_named(out, "attr", key, level, "name", &a.name);
-                        arg(out, inner, "type", &ty);
-                        required_arg(out, inner, a.required);
-                        description_arg(out, inner, a.description.as_deref());
-                        close(out, level);
-                    }
-                    (Spec::Attr(_), None)
-                    | (
-                        Spec::Object(_)
-                        | Spec::Tuple(_)
-                        | Spec::Literal(_)
-                        | Spec::Expr(_)
-                        | Spec::Block(_)
-                        | Spec::BlockList(_)
-                        | Spec::BlockTuple(_)
-                        | Spec::BlockSet(_)
-                        | Spec::BlockMap(_)
-                        | Spec::BlockObject(_)
-                        | Spec::BlockAttrs(_)
-                        | Spec::BlockLabel(_)
-                        | Spec::Default(_)
-                        | Spec::Transform(_)
-                        | Spec::Validate(_),
-                        _,
-                    ) => {
-                        comment(
-                            out,
-                            level,
-                            "optional() attributes whose defaults have no spec-file form:",
-                        );
-                        t.wrapped.print(out, key, level);
-                    }
+                    let inner = open_named(out, "attr", key, level, "name", &a.name);
+                    arg(out, inner, "type", &ty);
+                    required_arg(out, inner, a.required);
+                    description_arg(out, inner, a.description.as_deref());
+                    close(out, level);
+                } else {
+                    comment(
+                        out,
+                        level,
+                        "optional() attributes whose defaults have no spec-file form:",
+                    );
+                    t.wrapped.print(out, key, level);
                 }
             }
             Transform::Expr { .. } => {

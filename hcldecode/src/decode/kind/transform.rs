@@ -75,51 +75,31 @@ impl Decoder<'_> {
         here: Here<'_>,
         diags: &mut Diagnostics,
     ) -> (Value, R::T) {
-        match (hook, &*t.wrapped) {
-            (Hook::RawExpression, Spec::Attr(a)) => {
-                match self.attribute(&t.wrapped, here, &a.name) {
-                    Some(attr) => (
-                        Value::unknown(a.ty.clone()),
-                        R::rec(|| {
-                            let mut t = AttrTrace::new(attr);
-                            // Inside a generated block, the iterators go
-                            // with the expression.
-                            if let Some(scope) = self.dynamic.and_then(|s| s.expr_scope()) {
-                                t.expr = Expression::Scoped {
-                                    expr: Box::new(t.expr),
-                                    scope: std::sync::Arc::new(scope),
-                                };
-                            }
-                            Trace::Attr(t)
-                        }),
-                    ),
-                    None => (
-                        Value::null(a.ty.clone()),
-                        R::rec(|| Trace::Absent(here.content.missing_item_range())),
-                    ),
-                }
-            }
+        let (Hook::RawExpression, Spec::Attr(a)) = (hook, &*t.wrapped) else {
             // The body was read partially by `body`; decoding the
             // wrapped spec is all that is left.
-            (
-                _,
-                Spec::Attr(_)
-                | Spec::Object(_)
-                | Spec::Tuple(_)
-                | Spec::Literal(_)
-                | Spec::Expr(_)
-                | Spec::Block(_)
-                | Spec::BlockList(_)
-                | Spec::BlockTuple(_)
-                | Spec::BlockSet(_)
-                | Spec::BlockMap(_)
-                | Spec::BlockObject(_)
-                | Spec::BlockAttrs(_)
-                | Spec::BlockLabel(_)
-                | Spec::Default(_)
-                | Spec::Transform(_)
-                | Spec::Validate(_),
-            ) => self.spec::<R>(&t.wrapped, here, diags),
+            return self.spec::<R>(&t.wrapped, here, diags);
+        };
+        match self.attribute(&t.wrapped, here, &a.name) {
+            Some(attr) => (
+                Value::unknown(a.ty.clone()),
+                R::rec(|| {
+                    let mut t = AttrTrace::new(attr);
+                    // Inside a generated block, the iterators go
+                    // with the expression.
+                    if let Some(scope) = self.dynamic.and_then(|s| s.expr_scope()) {
+                        t.expr = Expression::Scoped {
+                            expr: Box::new(t.expr),
+                            scope: std::sync::Arc::new(scope),
+                        };
+                    }
+                    Trace::Attr(t)
+                }),
+            ),
+            None => (
+                Value::null(a.ty.clone()),
+                R::rec(|| Trace::Absent(here.content.missing_item_range())),
+            ),
         }
     }
 
