@@ -799,6 +799,9 @@ fn expand_block_enum(g: &mut Gen<'_>, vs: &[Variant<'_>]) -> Impls {
     let names: Vec<&str> = vs.iter().map(|v| v.name.as_str()).collect();
     let mut specs = Vec::new();
     let mut arms = Vec::new();
+    // The variants read directly: newtype variants (of a struct with a
+    // plan of its own, checked when the read is asked for).
+    let mut direct_arms = Vec::new();
     for (i, v) in vs.iter().enumerate() {
         let id = v.ident;
         let name = &v.name;
@@ -813,6 +816,11 @@ fn expand_block_enum(g: &mut Gen<'_>, vs: &[Variant<'_>]) -> Impls {
                 let p = probe(ty);
                 specs.push(quote_spanned!(tspan=> (#name, { __hcl::probe::assert_body::<#ty>(); #p.body_spec() })));
                 arms.push(quote!(#i => #p.decode_block(__value, __at).map(Self::#id)));
+                direct_arms.push(quote_spanned!(tspan=>
+                    #i => __hcl::VariantRead::of::<#ty>(|__b| {
+                        <#ty as __hcl::HclDecode>::__INTERNALS.body(__b).map(Self::#id)
+                    }),
+                ));
             }
             VariantForm::Struct(fields) => {
                 let code = struct_code(g, fields, quote!(Self::#id));
@@ -847,6 +855,14 @@ fn expand_block_enum(g: &mut Gen<'_>, vs: &[Variant<'_>]) -> Impls {
             }
             fn variants() -> &'static [&'static str] {
                 &[#(#names),*]
+            }
+            fn __direct_variant(
+                __variant: usize,
+            ) -> ::core::option::Option<__hcl::VariantRead<Self>> {
+                match __variant {
+                    #(#direct_arms)*
+                    _ => ::core::option::Option::None,
+                }
             }
             fn from_block(
                 __variant: usize,

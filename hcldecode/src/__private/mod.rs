@@ -24,6 +24,7 @@ pub use crate::decode::DecodeHook;
 pub use crate::decode::direct::DirectBody;
 pub use crate::eval::literal::LiteralExpr;
 pub use crate::typed::plan::{Internals, TypePlan};
+pub use crate::typed::variant_read::VariantRead;
 pub use crate::typed::{
     At, BlockOptions, BodyShape, Error, Errors, HclBlocks, HclBody, HclDecode, HclKeyed, HclRemain,
     HclTagged, OptionalAttrs, PathSegment, ValueConstraint,

@@ -31,6 +31,8 @@ use hcldecode_spec::syntax::body::{
 };
 
 use super::decoder::{Decoder, Here};
+use super::dynblock;
+use super::plan::Plan;
 use super::trace::Off;
 use crate::Type;
 use crate::eval::LiteralExpr;
@@ -101,6 +103,30 @@ impl std::fmt::Debug for DirectBody<'_> {
 /// Reads one block's body into a value of the caller's.
 pub(crate) type Each<'e, T> = &'e mut dyn FnMut(&mut DirectBody<'_>) -> Option<T>;
 
+/// A body spec with its decode plan: what a block's body is read with
+/// where its block property's nested spec does not say (the block of a
+/// `tag = "label"` field, read with its variant type's own plan).
+#[derive(Clone, Copy)]
+pub(crate) struct Planned<'p> {
+    spec: &'p Spec,
+    plan: &'p Plan<'p>,
+}
+
+impl<'p> Planned<'p> {
+    /// `spec`, read with `plan` (made for a tree `spec` is in).
+    pub(super) fn new(spec: &'p Spec, plan: &'p Plan<'p>) -> Planned<'p> {
+        Planned { spec, plan }
+    }
+}
+
+/// How the blocks of a `tag = "label"` field are read: the variant a
+/// block's label names (its position and plan; `None`: not read directly),
+/// and the read of a block's body as that variant.
+pub(crate) struct Tagged<'e> {
+    pub(crate) variant: &'e dyn Fn(&str) -> Option<(usize, Planned<'static>)>,
+    pub(crate) each: &'e mut dyn FnMut(usize, &mut DirectBody<'_>) -> Option<()>,
+}
+
 impl Decoder<'_> {
     /// `body` (of `block`, its body's labels `labels`) with object spec
     /// `spec`, the properties read by `f`; `None` after any diagnostic.
@@ -117,7 +143,7 @@ impl Decoder<'_> {
             return None;
         };
         let schema = self.plan.schema(spec);
-        if self.dynamic.is_none()
+        if self.views_native(&schema)
             && let Some(view) = body.native_view(&schema)
         {
             let mut b = DirectBody {
@@ -150,6 +176,39 @@ impl Decoder<'_> {
                 diags,
             };
             f(&mut b)
+        })
+    }
+}
+
+impl Decoder<'_> {
+    /// Whether a native body that matches `schema` may be read from its
+    /// syntax tree. With dynamic blocks expanded, a body that matches the
+    /// schema has no `dynamic` blocks (the schema has none), so its
+    /// expansion is the body itself and its blocks are decoded in this
+    /// body's scope (the iteration the expansion would attach to them),
+    /// unless the schema has a block type `dynamic` of its own, or the
+    /// scope hides block types (a remaining body's), which the scope of a
+    /// static block inside it would not.
+    fn views_native(&self, schema: &BodySchema) -> bool {
+        match self.dynamic {
+            None => true,
+            Some(scope) => scope.hides_nothing() && !dynblock::names_dynamic(schema),
+        }
+    }
+
+    /// `block`'s body (its body's labels `labels`) read with object spec
+    /// `spec` through `f`, in the block's scope (a block a dynamic block
+    /// generated: its iteration).
+    fn direct_block<T>(
+        &self,
+        block: &Block<'_>,
+        labels: &[BlockLabel<'_>],
+        spec: &Spec,
+        diags: &mut Diagnostics,
+        f: Each<'_, T>,
+    ) -> Option<T> {
+        self.in_block(block, |d| {
+            d.direct_body(block.body, Some(block), labels, spec, diags, f)
         })
     }
 }
@@ -284,14 +343,9 @@ impl<'a> DirectBody<'a> {
         }
         let mut out = None;
         blocks.each(&b.type_name, |block| {
-            let t = self.d.direct_body(
-                block.body,
-                Some(block),
-                &block.labels,
-                &b.nested,
-                self.diags,
-                each,
-            )?;
+            let t = self
+                .d
+                .direct_block(block, &block.labels, &b.nested, self.diags, each)?;
             out = Some(t);
             Some(())
         })?;
@@ -345,6 +399,41 @@ impl<'a> DirectBody<'a> {
         })
     }
 
+    /// Block property `i` (a `block_list`, or a `block`, of a `tag =
+    /// "label"` field): each block's body read as the variant its one
+    /// label names, in source order; how many there were. `None` where a
+    /// block has other than one label, a label names no variant read
+    /// directly, or the count does not fit (what the usual path reports or
+    /// reads).
+    pub(crate) fn tagged(&mut self, i: usize, read: Tagged<'_>) -> Option<usize> {
+        let spec = self.prop(i)?;
+        let (type_name, fits): (&str, &dyn Fn(usize) -> bool) = if let Spec::BlockList(b) = spec {
+            (&b.type_name, &|n| b.count(n) == BlockCount::Fits)
+        } else if let Spec::Block(b) = spec {
+            (&b.type_name, &|n| n == 1 || (n == 0 && !b.required))
+        } else {
+            return None;
+        };
+        let Tagged { variant, each } = read;
+        let mut n = 0;
+        self.blocks().each(type_name, |block| {
+            let [label] = &block.labels[..] else {
+                return None;
+            };
+            let (k, planned) = variant(label.value)?;
+            let d = Decoder {
+                plan: planned.plan,
+                ..self.d
+            };
+            d.direct_block(block, &[], planned.spec, self.diags, &mut |body| {
+                each(k, body)
+            })?;
+            n += 1;
+            Some(())
+        })?;
+        fits(n).then_some(n)
+    }
+
     /// Each block of `type_name` (its first `keyed` labels keying it, the
     /// rest its body's) read with `nested` through `each`; how many.
     fn each_block(
@@ -357,14 +446,10 @@ impl<'a> DirectBody<'a> {
         let mut n = 0;
         self.blocks().each(type_name, |block| {
             let labels = block.labels.get(keyed..)?;
-            self.d.direct_body(
-                block.body,
-                Some(block),
-                labels,
-                nested,
-                self.diags,
-                &mut |body| each(block, body),
-            )?;
+            self.d
+                .direct_block(block, labels, nested, self.diags, &mut |body| {
+                    each(block, body)
+                })?;
             n += 1;
             Some(())
         })?;

@@ -220,6 +220,12 @@ impl Scope {
         self.unknown
     }
 
+    /// Whether no block types are hidden from this body's dynamic blocks
+    /// (see [`Resume`]).
+    pub(crate) fn hides_nothing(&self) -> bool {
+        self.hidden.is_empty()
+    }
+
     fn block_scope(&self, iteration: Option<Arc<Iteration>>, unknown: bool) -> BlockScope {
         BlockScope {
             iteration,
@@ -284,6 +290,12 @@ impl Scope {
     pub(crate) fn expr_scope(&self) -> Option<ExprScope> {
         self.iteration.as_deref().map(|i| ExprScope::new(&i.vars))
     }
+}
+
+/// Whether `schema` has a block type named as dynamic blocks are (its
+/// blocks of that type are then read as dynamic blocks).
+pub(crate) fn names_dynamic(schema: &BodySchema) -> bool {
+    schema.blocks.iter().any(|b| b.type_name == DYNAMIC)
 }
 
 /// `schema` plus the `dynamic` block type (`extendSchema`).

@@ -28,6 +28,7 @@ mod var_refs;
 pub use crate::eval::traversal::{Traversal, TraversalStep, expr_variables};
 use decoder::{Decoder, Here};
 pub(crate) use direct::DirectBody;
+pub(crate) use direct::{Planned, Tagged};
 use kind::needed;
 pub use options::{DecodeOptions, ForEachCheck};
 use plan::Plan;
@@ -152,14 +153,7 @@ fn run<R: Recorder>(
     options: DecodeOptions,
 ) -> (Value, R::T, Diagnostics) {
     let mut diags = Diagnostics::new();
-    // A body handed out of a decode with dynamic blocks (a remaining body)
-    // is decoded in the scope it was handed out of.
-    let scope = match body.scope_as::<dynblock::Resume>() {
-        Some(r) => Some(dynblock::Scope::resume(r, ctx, &options)),
-        None => options
-            .dynamic_blocks
-            .then(|| dynblock::Scope::root(ctx, &options)),
-    };
+    let scope = dynamic_scope(body, ctx, &options);
     let d = Decoder {
         ctx,
         transform_ctx,
@@ -173,8 +167,27 @@ fn run<R: Recorder>(
     (v, t, diags)
 }
 
+/// The scope dynamic blocks are expanded in when decoding `body` with
+/// `options`: a remaining body's own, else the root's when they are
+/// expanded at all.
+fn dynamic_scope(
+    body: &Body,
+    ctx: Option<&EvalContext>,
+    options: &DecodeOptions,
+) -> Option<dynblock::Scope> {
+    // A body handed out of a decode with dynamic blocks (a remaining
+    // body) is decoded in the scope it was handed out of.
+    match body.scope_as::<dynblock::Resume>() {
+        Some(r) => Some(dynblock::Scope::resume(r, ctx, options)),
+        None => options
+            .dynamic_blocks
+            .then(|| dynblock::Scope::root(ctx, options)),
+    }
+}
+
 /// Decodes `body` with object spec `spec` directly into `f`'s result (see
-/// [`direct`]): `None` unless the decode is clean. No dynamic blocks.
+/// [`direct`]): `None` unless the decode is clean. Dynamic blocks are
+/// expanded as [`run`] expands them.
 fn run_direct<T>(
     body: &Body,
     spec: &Spec,
@@ -184,15 +197,16 @@ fn run_direct<T>(
     f: &mut dyn FnMut(&mut DirectBody<'_>) -> Option<T>,
 ) -> Option<T> {
     // Each block its own value, as the direct reads take them.
-    if options.dynamic_blocks || !options.keep_block_types || body.scope().is_some() {
+    if !options.keep_block_types {
         return None;
     }
+    let scope = dynamic_scope(body, ctx, &options);
     let mut diags = Diagnostics::new();
     let d = Decoder {
         ctx,
         transform_ctx: None,
         plan,
-        dynamic: None,
+        dynamic: scope.as_ref(),
         element_errors: options.element_errors,
         keep_block_types: options.keep_block_types,
         limits: &options.limits,
@@ -342,6 +356,11 @@ impl Prepared {
     /// The spec.
     pub(crate) fn spec(&self) -> &Spec {
         &self.spec
+    }
+
+    /// The spec with its plan, to read a block's body with directly.
+    pub(crate) fn planned(&self) -> Planned<'_> {
+        Planned::new(&self.spec, &self.plan)
     }
 
     /// The spec's body decoded straight into `f`'s result (see

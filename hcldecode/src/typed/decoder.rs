@@ -699,8 +699,9 @@ impl Decoder {
         };
         let ctx = self.ctx.as_deref();
         // Straight into the Rust values, without the value tree (see
-        // `decode::direct`; never with dynamic blocks): what the value
-        // gives below, where nothing goes wrong. Otherwise, on as before.
+        // `decode::direct`; dynamic blocks expanded as the engine expands
+        // them): what the value gives below, where nothing goes wrong.
+        // Otherwise, on as before.
         if let Some(read) = T::__INTERNALS.direct_body
             && plan.direct
             && let Some(t) = plan

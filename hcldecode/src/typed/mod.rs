@@ -59,6 +59,8 @@ pub(crate) mod locate;
 pub(crate) mod plan;
 mod scope;
 mod spanned;
+mod tag_spec;
+pub(crate) mod variant_read;
 
 #[doc = include_str!("derive_reference.md")]
 pub mod derive_reference {}

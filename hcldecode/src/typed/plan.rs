@@ -6,6 +6,7 @@
 
 use hcldecode_spec::spec::Spec;
 
+use super::tag_spec::is_tagged_body_spec;
 use crate::Type;
 use crate::decode::{self, DirectBody};
 use crate::eval::LiteralExpr;
@@ -113,7 +114,8 @@ impl<T> Internals<T> {
 /// tuples or objects (whose per-block values and order the trace keeps),
 /// and no object read from the same body as its parent object (enums of
 /// block types, put in source order from the trace, and flattened
-/// structs).
+/// structs). The blocks of `tag = "label"` fields are read directly,
+/// each as its variant.
 fn trace_free(spec: &Spec) -> bool {
     match spec {
         Spec::Object(o) => o
@@ -128,7 +130,12 @@ fn trace_free(spec: &Spec) -> bool {
         Spec::BlockMap(b) => trace_free(&b.nested),
         Spec::BlockSet(_) | Spec::BlockTuple(_) | Spec::BlockObject(_) => false,
         Spec::Default(d) => trace_free(&d.primary) && trace_free(&d.default),
-        Spec::Transform(t) => decode::DecodeHook::of(t).is_none() && trace_free(&t.wrapped),
+        // A tagged block's hook keeps the block's body to decode as its
+        // variant, which the direct read does from the block itself.
+        Spec::Transform(t) => {
+            (decode::DecodeHook::of(t).is_none() || is_tagged_body_spec(spec))
+                && trace_free(&t.wrapped)
+        }
         Spec::Validate(v) => trace_free(&v.wrapped),
     }
 }

@@ -16,7 +16,7 @@ use hcldecode_spec::syntax::body::Body;
 use super::{At, Error, Errors, HclDecode};
 use crate::decode::DirectBody;
 use crate::value::{Value, ValueRef};
-use tagged::{tagged_block, tagged_body_spec, tagged_variants};
+use tagged::{direct_tagged, tagged_block, tagged_body_spec, tagged_variants};
 
 mod locate_blocks;
 mod tagged;
@@ -637,6 +637,11 @@ impl<T: HclBody> HclBlocks for Option<T> {
         locate_single_block::<T>(path, at)
     }
     fn __direct_blocks(body: &mut DirectBody<'_>, i: usize, opts: &BlockOptions) -> Option<Self> {
+        if opts.tag {
+            let mut out = None;
+            direct_tagged::<T>(body, i, &mut |t| out = Some(t))?;
+            return Some(out);
+        }
         if !direct_leaf::<T>(opts) {
             return None;
         }
@@ -660,6 +665,11 @@ impl<T: HclBody> HclBlocks for Vec<T> {
         locate_block_list::<T>(path, at)
     }
     fn __direct_blocks(body: &mut DirectBody<'_>, i: usize, opts: &BlockOptions) -> Option<Self> {
+        if opts.tag {
+            let mut out = Vec::new();
+            direct_tagged::<T>(body, i, &mut |t| out.push(t))?;
+            return Some(out);
+        }
         if !direct_leaf::<T>(opts) {
             return None;
         }

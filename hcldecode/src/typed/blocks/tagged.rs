@@ -8,8 +8,9 @@ use hcldecode_spec::syntax::body::Body;
 use hcldecode_spec::syntax::suggest::name_suggestion;
 
 use super::{BlockOptions, BodyShape, HclBody};
-use crate::decode::{self, BlockTrace, DecodeHook};
+use crate::decode::{self, BlockTrace, DecodeHook, DirectBody, Tagged};
 use crate::typed::scope::DecodeScope;
+use crate::typed::tag_spec::TAG_PROPERTY;
 use crate::typed::{At, Error};
 
 /// The body spec of a block whose first label names its variant: the label,
@@ -23,8 +24,6 @@ pub(super) fn tagged_body_spec(opts: &BlockOptions, variants: Vec<(String, Spec)
         properties: vec![(TAG_PROPERTY.to_string(), Spec::BlockLabel(label))],
     }))
 }
-
-const TAG_PROPERTY: &str = "__tag";
 
 fn tag_label_name(opts: &BlockOptions) -> String {
     opts.labels
@@ -85,6 +84,35 @@ pub(super) fn tagged_block<T: HclBody>(
         Ok(_) => Err(Error::default().finish(diags, SourceMap::new())),
         Err(e) => Err(e.finish(diags, SourceMap::new())),
     }
+}
+
+/// The blocks of `tag = "label"` field property `i` of a body read
+/// directly (`decode::direct`), each given to `add` as the variant its
+/// label names, read with the variant type's own plan; how many there
+/// were. `None` where one is not read directly (a variant that is not a
+/// struct read directly) or anything goes wrong: the usual path then
+/// reads them.
+pub(super) fn direct_tagged<T: HclBody>(
+    body: &mut DirectBody<'_>,
+    i: usize,
+    add: &mut dyn FnMut(T),
+) -> Option<usize> {
+    let names = T::variants();
+    if names.is_empty() {
+        return None;
+    }
+    let variant = |label: &str| {
+        let k = names.iter().position(|n| *n == label)?;
+        Some((k, T::__direct_variant(k)?.plan.prepared.planned()))
+    };
+    let read = Tagged {
+        variant: &variant,
+        each: &mut |k, b| {
+            add((T::__direct_variant(k)?.body)(b)?);
+            Some(())
+        },
+    };
+    body.tagged(i, read)
 }
 
 /// The variants of a `tag = "label"` field's enum, if it is one.

@@ -4,6 +4,7 @@
 
 use hcldecode_spec::spec::Spec;
 
+use crate::typed::variant_read::VariantRead;
 use crate::typed::{At, Error, HclDecode};
 use crate::value::Value;
 
@@ -70,6 +71,15 @@ pub trait HclBody: HclDecode {
     /// [`BodyShape::Variants`]); empty for a struct.
     fn variants() -> &'static [&'static str] {
         &[]
+    }
+
+    /// For an enum of block types, how variant `variant` is read from a
+    /// body directly (`decode::direct`), where it is (a newtype variant of
+    /// a struct read directly); `None` by default. Not public API.
+    #[doc(hidden)]
+    fn __direct_variant(variant: usize) -> Option<VariantRead<Self>> {
+        let _ = variant;
+        None
     }
 
     /// Builds it from the value decoded from one block: `variant` is the
