@@ -31,8 +31,8 @@
 //! elements would exceed what is left is a diagnostic at the `for_each`,
 //! found from its length before anything is generated.
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, OnceLock};
 
 use hcldecode_spec::diag::{Code, Diagnostic, Diagnostics};
 use hcldecode_spec::source::{Range, SourceFile, Span};
@@ -138,8 +138,11 @@ impl BlockScope {
 #[derive(Debug)]
 pub(crate) struct Scope {
     /// Where `for_each` and `labels` of this body's dynamic blocks are
-    /// evaluated.
-    for_each_ctx: Option<Arc<EvalContext>>,
+    /// evaluated: inside a generated block, made when first needed (most
+    /// generated bodies have no dynamic blocks) as a child of
+    /// `for_each_parent` with the iteration's variables.
+    for_each_ctx: OnceLock<Option<Arc<EvalContext>>>,
+    for_each_parent: Option<Arc<EvalContext>>,
     iteration: Option<Arc<Iteration>>,
     /// Where this body's attributes are evaluated, when not in the
     /// decoder's context (inside a generated block).
@@ -168,7 +171,8 @@ impl Scope {
         let limit = limits.max_elements;
         let base = base.map(|c| Arc::new(c.clone()));
         Scope {
-            for_each_ctx: base.clone(),
+            for_each_ctx: OnceLock::from(base.clone()),
+            for_each_parent: None,
             iteration: None,
             attr_ctx: None,
             unknown: false,
@@ -191,12 +195,13 @@ impl Scope {
         // up exactly what its parent does: the parent (or one shared empty
         // context) serves, with nothing allocated per block.
         let for_each_ctx = match (it, &b.parent_for_each) {
-            (None, Some(parent)) => parent.clone(),
-            (None, None) => b.shared.empty.clone(),
-            (Some(_), parent) => Arc::new(iteration_context(it, parent.as_ref())),
+            (None, Some(parent)) => OnceLock::from(Some(parent.clone())),
+            (None, None) => OnceLock::from(Some(b.shared.empty.clone())),
+            (Some(_), _) => OnceLock::new(),
         };
         Scope {
-            for_each_ctx: Some(for_each_ctx),
+            for_each_ctx,
+            for_each_parent: b.parent_for_each.clone(),
             attr_ctx: it.map(|i| iteration_context(Some(i), b.shared.base.as_ref())),
             iteration: b.iteration.clone(),
             unknown: b.unknown,
@@ -226,10 +231,23 @@ impl Scope {
         self.hidden.is_empty()
     }
 
+    /// Where this body's `for_each` and `labels` are evaluated.
+    fn for_each_ctx(&self) -> Option<&Arc<EvalContext>> {
+        self.for_each_ctx
+            .get_or_init(|| {
+                let it = self.iteration.as_deref();
+                Some(Arc::new(iteration_context(
+                    it,
+                    self.for_each_parent.as_ref(),
+                )))
+            })
+            .as_ref()
+    }
+
     fn block_scope(&self, iteration: Option<Arc<Iteration>>, unknown: bool) -> BlockScope {
         BlockScope {
             iteration,
-            parent_for_each: self.for_each_ctx.clone(),
+            parent_for_each: self.for_each_ctx().cloned(),
             unknown,
             shared: self.shared.clone(),
         }
@@ -259,7 +277,7 @@ impl Scope {
         options: &super::DecodeOptions,
     ) -> Scope {
         let mut scope = Scope::root_with(base, r.check, options.limits);
-        scope.for_each_ctx = r.for_each_ctx.clone();
+        scope.for_each_ctx = OnceLock::from(r.for_each_ctx.clone());
         scope.attr_ctx = r
             .iteration
             .as_deref()
@@ -277,7 +295,7 @@ impl Scope {
         let mut hidden = self.hidden.clone();
         hidden.extend(schema.blocks.iter().map(|b| b.type_name.clone()));
         Resume {
-            for_each_ctx: self.for_each_ctx.clone(),
+            for_each_ctx: self.for_each_ctx().cloned(),
             iteration: self.iteration.clone(),
             unknown: self.unknown,
             hidden,
@@ -469,9 +487,15 @@ fn generate_blocks<'b>(
     let parent = scope.iteration.as_deref();
     let mut generate = |key: Value, value: Value, unknown: bool, diags: &mut Diagnostics| {
         let it = Arc::new(Iteration::child(parent, &spec.iterator, key, value));
-        let lctx = iteration_context(Some(&it), scope.for_each_ctx.as_ref());
-        let Some(labels) = spec.labels(&lctx, &scope.shared.limits, diags) else {
-            return;
+        // Labels are evaluated with the iterator, when there are any.
+        let labels = if spec.label_exprs.is_empty() {
+            Vec::new()
+        } else {
+            let lctx = iteration_context(Some(&it), scope.for_each_ctx());
+            let Some(labels) = spec.labels(&lctx, &scope.shared.limits, diags) else {
+                return;
+            };
+            labels
         };
         items.push(Item::Generated(Generated {
             raw: block.clone(),
@@ -496,7 +520,7 @@ fn generate_blocks<'b>(
                     scope.shared.limit
                 ),
             )
-            .with_subject(spec.for_each_range.clone()),
+            .with_subject(spec.for_each_expr.range()),
         );
         scope.shared.remaining.store(0, Ordering::Relaxed);
         return;
@@ -537,7 +561,8 @@ impl LabelExpr<'_> {
 /// A dynamic block's arguments (`expandSpec`).
 struct DynSpec<'b> {
     for_each: Value,
-    for_each_range: Range,
+    /// Where its range comes from, for a diagnostic.
+    for_each_expr: ExprRef<'b>,
     iterator: String,
     label_exprs: Vec<LabelExpr<'b>>,
     content: BodyRef<'b>,
@@ -602,6 +627,27 @@ impl<'b> DynSpec<'b> {
     }
 }
 
+/// The schema of a dynamic block's body, `labels` in it for a block type
+/// with labels (made once: every dynamic block reads its body with one).
+fn dynamic_schema(has_labels: bool) -> &'static BodySchema {
+    fn make(has_labels: bool) -> BodySchema {
+        let mut schema = BodySchema::new()
+            .attribute("for_each", true)
+            .attribute("iterator", false);
+        if has_labels {
+            schema = schema.attribute("labels", true);
+        }
+        schema.block("content", &[])
+    }
+    static WITH: OnceLock<BodySchema> = OnceLock::new();
+    static WITHOUT: OnceLock<BodySchema> = OnceLock::new();
+    if has_labels {
+        WITH.get_or_init(|| make(true))
+    } else {
+        WITHOUT.get_or_init(|| make(false))
+    }
+}
+
 /// Reads a dynamic block's body (`decodeSpec`); `None` after an error.
 fn decode_spec<'b>(
     scope: &Scope,
@@ -610,15 +656,8 @@ fn decode_spec<'b>(
     diags: &mut Diagnostics,
 ) -> Option<DynSpec<'b>> {
     let has_labels = !block_s.label_names.is_empty();
-    let mut schema = BodySchema::new()
-        .attribute("for_each", true)
-        .attribute("iterator", false);
-    if has_labels {
-        schema = schema.attribute("labels", true);
-    }
-    let schema = schema.block("content", &[]);
     let mark = diags.len();
-    let content = raw.body.content(&schema, diags);
+    let content = raw.body.content(dynamic_schema(has_labels), diags);
     if diags.has_errors_since(mark) {
         return None;
     }
@@ -654,7 +693,7 @@ fn decode_spec<'b>(
         }
         [c] => Some(DynSpec {
             for_each,
-            for_each_range: each.expr.range(),
+            for_each_expr: each.expr,
             iterator,
             label_exprs,
             content: c.body,
@@ -680,7 +719,7 @@ fn for_each_value(scope: &Scope, expr: ExprRef<'_>, diags: &mut Diagnostics) -> 
     let mark = diags.len();
     let for_each = eval::evaluate_under(
         expr,
-        scope.for_each_ctx.as_deref(),
+        scope.for_each_ctx().map(|c| &**c),
         &scope.shared.limits,
         diags,
     );
@@ -688,7 +727,7 @@ fn for_each_value(scope: &Scope, expr: ExprRef<'_>, diags: &mut Diagnostics) -> 
         return None;
     }
     if let Some(check) = scope.shared.check {
-        let found = (check.0)(&for_each, expr, scope.for_each_ctx.as_deref());
+        let found = (check.0)(&for_each, expr, scope.for_each_ctx().map(|c| &**c));
         let vetoed = found.has_errors();
         diags.extend(found);
         if vetoed {

@@ -29,18 +29,70 @@ pub struct EvalContext {
     limits: Option<Limits>,
 }
 
-/// Variables in insertion order with a hash index, so suggestions are
-/// deterministic.
-#[derive(Clone, Debug, Default)]
-struct Vars {
-    order: Vec<(String, Value)>,
-    index: HashMap<String, usize>,
+/// Named entries in insertion order (so suggestions are deterministic),
+/// found by a scan while there are few and by a hash index past that: most
+/// contexts hold a handful of variables (`var`, `local`, a dynamic block's
+/// iterator), which a scan finds faster than hashing the name, and a
+/// context made per generated block need not build an index at all.
+#[derive(Clone, Debug)]
+struct Named<T> {
+    order: Vec<(String, T)>,
+    /// Filled once there are more than [`Named::SCAN`] entries.
+    index: HashMap<String, usize, foldhash::fast::FixedState>,
 }
+
+impl<T> Default for Named<T> {
+    fn default() -> Self {
+        Named {
+            order: Vec::new(),
+            index: HashMap::default(),
+        }
+    }
+}
+
+impl<T> Named<T> {
+    /// Up to this many entries, names are found by a scan.
+    const SCAN: usize = 8;
+
+    fn position(&self, name: &str) -> Option<usize> {
+        if self.order.len() <= Self::SCAN {
+            self.order.iter().position(|(n, _)| n == name)
+        } else {
+            self.index.get(name).copied()
+        }
+    }
+
+    fn get(&self, name: &str) -> Option<&T> {
+        self.position(name).map(|i| &self.order[i].1)
+    }
+
+    fn contains(&self, name: &str) -> bool {
+        self.position(name).is_some()
+    }
+
+    /// Sets `name` to `value`, replacing an entry of the name.
+    fn set(&mut self, name: String, value: T) {
+        if let Some(i) = self.position(&name) {
+            self.order[i].1 = value;
+            return;
+        }
+        self.order.push((name, value));
+        let n = self.order.len();
+        if n == Self::SCAN + 1 {
+            let names = self.order.iter().enumerate();
+            self.index = names.map(|(i, (n, _))| (n.clone(), i)).collect();
+        } else if n > Self::SCAN + 1 {
+            self.index.insert(self.order[n - 1].0.clone(), n - 1);
+        }
+    }
+}
+
+/// Variables.
+type Vars = Named<Value>;
 
 #[derive(Clone, Debug, Default)]
 struct Funcs {
-    order: Vec<(String, Function)>,
-    index: HashMap<String, usize>,
+    named: Named<Function>,
     lazy: Option<Arc<LazyFuncs>>,
     library: Option<Functions>,
 }
@@ -79,28 +131,14 @@ impl EvalContext {
     /// context has variables.
     pub fn set_variable(&mut self, name: impl Into<String>, value: Value) {
         let vars = self.variables.get_or_insert_with(Vars::default);
-        let name = name.into();
-        match vars.index.get(&name) {
-            Some(&i) => vars.order[i].1 = value,
-            None => {
-                vars.index.insert(name.clone(), vars.order.len());
-                vars.order.push((name, value));
-            }
-        }
+        vars.set(name.into(), value);
     }
 
     /// Sets a function (replacing one of the same name); from then on the
     /// context has functions.
     pub fn set_function(&mut self, name: impl Into<String>, f: Function) {
         let funcs = self.functions.get_or_insert_with(Funcs::default);
-        let name = name.into();
-        match funcs.index.get(&name) {
-            Some(&i) => funcs.order[i].1 = f,
-            None => {
-                funcs.index.insert(name.clone(), funcs.order.len());
-                funcs.order.push((name, f));
-            }
-        }
+        funcs.named.set(name.into(), f);
     }
 
     /// Offers the functions `names`, each built by `resolve` when first
@@ -208,7 +246,7 @@ impl EvalContext {
     pub fn variable(&self, name: &str) -> Option<&Value> {
         self.variables
             .as_ref()
-            .and_then(|v| v.index.get(name).map(|&i| &v.order[i].1))
+            .and_then(|v| v.get(name))
             .or_else(|| self.parent.as_ref().and_then(|p| p.variable(name)))
     }
 
@@ -217,9 +255,8 @@ impl EvalContext {
         self.functions
             .as_ref()
             .and_then(|f| {
-                f.index
+                f.named
                     .get(name)
-                    .map(|&i| &f.order[i].1)
                     .or_else(|| f.lazy.as_ref().and_then(|l| l.get(name)))
                     .or_else(|| f.library.as_ref().and_then(|l| l.get(name)))
             })
@@ -263,19 +300,18 @@ impl EvalContext {
             .functions
             .iter()
             .flat_map(|f| {
-                let lazy = f.lazy.iter().flat_map(|l| {
-                    l.names
-                        .iter()
-                        .copied()
-                        .filter(|n| !f.index.contains_key(*n))
-                });
+                let lazy = f
+                    .lazy
+                    .iter()
+                    .flat_map(|l| l.names.iter().copied().filter(|n| !f.named.contains(n)));
                 let lib = f.library.iter().flat_map(move |l| {
                     l.names().into_iter().filter(move |n| {
-                        !f.index.contains_key(*n)
+                        !f.named.contains(n)
                             && !f.lazy.as_ref().is_some_and(|z| z.names.contains(n))
                     })
                 });
-                f.order
+                f.named
+                    .order
                     .iter()
                     .map(|(n, _)| n.as_str())
                     .chain(lazy)
