@@ -114,31 +114,19 @@ impl<'a> Evaluator<'a, '_> {
         let var_param = f.var_param();
 
         let mark = self.diags.len();
-        let mut vals = Vec::with_capacity(arg_list.len());
-        let mut starts = Vec::with_capacity(arg_list.len());
-        let mut arg_exprs: Vec<Option<&'a Expr>> = Vec::with_capacity(arg_list.len());
         if let Some(kind) = f.special_kind() {
-            for a in &arg_list {
-                let (start, x) = match a {
-                    CallArg::Expr(x) => (x.start_span(), Some(*x)),
-                    CallArg::Value(_, s) => (*s, None),
-                };
-                starts.push(start);
-                arg_exprs.push(x);
-            }
             let Some(result) = self.call_special(kind, &arg_list) else {
                 return Value::dynamic();
             };
-            return self.call_result(e, name, name_span, &f, result, &starts, &arg_exprs);
+            return self.call_result(e, name, name_span, &f, result, &arg_list);
         }
+        let mut vals = Vec::with_capacity(arg_list.len());
         for (i, a) in arg_list.iter().enumerate() {
             let param = params.get(i).or(var_param).expect("checked above");
             let (v, start, x) = match a {
                 CallArg::Expr(x) => (self.expr(x), x.start_span(), Some(*x)),
                 CallArg::Value(v, s) => (v.clone(), *s, None),
             };
-            starts.push(start);
-            arg_exprs.push(x);
             match convert(&v, &param.ty) {
                 Ok(c) => vals.push(c),
                 Err(err) => {
@@ -167,7 +155,7 @@ impl<'a> Evaluator<'a, '_> {
         }
         let cx = CallContext::new(self.budget, Some(self.file.name()));
         let result = f.call_in(&cx, &vals);
-        self.call_result(e, name, name_span, &f, result, &starts, &arg_exprs)
+        self.call_result(e, name, name_span, &f, result, &arg_list)
     }
 
     /// Reports a call of a function the context does not have: none may
@@ -311,15 +299,14 @@ impl<'a> Evaluator<'a, '_> {
 
     /// The value of a call, or its error as a diagnostic.
     #[allow(clippy::too_many_arguments)]
-    pub(super) fn call_result(
+    fn call_result(
         &mut self,
         e: &'a Expr,
         name: &str,
         name_span: Span,
         f: &Function,
         result: Result<Value, crate::function::FunctionError>,
-        starts: &[Span],
-        arg_exprs: &[Option<&'a Expr>],
+        args: &[CallArg<'a>],
     ) -> Value {
         let params = f.params();
         let var_param = f.var_param();
@@ -349,13 +336,21 @@ impl<'a> Evaluator<'a, '_> {
                     .arg_index()
                     .and_then(|i| params.get(i).or(var_param).map(|p| (i, p)));
                 match param {
-                    Some((i, p)) if i < starts.len() => self.err_x(
-                        (Code::InvalidFunctionArgument, "Invalid function argument"),
-                        format!("Invalid value for {:?} parameter: {err}.", p.name),
-                        starts[i],
-                        Some(e.span),
-                        arg_exprs[i].unwrap_or(e),
-                    ),
+                    Some((i, p)) if i < args.len() => {
+                        // Where the argument starts, and its expression
+                        // (the call's, for an element of an expanded one).
+                        let (start, x) = match &args[i] {
+                            CallArg::Expr(x) => (x.start_span(), *x),
+                            CallArg::Value(_, s) => (*s, e),
+                        };
+                        self.err_x(
+                            (Code::InvalidFunctionArgument, "Invalid function argument"),
+                            format!("Invalid value for {:?} parameter: {err}.", p.name),
+                            start,
+                            Some(e.span),
+                            x,
+                        )
+                    }
                     Some((_, p)) => self.err_x(
                         (Code::InvalidFunctionArgument, "Invalid function argument"),
                         format!("Invalid value for {:?} parameter: {err}.", p.name),

@@ -123,6 +123,41 @@ shared_function! {
     )
 }
 
+/// `merge`'s object where its type is known (`ty`, as the return type
+/// gave it): each attribute from the last argument that has it, in the
+/// type's order, so that the value shares the type (no second map and
+/// type are built, and the result's check is a pointer comparison).
+/// `None` unless the arguments' keys are the type's and each value has
+/// its attribute's type (the general path then merges).
+fn merged_object(ty: &Arc<crate::ObjectType>, args: &[Value]) -> Option<Value> {
+    let present = || args.iter().filter(|a| !a.is_null());
+    for a in present() {
+        for (k, _) in a.entries()? {
+            ty.index_of(k)?;
+        }
+    }
+    let mut vals = Vec::with_capacity(ty.len());
+    for (name, t) in ty.attrs() {
+        let v = present().rev().find_map(|a| entry(a, name))?;
+        if v.ty() != t {
+            return None;
+        }
+        vals.push(v.clone());
+    }
+    Some(Value::object_with_type(ty.clone(), vals))
+}
+
+/// The entry `name` of a known map or object.
+fn entry<'v>(a: &'v Value, name: &str) -> Option<&'v Value> {
+    match a.map_entries() {
+        Some(m) => m
+            .binary_search_by(|(k, _)| (**k).cmp(name))
+            .ok()
+            .map(|i| &m[i].1),
+        None => a.attr_ref(name),
+    }
+}
+
 shared_function! {
     /// `merge(maps...)`: maps or objects merged, later keys winning.
     merge => build_in_context(
@@ -180,6 +215,12 @@ shared_function! {
             Ok(Type::object(attrs))
         })),
         |cx, args, ret| {
+            if let Type::Object(ty) = ret
+                && let Some(v) = merged_object(ty, args)
+            {
+                cx.check_size(ty.len() as u64, 0)?;
+                return Ok(v);
+            }
             let mut out: BTreeMap<Arc<str>, Value> = BTreeMap::new();
             for a in args {
                 if a.is_null() {
