@@ -330,7 +330,13 @@ impl WeakFunctions {
 }
 
 /// The library's functions by name, each built on first use.
-type Built = Box<[(&'static str, OnceLock<Option<Function>>)]>;
+/// The library's functions by name, each built when first looked up,
+/// with an index (foldhash, fixed seed: the names are the library's own)
+/// so that a call finds its function without comparing names one by one.
+struct Built {
+    functions: Box<[OnceLock<Option<Function>>]>,
+    index: std::collections::HashMap<&'static str, usize, foldhash::fast::FixedState>,
+}
 
 #[derive(Default)]
 struct Inner {
@@ -627,13 +633,14 @@ impl Functions {
     /// The function of a name, if the library has it.
     pub fn get(&self, name: &str) -> Option<&Function> {
         let built = self.inner.built.get_or_init(|| {
-            self.names()
-                .into_iter()
-                .map(|n| (n, OnceLock::new()))
-                .collect()
+            let names = self.names();
+            Built {
+                functions: names.iter().map(|_| OnceLock::new()).collect(),
+                index: names.into_iter().enumerate().map(|(i, n)| (n, i)).collect(),
+            }
         });
-        let i = built.binary_search_by(|(n, _)| n.cmp(&name)).ok()?;
-        built[i].1.get_or_init(|| self.build(name)).as_ref()
+        let i = *built.index.get(name)?;
+        built.functions[i].get_or_init(|| self.build(name)).as_ref()
     }
 
     /// Gives the library the evaluator's template rendering (the first

@@ -168,7 +168,8 @@ shared_function! {
             if args.is_empty() {
                 return Ok(Type::empty_object());
             }
-            let mut attrs: BTreeMap<Arc<str>, Type> = BTreeMap::new();
+            // Later attributes win (as `ObjectType::new` keeps them).
+            let mut attrs: Vec<(Arc<str>, Type)> = Vec::new();
             let first = args[0].ty();
             let mut matching = true;
             let mut attrs_known = true;
@@ -180,16 +181,14 @@ shared_function! {
                 match ty {
                     Type::Object(o) => {
                         if !a.is_null() {
-                            for (n, t) in o.attrs() {
-                                attrs.insert(n.clone(), t.clone());
-                            }
+                            attrs.extend(o.attrs().iter().cloned());
                         }
                     }
                     Type::Map(e) => {
                         if a.is_null() {
                         } else if a.is_known() {
                             for (k, _) in a.map_entries().unwrap_or(&[]) {
-                                attrs.insert(k.clone(), (**e).clone());
+                                attrs.push((k.clone(), (**e).clone()));
                             }
                         } else {
                             attrs_known = false;
