@@ -316,6 +316,47 @@ pub fn parse_path_with_limits(
     }
 }
 
+/// Reads and parses each of `paths` as [`parse_path_with_limits`] does,
+/// the results in the order of `paths`. With the cargo feature `rayon`,
+/// the files are read and parsed on rayon's thread pool; the results are
+/// the same, in the same order.
+///
+/// ```
+/// let dir = std::env::temp_dir().join(format!("hcldecode-doc-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir).unwrap();
+/// std::fs::write(dir.join("a.hcl"), "a = 1\n").unwrap();
+/// std::fs::write(dir.join("b.hcl"), "b = \n").unwrap();
+/// let paths = [dir.join("a.hcl"), dir.join("b.hcl"), dir.join("none.hcl")];
+/// let parsed = hcldecode::parse::parse_paths_with_limits(&paths, &hcldecode::eval::Limits::DEFAULT);
+/// assert!(parsed[0].0.is_some() && parsed[0].1.is_empty());
+/// assert!(parsed[1].1.has_errors()); // a missing expression
+/// assert!(parsed[2].0.is_none()); // cannot be read
+/// std::fs::remove_dir_all(&dir).unwrap();
+/// ```
+pub fn parse_paths_with_limits<P: AsRef<Path> + Sync>(
+    paths: &[P],
+    limits: &Limits,
+) -> Vec<(Option<File>, Diagnostics)> {
+    #[cfg(feature = "rayon")]
+    {
+        use rayon::prelude::*;
+        // Files of a configuration are independent until merged; a
+        // file's parse is its own, so the order of the results is all
+        // that must be kept (`collect` on an indexed iterator keeps it).
+        paths
+            .par_iter()
+            .map(|p| parse_path_with_limits(p, limits))
+            .collect()
+    }
+    #[cfg(not(feature = "rayon"))]
+    {
+        paths
+            .iter()
+            .map(|p| parse_path_with_limits(p, limits))
+            .collect()
+    }
+}
+
 /// Reads and parses a file as native syntax whatever its name (spec files).
 pub fn parse_path_native(path: impl AsRef<Path>) -> (Option<File>, Diagnostics) {
     let path = path.as_ref();

@@ -458,12 +458,16 @@ impl Decoder {
     }
 
     /// Reads several files and decodes them as one merged body (attributes
-    /// may be set in only one of them; blocks are concatenated).
-    pub fn decode_paths<T: HclDecode, P: AsRef<Path>>(&self, paths: &[P]) -> Result<T, Error> {
+    /// may be set in only one of them; blocks are concatenated). With the
+    /// cargo feature `rayon`, the files are parsed in parallel
+    /// ([`parse::parse_paths_with_limits`]), with the same result.
+    pub fn decode_paths<T: HclDecode, P: AsRef<Path> + Sync>(
+        &self,
+        paths: &[P],
+    ) -> Result<T, Error> {
         let mut files = Vec::new();
         let mut diags = Diagnostics::new();
-        for p in paths {
-            let (f, d) = parse::parse_path_with_limits(p, &self.options.limits);
+        for (f, d) in parse::parse_paths_with_limits(paths, &self.options.limits) {
             diags.extend(d);
             files.extend(f);
         }
