@@ -19,7 +19,10 @@
 //! decoded once, before the rounds; only writing is timed); and the
 //! realistic configuration (`realistic.rs`: functions, variables,
 //! heredocs, dynamic blocks, a tagged enum, `Spanned` fields) against the
-//! generated one of the same size, both typed: the cliff per byte.
+//! generated one of the same size, both typed: the cliff per byte; and
+//! the configuration split into eight files decoded with
+//! `Decoder::decode_paths` (parsed on rayon's pool) against the same files
+//! parsed one after the other.
 //!
 //! Arguments (after `--`): substrings selecting pairs or sizes, e.g.
 //! `cargo bench --bench paired -- typed 1MB`.
@@ -155,6 +158,86 @@ fn hcl_to_string(text: &str) -> Box<dyn std::any::Any> {
     Box::new(hcl::to_string(&*theirs).expect("hcl::to_string"))
 }
 
+/// How many files the configuration is split into for the paths pair.
+const FILES: usize = 8;
+
+thread_local! {
+    /// The configuration split into files in a directory of its own,
+    /// keyed by the text's length.
+    static SPLIT: std::cell::RefCell<Option<(usize, Rc<[std::path::PathBuf]>)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// `text` split at its top-level `job` blocks into [`FILES`] files of
+/// about the same size, written once per text.
+fn split_files(text: &str) -> Rc<[std::path::PathBuf]> {
+    SPLIT.with(|s| {
+        let mut s = s.borrow_mut();
+        if let Some((len, paths)) = &*s
+            && *len == text.len()
+        {
+            return paths.clone();
+        }
+        let dir = std::env::temp_dir().join(format!(
+            "hcldecode-paired-{}-{}",
+            std::process::id(),
+            text.len()
+        ));
+        std::fs::create_dir_all(&dir).expect("bench directory");
+        let starts: Vec<usize> = std::iter::once(0)
+            .chain(text.match_indices("\njob \"").map(|(i, _)| i + 1))
+            .collect();
+        let per = text.len() / FILES + 1;
+        let mut paths = Vec::new();
+        let mut from = 0;
+        for &at in &starts[1..] {
+            if at - from >= per {
+                paths.push(write_part(&dir, paths.len(), &text[from..at]));
+                from = at;
+            }
+        }
+        paths.push(write_part(&dir, paths.len(), &text[from..]));
+        let paths: Rc<[std::path::PathBuf]> = paths.into();
+        *s = Some((text.len(), paths.clone()));
+        paths
+    })
+}
+
+fn write_part(dir: &std::path::Path, i: usize, text: &str) -> std::path::PathBuf {
+    let path = dir.join(format!("part{i}.hcl"));
+    std::fs::write(&path, text).expect("bench file");
+    path
+}
+
+/// The configuration's files decoded together: parsed on rayon's pool
+/// (the benches turn hcldecode's `rayon` feature on).
+fn ours_paths(text: &str) -> Box<dyn std::any::Any> {
+    let paths = split_files(text);
+    let d = hcldecode::Decoder::new();
+    Box::new(
+        d.decode_paths::<typed::JobFile, _>(&paths)
+            .expect("decode_paths"),
+    )
+}
+
+/// The same files parsed one after the other, then decoded the same way.
+fn sequential_paths(text: &str) -> Box<dyn std::any::Any> {
+    let paths = split_files(text);
+    let limits = hcldecode::eval::Limits::DEFAULT;
+    let mut files = Vec::new();
+    let mut diags = hcldecode::Diagnostics::new();
+    for p in paths.iter() {
+        let (f, d) = hcldecode::parse::parse_path_with_limits(p, &limits);
+        files.extend(f);
+        diags.extend(d);
+    }
+    let d = hcldecode::Decoder::new();
+    Box::new(
+        d.decode_files::<typed::JobFile>(&files, diags)
+            .expect("decode_files"),
+    )
+}
+
 const PAIRS: &[(&str, Run, &str, Run)] = &[
     (
         "typed",
@@ -177,6 +260,7 @@ const PAIRS: &[(&str, Run, &str, Run)] = &[
         ours_typed,
     ),
     ("encode", ours_encode, "hcl::to_string", hcl_to_string),
+    ("paths (rayon)", ours_paths, "one by one", sequential_paths),
 ];
 
 fn time(run: Run, text: &str) -> Duration {
