@@ -93,14 +93,20 @@ fn block_opts(f: &Field<'_>) -> TokenStream {
         .map(|l| l.value.clone())
         .unwrap_or_default();
     let tag = f.attrs.tag.is_some();
+    // Made once per field (they depend on its attributes alone, so a
+    // static serves every instantiation of a generic type): every body
+    // read would otherwise build and drop them.
     quote! {
-        __hcl::BlockOptions {
-            type_name: ::std::string::String::from(#name),
-            min_items: #min,
-            max_items: #max,
-            required: #required,
-            labels: ::std::vec![#(::std::string::String::from(#labels)),*],
-            tag: #tag,
+        {
+            static OPTS: ::std::sync::OnceLock<__hcl::BlockOptions> = ::std::sync::OnceLock::new();
+            OPTS.get_or_init(|| __hcl::BlockOptions {
+                type_name: ::std::string::String::from(#name),
+                min_items: #min,
+                max_items: #max,
+                required: #required,
+                labels: ::std::vec![#(::std::string::String::from(#labels)),*],
+                tag: #tag,
+            })
         }
     }
 }
@@ -302,13 +308,13 @@ fn block_code(g: &mut Gen<'_>, parts: &mut Parts, c: &FieldCtx<'_>) {
         parts.asserts.push(c.assert("assert_tagged"));
     }
     let opts = block_opts(f);
-    let spec = described(f, quote!(#p.block_spec(&#opts)));
+    let spec = described(f, quote!(#p.block_spec(#opts)));
     parts.props.push(quote!((#key, #spec)));
     parts
         .lets
-        .push(quote!(let #var = __errs.take(#p.blocks(__value, __at, #idx, &#opts));));
+        .push(quote!(let #var = __errs.take(#p.blocks(__value, __at, #idx, #opts));));
     if let Some(gets) = &mut parts.direct_gets {
-        gets.push(quote!(let #var = #p.direct_blocks(__b, #index, &#opts)?;));
+        gets.push(quote!(let #var = #p.direct_blocks(__b, #index, #opts)?;));
     }
     parts.other_field(name, quote!(__hcl::Type::Dynamic));
     parts.index += 1;
