@@ -43,11 +43,11 @@ use hcldecode_spec::syntax::body::{
 use hcldecode_spec::syntax::expr::ExprRef;
 use hcldecode_spec::syntax::native::{analysis, ast};
 
-use crate::Type;
 use crate::eval::traversal::{Traversal, expr_variables};
 use crate::eval::{self, EvalContext, ExprScope, Limits};
 use crate::value::Value;
 use crate::value::convert::convert;
+use crate::{ObjectType, Type};
 
 /// The block type of dynamic blocks.
 const DYNAMIC: &str = "dynamic";
@@ -62,14 +62,32 @@ pub(crate) struct Iteration {
 
 impl Iteration {
     /// `iteration.MakeChild`.
-    fn child(parent: Option<&Iteration>, name: &str, key: Value, value: Value) -> Iteration {
-        let mut vars = parent.map_or_else(Vec::new, |p| p.vars.clone());
-        vars.push((
-            name.to_string(),
-            Value::object([("key", key), ("value", value)]),
-        ));
+    fn child(parent: Option<&Iteration>, name: &str, iterator: Value) -> Iteration {
+        let inherited = parent.map_or(&[][..], |p| &p.vars[..]);
+        let mut vars = Vec::with_capacity(inherited.len() + 1);
+        vars.extend_from_slice(inherited);
+        vars.push((name.to_string(), iterator));
         Iteration { vars }
     }
+}
+
+/// The iterator's value, `{ key, value }`, its object type taken from
+/// `cache` where the key's and value's types are the last ones' (the
+/// elements of a `for_each` mostly share their types), else made and kept
+/// there.
+fn iterator_object(key: Value, value: Value, cache: &mut Option<Arc<ObjectType>>) -> Value {
+    if let Some(ty) = cache
+        && let [(_, kt), (_, vt)] = ty.attrs()
+        && kt == key.ty()
+        && vt == value.ty()
+    {
+        return Value::object_with_type(ty.clone(), vec![key, value]);
+    }
+    let v = Value::object([("key", key), ("value", value)]);
+    if let Type::Object(ty) = v.ty() {
+        *cache = Some(ty.clone());
+    }
+    v
 }
 
 /// `iteration.EvalContext(base)`: a child of `base` (an empty context
@@ -342,11 +360,22 @@ enum Item<'b> {
 
 struct Generated<'b> {
     /// The `dynamic` block.
-    raw: Block<'b>,
+    raw: Head<'b>,
     labels: Vec<GenLabel<'b>>,
     /// The `content` block's body.
     body: BodyRef<'b>,
     scope: BlockScope,
+}
+
+/// What a generated block takes of its `dynamic` block: its type (the
+/// dynamic block's label) and where it is.
+#[derive(Clone, Copy)]
+struct Head<'b> {
+    type_name: &'b str,
+    type_span: Span,
+    file: &'b Arc<SourceFile>,
+    def_span: Span,
+    open_brace_span: Span,
 }
 
 struct GenLabel<'b> {
@@ -369,7 +398,7 @@ impl Expanded<'_> {
                     b
                 }
                 Item::Generated(g) => Block {
-                    type_name: g.raw.labels[0].value,
+                    type_name: g.raw.type_name,
                     labels: g
                         .labels
                         .iter()
@@ -381,7 +410,7 @@ impl Expanded<'_> {
                         .collect(),
                     body: g.body,
                     file: g.raw.file,
-                    type_span: g.raw.labels[0].span,
+                    type_span: g.raw.type_span,
                     def_span: g.raw.def_span,
                     open_brace_span: g.raw.open_brace_span,
                     scope: Some(&g.scope),
@@ -485,8 +514,20 @@ fn generate_blocks<'b>(
     diags: &mut Diagnostics,
 ) {
     let parent = scope.iteration.as_deref();
+    let Some(type_label) = block.labels.first() else {
+        return;
+    };
+    let head = Head {
+        type_name: type_label.value,
+        type_span: type_label.span,
+        file: block.file,
+        def_span: block.def_span,
+        open_brace_span: block.open_brace_span,
+    };
+    let mut kv_type = None;
     let mut generate = |key: Value, value: Value, unknown: bool, diags: &mut Diagnostics| {
-        let it = Arc::new(Iteration::child(parent, &spec.iterator, key, value));
+        let iterator = iterator_object(key, value, &mut kv_type);
+        let it = Arc::new(Iteration::child(parent, &spec.iterator, iterator));
         // Labels are evaluated with the iterator, when there are any.
         let labels = if spec.label_exprs.is_empty() {
             Vec::new()
@@ -498,7 +539,7 @@ fn generate_blocks<'b>(
             labels
         };
         items.push(Item::Generated(Generated {
-            raw: block.clone(),
+            raw: head,
             labels,
             body: spec.content,
             scope: scope.block_scope(Some(it), unknown || scope.unknown),

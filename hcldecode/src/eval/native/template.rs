@@ -17,7 +17,10 @@ impl<'a> Evaluator<'a, '_> {
         {
             return Value::string(t.get(self.file));
         }
-        let mut buf = String::new();
+        // The template's own text is about the size of its result (its
+        // interpolations mostly stand for values of their length): one
+        // allocation instead of a string grown part by part.
+        let mut buf = String::with_capacity(e.span.len() as usize);
         let mut known = true;
         for part in parts {
             if let ExprKind::Literal(Literal::String(t)) = &part.kind {
