@@ -434,10 +434,11 @@ impl SourceFile {
 
     fn line_starts(&self) -> &[u32] {
         self.line_starts.get_or_init(|| {
-            memchr_newlines(self.text.as_bytes())
-                .map(|i| i as u32 + 1)
-                .collect::<Vec<_>>()
-                .into_boxed_slice()
+            // Counted first (a fast scan) so the slice is allocated once.
+            let bytes = self.text.as_bytes();
+            let mut starts = Vec::with_capacity(memchr::memchr_iter(b'\n', bytes).count());
+            starts.extend(memchr_newlines(bytes).map(|i| i as u32 + 1));
+            starts.into_boxed_slice()
         })
     }
 

@@ -47,6 +47,7 @@ impl<'a> Parser<'a> {
             scratch_exprs: Vec::new(),
             scratch_items: Vec::new(),
             scratch_labels: Vec::new(),
+            scratch_steps: Vec::new(),
             depth: 0,
             max_depth,
         }

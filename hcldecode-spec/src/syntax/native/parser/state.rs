@@ -3,7 +3,7 @@
 
 use crate::diagnostic::Diagnostic;
 use crate::source::{SourceFile, Span};
-use crate::syntax::native::ast::{Attribute, Block, Expr, Label, ObjectItem};
+use crate::syntax::native::ast::{Attribute, Block, Expr, Label, ObjectItem, Step};
 use crate::syntax::native::lexer::{InvalidTokenChecker, Scanner};
 use crate::syntax::native::pos::Resolver;
 use crate::syntax::native::token::Token;
@@ -34,6 +34,9 @@ pub(crate) struct Parser<'a> {
     pub(super) scratch_exprs: Vec<Expr>,
     pub(super) scratch_items: Vec<ObjectItem>,
     pub(super) scratch_labels: Vec<Label>,
+    /// A traversal's attribute and literal-index steps while it is parsed
+    /// (each traversal's above those of the ones it is nested in).
+    pub(super) scratch_steps: Vec<Step>,
     pub(super) depth: u32,
     pub(crate) max_depth: u32,
     /// The span of the last invalid node that stands for an expression

@@ -47,15 +47,17 @@ impl<'a> Parser<'a> {
     pub(super) fn parse_expression_traversals_inner(&mut self, from: Expr) -> Expr {
         let from_start = from.span;
         let mut ret = from;
-        // Attribute and literal-index steps applied to `ret`, gathered here
-        // and attached (`add_steps`) before `ret` is wrapped or returned.
-        let mut steps: Vec<Step> = Vec::new();
+        // Attribute and literal-index steps applied to `ret`, gathered on
+        // the parser's step stack from `base` (one allocation per
+        // traversal, its boxed steps) and attached (`add_steps`) before
+        // `ret` is wrapped or returned.
+        let base = self.scratch_steps.len();
         loop {
             let next = self.peek();
             let wraps = match next.kind {
                 T::OBrack => true,
                 T::Dot => {
-                    steps.is_empty()
+                    self.scratch_steps.len() == base
                         && !matches!(
                             ret.kind,
                             ExprKind::ScopeTraversal { .. } | ExprKind::RelativeTraversal { .. }
@@ -67,22 +69,32 @@ impl<'a> Parser<'a> {
                 break;
             }
             ret = match next.kind {
-                T::Dot => self.dot_step(from_start, ret, &mut steps),
-                T::OBrack => self.bracket_step(from_start, ret, &mut steps),
+                T::Dot => self.dot_step(from_start, ret, base),
+                T::OBrack => self.bracket_step(from_start, ret, base),
                 _ => break,
             };
         }
-        add_steps(ret, &mut steps)
+        self.add_steps(ret, base)
+    }
+
+    /// `expr` with the steps on the step stack from `base` applied (and
+    /// taken off it): see [`add_steps`].
+    fn add_steps(&mut self, expr: Expr, base: usize) -> Expr {
+        if self.scratch_steps.len() == base {
+            return expr;
+        }
+        let steps: Box<[Step]> = self.scratch_steps.drain(base..).collect();
+        add_steps(expr, steps)
     }
 
     /// After `ret`: `.name`, `.0` or an attribute-only splat `.*.a.b`.
-    fn dot_step(&mut self, from_start: Span, ret: Expr, steps: &mut Vec<Step>) -> Expr {
+    fn dot_step(&mut self, from_start: Span, ret: Expr, base: usize) -> Expr {
         let dot = self.read();
         let attr_tok = self.peek();
         match attr_tok.kind {
             T::Ident => {
                 let t = self.read();
-                steps.push(Step::Attr {
+                self.scratch_steps.push(Step::Attr {
                     name: t.span,
                     span: rb(dot.span, t.span),
                 });
@@ -96,7 +108,7 @@ impl<'a> Parser<'a> {
                 } else {
                     self.check_number(num);
                 }
-                steps.push(Step::Index {
+                self.scratch_steps.push(Step::Index {
                     key: Literal::Number(num.span),
                     span: rng,
                 });
@@ -127,7 +139,7 @@ impl<'a> Parser<'a> {
                 Expr {
                     span: rb(from_start, last_range),
                     kind: ExprKind::Splat {
-                        source: Box::new(add_steps(ret, steps)),
+                        source: Box::new(self.add_steps(ret, base)),
                         each: Box::new(each),
                         item: id,
                         marker: rb(dot.span, marker.span),
@@ -142,7 +154,7 @@ impl<'a> Parser<'a> {
                     None,
                 );
                 // The reference so far and the dot (HCL v2.22, #692).
-                steps.clear();
+                self.scratch_steps.truncate(base);
                 let ret = self.syntax_error(rb(from_start, dot.span));
                 self.set_recovery();
                 ret
@@ -210,7 +222,7 @@ impl<'a> Parser<'a> {
     }
 
     /// After `ret`: a full splat `[*]` or an index `[key]`.
-    fn bracket_step(&mut self, from_start: Span, ret: Expr, steps: &mut Vec<Step>) -> Expr {
+    fn bracket_step(&mut self, from_start: Span, ret: Expr, base: usize) -> Expr {
         let open = self.read();
         if self.peek().kind == T::Star {
             self.read();
@@ -243,7 +255,7 @@ impl<'a> Parser<'a> {
             return Expr {
                 span: rb(from_start, each.span),
                 kind: ExprKind::Splat {
-                    source: Box::new(add_steps(ret, steps)),
+                    source: Box::new(self.add_steps(ret, base)),
                     each: Box::new(each),
                     item: id,
                     marker,
@@ -274,13 +286,13 @@ impl<'a> Parser<'a> {
         let rng = rb(open.span, close.span);
         match literal_key(&key) {
             Some(k) => {
-                steps.push(Step::Index { key: k, span: rng });
+                self.scratch_steps.push(Step::Index { key: k, span: rng });
                 ret
             }
             None => Expr {
                 span: rb(from_start, rng),
                 kind: ExprKind::Index {
-                    collection: Box::new(add_steps(ret, steps)),
+                    collection: Box::new(self.add_steps(ret, base)),
                     key: Box::new(key),
                     brackets: rng,
                 },
@@ -423,7 +435,7 @@ impl<'a> Parser<'a> {
 /// `expr`'s own steps when it is a traversal, else as a relative traversal
 /// of it. Each step extends the span to its end, as hclsyntax's
 /// `makeRelativeTraversal` does one step at a time.
-pub(super) fn add_steps(mut expr: Expr, steps: &mut Vec<Step>) -> Expr {
+fn add_steps(mut expr: Expr, steps: Box<[Step]>) -> Expr {
     let Some(last) = steps.last() else {
         return expr;
     };
@@ -432,10 +444,10 @@ pub(super) fn add_steps(mut expr: Expr, steps: &mut Vec<Step>) -> Expr {
         ExprKind::ScopeTraversal { steps: own, .. }
         | ExprKind::RelativeTraversal { steps: own, .. } => {
             *own = if own.is_empty() {
-                std::mem::take(steps).into_boxed_slice()
+                steps
             } else {
                 let mut all = std::mem::take(own).into_vec();
-                all.append(steps);
+                all.extend(steps);
                 all.into_boxed_slice()
             };
             expr.span = span;
@@ -445,7 +457,7 @@ pub(super) fn add_steps(mut expr: Expr, steps: &mut Vec<Step>) -> Expr {
             span,
             kind: ExprKind::RelativeTraversal {
                 source: Box::new(expr),
-                steps: std::mem::take(steps).into_boxed_slice(),
+                steps,
             },
         },
     }
