@@ -55,7 +55,30 @@ struct FieldsCode {
     object: Option<Vec<TokenStream>>,
 }
 
-fn fields_code(fields: &[Field<'_>], access: &dyn Fn(&syn::Ident) -> TokenStream) -> FieldsCode {
+/// Which body the statements write into: a `BodyWriter` (`encode_body`,
+/// through `__private::encode`) or straight to the text (`write_body`,
+/// through `__private::encode_stream`, whose helpers have the same names).
+#[derive(Clone, Copy, PartialEq)]
+enum Target {
+    Writer,
+    Stream,
+}
+
+impl Target {
+    fn module(self) -> TokenStream {
+        match self {
+            Target::Writer => quote!(__enc),
+            Target::Stream => quote!(__stream),
+        }
+    }
+}
+
+fn fields_code(
+    fields: &[Field<'_>],
+    access: &dyn Fn(&syn::Ident) -> TokenStream,
+    target: Target,
+) -> FieldsCode {
+    let m = target.module();
     let mut body = Vec::new();
     let mut labels = Vec::new();
     let mut object = Some(Vec::new());
@@ -65,7 +88,10 @@ fn fields_code(fields: &[Field<'_>], access: &dyn Fn(&syn::Ident) -> TokenStream
         let span = f.ty.span();
         match f.kind {
             Kind::Attr if f.attrs.serde.is_some() => {
-                body.push(quote_spanned!(span=> ::hcldecode::__private::serde::attr(__body, #name, #acc)?;));
+                body.push(match target {
+                    Target::Writer => quote_spanned!(span=> ::hcldecode::__private::serde::attr(__body, #name, #acc)?;),
+                    Target::Stream => quote_spanned!(span=> __stream::attr_value(__body, #name, ::hcldecode::__private::serde::value(#acc)?)?;),
+                });
                 if let Some(o) = &mut object {
                     o.push(
                         quote_spanned!(span=> (#name, ::hcldecode::__private::serde::value(#acc)?)),
@@ -74,13 +100,21 @@ fn fields_code(fields: &[Field<'_>], access: &dyn Fn(&syn::Ident) -> TokenStream
             }
             Kind::Attr if is_raw_expression(&f.shape) => {
                 object = None;
-                body.push(quote_spanned!(span=> __enc::expr_attr(__body, #name, #acc)?;));
+                body.push(quote_spanned!(span=> #m::expr_attr(__body, #name, #acc)?;));
             }
             Kind::Attr => {
+                // Straight to the text, a name that is an identifier is
+                // not checked again at each write.
+                let attr =
+                    if target == Target::Stream && !hcldecode_spec::syntax::is_identifier(name) {
+                        quote!(attr_checked)
+                    } else {
+                        quote!(attr)
+                    };
                 body.push(unless_default(
                     f,
                     &acc,
-                    quote_spanned!(span=> __enc::attr(__body, #name, #acc)?;),
+                    quote_spanned!(span=> #m::#attr(__body, #name, #acc)?;),
                 ));
                 if let Some(o) = &mut object {
                     o.push(quote_spanned!(span=> (#name, __enc::HclEncode::to_value(#acc)?)));
@@ -88,29 +122,32 @@ fn fields_code(fields: &[Field<'_>], access: &dyn Fn(&syn::Ident) -> TokenStream
             }
             Kind::Label => {
                 object = None;
-                labels.push(quote_spanned!(span=>
-                    __labels.push(::std::string::ToString::to_string(&**#acc));
-                ));
+                labels.push(match target {
+                    Target::Writer => quote_spanned!(span=>
+                        __labels.push(::std::string::ToString::to_string(&**#acc));
+                    ),
+                    Target::Stream => quote_spanned!(span=> __stream::label(__labels, &**#acc);),
+                });
             }
             Kind::BlockAttrs => {
                 object = None;
                 body.push(unless_default(
                     f,
                     &acc,
-                    quote_spanned!(span=> __enc::block_attrs(__body, #name, #acc)?;),
+                    quote_spanned!(span=> #m::block_attrs(__body, #name, #acc)?;),
                 ));
             }
             Kind::Block => {
                 object = None;
-                body.push(block_code(f, &acc));
+                body.push(block_code(f, &acc, &m));
             }
             Kind::Flatten => {
                 object = None;
-                body.push(quote_spanned!(span=> __enc::flatten(__body, #acc)?;));
+                body.push(quote_spanned!(span=> #m::flatten(__body, #acc)?;));
             }
             Kind::Remain => {
                 object = None;
-                body.push(quote_spanned!(span=> __enc::remain(__body, #acc)?;));
+                body.push(quote_spanned!(span=> #m::remain(__body, #acc)?;));
             }
         }
     }
@@ -144,23 +181,23 @@ fn unless_default(f: &Field<'_>, acc: &TokenStream, write: TokenStream) -> Token
 /// One block of `v` (a reference) with the map keys `keys` as its first
 /// labels; an enum of block types names its block (or, tagged, its first
 /// label) after the variant.
-fn one_block(f: &Field<'_>, keys: &[syn::Ident], v: &TokenStream) -> TokenStream {
+fn one_block(f: &Field<'_>, keys: &[syn::Ident], v: &TokenStream, m: &TokenStream) -> TokenStream {
     let name = &f.name;
     let span = f.ty.span();
     let tagged = f.attrs.tag.is_some();
     if keys.is_empty() {
-        quote_spanned!(span=> __enc::variant_block(__body, #name, #tagged, #v)?;)
+        quote_spanned!(span=> #m::variant_block(__body, #name, #tagged, #v)?;)
     } else {
-        quote_spanned!(span=> __enc::block(__body, #name, &[#(#keys),*], #v)?;)
+        quote_spanned!(span=> #m::block(__body, #name, &[#(#keys),*], #v)?;)
     }
 }
 
-fn block_code(f: &Field<'_>, acc: &TokenStream) -> TokenStream {
+fn block_code(f: &Field<'_>, acc: &TokenStream, m: &TokenStream) -> TokenStream {
     let span = f.ty.span();
     match f.shape.block_kind() {
-        BlockShape::Single => one_block(f, &[], acc),
+        BlockShape::Single => one_block(f, &[], acc, m),
         BlockShape::Optional => {
-            let one = one_block(f, &[], &quote!(__v));
+            let one = one_block(f, &[], &quote!(__v), m);
             quote_spanned!(span=>
                 if let ::core::option::Option::Some(__v) = #acc {
                     #one
@@ -168,7 +205,7 @@ fn block_code(f: &Field<'_>, acc: &TokenStream) -> TokenStream {
             )
         }
         BlockShape::List | BlockShape::Set => {
-            let one = one_block(f, &[], &quote!(__v));
+            let one = one_block(f, &[], &quote!(__v), m);
             quote_spanned!(span=>
                 for __v in #acc.iter() {
                     #one
@@ -179,7 +216,7 @@ fn block_code(f: &Field<'_>, acc: &TokenStream) -> TokenStream {
             let keys: Vec<_> = (0..depth).map(|i| format_ident!("__k{}", i)).collect();
             let vals: Vec<_> = (0..depth).map(|i| format_ident!("__v{}", i)).collect();
             let last = &vals[depth - 1];
-            let mut code = one_block(f, &keys, &quote!(#last));
+            let mut code = one_block(f, &keys, &quote!(#last), m);
             for i in (0..depth).rev() {
                 let k = &keys[i];
                 let v = &vals[i];
@@ -206,7 +243,12 @@ fn struct_items(cx: &mut Ctxt, fields: &[Field<'_>], tyname: &str) -> TokenStrea
         body,
         labels,
         object,
-    } = fields_code(fields, &|id| quote!((&self.#id)));
+    } = fields_code(fields, &|id| quote!((&self.#id)), Target::Writer);
+    let FieldsCode {
+        body: stream,
+        labels: stream_labels,
+        ..
+    } = fields_code(fields, &|id| quote!((&self.#id)), Target::Stream);
     let to_value = match object {
         Some(props) => quote! {
             ::core::result::Result::Ok(__enc::object(::std::vec![#(#props),*]))
@@ -227,6 +269,14 @@ fn struct_items(cx: &mut Ctxt, fields: &[Field<'_>], tyname: &str) -> TokenStrea
             #(#labels)*
             ::core::result::Result::Ok(())
         }
+        fn write_body(&self, __body: &mut __stream::BodyOut) -> ::core::result::Result<(), __enc::EncodeError> {
+            #(#stream)*
+            ::core::result::Result::Ok(())
+        }
+        fn write_labels(&self, __labels: &mut __stream::BodyOut) -> ::core::result::Result<(), __enc::EncodeError> {
+            #(#stream_labels)*
+            ::core::result::Result::Ok(())
+        }
     }
 }
 
@@ -235,6 +285,8 @@ fn struct_items(cx: &mut Ctxt, fields: &[Field<'_>], tyname: &str) -> TokenStrea
 fn block_enum_items(cx: &mut Ctxt, vs: &[Variant<'_>], tyname: &str) -> TokenStream {
     let mut body_arms = Vec::new();
     let mut label_arms = Vec::new();
+    let mut stream_arms = Vec::new();
+    let mut stream_label_arms = Vec::new();
     let mut name_arms = Vec::new();
     for v in vs {
         let id = v.ident;
@@ -244,6 +296,8 @@ fn block_enum_items(cx: &mut Ctxt, vs: &[Variant<'_>], tyname: &str) -> TokenStr
             VariantForm::Unit => {
                 body_arms.push(quote!(Self::#id => {}));
                 label_arms.push(quote!(Self::#id => {}));
+                stream_arms.push(quote!(Self::#id => {}));
+                stream_label_arms.push(quote!(Self::#id => {}));
             }
             VariantForm::Newtype(_) => {
                 body_arms
@@ -251,13 +305,25 @@ fn block_enum_items(cx: &mut Ctxt, vs: &[Variant<'_>], tyname: &str) -> TokenStr
                 label_arms.push(
                     quote!(Self::#id(__x) => __enc::HclEncode::encode_labels(__x, __labels)?,),
                 );
+                stream_arms
+                    .push(quote!(Self::#id(__x) => __enc::HclEncode::write_body(__x, __body)?,));
+                stream_label_arms.push(
+                    quote!(Self::#id(__x) => __enc::HclEncode::write_labels(__x, __labels)?,),
+                );
             }
             VariantForm::Struct(fields) => {
                 check_fields(cx, fields);
                 let ids: Vec<_> = fields.iter().map(|f| f.ident).collect();
-                let FieldsCode { body, labels, .. } = fields_code(fields, &|id| quote!(#id));
+                let FieldsCode { body, labels, .. } =
+                    fields_code(fields, &|id| quote!(#id), Target::Writer);
                 body_arms.push(quote!(Self::#id { #(#ids),* } => { #(#body)* }));
                 label_arms.push(
+                    quote!(#[allow(unused_variables)] Self::#id { #(#ids),* } => { #(#labels)* }),
+                );
+                let FieldsCode { body, labels, .. } =
+                    fields_code(fields, &|id| quote!(#id), Target::Stream);
+                stream_arms.push(quote!(Self::#id { #(#ids),* } => { #(#body)* }));
+                stream_label_arms.push(
                     quote!(#[allow(unused_variables)] Self::#id { #(#ids),* } => { #(#labels)* }),
                 );
             }
@@ -278,6 +344,20 @@ fn block_enum_items(cx: &mut Ctxt, vs: &[Variant<'_>], tyname: &str) -> TokenStr
         fn encode_labels(&self, __labels: &mut ::std::vec::Vec<::std::string::String>) -> ::core::result::Result<(), __enc::EncodeError> {
             match self {
                 #(#label_arms)*
+            }
+            ::core::result::Result::Ok(())
+        }
+        #[allow(unused_variables)]
+        fn write_body(&self, __body: &mut __stream::BodyOut) -> ::core::result::Result<(), __enc::EncodeError> {
+            match self {
+                #(#stream_arms)*
+            }
+            ::core::result::Result::Ok(())
+        }
+        #[allow(unused_variables)]
+        fn write_labels(&self, __labels: &mut __stream::BodyOut) -> ::core::result::Result<(), __enc::EncodeError> {
+            match self {
+                #(#stream_label_arms)*
             }
             ::core::result::Result::Ok(())
         }
@@ -325,6 +405,7 @@ pub fn expand(cx: &mut Ctxt, c: &Container<'_>) -> Option<TokenStream> {
         #[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
         const _: () = {
             use ::hcldecode::__private::encode as __enc;
+            use ::hcldecode::__private::encode_stream as __stream;
             impl #impl_generics __enc::HclEncode for #ident #ty_generics #where_clause {
                 #items
             }
