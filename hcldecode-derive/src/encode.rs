@@ -237,6 +237,40 @@ fn block_code(f: &Field<'_>, acc: &TokenStream, m: &TokenStream) -> TokenStream 
     }
 }
 
+/// `write_expr` for a struct of plain attributes, writing the object
+/// `to_value` makes (fields sorted by name, nulls left out) without making
+/// it. Nothing (the default, through `to_value`) where the order is not
+/// plain: names past ASCII (which objects put in NFC) or repeated, or a
+/// `serde` or `Expression` field.
+fn object_writer(fields: &[Field<'_>]) -> TokenStream {
+    let plain = fields.iter().all(|f| {
+        f.kind == Kind::Attr
+            && f.attrs.serde.is_none()
+            && !is_raw_expression(&f.shape)
+            && f.name.is_ascii()
+    });
+    if !plain {
+        return TokenStream::new();
+    }
+    let mut sorted: Vec<&Field<'_>> = fields.iter().collect();
+    sorted.sort_by(|a, b| a.name.cmp(&b.name));
+    if sorted.windows(2).any(|w| w[0].name == w[1].name) {
+        return TokenStream::new();
+    }
+    let entries = sorted.iter().map(|f| {
+        let name = &f.name;
+        let id = f.ident;
+        quote! {
+            (#name, &(|__o: &mut __stream::ExprOut<'_>| __enc::HclEncode::write_expr(&self.#id, __o)) as &__stream::FieldWriter<'_>)
+        }
+    });
+    quote! {
+        fn write_expr(&self, __out: &mut __stream::ExprOut<'_>) -> ::core::result::Result<(), __enc::EncodeError> {
+            __stream::object(__out, &[#(#entries),*])
+        }
+    }
+}
+
 fn struct_items(cx: &mut Ctxt, fields: &[Field<'_>], tyname: &str) -> TokenStream {
     check_fields(cx, fields);
     let FieldsCode {
@@ -249,6 +283,7 @@ fn struct_items(cx: &mut Ctxt, fields: &[Field<'_>], tyname: &str) -> TokenStrea
         labels: stream_labels,
         ..
     } = fields_code(fields, &|id| quote!((&self.#id)), Target::Stream);
+    let write_expr = object_writer(fields);
     let to_value = match object {
         Some(props) => quote! {
             ::core::result::Result::Ok(__enc::object(::std::vec![#(#props),*]))
@@ -269,6 +304,7 @@ fn struct_items(cx: &mut Ctxt, fields: &[Field<'_>], tyname: &str) -> TokenStrea
             #(#labels)*
             ::core::result::Result::Ok(())
         }
+        #write_expr
         fn write_body(&self, __body: &mut __stream::BodyOut) -> ::core::result::Result<(), __enc::EncodeError> {
             #(#stream)*
             ::core::result::Result::Ok(())

@@ -63,6 +63,14 @@ struct Pair {
     right: Option<Vec<i32>>,
 }
 
+/// Attribute-only with every field optional: `{}` when all are absent,
+/// also inside a tuple tried on one line.
+#[derive(DeriveEncode, Debug, Clone)]
+struct Sparse {
+    b: Option<i64>,
+    a: Option<String>,
+}
+
 #[derive(DeriveEncode, Debug, Clone)]
 struct Shared {
     region: Option<String>,
@@ -96,6 +104,8 @@ struct Everything {
     bmap: BTreeMap<String, Vec<String>>,
     deep: BTreeMap<String, BTreeMap<String, Option<String>>>,
     pair: Pair,
+    sparse: Vec<Sparse>,
+    pairs: Option<Vec<Pair>>,
     value: Value,
     ch: char,
     #[hcl(flatten)]
@@ -252,11 +262,13 @@ prop_compose! {
         (shared, more, one, items, by_key, by_two, tagged, step, attrs, more_attrs) in blocks(),
         left in text(),
         right in prop::option::of(prop::collection::vec(any::<i32>(), 0..30)),
+        sparse in prop::collection::vec((any::<Option<i64>>(), prop::option::of(text())).prop_map(|(b, a)| Sparse { b, a }), 0..3),
+        pairs in prop::option::of(prop::collection::vec((text(), prop::option::of(prop::collection::vec(any::<i32>(), 0..3))).prop_map(|(left, right)| Pair { left, right }), 0..3)),
         value in value(),
     ) -> Everything {
         Everything {
             s, opt, mode, defaulted, flag, int, big, small, ratio, single, list, deque, set, hset,
-            array, tuple, nested, maps, map, bmap, deep, pair: Pair { left, right }, value, ch,
+            array, tuple, nested, maps, map, bmap, deep, pair: Pair { left, right }, sparse, pairs, value, ch,
             shared, more, one, items, by_key, by_two, tagged, step, attrs, more_attrs,
         }
     }

@@ -2,7 +2,7 @@
 //! the `write_body` counterparts of [`super::encode`]'s helpers, one for
 //! one, writing into a [`BodyOut`] instead of adding to a `BodyWriter`.
 
-pub use crate::encode::{BodyOut, EncodeError, HclEncode};
+pub use crate::encode::{BodyOut, EncodeError, ExprOut, HclEncode};
 
 use super::encode::{ExprField, RemainField};
 
@@ -33,6 +33,19 @@ pub fn attr_value(body: &mut BodyOut, name: &str, v: crate::Value) -> Result<(),
         return Ok(());
     }
     body.attr_value(name, &v)
+}
+
+/// Writes one field of an attribute-only struct written as an object.
+pub type FieldWriter<'a> = dyn Fn(&mut ExprOut<'_>) -> Result<(), EncodeError> + 'a;
+
+/// Writes an attribute-only struct as the object `to_value` makes of it:
+/// `fields` sorted by name (the derive sorts them), those written as
+/// `null` left out.
+pub fn object(
+    out: &mut ExprOut<'_>,
+    fields: &[(&str, &FieldWriter<'_>)],
+) -> Result<(), EncodeError> {
+    out.object(fields, true, |f, o| f(o))
 }
 
 /// Writes one label of the block whose header is being written.

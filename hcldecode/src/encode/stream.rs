@@ -52,6 +52,8 @@ use crate::value::{Path, Value, ValueRef};
 /// ```
 pub struct ExprOut<'a> {
     out: &'a mut String,
+    /// Buffers of nested objects' runs, kept for the next object.
+    pool: &'a mut Vec<Run>,
     indent: usize,
     col: usize,
     heredocs: bool,
@@ -112,8 +114,10 @@ impl ExprOut<'_> {
         self.out.push_str(text);
     }
 
-    /// Writes an integer, as [`Number`](crate::Number) writes it.
-    pub(crate) fn int(&mut self, n: impl std::fmt::Display) {
+    /// Writes a number (a Rust integer, or a finite
+    /// [`Number`](crate::Number)) as a number value is written: its
+    /// `Display` text.
+    pub(crate) fn number(&mut self, n: impl std::fmt::Display) {
         use std::fmt::Write;
         // Writing to a `String` cannot fail.
         let _ = write!(self.out, "{n}");
@@ -184,41 +188,56 @@ impl ExprOut<'_> {
 
     /// Writes an object of `entries` (sorted by key, no key twice, each in
     /// NFC: what [`Value::object`] would hold), `write` writing each
-    /// value, one entry per line.
+    /// value, one entry per line. With `skip_null`, entries whose value
+    /// writes `null` are left out (a struct's absent fields).
     pub(crate) fn object<V>(
         &mut self,
         entries: &[(&str, V)],
+        skip_null: bool,
         write: impl Fn(&V, &mut ExprOut<'_>) -> Result<(), EncodeError>,
     ) -> Result<(), EncodeError> {
         if entries.is_empty() {
             self.out.push_str("{}");
             return Ok(());
         }
-        if self.simple {
+        if self.simple && !skip_null {
             self.complex = true;
             return Ok(());
         }
-        self.multi = true;
-        self.out.push_str("{\n");
-        let mut run = Run::default();
         let inner = self.indent + 1;
+        let mut run = self.pool.pop().unwrap_or_default();
         for (k, v) in entries {
             run.entry(
+                self.pool,
                 inner,
                 self.heredocs,
                 |key| write_key(key, k),
                 |e| write(v, e),
             )?;
+            if skip_null {
+                run.drop_null();
+            }
         }
-        run.flush(self.out, inner);
-        push_indent(self.out, self.indent);
-        self.out.push('}');
+        if run.entries.is_empty() {
+            self.out.push_str("{}");
+        } else if self.simple {
+            self.complex = true;
+            run.clear();
+        } else {
+            self.multi = true;
+            self.out.push_str("{\n");
+            run.flush(self.out, inner);
+            push_indent(self.out, self.indent);
+            self.out.push('}');
+        }
+        self.pool.push(run);
         Ok(())
     }
 
     fn nested(&mut self, indent: usize, col: usize, heredocs: bool) -> ExprOut<'_> {
         ExprOut {
             out: self.out,
+            pool: self.pool,
             indent,
             col,
             heredocs,
@@ -250,11 +269,9 @@ struct Run {
 
 fn push_spaces(out: &mut String, n: usize) {
     const SPACES: &str = "                                ";
-    let mut n = n;
-    while n > 0 {
-        let k = n.min(SPACES.len());
-        out.push_str(&SPACES[..k]);
-        n -= k;
+    match SPACES.get(..n) {
+        Some(s) => out.push_str(s),
+        None => out.extend(std::iter::repeat_n(' ', n)),
     }
 }
 
@@ -263,6 +280,7 @@ impl Run {
     /// their text.
     fn entry(
         &mut self,
+        pool: &mut Vec<Run>,
         indent: usize,
         heredocs: bool,
         key: impl FnOnce(&mut String),
@@ -274,6 +292,7 @@ impl Run {
         let width = columns(&self.text[k..v]);
         let mut e = ExprOut {
             out: &mut self.text,
+            pool,
             indent,
             col: 2 * indent + width + 3,
             heredocs,
@@ -290,6 +309,11 @@ impl Run {
             single,
         });
         Ok(())
+    }
+
+    fn clear(&mut self) {
+        self.text.clear();
+        self.entries.clear();
     }
 
     /// Drops the last entry if its value is `null`.
@@ -335,8 +359,7 @@ impl Run {
             }
             i = end;
         }
-        self.text.clear();
-        self.entries.clear();
+        self.clear();
     }
 }
 
@@ -389,6 +412,7 @@ enum Last {
 pub struct BodyOut {
     out: String,
     run: Run,
+    pool: Vec<Run>,
     indent: usize,
     last: Last,
     heredocs: bool,
@@ -401,6 +425,7 @@ impl BodyOut {
         BodyOut {
             out: String::new(),
             run: Run::default(),
+            pool: Vec::new(),
             indent: 0,
             last: Last::Nothing,
             heredocs: opts.heredocs,
@@ -468,8 +493,13 @@ impl BodyOut {
         value: impl FnOnce(&mut ExprOut<'_>) -> Result<(), EncodeError>,
     ) -> Result<(), EncodeError> {
         let indent = self.indent;
-        self.run
-            .entry(indent, self.heredocs, |k| k.push_str(name), value)?;
+        self.run.entry(
+            &mut self.pool,
+            indent,
+            self.heredocs,
+            |k| k.push_str(name),
+            value,
+        )?;
         Ok(())
     }
 

@@ -440,7 +440,7 @@ macro_rules! ints {
                 Ok(Value::from(*self))
             }
             fn write_expr(&self, out: &mut ExprOut<'_>) -> Result<(), EncodeError> {
-                out.int(self);
+                out.number(self);
                 Ok(())
             }
         }
@@ -485,6 +485,17 @@ impl HclEncode for f64 {
             None => Err(EncodeError::Custom(
                 "NaN is not a number HCL can write".to_string(),
             )),
+        }
+    }
+    fn write_expr(&self, out: &mut ExprOut<'_>) -> Result<(), EncodeError> {
+        match Number::from_f64(*self) {
+            // Written as a number value is (`write::simple`).
+            Some(n) if !n.is_infinite() => {
+                out.number(n);
+                Ok(())
+            }
+            // NaN and the infinities are errors, as `to_value` reports.
+            _ => out.value(&self.to_value()?),
         }
     }
 }
@@ -682,7 +693,7 @@ fn write_object<'a, V: HclEncode + 'a>(
     if !sorted {
         entries.sort_unstable_by(|a, b| a.0.cmp(b.0));
     }
-    out.object(&entries, |v, o| v.write_expr(o))
+    out.object(&entries, false, |v, o| v.write_expr(o))
 }
 
 impl<V: HclEncode> HclEncode for BTreeMap<String, V> {

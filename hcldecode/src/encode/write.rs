@@ -272,8 +272,11 @@ pub(super) fn write_heredoc(out: &mut String, s: &str, indent: usize) -> bool {
 }
 
 pub(super) fn push_indent(out: &mut String, indent: usize) {
-    for _ in 0..indent {
-        out.push_str("  ");
+    // One copy for the usual depths rather than one per level.
+    const SPACES: &str = "                                ";
+    match SPACES.get(..2 * indent) {
+        Some(s) => out.push_str(s),
+        None => (0..indent).for_each(|_| out.push_str("  ")),
     }
 }
 

@@ -247,6 +247,18 @@ pub fn check_number_literal(text: &str) -> bool {
     binary_exponent_fits(mantissa.filter(u8::is_ascii_digit), frac_digits, exp)
 }
 
+/// The bytes `write_quoted` copies as they are: printable ASCII but for
+/// `"`, `\\`, and `$` and `%` (which are doubled before a `{`).
+const PLAIN: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0x20;
+    while b < 0x7f {
+        t[b] = !matches!(b as u8, b'"' | b'\\' | b'$' | b'%');
+        b += 1;
+    }
+    t
+};
+
 /// Appends `s` as a native-syntax quoted string that reads back as `s`:
 /// `"`, `\` and control characters escaped, `${` and `%{` doubled so they
 /// stay literal text (the one writer of such strings: the spec-file
@@ -266,10 +278,10 @@ pub fn write_quoted(out: &mut String, s: &str) {
     let mut start = 0;
     let mut i = 0;
     while i < bytes.len() {
-        let b = bytes[i];
-        if (0x20..0x7f).contains(&b) && !matches!(b, b'"' | b'\\' | b'$' | b'%') {
-            i += 1;
-            continue;
+        // Skip to the next byte that may need an escape.
+        match bytes[i..].iter().position(|&b| !PLAIN[usize::from(b)]) {
+            Some(n) => i += n,
+            None => break,
         }
         let Some(c) = s[i..].chars().next() else {
             break;
