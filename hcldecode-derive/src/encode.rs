@@ -65,10 +65,13 @@ enum Target {
 }
 
 impl Target {
-    fn module(self) -> TokenStream {
+    /// The helpers' module, spanned as the field whose code names it (so
+    /// that a field type's error points where it did before there were
+    /// two targets).
+    fn module(self, span: proc_macro2::Span) -> TokenStream {
         match self {
-            Target::Writer => quote!(__enc),
-            Target::Stream => quote!(__stream),
+            Target::Writer => quote_spanned!(span=> __enc),
+            Target::Stream => quote_spanned!(span=> __stream),
         }
     }
 }
@@ -78,7 +81,6 @@ fn fields_code(
     access: &dyn Fn(&syn::Ident) -> TokenStream,
     target: Target,
 ) -> FieldsCode {
-    let m = target.module();
     let mut body = Vec::new();
     let mut labels = Vec::new();
     let mut object = Some(Vec::new());
@@ -86,6 +88,7 @@ fn fields_code(
         let acc = access(f.ident);
         let name = &f.name;
         let span = f.ty.span();
+        let m = target.module(span);
         match f.kind {
             Kind::Attr if f.attrs.serde.is_some() => {
                 body.push(match target {
@@ -237,6 +240,14 @@ fn block_code(f: &Field<'_>, acc: &TokenStream, m: &TokenStream) -> TokenStream 
     }
 }
 
+/// Whether a `remain` field is among `fields`: such a type is written
+/// through `BodyWriter` (the trait's default `write_body`), its remaining
+/// body being source text the formatter lays out anyway, and a wrong
+/// field type is reported once, by `encode_body`'s code.
+fn has_remain(fields: &[Field<'_>]) -> bool {
+    fields.iter().any(|f| f.kind == Kind::Remain)
+}
+
 /// `write_expr` for a struct of plain attributes, writing the object
 /// `to_value` makes (fields sorted by name, nulls left out) without making
 /// it. Nothing (the default, through `to_value`) where the order is not
@@ -284,6 +295,20 @@ fn struct_items(cx: &mut Ctxt, fields: &[Field<'_>], tyname: &str) -> TokenStrea
         ..
     } = fields_code(fields, &|id| quote!((&self.#id)), Target::Stream);
     let write_expr = object_writer(fields);
+    let streamed = if has_remain(fields) {
+        TokenStream::new()
+    } else {
+        quote! {
+            fn write_body(&self, __body: &mut __stream::BodyOut) -> ::core::result::Result<(), __enc::EncodeError> {
+                #(#stream)*
+                ::core::result::Result::Ok(())
+            }
+            fn write_labels(&self, __labels: &mut __stream::BodyOut) -> ::core::result::Result<(), __enc::EncodeError> {
+                #(#stream_labels)*
+                ::core::result::Result::Ok(())
+            }
+        }
+    };
     let to_value = match object {
         Some(props) => quote! {
             ::core::result::Result::Ok(__enc::object(::std::vec![#(#props),*]))
@@ -305,14 +330,7 @@ fn struct_items(cx: &mut Ctxt, fields: &[Field<'_>], tyname: &str) -> TokenStrea
             ::core::result::Result::Ok(())
         }
         #write_expr
-        fn write_body(&self, __body: &mut __stream::BodyOut) -> ::core::result::Result<(), __enc::EncodeError> {
-            #(#stream)*
-            ::core::result::Result::Ok(())
-        }
-        fn write_labels(&self, __labels: &mut __stream::BodyOut) -> ::core::result::Result<(), __enc::EncodeError> {
-            #(#stream_labels)*
-            ::core::result::Result::Ok(())
-        }
+        #streamed
     }
 }
 
@@ -323,6 +341,7 @@ fn block_enum_items(cx: &mut Ctxt, vs: &[Variant<'_>], tyname: &str) -> TokenStr
     let mut label_arms = Vec::new();
     let mut stream_arms = Vec::new();
     let mut stream_label_arms = Vec::new();
+    let mut remain = false;
     let mut name_arms = Vec::new();
     for v in vs {
         let id = v.ident;
@@ -349,6 +368,7 @@ fn block_enum_items(cx: &mut Ctxt, vs: &[Variant<'_>], tyname: &str) -> TokenStr
             }
             VariantForm::Struct(fields) => {
                 check_fields(cx, fields);
+                remain |= has_remain(fields);
                 let ids: Vec<_> = fields.iter().map(|f| f.ident).collect();
                 let FieldsCode { body, labels, .. } =
                     fields_code(fields, &|id| quote!(#id), Target::Writer);
@@ -365,6 +385,26 @@ fn block_enum_items(cx: &mut Ctxt, vs: &[Variant<'_>], tyname: &str) -> TokenStr
             }
         }
     }
+    let streamed = if remain {
+        TokenStream::new()
+    } else {
+        quote! {
+            #[allow(unused_variables)]
+            fn write_body(&self, __body: &mut __stream::BodyOut) -> ::core::result::Result<(), __enc::EncodeError> {
+                match self {
+                    #(#stream_arms)*
+                }
+                ::core::result::Result::Ok(())
+            }
+            #[allow(unused_variables)]
+            fn write_labels(&self, __labels: &mut __stream::BodyOut) -> ::core::result::Result<(), __enc::EncodeError> {
+                match self {
+                    #(#stream_label_arms)*
+                }
+                ::core::result::Result::Ok(())
+            }
+        }
+    };
     quote! {
         fn to_value(&self) -> ::core::result::Result<__enc::Value, __enc::EncodeError> {
             ::core::result::Result::Err(__enc::not_a_value(#tyname))
@@ -383,20 +423,7 @@ fn block_enum_items(cx: &mut Ctxt, vs: &[Variant<'_>], tyname: &str) -> TokenStr
             }
             ::core::result::Result::Ok(())
         }
-        #[allow(unused_variables)]
-        fn write_body(&self, __body: &mut __stream::BodyOut) -> ::core::result::Result<(), __enc::EncodeError> {
-            match self {
-                #(#stream_arms)*
-            }
-            ::core::result::Result::Ok(())
-        }
-        #[allow(unused_variables)]
-        fn write_labels(&self, __labels: &mut __stream::BodyOut) -> ::core::result::Result<(), __enc::EncodeError> {
-            match self {
-                #(#stream_label_arms)*
-            }
-            ::core::result::Result::Ok(())
-        }
+        #streamed
         fn variant_name(&self) -> ::core::option::Option<&'static str> {
             ::core::option::Option::Some(match self {
                 #(#name_arms,)*

@@ -425,3 +425,67 @@ fn errors_are_the_body_writer_errors() {
     .unwrap_err();
     assert!(e.contains("infin"), "{e}");
 }
+
+/// `Expression` fields (source text, after which the formatter lays the
+/// whole output out) written straight to the text, in a type without a
+/// `remain` body (types with one go through `BodyWriter`).
+#[test]
+fn expression_fields_are_written_as_before() {
+    #[derive(hcldecode::HclDecode, DeriveEncode)]
+    struct Rule {
+        #[hcl(label)]
+        name: String,
+        a: i64,
+        when: hcldecode::Expression,
+        unless: Option<hcldecode::Expression>,
+        longer_name: String,
+    }
+    #[derive(hcldecode::HclDecode, DeriveEncode)]
+    struct File {
+        top: Option<String>,
+        #[hcl(block, rename = "rule")]
+        rules: Vec<Rule>,
+        check: Option<hcldecode::Expression>,
+    }
+    let src = "top = \"x\"\ncheck = var.a   ||  var.b\nrule \"r\" {\n  a = 1\n  when = var.x > 1\n  unless = [for s in var.l : s]\n  longer_name = \"n\"\n}\nrule \"s\" {\n  a = 2\n  when = true\n  longer_name = \"m\"\n}\n";
+    let file: File = hcldecode::from_str(src, "r.hcl").unwrap();
+    let text = same(&file).unwrap();
+    assert!(text.contains("check = var.a || var.b\n"), "{text}");
+    assert!(text.contains("  when        = var.x > 1\n"), "{text}");
+}
+
+/// A `serde` field, written through its value, in a type written
+/// straight to the text.
+#[cfg(feature = "serde")]
+#[test]
+fn serde_fields_are_written_as_before() {
+    #[derive(serde::Serialize)]
+    struct Limits {
+        cpu: u32,
+        memory: Option<u64>,
+        tags: Vec<String>,
+    }
+    #[derive(DeriveEncode)]
+    struct Task {
+        name: String,
+        #[hcl(serde)]
+        limits: Limits,
+        #[hcl(serde)]
+        absent: Option<Limits>,
+    }
+    let t = Task {
+        name: "t".into(),
+        limits: Limits {
+            cpu: 2,
+            memory: None,
+            tags: vec!["a".into()],
+        },
+        absent: None,
+    };
+    let text = same(&t).unwrap();
+    assert!(
+        text.starts_with("name = \"t\"\nlimits = {\n  cpu"),
+        "{text}"
+    );
+    assert!(!text.contains("absent"), "{text}");
+}
