@@ -76,6 +76,25 @@ pub trait HclEncode {
     /// library's strings, numbers, bools, collections and maps write
     /// themselves without building a [`Value`]; see [`ExprOut`] for an
     /// implementation. A value written as `null` is an absent attribute.
+    ///
+    /// ```
+    /// use hcldecode::encode::{EncodeError, ExprOut, HclEncode};
+    /// use hcldecode::Value;
+    /// // Only `to_value`: the default `write_expr` writes its value.
+    /// struct Mode;
+    /// impl HclEncode for Mode {
+    ///     fn to_value(&self) -> Result<Value, EncodeError> {
+    ///         Ok(Value::string("fast"))
+    ///     }
+    /// }
+    /// #[derive(hcldecode::HclEncode)]
+    /// struct S {
+    ///     mode: Mode,
+    ///     count: Option<u8>,
+    /// }
+    /// let text = hcldecode::to_string_typed(&S { mode: Mode, count: None }).unwrap();
+    /// assert_eq!(text, "mode = \"fast\"\n");
+    /// ```
     fn write_expr(&self, out: &mut ExprOut<'_>) -> Result<(), EncodeError> {
         out.value(&self.to_value()?)
     }
@@ -84,6 +103,28 @@ pub trait HclEncode {
     /// the items [`encode_body`](HclEncode::encode_body) adds, which is
     /// what the default writes. `#[derive(HclEncode)]` implements it by
     /// writing each field as it comes (see [`BodyOut`]).
+    ///
+    /// ```
+    /// use hcldecode::encode::{BodyWriter, EncodeError, HclEncode};
+    /// use hcldecode::Value;
+    /// // Only `encode_body`: the default `write_body` writes its items.
+    /// struct Limits;
+    /// impl HclEncode for Limits {
+    ///     fn to_value(&self) -> Result<Value, EncodeError> {
+    ///         Err(EncodeError::Custom("a body, not a value".into()))
+    ///     }
+    ///     fn encode_body(&self, body: &mut BodyWriter) -> Result<(), EncodeError> {
+    ///         body.attr("cpu", Value::int(2));
+    ///         Ok(())
+    ///     }
+    /// }
+    /// #[derive(hcldecode::HclEncode)]
+    /// struct Task {
+    ///     #[hcl(block)]
+    ///     limits: Limits,
+    /// }
+    /// assert_eq!(hcldecode::to_string_typed(&Task { limits: Limits }).unwrap(), "limits {\n  cpu = 2\n}\n");
+    /// ```
     fn write_body(&self, out: &mut BodyOut) -> Result<(), EncodeError> {
         let mut body = BodyWriter::new();
         self.encode_body(&mut body)?;
@@ -93,6 +134,32 @@ pub trait HclEncode {
     /// Writes the labels `self` has as a block into the header `out` is
     /// writing: those [`encode_labels`](HclEncode::encode_labels) gives,
     /// which is what the default writes.
+    ///
+    /// ```
+    /// use hcldecode::encode::{BodyWriter, EncodeError, HclEncode};
+    /// use hcldecode::Value;
+    /// // Only `encode_labels`: the default `write_labels` writes them.
+    /// struct Named(&'static str);
+    /// impl HclEncode for Named {
+    ///     fn to_value(&self) -> Result<Value, EncodeError> {
+    ///         Err(EncodeError::Custom("a block, not a value".into()))
+    ///     }
+    ///     fn encode_body(&self, _: &mut BodyWriter) -> Result<(), EncodeError> {
+    ///         Ok(())
+    ///     }
+    ///     fn encode_labels(&self, labels: &mut Vec<String>) -> Result<(), EncodeError> {
+    ///         labels.push(self.0.to_string());
+    ///         Ok(())
+    ///     }
+    /// }
+    /// #[derive(hcldecode::HclEncode)]
+    /// struct File {
+    ///     #[hcl(block, rename = "svc")]
+    ///     services: Vec<Named>,
+    /// }
+    /// let f = File { services: vec![Named("web")] };
+    /// assert_eq!(hcldecode::to_string_typed(&f).unwrap(), "svc \"web\" {\n}\n");
+    /// ```
     fn write_labels(&self, out: &mut BodyOut) -> Result<(), EncodeError> {
         let mut labels = Vec::new();
         self.encode_labels(&mut labels)?;
