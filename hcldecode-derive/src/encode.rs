@@ -55,7 +55,32 @@ struct FieldsCode {
     object: Option<Vec<TokenStream>>,
 }
 
-fn fields_code(fields: &[Field<'_>], access: &dyn Fn(&syn::Ident) -> TokenStream) -> FieldsCode {
+/// Which body the statements write into: a `BodyWriter` (`encode_body`,
+/// through `__private::encode`) or straight to the text (`write_body`,
+/// through `__private::encode_stream`, whose helpers have the same names).
+#[derive(Clone, Copy, PartialEq)]
+enum Target {
+    Writer,
+    Stream,
+}
+
+impl Target {
+    /// The helpers' module, spanned as the field whose code names it (so
+    /// that a field type's error points where it did before there were
+    /// two targets).
+    fn module(self, span: proc_macro2::Span) -> TokenStream {
+        match self {
+            Target::Writer => quote_spanned!(span=> __enc),
+            Target::Stream => quote_spanned!(span=> __stream),
+        }
+    }
+}
+
+fn fields_code(
+    fields: &[Field<'_>],
+    access: &dyn Fn(&syn::Ident) -> TokenStream,
+    target: Target,
+) -> FieldsCode {
     let mut body = Vec::new();
     let mut labels = Vec::new();
     let mut object = Some(Vec::new());
@@ -63,9 +88,13 @@ fn fields_code(fields: &[Field<'_>], access: &dyn Fn(&syn::Ident) -> TokenStream
         let acc = access(f.ident);
         let name = &f.name;
         let span = f.ty.span();
+        let m = target.module(span);
         match f.kind {
             Kind::Attr if f.attrs.serde.is_some() => {
-                body.push(quote_spanned!(span=> ::hcldecode::__private::serde::attr(__body, #name, #acc)?;));
+                body.push(match target {
+                    Target::Writer => quote_spanned!(span=> ::hcldecode::__private::serde::attr(__body, #name, #acc)?;),
+                    Target::Stream => quote_spanned!(span=> __stream::attr_value(__body, #name, ::hcldecode::__private::serde::value(#acc)?)?;),
+                });
                 if let Some(o) = &mut object {
                     o.push(
                         quote_spanned!(span=> (#name, ::hcldecode::__private::serde::value(#acc)?)),
@@ -74,13 +103,21 @@ fn fields_code(fields: &[Field<'_>], access: &dyn Fn(&syn::Ident) -> TokenStream
             }
             Kind::Attr if is_raw_expression(&f.shape) => {
                 object = None;
-                body.push(quote_spanned!(span=> __enc::expr_attr(__body, #name, #acc)?;));
+                body.push(quote_spanned!(span=> #m::expr_attr(__body, #name, #acc)?;));
             }
             Kind::Attr => {
+                // Straight to the text, a name that is an identifier is
+                // not checked again at each write.
+                let attr =
+                    if target == Target::Stream && !hcldecode_spec::syntax::is_identifier(name) {
+                        quote!(attr_checked)
+                    } else {
+                        quote!(attr)
+                    };
                 body.push(unless_default(
                     f,
                     &acc,
-                    quote_spanned!(span=> __enc::attr(__body, #name, #acc)?;),
+                    quote_spanned!(span=> #m::#attr(__body, #name, #acc)?;),
                 ));
                 if let Some(o) = &mut object {
                     o.push(quote_spanned!(span=> (#name, __enc::HclEncode::to_value(#acc)?)));
@@ -88,29 +125,32 @@ fn fields_code(fields: &[Field<'_>], access: &dyn Fn(&syn::Ident) -> TokenStream
             }
             Kind::Label => {
                 object = None;
-                labels.push(quote_spanned!(span=>
-                    __labels.push(::std::string::ToString::to_string(&**#acc));
-                ));
+                labels.push(match target {
+                    Target::Writer => quote_spanned!(span=>
+                        __labels.push(::std::string::ToString::to_string(&**#acc));
+                    ),
+                    Target::Stream => quote_spanned!(span=> __stream::label(__labels, &**#acc);),
+                });
             }
             Kind::BlockAttrs => {
                 object = None;
                 body.push(unless_default(
                     f,
                     &acc,
-                    quote_spanned!(span=> __enc::block_attrs(__body, #name, #acc)?;),
+                    quote_spanned!(span=> #m::block_attrs(__body, #name, #acc)?;),
                 ));
             }
             Kind::Block => {
                 object = None;
-                body.push(block_code(f, &acc));
+                body.push(block_code(f, &acc, &m));
             }
             Kind::Flatten => {
                 object = None;
-                body.push(quote_spanned!(span=> __enc::flatten(__body, #acc)?;));
+                body.push(quote_spanned!(span=> #m::flatten(__body, #acc)?;));
             }
             Kind::Remain => {
                 object = None;
-                body.push(quote_spanned!(span=> __enc::remain(__body, #acc)?;));
+                body.push(quote_spanned!(span=> #m::remain(__body, #acc)?;));
             }
         }
     }
@@ -144,23 +184,23 @@ fn unless_default(f: &Field<'_>, acc: &TokenStream, write: TokenStream) -> Token
 /// One block of `v` (a reference) with the map keys `keys` as its first
 /// labels; an enum of block types names its block (or, tagged, its first
 /// label) after the variant.
-fn one_block(f: &Field<'_>, keys: &[syn::Ident], v: &TokenStream) -> TokenStream {
+fn one_block(f: &Field<'_>, keys: &[syn::Ident], v: &TokenStream, m: &TokenStream) -> TokenStream {
     let name = &f.name;
     let span = f.ty.span();
     let tagged = f.attrs.tag.is_some();
     if keys.is_empty() {
-        quote_spanned!(span=> __enc::variant_block(__body, #name, #tagged, #v)?;)
+        quote_spanned!(span=> #m::variant_block(__body, #name, #tagged, #v)?;)
     } else {
-        quote_spanned!(span=> __enc::block(__body, #name, &[#(#keys),*], #v)?;)
+        quote_spanned!(span=> #m::block(__body, #name, &[#(#keys),*], #v)?;)
     }
 }
 
-fn block_code(f: &Field<'_>, acc: &TokenStream) -> TokenStream {
+fn block_code(f: &Field<'_>, acc: &TokenStream, m: &TokenStream) -> TokenStream {
     let span = f.ty.span();
     match f.shape.block_kind() {
-        BlockShape::Single => one_block(f, &[], acc),
+        BlockShape::Single => one_block(f, &[], acc, m),
         BlockShape::Optional => {
-            let one = one_block(f, &[], &quote!(__v));
+            let one = one_block(f, &[], &quote!(__v), m);
             quote_spanned!(span=>
                 if let ::core::option::Option::Some(__v) = #acc {
                     #one
@@ -168,7 +208,7 @@ fn block_code(f: &Field<'_>, acc: &TokenStream) -> TokenStream {
             )
         }
         BlockShape::List | BlockShape::Set => {
-            let one = one_block(f, &[], &quote!(__v));
+            let one = one_block(f, &[], &quote!(__v), m);
             quote_spanned!(span=>
                 for __v in #acc.iter() {
                     #one
@@ -179,7 +219,7 @@ fn block_code(f: &Field<'_>, acc: &TokenStream) -> TokenStream {
             let keys: Vec<_> = (0..depth).map(|i| format_ident!("__k{}", i)).collect();
             let vals: Vec<_> = (0..depth).map(|i| format_ident!("__v{}", i)).collect();
             let last = &vals[depth - 1];
-            let mut code = one_block(f, &keys, &quote!(#last));
+            let mut code = one_block(f, &keys, &quote!(#last), m);
             for i in (0..depth).rev() {
                 let k = &keys[i];
                 let v = &vals[i];
@@ -200,13 +240,75 @@ fn block_code(f: &Field<'_>, acc: &TokenStream) -> TokenStream {
     }
 }
 
+/// Whether a `remain` field is among `fields`: such a type is written
+/// through `BodyWriter` (the trait's default `write_body`), its remaining
+/// body being source text the formatter lays out anyway, and a wrong
+/// field type is reported once, by `encode_body`'s code.
+fn has_remain(fields: &[Field<'_>]) -> bool {
+    fields.iter().any(|f| f.kind == Kind::Remain)
+}
+
+/// `write_expr` for a struct of plain attributes, writing the object
+/// `to_value` makes (fields sorted by name, nulls left out) without making
+/// it. Nothing (the default, through `to_value`) where the order is not
+/// plain: names past ASCII (which objects put in NFC) or repeated, or a
+/// `serde` or `Expression` field.
+fn object_writer(fields: &[Field<'_>]) -> TokenStream {
+    let plain = fields.iter().all(|f| {
+        f.kind == Kind::Attr
+            && f.attrs.serde.is_none()
+            && !is_raw_expression(&f.shape)
+            && f.name.is_ascii()
+    });
+    if !plain {
+        return TokenStream::new();
+    }
+    let mut sorted: Vec<&Field<'_>> = fields.iter().collect();
+    sorted.sort_by(|a, b| a.name.cmp(&b.name));
+    if sorted.windows(2).any(|w| w[0].name == w[1].name) {
+        return TokenStream::new();
+    }
+    let entries = sorted.iter().map(|f| {
+        let name = &f.name;
+        let id = f.ident;
+        quote! {
+            (#name, &(|__o: &mut __stream::ExprOut<'_>| __enc::HclEncode::write_expr(&self.#id, __o)) as &__stream::FieldWriter<'_>)
+        }
+    });
+    quote! {
+        fn write_expr(&self, __out: &mut __stream::ExprOut<'_>) -> ::core::result::Result<(), __enc::EncodeError> {
+            __stream::object(__out, &[#(#entries),*])
+        }
+    }
+}
+
 fn struct_items(cx: &mut Ctxt, fields: &[Field<'_>], tyname: &str) -> TokenStream {
     check_fields(cx, fields);
     let FieldsCode {
         body,
         labels,
         object,
-    } = fields_code(fields, &|id| quote!((&self.#id)));
+    } = fields_code(fields, &|id| quote!((&self.#id)), Target::Writer);
+    let FieldsCode {
+        body: stream,
+        labels: stream_labels,
+        ..
+    } = fields_code(fields, &|id| quote!((&self.#id)), Target::Stream);
+    let write_expr = object_writer(fields);
+    let streamed = if has_remain(fields) {
+        TokenStream::new()
+    } else {
+        quote! {
+            fn write_body(&self, __body: &mut __stream::BodyOut) -> ::core::result::Result<(), __enc::EncodeError> {
+                #(#stream)*
+                ::core::result::Result::Ok(())
+            }
+            fn write_labels(&self, __labels: &mut __stream::BodyOut) -> ::core::result::Result<(), __enc::EncodeError> {
+                #(#stream_labels)*
+                ::core::result::Result::Ok(())
+            }
+        }
+    };
     let to_value = match object {
         Some(props) => quote! {
             ::core::result::Result::Ok(__enc::object(::std::vec![#(#props),*]))
@@ -227,6 +329,8 @@ fn struct_items(cx: &mut Ctxt, fields: &[Field<'_>], tyname: &str) -> TokenStrea
             #(#labels)*
             ::core::result::Result::Ok(())
         }
+        #write_expr
+        #streamed
     }
 }
 
@@ -235,6 +339,9 @@ fn struct_items(cx: &mut Ctxt, fields: &[Field<'_>], tyname: &str) -> TokenStrea
 fn block_enum_items(cx: &mut Ctxt, vs: &[Variant<'_>], tyname: &str) -> TokenStream {
     let mut body_arms = Vec::new();
     let mut label_arms = Vec::new();
+    let mut stream_arms = Vec::new();
+    let mut stream_label_arms = Vec::new();
+    let mut remain = false;
     let mut name_arms = Vec::new();
     for v in vs {
         let id = v.ident;
@@ -244,6 +351,8 @@ fn block_enum_items(cx: &mut Ctxt, vs: &[Variant<'_>], tyname: &str) -> TokenStr
             VariantForm::Unit => {
                 body_arms.push(quote!(Self::#id => {}));
                 label_arms.push(quote!(Self::#id => {}));
+                stream_arms.push(quote!(Self::#id => {}));
+                stream_label_arms.push(quote!(Self::#id => {}));
             }
             VariantForm::Newtype(_) => {
                 body_arms
@@ -251,18 +360,51 @@ fn block_enum_items(cx: &mut Ctxt, vs: &[Variant<'_>], tyname: &str) -> TokenStr
                 label_arms.push(
                     quote!(Self::#id(__x) => __enc::HclEncode::encode_labels(__x, __labels)?,),
                 );
+                stream_arms
+                    .push(quote!(Self::#id(__x) => __enc::HclEncode::write_body(__x, __body)?,));
+                stream_label_arms.push(
+                    quote!(Self::#id(__x) => __enc::HclEncode::write_labels(__x, __labels)?,),
+                );
             }
             VariantForm::Struct(fields) => {
                 check_fields(cx, fields);
+                remain |= has_remain(fields);
                 let ids: Vec<_> = fields.iter().map(|f| f.ident).collect();
-                let FieldsCode { body, labels, .. } = fields_code(fields, &|id| quote!(#id));
+                let FieldsCode { body, labels, .. } =
+                    fields_code(fields, &|id| quote!(#id), Target::Writer);
                 body_arms.push(quote!(Self::#id { #(#ids),* } => { #(#body)* }));
                 label_arms.push(
+                    quote!(#[allow(unused_variables)] Self::#id { #(#ids),* } => { #(#labels)* }),
+                );
+                let FieldsCode { body, labels, .. } =
+                    fields_code(fields, &|id| quote!(#id), Target::Stream);
+                stream_arms.push(quote!(Self::#id { #(#ids),* } => { #(#body)* }));
+                stream_label_arms.push(
                     quote!(#[allow(unused_variables)] Self::#id { #(#ids),* } => { #(#labels)* }),
                 );
             }
         }
     }
+    let streamed = if remain {
+        TokenStream::new()
+    } else {
+        quote! {
+            #[allow(unused_variables)]
+            fn write_body(&self, __body: &mut __stream::BodyOut) -> ::core::result::Result<(), __enc::EncodeError> {
+                match self {
+                    #(#stream_arms)*
+                }
+                ::core::result::Result::Ok(())
+            }
+            #[allow(unused_variables)]
+            fn write_labels(&self, __labels: &mut __stream::BodyOut) -> ::core::result::Result<(), __enc::EncodeError> {
+                match self {
+                    #(#stream_label_arms)*
+                }
+                ::core::result::Result::Ok(())
+            }
+        }
+    };
     quote! {
         fn to_value(&self) -> ::core::result::Result<__enc::Value, __enc::EncodeError> {
             ::core::result::Result::Err(__enc::not_a_value(#tyname))
@@ -281,6 +423,7 @@ fn block_enum_items(cx: &mut Ctxt, vs: &[Variant<'_>], tyname: &str) -> TokenStr
             }
             ::core::result::Result::Ok(())
         }
+        #streamed
         fn variant_name(&self) -> ::core::option::Option<&'static str> {
             ::core::option::Option::Some(match self {
                 #(#name_arms,)*
@@ -325,6 +468,7 @@ pub fn expand(cx: &mut Ctxt, c: &Container<'_>) -> Option<TokenStream> {
         #[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
         const _: () = {
             use ::hcldecode::__private::encode as __enc;
+            use ::hcldecode::__private::encode_stream as __stream;
             impl #impl_generics __enc::HclEncode for #ident #ty_generics #where_clause {
                 #items
             }

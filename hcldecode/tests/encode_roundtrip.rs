@@ -132,6 +132,14 @@ fn same_body(a: Option<&Body>, b: Option<&Body>) -> bool {
     items(a) == items(b)
 }
 
+/// `x` written through `BodyWriter` (the path `to_string_typed` took
+/// before it wrote straight to the text).
+fn body_writer_text<T: HclEncode>(x: &T) -> String {
+    let mut body = hcldecode::encode::BodyWriter::new();
+    hcldecode::encode::HclEncode::encode_body(x, &mut body).unwrap();
+    body.finish().unwrap()
+}
+
 fn same_expr(a: Option<&Expression>, b: Option<&Expression>) -> bool {
     a.map(Expression::source_text) == b.map(Expression::source_text)
 }
@@ -510,6 +518,9 @@ proptest! {
     fn derived_types_read_back(jobs in prop::collection::vec(job(), 0..3), rest in proptest::option::of(rest_text())) {
         let file = File { job: jobs, rest: rest.as_deref().map(body) };
         let text = hcldecode::to_string_typed(&file).unwrap();
+        // Written straight to the text, as the `BodyWriter` path writes it
+        // (issue 36).
+        prop_assert_eq!(&text, &body_writer_text(&file));
         let back: File = hcldecode::from_str(&text, "f.hcl").unwrap_or_else(|e| panic!("{text}\n{e}"));
         prop_assert!(same_file(&back, &file), "{}\n{:?}\n{:?}", text, back, file);
         prop_assert_eq!(hcldecode::to_string_typed(&back).unwrap(), text.clone());

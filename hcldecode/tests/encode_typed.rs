@@ -334,6 +334,11 @@ proptest! {
     #[test]
     fn decode_of_encode_is_identity(x in config()) {
         let text = hcldecode::to_string_typed(&x).unwrap();
+        // Written straight to the text, as the `BodyWriter` path writes it
+        // (issue 36).
+        let mut body = hcldecode::encode::BodyWriter::new();
+        x.encode_body(&mut body).unwrap();
+        prop_assert_eq!(&text, &body.finish().unwrap());
         let back: Config = match hcldecode::from_str(&text, "c.hcl") {
             Ok(b) => b,
             Err(e) => return Err(TestCaseError::fail(format!("{e}\n{text}"))),

@@ -8,12 +8,14 @@
 //! - [`direct`]: reading it straight from a body its spec matches;
 //! - [`probe`]: reaching a field type's trait impls;
 //! - [`encode`]: writing it (`#[derive(HclEncode)]`);
+//! - [`encode_stream`]: writing it straight to its text;
 //! - `serde`: `serde` fields (with the `serde` feature).
 //!
 //! Here, the vocabulary the generated code names.
 
 pub mod direct;
 pub mod encode;
+pub mod encode_stream;
 pub mod probe;
 pub mod read;
 #[cfg(feature = "serde")]

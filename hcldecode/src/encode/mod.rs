@@ -52,12 +52,14 @@
 mod by_spec;
 mod error;
 mod options;
+mod stream;
 mod typed;
 mod write;
 
 pub use by_spec::{body_by_spec, to_string_by_spec, to_string_by_spec_with};
 pub use error::EncodeError;
 pub use options::EncodeOptions;
+pub use stream::{BodyOut, ExprOut};
 
 pub(crate) use typed::Item;
 pub(crate) use typed::WrittenItem;

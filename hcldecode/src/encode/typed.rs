@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use hcldecode_spec::syntax::is_identifier;
 
+use super::stream::{BodyOut, ExprOut};
 use super::write::{check, push_indent, write_entries};
 use super::{EncodeError, EncodeOptions};
 use crate::typed::Spanned;
@@ -67,6 +68,103 @@ pub trait HclEncode {
     /// label). `None` (the default) for anything else.
     fn variant_name(&self) -> Option<&'static str> {
         None
+    }
+
+    /// Writes `self` as an attribute's value (or an element of one) into
+    /// `out`: the text [`to_value`](HclEncode::to_value)'s value is
+    /// written as, which is what the default writes. The standard
+    /// library's strings, numbers, bools, collections and maps write
+    /// themselves without building a [`Value`]; see [`ExprOut`] for an
+    /// implementation. A value written as `null` is an absent attribute.
+    ///
+    /// ```
+    /// use hcldecode::encode::{EncodeError, ExprOut, HclEncode};
+    /// use hcldecode::Value;
+    /// // Only `to_value`: the default `write_expr` writes its value.
+    /// struct Mode;
+    /// impl HclEncode for Mode {
+    ///     fn to_value(&self) -> Result<Value, EncodeError> {
+    ///         Ok(Value::string("fast"))
+    ///     }
+    /// }
+    /// #[derive(hcldecode::HclEncode)]
+    /// struct S {
+    ///     mode: Mode,
+    ///     count: Option<u8>,
+    /// }
+    /// let text = hcldecode::to_string_typed(&S { mode: Mode, count: None }).unwrap();
+    /// assert_eq!(text, "mode = \"fast\"\n");
+    /// ```
+    fn write_expr(&self, out: &mut ExprOut<'_>) -> Result<(), EncodeError> {
+        out.value(&self.to_value()?)
+    }
+
+    /// Writes `self` as the body of a block (or of the file) into `out`:
+    /// the items [`encode_body`](HclEncode::encode_body) adds, which is
+    /// what the default writes. `#[derive(HclEncode)]` implements it by
+    /// writing each field as it comes (see [`BodyOut`]).
+    ///
+    /// ```
+    /// use hcldecode::encode::{BodyWriter, EncodeError, HclEncode};
+    /// use hcldecode::Value;
+    /// // Only `encode_body`: the default `write_body` writes its items.
+    /// struct Limits;
+    /// impl HclEncode for Limits {
+    ///     fn to_value(&self) -> Result<Value, EncodeError> {
+    ///         Err(EncodeError::Custom("a body, not a value".into()))
+    ///     }
+    ///     fn encode_body(&self, body: &mut BodyWriter) -> Result<(), EncodeError> {
+    ///         body.attr("cpu", Value::int(2));
+    ///         Ok(())
+    ///     }
+    /// }
+    /// #[derive(hcldecode::HclEncode)]
+    /// struct Task {
+    ///     #[hcl(block)]
+    ///     limits: Limits,
+    /// }
+    /// assert_eq!(hcldecode::to_string_typed(&Task { limits: Limits }).unwrap(), "limits {\n  cpu = 2\n}\n");
+    /// ```
+    fn write_body(&self, out: &mut BodyOut) -> Result<(), EncodeError> {
+        let mut body = BodyWriter::new();
+        self.encode_body(&mut body)?;
+        write_items(out, &body)
+    }
+
+    /// Writes the labels `self` has as a block into the header `out` is
+    /// writing: those [`encode_labels`](HclEncode::encode_labels) gives,
+    /// which is what the default writes.
+    ///
+    /// ```
+    /// use hcldecode::encode::{BodyWriter, EncodeError, HclEncode};
+    /// use hcldecode::Value;
+    /// // Only `encode_labels`: the default `write_labels` writes them.
+    /// struct Named(&'static str);
+    /// impl HclEncode for Named {
+    ///     fn to_value(&self) -> Result<Value, EncodeError> {
+    ///         Err(EncodeError::Custom("a block, not a value".into()))
+    ///     }
+    ///     fn encode_body(&self, _: &mut BodyWriter) -> Result<(), EncodeError> {
+    ///         Ok(())
+    ///     }
+    ///     fn encode_labels(&self, labels: &mut Vec<String>) -> Result<(), EncodeError> {
+    ///         labels.push(self.0.to_string());
+    ///         Ok(())
+    ///     }
+    /// }
+    /// #[derive(hcldecode::HclEncode)]
+    /// struct File {
+    ///     #[hcl(block, rename = "svc")]
+    ///     services: Vec<Named>,
+    /// }
+    /// let f = File { services: vec![Named("web")] };
+    /// assert_eq!(hcldecode::to_string_typed(&f).unwrap(), "svc \"web\" {\n}\n");
+    /// ```
+    fn write_labels(&self, out: &mut BodyOut) -> Result<(), EncodeError> {
+        let mut labels = Vec::new();
+        self.encode_labels(&mut labels)?;
+        labels.iter().for_each(|l| out.label(l));
+        Ok(())
     }
 }
 
@@ -310,6 +408,27 @@ impl BodyWriter {
     }
 }
 
+/// Writes the items of `body` into `out`, as [`BodyWriter::finish_with`]
+/// writes them.
+fn write_items(out: &mut BodyOut, body: &BodyWriter) -> Result<(), EncodeError> {
+    for item in body.items() {
+        match item {
+            WrittenItem::Attr(name, v) => out.attr_value(name, v)?,
+            WrittenItem::Block(ty, labels, inner) => out.block(
+                ty,
+                |b| {
+                    labels.iter().for_each(|l| b.label(l));
+                    Ok(())
+                },
+                |b| write_items(b, inner),
+            )?,
+            WrittenItem::RawAttr(name, expr) => out.raw_attr(name, expr)?,
+            WrittenItem::RawBlock(text) => out.raw_block(text),
+        }
+    }
+    Ok(())
+}
+
 /// Writes `value` as an HCL body, formatted as `hclfmt` formats (also
 /// [`crate::to_string_typed`]). `value`'s type implements [`HclEncode`] as
 /// a block body: a struct with `#[derive(HclEncode)]`. For the types the
@@ -357,6 +476,14 @@ pub fn to_string_of_with<T: HclEncode + ?Sized>(
             labels.join(", ")
         )));
     }
+    let mut out = BodyOut::new(opts);
+    let streamed = value.write_body(&mut out).and_then(|()| out.finish());
+    if streamed.is_ok() {
+        return streamed;
+    }
+    // The error as the `BodyWriter` path reports it, path and all: the
+    // streaming path stops at the first problem it meets, which for a
+    // value with several need not be the one reported so far.
     let mut body = BodyWriter::new();
     value.encode_body(&mut body)?;
     body.finish_with(opts)
@@ -371,11 +498,50 @@ macro_rules! via_from {
         }
     )*};
 }
-via_from!(bool char String i8 i16 i32 i64 i128 isize u8 u16 u32 u64 u128 usize Number);
+via_from!(char Number);
+
+macro_rules! ints {
+    ($($t:ty)*) => {$(
+        impl HclEncode for $t {
+            fn to_value(&self) -> Result<Value, EncodeError> {
+                Ok(Value::from(*self))
+            }
+            fn write_expr(&self, out: &mut ExprOut<'_>) -> Result<(), EncodeError> {
+                out.number(self);
+                Ok(())
+            }
+        }
+    )*};
+}
+ints!(i8 i16 i32 i64 i128 isize u8 u16 u32 u64 u128 usize);
+
+impl HclEncode for bool {
+    fn to_value(&self) -> Result<Value, EncodeError> {
+        Ok(Value::from(*self))
+    }
+    fn write_expr(&self, out: &mut ExprOut<'_>) -> Result<(), EncodeError> {
+        out.literal(if *self { "true" } else { "false" });
+        Ok(())
+    }
+}
+
+impl HclEncode for String {
+    fn to_value(&self) -> Result<Value, EncodeError> {
+        Ok(Value::from(self.clone()))
+    }
+    fn write_expr(&self, out: &mut ExprOut<'_>) -> Result<(), EncodeError> {
+        out.string(self);
+        Ok(())
+    }
+}
 
 impl HclEncode for str {
     fn to_value(&self) -> Result<Value, EncodeError> {
         Ok(Value::string(self))
+    }
+    fn write_expr(&self, out: &mut ExprOut<'_>) -> Result<(), EncodeError> {
+        out.string(self);
+        Ok(())
     }
 }
 
@@ -386,6 +552,17 @@ impl HclEncode for f64 {
             None => Err(EncodeError::Custom(
                 "NaN is not a number HCL can write".to_string(),
             )),
+        }
+    }
+    fn write_expr(&self, out: &mut ExprOut<'_>) -> Result<(), EncodeError> {
+        match Number::from_f64(*self) {
+            // Written as a number value is (`write::simple`).
+            Some(n) if !n.is_infinite() => {
+                out.number(n);
+                Ok(())
+            }
+            // NaN and the infinities are errors, as `to_value` reports.
+            _ => out.value(&self.to_value()?),
         }
     }
 }
@@ -433,6 +610,27 @@ impl<T: HclEncode> HclEncode for Option<T> {
             None => Ok(()),
         }
     }
+    fn write_expr(&self, out: &mut ExprOut<'_>) -> Result<(), EncodeError> {
+        match self {
+            Some(v) => v.write_expr(out),
+            None => {
+                out.literal("null");
+                Ok(())
+            }
+        }
+    }
+    fn write_body(&self, out: &mut BodyOut) -> Result<(), EncodeError> {
+        match self {
+            Some(v) => v.write_body(out),
+            None => Ok(()),
+        }
+    }
+    fn write_labels(&self, out: &mut BodyOut) -> Result<(), EncodeError> {
+        match self {
+            Some(v) => v.write_labels(out),
+            None => Ok(()),
+        }
+    }
 }
 
 macro_rules! via_deref {
@@ -449,6 +647,15 @@ macro_rules! via_deref {
             }
             fn variant_name(&self) -> Option<&'static str> {
                 (**self).variant_name()
+            }
+            fn write_expr(&self, out: &mut ExprOut<'_>) -> Result<(), EncodeError> {
+                (**self).write_expr(out)
+            }
+            fn write_body(&self, out: &mut BodyOut) -> Result<(), EncodeError> {
+                (**self).write_body(out)
+            }
+            fn write_labels(&self, out: &mut BodyOut) -> Result<(), EncodeError> {
+                (**self).write_labels(out)
             }
         }
     )*};
@@ -468,6 +675,15 @@ impl<T: HclEncode> HclEncode for Spanned<T> {
     fn variant_name(&self) -> Option<&'static str> {
         (**self).variant_name()
     }
+    fn write_expr(&self, out: &mut ExprOut<'_>) -> Result<(), EncodeError> {
+        (**self).write_expr(out)
+    }
+    fn write_body(&self, out: &mut BodyOut) -> Result<(), EncodeError> {
+        (**self).write_body(out)
+    }
+    fn write_labels(&self, out: &mut BodyOut) -> Result<(), EncodeError> {
+        (**self).write_labels(out)
+    }
 }
 
 fn seq<'a, T: HclEncode + 'a>(it: impl Iterator<Item = &'a T>) -> Result<Value, EncodeError> {
@@ -479,11 +695,17 @@ impl<T: HclEncode> HclEncode for Vec<T> {
     fn to_value(&self) -> Result<Value, EncodeError> {
         seq(self.iter())
     }
+    fn write_expr(&self, out: &mut ExprOut<'_>) -> Result<(), EncodeError> {
+        out.seq(self.iter(), |e, o| e.write_expr(o))
+    }
 }
 
 impl<T: HclEncode> HclEncode for VecDeque<T> {
     fn to_value(&self) -> Result<Value, EncodeError> {
         seq(self.iter())
+    }
+    fn write_expr(&self, out: &mut ExprOut<'_>) -> Result<(), EncodeError> {
+        out.seq(self.iter(), |e, o| e.write_expr(o))
     }
 }
 
@@ -491,17 +713,26 @@ impl<T: HclEncode, const N: usize> HclEncode for [T; N] {
     fn to_value(&self) -> Result<Value, EncodeError> {
         seq(self.iter())
     }
+    fn write_expr(&self, out: &mut ExprOut<'_>) -> Result<(), EncodeError> {
+        out.seq(self.iter(), |e, o| e.write_expr(o))
+    }
 }
 
 impl<T: HclEncode> HclEncode for BTreeSet<T> {
     fn to_value(&self) -> Result<Value, EncodeError> {
         seq(self.iter())
     }
+    fn write_expr(&self, out: &mut ExprOut<'_>) -> Result<(), EncodeError> {
+        out.seq(self.iter(), |e, o| e.write_expr(o))
+    }
 }
 
 impl<T: HclEncode, S> HclEncode for HashSet<T, S> {
     fn to_value(&self) -> Result<Value, EncodeError> {
         seq(self.iter())
+    }
+    fn write_expr(&self, out: &mut ExprOut<'_>) -> Result<(), EncodeError> {
+        out.seq(self.iter(), |e, o| e.write_expr(o))
     }
 }
 
@@ -514,9 +745,30 @@ fn object<'a, V: HclEncode + 'a>(
     Ok(Value::object(props))
 }
 
+/// Writes a map's entries as the object [`object`] makes of them: sorted
+/// by key. Keys that are not all ASCII go through that object, which
+/// puts them in NFC (and keeps the last of keys equal once normalised).
+fn write_object<'a, V: HclEncode + 'a>(
+    out: &mut ExprOut<'_>,
+    it: impl Iterator<Item = (&'a String, &'a V)> + Clone,
+    sorted: bool,
+) -> Result<(), EncodeError> {
+    if !it.clone().all(|(k, _)| k.is_ascii()) {
+        return out.value(&object(it)?);
+    }
+    let mut entries: Vec<(&str, &V)> = it.map(|(k, v)| (k.as_str(), v)).collect();
+    if !sorted {
+        entries.sort_unstable_by(|a, b| a.0.cmp(b.0));
+    }
+    out.object(&entries, false, |v, o| v.write_expr(o))
+}
+
 impl<V: HclEncode> HclEncode for BTreeMap<String, V> {
     fn to_value(&self) -> Result<Value, EncodeError> {
         object(self.iter())
+    }
+    fn write_expr(&self, out: &mut ExprOut<'_>) -> Result<(), EncodeError> {
+        write_object(out, self.iter(), true)
     }
 }
 
@@ -524,12 +776,18 @@ impl<V: HclEncode, S> HclEncode for HashMap<String, V, S> {
     fn to_value(&self) -> Result<Value, EncodeError> {
         object(self.iter())
     }
+    fn write_expr(&self, out: &mut ExprOut<'_>) -> Result<(), EncodeError> {
+        write_object(out, self.iter(), false)
+    }
 }
 
 #[cfg(feature = "indexmap")]
 impl<V: HclEncode, S> HclEncode for indexmap::IndexMap<String, V, S> {
     fn to_value(&self) -> Result<Value, EncodeError> {
         object(self.iter())
+    }
+    fn write_expr(&self, out: &mut ExprOut<'_>) -> Result<(), EncodeError> {
+        write_object(out, self.iter(), false)
     }
 }
 

@@ -9,7 +9,7 @@ use crate::value::{Path, PathStep, Value, ValueRef};
 
 /// Columns a tuple of simple elements may reach on one line before it is
 /// written one element per line.
-const WIDTH: usize = 80;
+pub(super) const WIDTH: usize = 80;
 
 /// Finds the first unknown or infinite part of `v`.
 pub(super) fn check(v: &Value, path: &mut Path) -> Result<(), EncodeError> {
@@ -57,7 +57,7 @@ pub(super) fn check(v: &Value, path: &mut Path) -> Result<(), EncodeError> {
 
 /// The one-line text of a value that is always written on one line:
 /// null, bools, numbers, strings and empty collections.
-fn simple(v: &Value) -> Option<String> {
+pub(super) fn simple(v: &Value) -> Option<String> {
     let mut out = String::new();
     match v.view() {
         ValueRef::Null | ValueRef::Unknown => out.push_str("null"),
@@ -214,57 +214,74 @@ fn heredoc(v: &Value, indent: usize, opts: &EncodeOptions) -> Option<String> {
     let ValueRef::String(s) = v.view() else {
         return None;
     };
+    let mut out = String::new();
+    write_heredoc(&mut out, s, indent).then_some(out)
+}
+
+/// Appends `s` as an indented heredoc (lines at `indent + 1`, closing
+/// marker at `indent`) if it reads back as the same string that way, and
+/// says whether it did; nothing is appended otherwise.
+pub(super) fn write_heredoc(out: &mut String, s: &str, indent: usize) -> bool {
     // A heredoc's text ends with a newline; a lone newline stays quoted.
-    let body = s.strip_suffix('\n').filter(|b| !b.is_empty())?;
+    let Some(body) = s.strip_suffix('\n').filter(|b| !b.is_empty()) else {
+        return false;
+    };
     if s.chars().any(|c| c.is_control() && c != '\n' && c != '\t') {
-        return None;
+        return false;
     }
     // Text with template sequences is quoted: other readers (hcl-rs) do
     // not undo a heredoc's `$${` and `%%{` escapes.
     if s.contains("${") || s.contains("%{") {
-        return None;
+        return false;
     }
-    let lines: Vec<&str> = body.split('\n').collect();
     // A line of only spaces or tabs takes part in `<<-`'s stripping in
     // ways that depend on its neighbours: such text is quoted.
-    if lines.iter().any(|l| !l.is_empty() && l.trim().is_empty()) {
-        return None;
+    if body
+        .split('\n')
+        .any(|l| !l.is_empty() && l.trim().is_empty())
+    {
+        return false;
     }
     // `<<-` strips the indentation the non-blank lines share: one must
     // have none, so that only the added indentation is stripped.
-    let flush = lines
-        .iter()
+    let flush = body
+        .split('\n')
         .any(|l| l.starts_with(|c: char| !c.is_whitespace()));
     if !flush {
-        return None;
+        return false;
     }
     let mut marker = String::from("EOT");
     let mut n = 0;
-    while lines.iter().any(|l| l.trim() == marker) {
+    while body.split('\n').any(|l| l.trim() == marker) {
         n += 1;
         marker = format!("EOT{n}");
     }
-    let mut out = format!("<<-{marker}\n");
-    for line in &lines {
+    out.push_str("<<-");
+    out.push_str(&marker);
+    out.push('\n');
+    for line in body.split('\n') {
         if !line.is_empty() {
-            push_indent(&mut out, indent + 1);
+            push_indent(out, indent + 1);
             out.push_str(line);
         }
         out.push('\n');
     }
-    push_indent(&mut out, indent);
+    push_indent(out, indent);
     out.push_str(&marker);
-    Some(out)
+    true
 }
 
 pub(super) fn push_indent(out: &mut String, indent: usize) {
-    for _ in 0..indent {
-        out.push_str("  ");
+    // One copy for the usual depths rather than one per level.
+    const SPACES: &str = "                                ";
+    match SPACES.get(..2 * indent) {
+        Some(s) => out.push_str(s),
+        None => (0..indent).for_each(|_| out.push_str("  ")),
     }
 }
 
 /// Columns as the formatter counts a cell's (hclwrite's `Tokens.Columns`).
-fn columns(s: &str) -> usize {
+pub(super) fn columns(s: &str) -> usize {
     crate::format::cell_columns(s)
 }
 
@@ -272,11 +289,16 @@ fn columns(s: &str) -> usize {
 /// a name (not `true`, `false` or `null`, which are literals, nor `for`,
 /// which starts a `for` expression), quoted otherwise.
 fn object_key(k: &str) -> String {
+    let mut out = String::new();
+    write_key(&mut out, k);
+    out
+}
+
+/// Appends `k` as an object key (see [`object_key`]).
+pub(super) fn write_key(out: &mut String, k: &str) {
     if is_identifier(k) && !matches!(k, "true" | "false" | "null" | "for") {
-        k.to_string()
+        out.push_str(k);
     } else {
-        let mut out = String::new();
-        hcldecode_spec::syntax::native::write_quoted(&mut out, k);
-        out
+        hcldecode_spec::syntax::native::write_quoted(out, k);
     }
 }

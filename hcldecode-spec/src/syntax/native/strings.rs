@@ -247,6 +247,18 @@ pub fn check_number_literal(text: &str) -> bool {
     binary_exponent_fits(mantissa.filter(u8::is_ascii_digit), frac_digits, exp)
 }
 
+/// The bytes `write_quoted` copies as they are: printable ASCII but for
+/// `"`, `\\`, and `$` and `%` (which are doubled before a `{`).
+const PLAIN: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0x20;
+    while b < 0x7f {
+        t[b] = !matches!(b as u8, b'"' | b'\\' | b'$' | b'%');
+        b += 1;
+    }
+    t
+};
+
 /// Appends `s` as a native-syntax quoted string that reads back as `s`:
 /// `"`, `\` and control characters escaped, `${` and `%{` doubled so they
 /// stay literal text (the one writer of such strings: the spec-file
@@ -258,25 +270,102 @@ pub fn check_number_literal(text: &str) -> bool {
 /// assert_eq!(out, r#""a \"b\"\n$${x} 5%""#);
 /// ```
 pub fn write_quoted(out: &mut String, s: &str) {
+    out.reserve(s.len() + 2);
     out.push('"');
-    let mut chars = s.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '$' | '%' if chars.peek() == Some(&'{') => {
-                out.push(c);
-                out.push(c);
-            }
-            c if c.is_control() => {
-                use std::fmt::Write;
-                let _ = write!(out, "\\u{:04X}", u32::from(c));
-            }
-            c => out.push(c),
+    let bytes = s.as_bytes();
+    // Text that needs no escape is copied a run at a time: `start` is
+    // where the run not yet copied begins.
+    let mut start = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        // Skip to the next byte that may need an escape.
+        match bytes[i..].iter().position(|&b| !PLAIN[usize::from(b)]) {
+            Some(n) => i += n,
+            None => break,
         }
+        let Some(c) = s[i..].chars().next() else {
+            break;
+        };
+        let escape = match c {
+            '"' => "\\\"",
+            '\\' => "\\\\",
+            '\n' => "\\n",
+            '\r' => "\\r",
+            '\t' => "\\t",
+            '$' if bytes.get(i + 1) == Some(&b'{') => "$$",
+            '%' if bytes.get(i + 1) == Some(&b'{') => "%%",
+            c if c.is_control() => "",
+            // `$` or `%` not before `{`, or a character past ASCII that
+            // is not a control character: part of the run.
+            c => {
+                i += c.len_utf8();
+                continue;
+            }
+        };
+        out.push_str(&s[start..i]);
+        if escape.is_empty() {
+            use std::fmt::Write;
+            let _ = write!(out, "\\u{:04X}", u32::from(c));
+        } else {
+            out.push_str(escape);
+        }
+        i += c.len_utf8();
+        start = i;
     }
+    out.push_str(&s[start..]);
     out.push('"');
+}
+
+#[cfg(test)]
+mod tests {
+    use super::write_quoted;
+
+    /// The character-at-a-time writer `write_quoted` replaced: the
+    /// reference its run-copying loop must agree with.
+    fn reference(s: &str) -> String {
+        let mut out = String::from('"');
+        let mut chars = s.chars().peekable();
+        while let Some(c) = chars.next() {
+            match c {
+                '"' => out.push_str("\\\""),
+                '\\' => out.push_str("\\\\"),
+                '\n' => out.push_str("\\n"),
+                '\r' => out.push_str("\\r"),
+                '\t' => out.push_str("\\t"),
+                '$' | '%' if chars.peek() == Some(&'{') => {
+                    out.push(c);
+                    out.push(c);
+                }
+                c if c.is_control() => out.push_str(&format!("\\u{:04X}", u32::from(c))),
+                c => out.push(c),
+            }
+        }
+        out.push('"');
+        out
+    }
+
+    #[test]
+    fn quoting_agrees_with_the_character_at_a_time_writer() {
+        let pieces = [
+            "", "a", "\"", "\\", "\n", "\r", "\t", "$", "%", "{", "${", "%{", "$$", "\u{1}",
+            "\u{7f}", "\u{85}", "\u{9f}", "\u{a0}", "é", "e\u{301}", "日本", "\u{2028}", "😀",
+            "x y",
+        ];
+        let mut n = 0;
+        for a in pieces {
+            for b in pieces {
+                for c in pieces {
+                    let s = format!("{a}{b}{c}");
+                    let mut out = String::new();
+                    write_quoted(&mut out, &s);
+                    assert_eq!(out, reference(&s), "{s:?}");
+                    n += 1;
+                }
+            }
+        }
+        assert_eq!(n, pieces.len().pow(3));
+        let mut out = String::from("kept ");
+        write_quoted(&mut out, "${x}");
+        assert_eq!(out, "kept \"$${x}\"");
+    }
 }
