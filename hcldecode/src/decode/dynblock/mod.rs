@@ -36,21 +36,23 @@ use std::sync::{Arc, OnceLock};
 
 use hcldecode_spec::diag::{Code, Diagnostic, Diagnostics};
 use hcldecode_spec::source::{Range, SourceFile, Span};
-use hcldecode_spec::spec::Spec;
 use hcldecode_spec::syntax::body::{
     Attribute, Block, BlockHeaderSchema, BlockLabel, BodyRef, BodySchema, Content, MissingItem,
 };
 use hcldecode_spec::syntax::expr::ExprRef;
 use hcldecode_spec::syntax::native::{analysis, ast};
 
-use crate::eval::traversal::{Traversal, expr_variables};
 use crate::eval::{self, EvalContext, ExprScope, Limits};
 use crate::value::Value;
 use crate::value::convert::convert;
 use crate::{ObjectType, Type};
+use names::{DYNAMIC, dynamic_schema, iterator_name, with_code};
 
-/// The block type of dynamic blocks.
-const DYNAMIC: &str = "dynamic";
+mod names;
+mod variables;
+
+pub(crate) use names::{extend_schema, names_dynamic};
+pub(crate) use variables::variables;
 
 /// One element's iteration: the iterator variables its content sees
 /// (`iteration` with its `Inherited` ones).
@@ -326,22 +328,6 @@ impl Scope {
     pub(crate) fn expr_scope(&self) -> Option<ExprScope> {
         self.iteration.as_deref().map(|i| ExprScope::new(&i.vars))
     }
-}
-
-/// Whether `schema` has a block type named as dynamic blocks are (its
-/// blocks of that type are then read as dynamic blocks).
-pub(crate) fn names_dynamic(schema: &BodySchema) -> bool {
-    schema.blocks.iter().any(|b| b.type_name == DYNAMIC)
-}
-
-/// `schema` plus the `dynamic` block type (`extendSchema`).
-pub(crate) fn extend_schema(schema: &BodySchema) -> BodySchema {
-    let mut s = schema.clone();
-    s.blocks.push(BlockHeaderSchema {
-        type_name: DYNAMIC.to_string(),
-        label_names: vec!["type".to_string()],
-    });
-    s
 }
 
 /// A body's content with its dynamic blocks expanded; the
@@ -668,27 +654,6 @@ impl<'b> DynSpec<'b> {
     }
 }
 
-/// The schema of a dynamic block's body, `labels` in it for a block type
-/// with labels (made once: every dynamic block reads its body with one).
-fn dynamic_schema(has_labels: bool) -> &'static BodySchema {
-    fn make(has_labels: bool) -> BodySchema {
-        let mut schema = BodySchema::new()
-            .attribute("for_each", true)
-            .attribute("iterator", false);
-        if has_labels {
-            schema = schema.attribute("labels", true);
-        }
-        schema.block("content", &[])
-    }
-    static WITH: OnceLock<BodySchema> = OnceLock::new();
-    static WITHOUT: OnceLock<BodySchema> = OnceLock::new();
-    if has_labels {
-        WITH.get_or_init(|| make(true))
-    } else {
-        WITHOUT.get_or_init(|| make(false))
-    }
-}
-
 /// Reads a dynamic block's body (`decodeSpec`); `None` after an error.
 fn decode_spec<'b>(
     scope: &Scope,
@@ -864,208 +829,4 @@ fn expr_list(expr: ExprRef<'_>) -> Result<Vec<LabelExpr<'_>>, Diagnostics> {
             })
             .unwrap_or_default()),
     }
-}
-
-/// The static analysis's errors, about an argument of a dynamic block,
-/// with that argument's code.
-fn with_code(mut diags: Diagnostics, code: Code) -> Diagnostics {
-    for d in diags.iter_mut() {
-        d.code.get_or_insert(code);
-    }
-    diags
-}
-
-fn invalid_reference(range: Range) -> Diagnostics {
-    Diagnostics::from(
-        Diagnostic::coded(
-            Code::InvalidIterator,
-            "Invalid expression",
-            "A single static variable reference is required: only attribute access and indexing with constant keys. No calculations, function calls, template expressions, etc are allowed here.",
-        )
-        .with_subject(range),
-    )
-}
-
-fn invalid_iterator(range: Range) -> Diagnostics {
-    Diagnostics::from(
-        Diagnostic::coded(
-            Code::InvalidIterator,
-            "Invalid dynamic iterator name",
-            "Dynamic iterator must be a single variable name.",
-        )
-        .with_subject(range),
-    )
-}
-
-/// The `iterator` argument as a variable name (`hcl.AbsTraversalForExpr`
-/// of one step). In JSON, a string holding the traversal.
-fn iterator_name(expr: ExprRef<'_>) -> Result<String, Diagnostics> {
-    match expr {
-        ExprRef::Native { file, expr } => {
-            let t = analysis::abs_traversal_for_expr(expr.get(), file)
-                .map_err(|d| with_code(d, Code::InvalidIterator))?;
-            if !t.steps.is_empty() {
-                return Err(invalid_iterator(file.range(t.span)));
-            }
-            Ok(file.text(t.root).to_string())
-        }
-        ExprRef::Json { doc, value } => {
-            let Some(s) = value.as_string() else {
-                return Err(invalid_reference(expr.range()));
-            };
-            let text = s.value(doc);
-            if is_identifier(text) {
-                return Ok(text.to_string());
-            }
-            let root_end = text.find(['.', '[']).unwrap_or(text.len());
-            if root_end < text.len() && is_identifier(&text[..root_end]) {
-                return Err(invalid_iterator(expr.range()));
-            }
-            Err(invalid_reference(expr.range()))
-        }
-    }
-}
-
-/// An HCL identifier: a letter or `_`, then letters, digits, `_` and `-`.
-fn is_identifier(s: &str) -> bool {
-    let mut chars = s.chars();
-    chars.next().is_some_and(|c| c.is_alphabetic() || c == '_')
-        && chars.all(|c| c.is_alphanumeric() || c == '_' || c == '-')
-}
-
-// ----- variables: dynblock's `VariablesHCLDec` ----------------------------
-
-/// Iterator names in scope while walking for variables.
-#[derive(Clone, Default)]
-struct WalkIt {
-    own: Option<String>,
-    inherited: Vec<String>,
-}
-
-impl WalkIt {
-    fn child(&self, name: &str) -> WalkIt {
-        let mut inherited = self.inherited.clone();
-        inherited.extend(self.own.clone());
-        WalkIt {
-            own: Some(name.to_string()),
-            inherited,
-        }
-    }
-
-    fn is_inherited(&self, name: &str) -> bool {
-        self.inherited.iter().any(|n| n == name)
-    }
-
-    fn covers(&self, name: &str) -> bool {
-        self.own.as_deref() == Some(name) || self.is_inherited(name)
-    }
-}
-
-/// The variables decoding `body` with `spec` and dynamic blocks expanded
-/// would read, iterators excluded (`dynblock.VariablesHCLDec`). Attributes
-/// of a body are visited in schema order (the reference's order is
-/// random), then its dynamic blocks' `for_each` and `labels`, then nested
-/// bodies in source order.
-pub(crate) fn variables(body: BodyRef<'_>, spec: &Spec) -> Vec<Traversal> {
-    let mut out = Vec::new();
-    walk(body, Some(spec), &WalkIt::default(), &mut out);
-    out
-}
-
-fn walk(body: BodyRef<'_>, spec: Option<&Spec>, it: &WalkIt, out: &mut Vec<Traversal>) {
-    let schema = extend_schema(&spec.map(Spec::implied_schema).unwrap_or_default());
-    let content = body.partial_content(&schema, &mut Diagnostics::new());
-    for attr in content.attributes.iter().flatten() {
-        out.extend(
-            expr_variables(attr.expr)
-                .into_iter()
-                .filter(|t| !it.covers(t.root_name())),
-        );
-    }
-    let mut children: Vec<(&str, BodyRef<'_>, WalkIt)> = Vec::new();
-    let inner_schema = BodySchema::new()
-        .attribute("for_each", false)
-        .attribute("labels", false)
-        .attribute("iterator", false)
-        .block("content", &[]);
-    for block in &content.blocks {
-        if block.type_name != DYNAMIC {
-            children.push((block.type_name, block.body, it.clone()));
-            continue;
-        }
-        let Some(type_label) = block.labels.first() else {
-            continue;
-        };
-        let inner = block
-            .body
-            .partial_content(&inner_schema, &mut Diagnostics::new());
-        let mut name = type_label.value.to_string();
-        if let Some(attr) = inner.attributes[2] {
-            match attr.expr {
-                ExprRef::Native { file, expr } => {
-                    match analysis::abs_traversal_for_expr(expr.get(), file) {
-                        Ok(t) => name = file.text(t.root).to_string(),
-                        Err(_) => continue,
-                    }
-                }
-                ExprRef::Json { .. } => match iterator_name(attr.expr) {
-                    Ok(n) => name = n,
-                    Err(_) => continue,
-                },
-            }
-        }
-        let block_it = it.child(&name);
-        if let Some(attr) = inner.attributes[0] {
-            out.extend(
-                expr_variables(attr.expr)
-                    .into_iter()
-                    .filter(|t| !block_it.is_inherited(t.root_name())),
-            );
-        }
-        if let Some(attr) = inner.attributes[1] {
-            out.extend(
-                expr_variables(attr.expr)
-                    .into_iter()
-                    .filter(|t| !block_it.covers(t.root_name())),
-            );
-        }
-        for c in &inner.blocks {
-            children.push((type_label.value, c.body, block_it.clone()));
-        }
-    }
-    if children.is_empty() {
-        return;
-    }
-    let Some(spec) = spec else { return };
-    for (type_name, body, child_it) in children {
-        match child_spec(spec, type_name) {
-            Some(Child::Nested(s)) => walk(body, Some(s), &child_it, out),
-            Some(Child::Attrs) => walk(body, None, &child_it, out),
-            None => {}
-        }
-    }
-}
-
-enum Child<'s> {
-    Nested(&'s Spec),
-    /// A `block_attrs` body: the reference visits it with an empty schema.
-    Attrs,
-}
-
-/// `hcldec.ChildBlockTypes(spec)[type_name]` (the last spec of that block
-/// type wins, as the reference's map assignment does).
-fn child_spec<'s>(spec: &'s Spec, type_name: &str) -> Option<Child<'s>> {
-    let mut found = None;
-    spec.for_each_same_body(&mut |s| {
-        if let Spec::BlockAttrs(b) = s
-            && b.type_name == type_name
-        {
-            found = Some(Child::Attrs);
-        } else if let Some(nested) = s.nested()
-            && s.block_type_name() == Some(type_name)
-        {
-            found = Some(Child::Nested(nested));
-        }
-    });
-    found
 }
