@@ -178,11 +178,9 @@ fn split_files(text: &str) -> Rc<[std::path::PathBuf]> {
         {
             return paths.clone();
         }
-        let dir = std::env::temp_dir().join(format!(
-            "hcldecode-paired-{}-{}",
-            std::process::id(),
-            text.len()
-        ));
+        // One directory per size, rewritten by each run (the same text
+        // every time), so runs do not leave copies behind.
+        let dir = std::env::temp_dir().join(format!("hcldecode-paired-{}", text.len()));
         std::fs::create_dir_all(&dir).expect("bench directory");
         let starts: Vec<usize> = std::iter::once(0)
             .chain(text.match_indices("\njob \"").map(|(i, _)| i + 1))

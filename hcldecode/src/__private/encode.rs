@@ -118,23 +118,33 @@ pub fn object(props: Vec<(&str, Value)>) -> Value {
     Value::object(props.into_iter().filter(|(_, v)| !v.is_null()))
 }
 
+/// The block type and leading labels a block of `v` is written with
+/// for a field of type `ty`: an enum of block types names its block after
+/// the variant, or (`tagged`, `tag = "label"`) gives it as first label.
+/// Both writers ([`variant_block`] and the streaming one) ask this.
+pub(super) fn variant_head<'a, T: HclEncode + ?Sized>(
+    ty: &'a str,
+    tagged: bool,
+    v: &T,
+) -> (&'a str, Option<&'static str>) {
+    match v.variant_name() {
+        None => (ty, None),
+        Some(variant) if tagged => (ty, Some(variant)),
+        Some(variant) => (variant, None),
+    }
+}
+
 /// Adds one block of `v`, an enum of block types: of type `ty` with
 /// the variant's name as first label (`tag = "label"`), or else of the
-/// variant's name as type.
+/// variant's name as type ([`variant_head`]).
 pub fn variant_block<T: HclEncode + ?Sized>(
     body: &mut BodyWriter,
     ty: &str,
     tagged: bool,
     v: &T,
 ) -> Result<(), EncodeError> {
-    let Some(variant) = v.variant_name() else {
-        return block(body, ty, &[], v);
-    };
-    if tagged {
-        block(body, ty, &[variant], v)
-    } else {
-        block(body, variant, &[], v)
-    }
+    let (ty, label) = variant_head(ty, tagged, v);
+    block(body, ty, label.as_slice(), v)
 }
 
 /// Writes a flattened field's attributes and blocks into `body` (none
@@ -178,26 +188,34 @@ impl<T: ExprField> ExprField for crate::typed::Spanned<T> {
     }
 }
 
-/// Adds `name = <source text>` for an `Expression` field. An
-/// expression read from JSON has JSON text, which is not native
-/// syntax: an error.
+/// The source text an `Expression` field `name` is written as (`None`
+/// when absent). An expression read from JSON has JSON text, which is
+/// not native syntax: an error. Both writers write what this gives.
+pub(super) fn expr_text<'v, T: ExprField + ?Sized>(
+    name: &str,
+    v: &'v T,
+) -> Result<Option<&'v str>, EncodeError> {
+    let Some(e) = v.expression() else {
+        return Ok(None);
+    };
+    match e.as_ref() {
+        crate::ExprRef::Native { .. } => Ok(Some(e.source_text())),
+        crate::ExprRef::Json { .. } => Err(EncodeError::Custom(format!(
+            "the expression of {name} was read from JSON syntax and cannot be written as native syntax"
+        ))),
+    }
+}
+
+/// Adds `name = <source text>` for an `Expression` field ([`expr_text`]).
 pub fn expr_attr<T: ExprField + ?Sized>(
     body: &mut BodyWriter,
     name: &str,
     v: &T,
 ) -> Result<(), EncodeError> {
-    let Some(e) = v.expression() else {
-        return Ok(());
-    };
-    match e.as_ref() {
-        crate::ExprRef::Native { .. } => {
-            body.raw_attr(name, e.source_text());
-            Ok(())
-        }
-        crate::ExprRef::Json { .. } => Err(EncodeError::Custom(format!(
-            "the expression of {name} was read from JSON syntax and cannot be written as native syntax"
-        ))),
+    if let Some(text) = expr_text(name, v)? {
+        body.raw_attr(name, text);
     }
+    Ok(())
 }
 
 /// A `remain` field (`Body`, `Option<Body>`).
@@ -222,19 +240,25 @@ impl RemainField for Option<crate::Body> {
     }
 }
 
-/// Writes what a `remain` body holds back into `body`, each attribute
-/// and block as its source text. A body read (in part) from JSON is an
-/// error.
-pub fn remain<T: RemainField + ?Sized>(body: &mut BodyWriter, v: &T) -> Result<(), EncodeError> {
+/// What a `remain` field holds, each attribute and block as its source
+/// text (none when absent). A body read (in part) from JSON is an error.
+/// Both writers write what this gives.
+pub(super) fn remain_items<T: RemainField + ?Sized>(
+    v: &T,
+) -> Result<Vec<hcldecode_spec::syntax::body::NativeItem<'_>>, EncodeError> {
     let Some(rest) = v.rest() else {
-        return Ok(());
+        return Ok(Vec::new());
     };
-    let Some(items) = rest.native_items() else {
-        return Err(EncodeError::Custom(
+    rest.native_items().ok_or_else(|| {
+        EncodeError::Custom(
             "a remain body read from JSON syntax cannot be written as native syntax".to_string(),
-        ));
-    };
-    for item in items {
+        )
+    })
+}
+
+/// Writes what a `remain` body holds back into `body` ([`remain_items`]).
+pub fn remain<T: RemainField + ?Sized>(body: &mut BodyWriter, v: &T) -> Result<(), EncodeError> {
+    for item in remain_items(v)? {
         match item {
             hcldecode_spec::syntax::body::NativeItem::Attribute { name, expr } => {
                 body.raw_attr(name, expr)

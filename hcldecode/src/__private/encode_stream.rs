@@ -4,7 +4,7 @@
 
 pub use crate::encode::{BodyOut, EncodeError, ExprOut, HclEncode};
 
-use super::encode::{ExprField, RemainField};
+use super::encode::{ExprField, RemainField, expr_text, remain_items, variant_head};
 
 /// Writes `name = value` unless the value is null (an absent `Option`);
 /// `name` is an identifier (the derive checked it).
@@ -93,14 +93,8 @@ pub fn variant_block<T: HclEncode + ?Sized>(
     tagged: bool,
     v: &T,
 ) -> Result<(), EncodeError> {
-    let Some(variant) = v.variant_name() else {
-        return block(body, ty, &[], v);
-    };
-    if tagged {
-        block(body, ty, &[variant], v)
-    } else {
-        block(body, variant, &[], v)
-    }
+    let (ty, label) = variant_head(ty, tagged, v);
+    block(body, ty, label.as_slice(), v)
 }
 
 /// Writes a flattened field's attributes and blocks (none for an absent
@@ -117,29 +111,16 @@ pub fn expr_attr<T: ExprField + ?Sized>(
     name: &str,
     v: &T,
 ) -> Result<(), EncodeError> {
-    let Some(e) = v.expression() else {
-        return Ok(());
-    };
-    match e.as_ref() {
-        crate::ExprRef::Native { .. } => body.raw_attr(name, e.source_text()),
-        crate::ExprRef::Json { .. } => Err(EncodeError::Custom(format!(
-            "the expression of {name} was read from JSON syntax and cannot be written as native syntax"
-        ))),
+    match expr_text(name, v)? {
+        Some(text) => body.raw_attr(name, text),
+        None => Ok(()),
     }
 }
 
 /// Writes what a `remain` body holds, each attribute and block as its
 /// source text. A body read (in part) from JSON is an error.
 pub fn remain<T: RemainField + ?Sized>(body: &mut BodyOut, v: &T) -> Result<(), EncodeError> {
-    let Some(rest) = v.rest() else {
-        return Ok(());
-    };
-    let Some(items) = rest.native_items() else {
-        return Err(EncodeError::Custom(
-            "a remain body read from JSON syntax cannot be written as native syntax".to_string(),
-        ));
-    };
-    for item in items {
+    for item in remain_items(v)? {
         match item {
             hcldecode_spec::syntax::body::NativeItem::Attribute { name, expr } => {
                 body.raw_attr(name, expr)?

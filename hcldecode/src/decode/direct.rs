@@ -178,9 +178,7 @@ impl Decoder<'_> {
             f(&mut b)
         })
     }
-}
 
-impl Decoder<'_> {
     /// Whether a native body that matches `schema` may be read from its
     /// syntax tree. With dynamic blocks expanded, a body that matches the
     /// schema has no `dynamic` blocks (the schema has none), so its

@@ -634,8 +634,8 @@ impl<T: HclEncode> HclEncode for Option<T> {
 }
 
 macro_rules! via_deref {
-    ($($w:ident)*) => {$(
-        impl<T: HclEncode + ?Sized> HclEncode for $w<T> {
+    ($([$($g:tt)*] $w:ty;)*) => {$(
+        impl<$($g)*> HclEncode for $w {
             fn to_value(&self) -> Result<Value, EncodeError> {
                 (**self).to_value()
             }
@@ -660,30 +660,11 @@ macro_rules! via_deref {
         }
     )*};
 }
-via_deref!(Box Rc Arc);
-
-impl<T: HclEncode> HclEncode for Spanned<T> {
-    fn to_value(&self) -> Result<Value, EncodeError> {
-        (**self).to_value()
-    }
-    fn encode_body(&self, body: &mut BodyWriter) -> Result<(), EncodeError> {
-        (**self).encode_body(body)
-    }
-    fn encode_labels(&self, labels: &mut Vec<String>) -> Result<(), EncodeError> {
-        (**self).encode_labels(labels)
-    }
-    fn variant_name(&self) -> Option<&'static str> {
-        (**self).variant_name()
-    }
-    fn write_expr(&self, out: &mut ExprOut<'_>) -> Result<(), EncodeError> {
-        (**self).write_expr(out)
-    }
-    fn write_body(&self, out: &mut BodyOut) -> Result<(), EncodeError> {
-        (**self).write_body(out)
-    }
-    fn write_labels(&self, out: &mut BodyOut) -> Result<(), EncodeError> {
-        (**self).write_labels(out)
-    }
+via_deref! {
+    [T: HclEncode + ?Sized] Box<T>;
+    [T: HclEncode + ?Sized] Rc<T>;
+    [T: HclEncode + ?Sized] Arc<T>;
+    [T: HclEncode] Spanned<T>;
 }
 
 fn seq<'a, T: HclEncode + 'a>(it: impl Iterator<Item = &'a T>) -> Result<Value, EncodeError> {
