@@ -345,3 +345,35 @@ impl EvalContext {
             .or_else(|| self.parent.as_ref().and_then(|p| p.limits()))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Names are found the same by the scan (up to eight) and by the index
+    /// past it, a name set again replaces its value in place, and the
+    /// order of first setting is kept for suggestions.
+    #[test]
+    fn names_are_found_before_and_after_the_index_is_built() {
+        let mut ctx = EvalContext::new();
+        for n in 0..20 {
+            ctx.set_variable(format!("v{n}"), Value::int(n));
+            for m in 0..=n {
+                assert_eq!(
+                    ctx.variable(&format!("v{m}")),
+                    Some(&Value::int(m)),
+                    "{n} {m}"
+                );
+            }
+            assert_eq!(ctx.variable("absent"), None);
+        }
+        ctx.set_variable("v3", Value::string("again"));
+        ctx.set_variable("v15", Value::string("later"));
+        assert_eq!(ctx.variable("v3"), Some(&Value::string("again")));
+        assert_eq!(ctx.variable("v15"), Some(&Value::string("later")));
+        let names = ctx.variable_names();
+        assert_eq!(names.len(), 20);
+        assert_eq!(names[..3], ["v0", "v1", "v2"]);
+        assert_eq!(names[19], "v19");
+    }
+}
