@@ -1,6 +1,6 @@
 //! Where typed decoding's time goes, phase by phase, beside
 //! `hcl::from_str`: `cargo run --release -p hcldecode-benches --example
-//! phases -- 100KB [ROUNDS]`. With a third argument (`typed`, `serde`, `decode`,
+//! phases -- 100KB [ROUNDS]`. With a third argument (`typed`, `parse`, `serde`, `decode`,
 //! `from_hcl`),
 //! only that side runs in a loop, for profilers (`perf record`).
 
@@ -30,6 +30,15 @@ fn main() {
             for _ in 0..rounds {
                 let r: typed::JobFile = hcldecode::from_str(&text, "c.hcl").unwrap();
                 black_box(&r);
+            }
+            return;
+        }
+        Some("parse") => {
+            for _ in 0..rounds {
+                drop(black_box(hcldecode::parse::parse_native(
+                    text.as_bytes(),
+                    "c.hcl",
+                )));
             }
             return;
         }

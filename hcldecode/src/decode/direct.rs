@@ -260,20 +260,28 @@ impl<'a> DirectBody<'a> {
         } else {
             None
         };
-        let content = match &self.source {
-            Source::Content(content) => *content,
-            Source::Native { view, content } => content.get_or_init(|| view.content(self.schema)),
-        };
-        let here = Here {
-            content,
-            schema: self.schema,
-            labels: self.labels,
-        };
-        let (v, ()) = if let Spec::Attr(a) = spec {
-            self.d
-                .decode_found_attr::<Off>(spec, a, found.as_ref(), here, self.diags)
+        let (v, ()) = if let (Spec::Attr(a), Some(found)) = (spec, &found) {
+            // A present attribute needs nothing else of the body: its
+            // content is not made.
+            self.d.decode_present_attr::<Off>(a, found, self.diags)
         } else {
-            self.d.spec::<Off>(spec, here, self.diags)
+            let content = match &self.source {
+                Source::Content(content) => *content,
+                Source::Native { view, content } => {
+                    content.get_or_init(|| view.content(self.schema))
+                }
+            };
+            let here = Here {
+                content,
+                schema: self.schema,
+                labels: self.labels,
+            };
+            if let Spec::Attr(a) = spec {
+                self.d
+                    .decode_found_attr::<Off>(spec, a, None, here, self.diags)
+            } else {
+                self.d.spec::<Off>(spec, here, self.diags)
+            }
         };
         if !self.diags.is_empty() {
             return None;

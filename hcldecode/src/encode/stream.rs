@@ -248,11 +248,11 @@ impl ExprOut<'_> {
     }
 }
 
-/// One `key = value` line of a [`Run`]: where its key and value text are
-/// in the run's buffer.
+/// One `key = value` line of a [`Run`]: where its key and the rest of its
+/// line (`= value` and the newline) are in the run's buffer.
 struct Entry {
     key: Range<usize>,
-    val: Range<usize>,
+    rest: Range<usize>,
     width: usize,
     /// Complete on its line (or a heredoc): aligned with its neighbours.
     single: bool,
@@ -290,6 +290,8 @@ impl Run {
         key(&mut self.text);
         let v = self.text.len();
         let width = columns(&self.text[k..v]);
+        // The text after the key is `= value\n`, as `flush` copies it.
+        self.text.push_str("= ");
         let mut e = ExprOut {
             out: &mut self.text,
             pool,
@@ -302,9 +304,10 @@ impl Run {
         };
         value(&mut e)?;
         let single = !e.multi;
+        self.text.push('\n');
         self.entries.push(Entry {
             key: k..v,
-            val: v..self.text.len(),
+            rest: v..self.text.len(),
             width,
             single,
         });
@@ -319,43 +322,43 @@ impl Run {
     /// Drops the last entry if its value is `null`.
     fn drop_null(&mut self) {
         if let Some(e) = self.entries.last()
-            && &self.text[e.val.clone()] == "null"
+            && self.text.as_bytes().get(e.rest.clone()) == Some(b"= null\n")
         {
             self.text.truncate(e.key.start);
             self.entries.pop();
         }
     }
 
-    /// Writes the run's lines at `indent` and empties it.
+    /// Writes the run's lines at `indent` and empties it: the `=` of
+    /// consecutive single-line entries aligned, as `write_entries` aligns
+    /// them.
     fn flush(&mut self, out: &mut String, indent: usize) {
+        out.reserve(self.text.len() + self.entries.len() * (2 * indent + 2));
+        let n = self.entries.len();
         let mut i = 0;
-        while i < self.entries.len() {
-            let end = (i..self.entries.len())
-                .find(|&j| !self.entries[j].single)
-                .unwrap_or(self.entries.len());
+        while i < n {
+            let mut end = i;
+            let mut max = 0;
+            while let Some(e) = self.entries.get(end).filter(|e| e.single) {
+                max = max.max(e.width);
+                end += 1;
+            }
             if end == i {
+                // An entry over several lines: not aligned.
                 let e = &self.entries[i];
                 push_indent(out, indent);
                 out.push_str(&self.text[e.key.clone()]);
-                out.push_str(" = ");
-                out.push_str(&self.text[e.val.clone()]);
-                out.push('\n');
+                out.push(' ');
+                out.push_str(&self.text[e.rest.clone()]);
                 i += 1;
                 continue;
             }
-            let max = self.entries[i..end]
-                .iter()
-                .map(|e| e.width)
-                .max()
-                .unwrap_or(0);
             for e in &self.entries[i..end] {
                 push_indent(out, indent);
                 out.push_str(&self.text[e.key.clone()]);
                 // As `format::run_padding` pads a cell.
                 push_spaces(out, max - e.width + 1);
-                out.push_str("= ");
-                out.push_str(&self.text[e.val.clone()]);
-                out.push('\n');
+                out.push_str(&self.text[e.rest.clone()]);
             }
             i = end;
         }

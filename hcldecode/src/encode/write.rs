@@ -226,35 +226,38 @@ pub(super) fn write_heredoc(out: &mut String, s: &str, indent: usize) -> bool {
     let Some(body) = s.strip_suffix('\n').filter(|b| !b.is_empty()) else {
         return false;
     };
-    if s.chars().any(|c| c.is_control() && c != '\n' && c != '\t') {
+    if !heredoc_chars(s.as_bytes()) {
         return false;
     }
-    // Text with template sequences is quoted: other readers (hcl-rs) do
-    // not undo a heredoc's `$${` and `%%{` escapes.
-    if s.contains("${") || s.contains("%{") {
-        return false;
+    // One pass over the lines. A line of only spaces or tabs takes part
+    // in `<<-`'s stripping in ways that depend on its neighbours: such
+    // text is quoted. `<<-` strips the indentation the non-blank lines
+    // share: one must have none (be flush), so that only the added
+    // indentation is stripped. A line that could be the marker makes
+    // the marker be chosen among the lines.
+    let mut flush = false;
+    let mut marker_like = false;
+    for l in body.split('\n') {
+        if l.is_empty() {
+            continue;
+        }
+        let t = l.trim();
+        if t.is_empty() {
+            return false;
+        }
+        flush |= l.starts_with(|c: char| !c.is_whitespace());
+        marker_like |= t.starts_with("EOT");
     }
-    // A line of only spaces or tabs takes part in `<<-`'s stripping in
-    // ways that depend on its neighbours: such text is quoted.
-    if body
-        .split('\n')
-        .any(|l| !l.is_empty() && l.trim().is_empty())
-    {
-        return false;
-    }
-    // `<<-` strips the indentation the non-blank lines share: one must
-    // have none, so that only the added indentation is stripped.
-    let flush = body
-        .split('\n')
-        .any(|l| l.starts_with(|c: char| !c.is_whitespace()));
     if !flush {
         return false;
     }
     let mut marker = String::from("EOT");
-    let mut n = 0;
-    while body.split('\n').any(|l| l.trim() == marker) {
-        n += 1;
-        marker = format!("EOT{n}");
+    if marker_like {
+        let mut n = 0;
+        while body.split('\n').any(|l| l.trim() == marker) {
+            n += 1;
+            marker = format!("EOT{n}");
+        }
     }
     out.push_str("<<-");
     out.push_str(&marker);
@@ -280,6 +283,29 @@ pub(super) fn push_indent(out: &mut String, indent: usize) {
     }
 }
 
+/// Whether text may be a heredoc's as far as its characters go: no
+/// control character but newline and tab (U+0000 to U+001F, U+007F, and
+/// U+0080 to U+009F, which UTF-8 writes as C2 80 to C2 9F), and no template
+/// sequence (`${`, `%{`), which other readers (hcl-rs) do not unescape
+/// in a heredoc.
+fn heredoc_chars(b: &[u8]) -> bool {
+    let mut prev = 0u8;
+    for &c in b {
+        let bad = match c {
+            b'\n' | b'\t' => false,
+            0..=0x1f | 0x7f => true,
+            0x80..=0x9f => prev == 0xc2,
+            b'{' => prev == b'$' || prev == b'%',
+            _ => false,
+        };
+        if bad {
+            return false;
+        }
+        prev = c;
+    }
+    true
+}
+
 /// Columns as the formatter counts a cell's (hclwrite's `Tokens.Columns`).
 pub(super) fn columns(s: &str) -> usize {
     crate::format::cell_columns(s)
@@ -300,5 +326,42 @@ pub(super) fn write_key(out: &mut String, k: &str) {
         out.push_str(k);
     } else {
         hcldecode_spec::syntax::native::write_quoted(out, k);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::write_heredoc;
+
+    fn heredoc(s: &str) -> Option<String> {
+        let mut out = String::new();
+        write_heredoc(&mut out, s, 0).then_some(out)
+    }
+
+    #[test]
+    fn heredocs_only_where_the_text_reads_back() {
+        assert_eq!(
+            heredoc("a\n\tb\n").as_deref(),
+            Some("<<-EOT\n  a\n  \tb\nEOT")
+        );
+        // Control characters other than newline and tab, ASCII or not.
+        for c in ['\u{1}', '\r', '\u{7f}', '\u{80}', '\u{85}', '\u{9f}'] {
+            assert_eq!(heredoc(&format!("a{c}b\n")), None, "{c:?}");
+        }
+        // U+00A0 and U+0100 are not control characters (C2 A0, C4 80).
+        assert!(heredoc("a\u{a0}b\n").is_some());
+        assert!(heredoc("a\u{100}b\n").is_some());
+        assert_eq!(heredoc("x ${y}\n"), None);
+        assert_eq!(heredoc("x %{y}\n"), None);
+        assert!(heredoc("x $ {y} %\n").is_some());
+        // A line of blanks, no flush line, a lone newline.
+        assert_eq!(heredoc("a\n  \nb\n"), None);
+        assert_eq!(heredoc("  a\n  b\n"), None);
+        assert_eq!(heredoc("\n"), None);
+        // A line that is the marker moves it on.
+        assert_eq!(
+            heredoc("EOT\n EOT1\nEOTX\n").as_deref(),
+            Some("<<-EOT2\n  EOT\n   EOT1\n  EOTX\nEOT2")
+        );
     }
 }

@@ -83,7 +83,20 @@ fn iterator_object(key: Value, value: Value, cache: &mut Option<Arc<ObjectType>>
         && kt == key.ty()
         && vt == value.ty()
     {
-        return Value::object_with_type(ty.clone(), vec![key, value]);
+        // Filled in place: no vector of the two values.
+        let filled = Value::object_filled(ty.clone(), |slots| {
+            if let [k, v] = slots {
+                *k = key;
+                *v = value;
+                true
+            } else {
+                false
+            }
+        });
+        if let Some(v) = filled {
+            return v;
+        }
+        unreachable!("the cached iterator type has two attributes");
     }
     let v = Value::object([("key", key), ("value", value)]);
     if let Type::Object(ty) = v.ty() {

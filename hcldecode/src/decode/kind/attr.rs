@@ -36,10 +36,24 @@ impl Decoder<'_> {
         here: Here<'_>,
         diags: &mut Diagnostics,
     ) -> (Value, R::T) {
-        let Some(attr) = attr else {
-            let t = R::rec(|| Trace::Absent(here.content.missing_item_range()));
-            return (self.plan.null(spec, || a.ty.clone()), t);
-        };
+        match attr {
+            Some(attr) => self.decode_present_attr::<R>(a, attr, diags),
+            None => {
+                let t = R::rec(|| Trace::Absent(here.content.missing_item_range()));
+                (self.plan.null(spec, || a.ty.clone()), t)
+            }
+        }
+    }
+
+    /// [`decode_found_attr`](Self::decode_found_attr) of an attribute the
+    /// body has: what it decodes to needs nothing else of the body (the
+    /// direct path reads it without the body's content).
+    pub(in crate::decode) fn decode_present_attr<R: Recorder>(
+        &self,
+        a: &AttrSpec,
+        attr: &Attribute<'_>,
+        diags: &mut Diagnostics,
+    ) -> (Value, R::T) {
         let t = R::rec(|| Trace::Attr(AttrTrace::new(attr)));
         if self.body_unknown() {
             return (Value::unknown(a.ty.clone()), t);

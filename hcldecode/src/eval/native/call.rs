@@ -7,6 +7,7 @@ use hcldecode_spec::source::Span;
 use hcldecode_spec::spec::type_constraint::get_type;
 use hcldecode_spec::syntax::native::ast::{Expr, Step};
 use hcldecode_spec::syntax::suggest::name_suggestion;
+use smallvec::SmallVec;
 
 use super::Evaluator;
 use crate::Type;
@@ -19,6 +20,10 @@ use crate::value::convert::{convert, fill_optional};
 
 /// A function call argument: an expression, or one element of an expanded
 /// final argument (`f(xs...)`).
+/// A call's argument list: a few on the stack, no allocation (most calls
+/// have at most four).
+type Args<T> = SmallVec<[T; 4]>;
+
 enum CallArg<'x> {
     Expr(&'x Expr),
     Value(Value, Span),
@@ -120,7 +125,7 @@ impl<'a> Evaluator<'a, '_> {
             };
             return self.call_result(e, name, name_span, &f, result, &arg_list);
         }
-        let mut vals = Vec::with_capacity(arg_list.len());
+        let mut vals: Args<Value> = SmallVec::with_capacity(arg_list.len());
         for (i, a) in arg_list.iter().enumerate() {
             let param = params.get(i).or(var_param).expect("checked above");
             let (v, start, x) = match a {
@@ -198,8 +203,8 @@ impl<'a> Evaluator<'a, '_> {
         e: &'a Expr,
         args: &'a [Expr],
         expand_final: bool,
-    ) -> Option<Vec<CallArg<'a>>> {
-        let mut arg_list: Vec<CallArg<'a>> = Vec::with_capacity(args.len());
+    ) -> Option<Args<CallArg<'a>>> {
+        let mut arg_list: Args<CallArg<'a>> = SmallVec::with_capacity(args.len());
         let fixed = if expand_final {
             &args[..args.len().saturating_sub(1)]
         } else {
