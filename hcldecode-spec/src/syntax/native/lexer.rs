@@ -59,6 +59,24 @@ impl TokenQueue {
         Some(t)
     }
 
+    /// Takes `n` tokens off the front (as many as there are), returning
+    /// the last one taken.
+    #[inline]
+    pub(crate) fn pop_front_n(&mut self, n: usize) -> Option<Token> {
+        let end = (self.head + n).min(self.v.len());
+        let last = if end > self.head {
+            Some(self.v[end - 1])
+        } else {
+            None
+        };
+        self.head = end;
+        if self.head == self.v.len() {
+            self.v.clear();
+            self.head = 0;
+        }
+        last
+    }
+
     /// Drops the consumed tokens at the front, so that a queue that never
     /// quite empties does not grow.
     #[inline]

@@ -35,7 +35,7 @@ impl<'a> Parser<'a> {
             checker: InvalidTokenChecker::default(),
             lex_diags: Vec::new(),
             consumed: 0,
-            prev: eof,
+            prev: eof.span,
             look: None,
             nl_stack: vec![true],
             include_nl: true,
@@ -90,11 +90,8 @@ impl<'a> Parser<'a> {
     #[inline]
     fn consume_raw(&mut self, n: usize) {
         self.look = None;
-        let q = self.scanner.queue();
-        for _ in 0..n {
-            if let Some(t) = q.pop_front() {
-                self.prev = t;
-            }
+        if let Some(last) = self.scanner.queue().pop_front_n(n) {
+            self.prev = last.span;
         }
         self.consumed += n;
     }
@@ -114,13 +111,14 @@ impl<'a> Parser<'a> {
     /// The next token the parser sees and how many raw tokens reading it
     /// consumes, remembered until a token is consumed or the newline mode
     /// changes.
-    #[inline]
+    #[inline(always)]
     fn next_token(&mut self) -> (Token, usize) {
-        if let Some(l) = self.look {
-            return l;
+        if let Some((t, n)) = self.look {
+            return (t, n as usize);
         }
         let r = self.scan_next(self.include_nl);
-        self.look = Some(r);
+        // A look-ahead spans few raw tokens (comments and newlines).
+        self.look = Some((r.0, r.1 as u32));
         r
     }
 
@@ -131,6 +129,7 @@ impl<'a> Parser<'a> {
     fn scan_next(&mut self, include_nl: bool) -> (Token, usize) {
         let t = self.raw(0);
         match t.kind {
+            T::Newline if include_nl => (t, 1),
             T::Comment | T::Newline => self.scan_next_skipping(include_nl),
             _ => (t, 1),
         }
@@ -179,7 +178,7 @@ impl<'a> Parser<'a> {
         if self.consumed == 0 {
             return self.next_range();
         }
-        self.prev.span
+        self.prev
     }
 
     #[inline]

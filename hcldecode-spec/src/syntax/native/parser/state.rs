@@ -20,10 +20,10 @@ pub(crate) struct Parser<'a> {
     pub(super) lex_diags: Vec<Diagnostic>,
     /// Number of tokens consumed so far (hclsyntax's `NextIndex`).
     pub(super) consumed: usize,
-    /// The last token consumed.
-    pub(super) prev: Token,
+    /// The span of the last token consumed.
+    pub(super) prev: Span,
     /// The next token the parser sees, and the raw tokens it covers.
-    pub(super) look: Option<(Token, usize)>,
+    pub(super) look: Option<(Token, u32)>,
     pub(super) nl_stack: Vec<bool>,
     /// The top of `nl_stack`.
     pub(super) include_nl: bool,
