@@ -11,7 +11,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use hcldecode::decode::DecodeOptions;
-use hcldecode::eval::EvalContext;
+use hcldecode::eval::{EvalContext, Limits};
 use hcldecode::function::{FunctionSet, Functions};
 use hcldecode::parse::{self, File};
 use hcldecode::spec_file::LoadedSpec;
@@ -370,7 +370,7 @@ fn input_body(
                 bodies.push(f.body.clone());
                 continue;
             }
-            let (f, d) = parse::parse_path(path);
+            let (f, d) = parse::parse_path_with_threads(path, &Limits::DEFAULT, parse_threads());
             let failed = d.has_errors();
             diags.extend(d);
             if let Some(f) = f {
@@ -387,6 +387,12 @@ fn input_body(
         Err(none) if none.is_empty() => Body::empty(),
         Err(several) => Body::merged(several),
     })
+}
+
+/// How many threads a large input file is parsed on: the machine's
+/// (the result is the same on one).
+fn parse_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
 }
 
 /// The library of `--functions`: the filesystem functions read inside the

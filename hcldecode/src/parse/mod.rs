@@ -59,13 +59,28 @@ fn parse_native_owned(src: Vec<u8>, filename: &str, limits: &Limits) -> (File, D
 
 fn parse_native_source(
     source: Arc<SourceFile>,
+    diags: Diagnostics,
+    limits: &Limits,
+) -> (File, Diagnostics) {
+    parse_native_on(source, diags, limits, 1)
+}
+
+/// The native file `source` parsed on up to `threads` threads (see
+/// `native::parse_config_split`), `diags` (its reading's) first.
+fn parse_native_on(
+    source: Arc<SourceFile>,
     mut diags: Diagnostics,
     limits: &Limits,
+    threads: usize,
 ) -> (File, Diagnostics) {
     let opts = native::ParseOptions {
         max_depth: limits.max_nesting,
     };
-    let (parsed, d) = native::parse_config_with(source.clone(), &opts);
+    let (parsed, d) = if threads > 1 {
+        native::parse_config_split(source.clone(), &opts, threads)
+    } else {
+        native::parse_config_with(source.clone(), &opts)
+    };
     diags.extend(d);
     let blocks = native::block_headers(&source, &parsed.body);
     let body = Body::native(source.clone(), parsed.body);
@@ -310,6 +325,43 @@ pub fn parse_path_with_limits(
     match std::fs::read(path) {
         Ok(bytes) => {
             let (f, d) = parse_native_owned(bytes, &name, limits);
+            (Some(f), d)
+        }
+        Err(e) => (None, read_failure(&name, &e)),
+    }
+}
+
+/// [`parse_path_with_limits`], a large native-syntax file parsed in up to
+/// `threads` pieces at once: it is cut between top-level blocks, and the
+/// file and diagnostics are the ones parsing it whole gives (where a piece
+/// does not parse cleanly alone, the file is parsed whole). Files under
+/// about a megabyte are parsed whole on the calling thread.
+///
+/// ```
+/// use hcldecode::eval::Limits;
+/// let path = std::env::temp_dir().join(format!("hcldecode-threads-{}.hcl", std::process::id()));
+/// let text: String = (0..50_000).map(|i| format!("job \"j{i}\" {{\n  count = {i}\n}}\n")).collect();
+/// std::fs::write(&path, text).unwrap();
+/// let (file, diags) = hcldecode::parse::parse_path_with_threads(&path, &Limits::DEFAULT, 2);
+/// let (whole, _) = hcldecode::parse::parse_path(&path);
+/// assert!(diags.is_empty());
+/// assert_eq!(file.unwrap().blocks, whole.unwrap().blocks);
+/// # std::fs::remove_file(&path).unwrap();
+/// ```
+pub fn parse_path_with_threads(
+    path: impl AsRef<Path>,
+    limits: &Limits,
+    threads: usize,
+) -> (Option<File>, Diagnostics) {
+    let path = path.as_ref();
+    let name = path.to_string_lossy();
+    if threads <= 1 || Syntax::for_path(&name) == Syntax::Json {
+        return parse_path_with_limits(path, limits);
+    }
+    match std::fs::read(path) {
+        Ok(bytes) => {
+            let (source, diags) = native::source_from_bytes(&name, bytes);
+            let (f, d) = parse_native_on(source, diags, limits, threads);
             (Some(f), d)
         }
         Err(e) => (None, read_failure(&name, &e)),

@@ -52,6 +52,7 @@ pub mod lexer;
 mod parser;
 mod pos;
 mod spans;
+mod split;
 mod strings;
 mod template;
 pub mod token;
@@ -141,6 +142,43 @@ pub fn parse_config_with(file: Arc<SourceFile>, opts: &ParseOptions) -> (ast::Fi
         },
         Diagnostics::from(diags),
     )
+}
+
+/// [`parse_config_with`] in up to `threads` pieces parsed at once on
+/// scoped threads, with the same tree and diagnostics: the file is cut
+/// between top-level blocks, and where a piece does not parse cleanly on
+/// its own (or no top-level attribute may repeat across pieces) the file
+/// is parsed whole. A file under about a megabyte, or without a place to
+/// cut, is parsed whole on the calling thread.
+///
+/// ```
+/// use hcldecode_spec::syntax::native::{self, ParseOptions};
+/// let mut text = String::new();
+/// for i in 0..40_000 {
+///     text.push_str(&format!("service \"s{i}\" {{\n  port = {i}\n}}\n"));
+/// }
+/// let (src, _) = native::source_from_bytes("big.hcl", text.into_bytes());
+/// let (split, d) = native::parse_config_split(src.clone(), &ParseOptions::default(), 2);
+/// let (whole, _) = native::parse_config(src);
+/// assert!(d.is_empty());
+/// assert_eq!(split.body.blocks.len(), 40_000);
+/// assert_eq!(format!("{:?}", split.body), format!("{:?}", whole.body));
+/// ```
+pub fn parse_config_split(
+    file: Arc<SourceFile>,
+    opts: &ParseOptions,
+    threads: usize,
+) -> (ast::File, Diagnostics) {
+    match split::split_body(&file, opts.max_depth, threads) {
+        Some(body) => (
+            ast::File {
+                source: file,
+                body: Arc::new(body),
+            },
+            Diagnostics::new(),
+        ),
+        None => parse_config_with(file, opts),
+    }
 }
 
 /// Parses the whole text as one expression (`hclsyntax.ParseExpression`);
