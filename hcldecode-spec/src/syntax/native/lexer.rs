@@ -124,7 +124,6 @@ pub struct Scanner<'a> {
     braces: i64,
     ret_braces: Vec<i64>,
     heredocs: Vec<Heredoc>,
-    stopped: bool,
     /// Set when a token that `checkInvalidTokens` reports was queued.
     flagged: bool,
     /// An offset from which on the text has no `*/` (`usize::MAX` until a
@@ -356,7 +355,6 @@ impl<'a> Scanner<'a> {
             braces: 0,
             ret_braces: Vec::new(),
             heredocs: Vec::new(),
-            stopped: false,
             flagged: false,
             no_close_from: usize::MAX,
         }
@@ -378,7 +376,7 @@ impl<'a> Scanner<'a> {
     /// [`Scanner::queue`] (an [`TokenKind::Eof`] at the end).
     #[inline]
     pub(crate) fn step(&mut self) {
-        if self.pos >= self.b.len() || self.stopped {
+        if self.pos >= self.b.len() {
             self.out
                 .push_back(Token::new(TokenKind::Eof, Span::empty(self.b.len() as u32)));
             return;
@@ -408,8 +406,9 @@ impl<'a> Scanner<'a> {
     #[inline]
     pub(crate) fn fill(&mut self, n: usize) {
         self.out.compact();
-        while self.out.len() < n {
-            if self.pos >= self.b.len() || self.stopped {
+        let target = self.out.head + n;
+        while self.out.v.len() < target {
+            if self.pos >= self.b.len() {
                 self.step();
                 return;
             }
@@ -474,9 +473,9 @@ impl Scanner<'_> {
             TokenKind::Invalid
         };
         let end = self.b.len();
-        // The rest of the text may hold anything: let decoding look.
+        // The rest of the text may hold anything: let decoding look. The
+        // scanner is at the end now, so it stops.
         self.tok_escaped(kind, s, end);
-        self.stopped = true;
     }
 
     fn pop_frame(&mut self) {

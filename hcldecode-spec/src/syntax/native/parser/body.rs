@@ -113,8 +113,11 @@ impl<'a> Parser<'a> {
             }
         }
         Body {
-            attributes: self.scratch_attrs.drain(attrs_start..).collect(),
-            blocks: self.scratch_blocks.drain(blocks_start..).collect(),
+            attributes: self.scratch_attrs.split_off(attrs_start).into_boxed_slice(),
+            blocks: self
+                .scratch_blocks
+                .split_off(blocks_start)
+                .into_boxed_slice(),
             span: rb(start_range, end_range),
             end_span: Span::empty(end_range.end),
         }
@@ -227,7 +230,10 @@ impl<'a> Parser<'a> {
         let Some(o_brace) = self.parse_block_labels(ident) else {
             return Block {
                 type_name: ident.span,
-                labels: self.scratch_labels.drain(labels_start..).collect(),
+                labels: self
+                    .scratch_labels
+                    .split_off(labels_start)
+                    .into_boxed_slice(),
                 body: Arc::new(Body {
                     attributes: Box::default(),
                     blocks: Box::default(),
@@ -263,7 +269,10 @@ impl<'a> Parser<'a> {
 
         Block {
             type_name: ident.span,
-            labels: self.scratch_labels.drain(labels_start..).collect(),
+            labels: self
+                .scratch_labels
+                .split_off(labels_start)
+                .into_boxed_slice(),
             body: Arc::new(body),
             open_brace: o_brace.span,
             close_brace: c_brace_range,

@@ -24,7 +24,7 @@ impl<'a> Parser<'a> {
             kind: ExprKind::FunctionCall(Box::new(CallExpr {
                 name: name.span,
                 namespaced: namespaced.map(String::into_boxed_str),
-                args: self.scratch_exprs.drain(args_start..).collect(),
+                args: self.scratch_exprs.split_off(args_start).into_boxed_slice(),
                 expand_final,
                 open_paren: open.span,
                 close_paren: close.span,

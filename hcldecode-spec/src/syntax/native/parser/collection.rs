@@ -68,7 +68,7 @@ impl<'a> Parser<'a> {
         Expr {
             span: rb(open.span, close.span),
             kind: ExprKind::Tuple {
-                exprs: self.scratch_exprs.drain(start..).collect(),
+                exprs: self.scratch_exprs.split_off(start).into_boxed_slice(),
                 open: open.span,
             },
         }
@@ -168,7 +168,7 @@ impl<'a> Parser<'a> {
         Expr {
             span: rb(open.span, close.span),
             kind: ExprKind::Object {
-                items: self.scratch_items.drain(start..).collect(),
+                items: self.scratch_items.split_off(start).into_boxed_slice(),
                 open: open.span,
             },
         }

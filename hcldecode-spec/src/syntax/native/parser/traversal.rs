@@ -83,7 +83,7 @@ impl<'a> Parser<'a> {
         if self.scratch_steps.len() == base {
             return expr;
         }
-        let steps: Box<[Step]> = self.scratch_steps.drain(base..).collect();
+        let steps: Box<[Step]> = self.scratch_steps.split_off(base).into_boxed_slice();
         add_steps(expr, steps)
     }
 
