@@ -267,6 +267,7 @@ struct Run {
     entries: Vec<Entry>,
 }
 
+#[inline]
 fn push_spaces(out: &mut String, n: usize) {
     const SPACES: &str = "                                ";
     match SPACES.get(..n) {

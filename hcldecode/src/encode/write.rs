@@ -274,6 +274,7 @@ pub(super) fn write_heredoc(out: &mut String, s: &str, indent: usize) -> bool {
     true
 }
 
+#[inline]
 pub(super) fn push_indent(out: &mut String, indent: usize) {
     // One copy for the usual depths rather than one per level.
     const SPACES: &str = "                                ";

@@ -335,7 +335,7 @@ pub fn parse_path_with_limits(
 /// `threads` pieces at once: it is cut between top-level blocks, and the
 /// file and diagnostics are the ones parsing it whole gives (where a piece
 /// does not parse cleanly alone, the file is parsed whole). Files under
-/// about a megabyte are parsed whole on the calling thread.
+/// half a megabyte are parsed whole on the calling thread.
 ///
 /// ```
 /// use hcldecode::eval::Limits;

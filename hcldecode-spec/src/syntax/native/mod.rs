@@ -148,7 +148,7 @@ pub fn parse_config_with(file: Arc<SourceFile>, opts: &ParseOptions) -> (ast::Fi
 /// scoped threads, with the same tree and diagnostics: the file is cut
 /// between top-level blocks, and where a piece does not parse cleanly on
 /// its own (or no top-level attribute may repeat across pieces) the file
-/// is parsed whole. A file under about a megabyte, or without a place to
+/// is parsed whole. A file under half a megabyte, or without a place to
 /// cut, is parsed whole on the calling thread.
 ///
 /// ```

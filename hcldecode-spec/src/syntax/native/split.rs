@@ -22,7 +22,7 @@ use super::token::TokenKind;
 use crate::source::{SourceFile, Span};
 
 /// Pieces shorter than this are not worth a thread of their own.
-const MIN_PIECE: usize = 512 * 1024;
+const MIN_PIECE: usize = 256 * 1024;
 
 /// The stack of a thread parsing a piece: a main thread's.
 const PIECE_STACK: usize = 8 << 20;
