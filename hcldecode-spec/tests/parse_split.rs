@@ -104,3 +104,9 @@ fn a_syntax_error_late_in_the_file() {
     );
     assert!(same(text) > 0);
 }
+
+#[test]
+fn crlf_line_breaks() {
+    let text = blocks(30_000, "s").replace('\n', "\r\n");
+    assert_eq!(same(text), 0);
+}

@@ -68,15 +68,23 @@ fn cut_after(text: &[u8], from: usize) -> Option<usize> {
     let end = (from + SEARCH).min(text.len());
     let window = text.get(from..end)?;
     let mut at = 0;
-    while let Some(k) = memchr::memmem::find(&window[at..], b"\n}\n") {
-        let c = from + at + k + 3;
-        if text
-            .get(c)
-            .is_some_and(|&b| b.is_ascii_alphabetic() || matches!(b, b'_' | b'#' | b'/' | b'\n'))
-        {
+    while let Some(k) = memchr::memmem::find(&window[at..], b"\n}") {
+        let brace = from + at + k + 1;
+        // The line break after the `}`: `\n` or `\r\n`.
+        let c = match text.get(brace + 1..) {
+            Some([b'\n', ..]) => brace + 2,
+            Some([b'\r', b'\n', ..]) => brace + 3,
+            _ => {
+                at += k + 2;
+                continue;
+            }
+        };
+        if text.get(c).is_some_and(|&b| {
+            b.is_ascii_alphabetic() || matches!(b, b'_' | b'#' | b'/' | b'\n' | b'\r')
+        }) {
             return Some(c);
         }
-        at += k + 3;
+        at += k + 2;
     }
     None
 }
@@ -159,6 +167,9 @@ mod tests {
         let clean: String = (0..60_000).map(block).collect();
         assert_eq!(body_of(clean.clone(), 2), Some(60_000));
         assert_eq!(body_of(clean.clone(), 4), Some(60_000));
+        // Windows line breaks cut alike.
+        let crlf = clean.replace('\n', "\r\n");
+        assert_eq!(body_of(crlf, 2), Some(60_000));
         // One thread, or a file too small for two pieces: not split.
         assert_eq!(body_of(clean, 1), None);
         assert_eq!(body_of((0..100).map(block).collect(), 4), None);
