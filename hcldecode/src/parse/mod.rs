@@ -120,17 +120,20 @@ pub fn parse_with_limits(
     }
 }
 
-/// [`parse_with_limits`] for text (no UTF-8 validation pass).
-pub(crate) fn parse_str_with_limits(
+/// [`parse_with_limits`] for text (no UTF-8 validation pass), a large
+/// native file parsed on up to `threads` threads (as
+/// [`parse_path_with_threads`] does).
+pub(crate) fn parse_str_on(
     src: &str,
     filename: &str,
     syntax: Syntax,
     limits: &Limits,
+    threads: usize,
 ) -> (File, Diagnostics) {
     match syntax {
         Syntax::Native => {
             let (source, diags) = native::source_from_text(filename, src.to_owned());
-            parse_native_source(source, diags, limits)
+            parse_native_on(source, diags, limits, threads)
         }
         Syntax::Json => json::parse_json(src.as_bytes(), filename, limits),
     }

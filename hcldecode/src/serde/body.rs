@@ -113,7 +113,7 @@ impl Options {
     pub fn from_str<T: DeserializeOwned>(&self, src: &str, filename: &str) -> Result<T, Error> {
         let limits = self.decoder.limits_value();
         let (file, diags) =
-            parse::parse_str_with_limits(src, filename, Syntax::for_path(filename), &limits);
+            parse::parse_str_on(src, filename, Syntax::for_path(filename), &limits, 1);
         self.decode_file(file, diags)
     }
 

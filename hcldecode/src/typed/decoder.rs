@@ -73,6 +73,8 @@ pub struct Decoder {
     options: decode::DecodeOptions,
     /// Values given to declared variables (see [`crate::namespaces`]).
     inputs: Option<Arc<crate::declare::Inputs>>,
+    /// The most threads one large native file is parsed on.
+    parse_threads: usize,
 }
 
 impl Default for Decoder {
@@ -86,6 +88,7 @@ impl Default for Decoder {
                 .element_errors(true)
                 .keep_block_types(true),
             inputs: None,
+            parse_threads: 1,
         }
     }
 }
@@ -157,6 +160,53 @@ impl Decoder {
     pub fn limits(mut self, limits: Limits) -> Decoder {
         self.options = self.options.limits(limits);
         self
+    }
+
+    /// Parses a large native-syntax file (half a megabyte or more) in up to
+    /// `threads` pieces at once, cut between its top-level blocks: the
+    /// result and the errors are the ones of parsing it whole, which is
+    /// what happens where a piece does not parse cleanly on its own (see
+    /// [`parse::parse_path_with_threads`]). The default is one thread;
+    /// `std::thread::available_parallelism()` gives the machine's.
+    ///
+    /// ```
+    /// use hcldecode::HclDecode;
+    /// #[derive(HclDecode)]
+    /// struct Job {
+    ///     #[hcl(label)]
+    ///     name: String,
+    ///     count: u32,
+    /// }
+    /// #[derive(HclDecode)]
+    /// struct Config {
+    ///     #[hcl(block, rename = "job")]
+    ///     jobs: Vec<Job>,
+    /// }
+    /// let text: String = (0..40_000).map(|i| format!("job \"j{i}\" {{\n  count = {i}\n}}\n")).collect();
+    /// let c: Config = hcldecode::Decoder::new().parse_threads(2).decode_str(&text, "jobs.hcl").unwrap();
+    /// assert_eq!(c.jobs.len(), 40_000);
+    /// assert_eq!((c.jobs[39_999].name.as_str(), c.jobs[39_999].count), ("j39999", 39_999));
+    /// ```
+    pub fn parse_threads(mut self, threads: usize) -> Decoder {
+        self.parse_threads = threads.max(1);
+        self
+    }
+
+    /// `src` parsed with the decoder's limits and threads.
+    fn parse_text(&self, src: &str, filename: &str) -> (parse::File, Diagnostics) {
+        parse::parse_str_on(
+            src,
+            filename,
+            Syntax::for_path(filename),
+            &self.options.limits,
+            self.parse_threads,
+        )
+    }
+
+    /// The file at `path` read and parsed with the decoder's limits and
+    /// threads.
+    fn parse_file(&self, path: &Path) -> (Option<parse::File>, Diagnostics) {
+        parse::parse_path_with_threads(path, &self.options.limits, self.parse_threads)
     }
 
     /// Expands `dynamic` blocks (HCL's `ext/dynblock`, as Terraform and
@@ -439,18 +489,13 @@ impl Decoder {
     /// Decodes configuration text, the syntax chosen by `filename`'s
     /// extension (JSON for `.json`).
     pub fn decode_str<T: HclDecode>(&self, src: &str, filename: &str) -> Result<T, Error> {
-        let (file, diags) = parse::parse_str_with_limits(
-            src,
-            filename,
-            Syntax::for_path(filename),
-            &self.options.limits,
-        );
+        let (file, diags) = self.parse_text(src, filename);
         self.decode_files(&[file], diags)
     }
 
     /// Reads and decodes a file, the syntax chosen by extension.
     pub fn decode_path<T: HclDecode>(&self, path: impl AsRef<Path>) -> Result<T, Error> {
-        let (file, diags) = parse::parse_path_with_limits(path, &self.options.limits);
+        let (file, diags) = self.parse_file(path.as_ref());
         match file {
             Some(f) => self.decode_files(&[f], diags),
             None => Err(Error::from_diagnostics(diags)),
@@ -505,12 +550,7 @@ impl Decoder {
         src: &str,
         filename: &str,
     ) -> Result<Decoded<T>, Error> {
-        let (file, diags) = parse::parse_str_with_limits(
-            src,
-            filename,
-            Syntax::for_path(filename),
-            &self.options.limits,
-        );
+        let (file, diags) = self.parse_text(src, filename);
         self.decode_files_with_source(&[file], diags)
     }
 
@@ -520,7 +560,7 @@ impl Decoder {
         &self,
         path: impl AsRef<Path>,
     ) -> Result<Decoded<T>, Error> {
-        let (file, diags) = parse::parse_path_with_limits(path, &self.options.limits);
+        let (file, diags) = self.parse_file(path.as_ref());
         match file {
             Some(f) => self.decode_files_with_source(&[f], diags),
             None => Err(Error::from_diagnostics(diags)),
