@@ -148,10 +148,18 @@ pub fn run_padding(widths: &[usize]) -> Vec<usize> {
 /// // The combining accent opens the quoted text: a cluster of its own.
 /// assert_eq!(cell_columns("\"\u{301}x\""), 4);
 /// ```
+#[inline]
 pub fn cell_columns(text: &str) -> usize {
+    // ASCII text (names, most values) is one column a byte; inlined into
+    // callers in other crates for that case.
     if text.is_ascii() {
         return text.len();
     }
+    unicode_columns(text)
+}
+
+/// [`cell_columns`] of text past ASCII: grapheme clusters token by token.
+fn unicode_columns(text: &str) -> usize {
     let toks = lex(text, Span::new(0, text.len() as u32), LexMode::Normal);
     let mut n = 0;
     let mut at = 0usize;

@@ -22,8 +22,10 @@ pub(super) fn is_nfc_fast(s: &str) -> bool {
 }
 
 /// `s` in Unicode Normalization Form C (cty's `NormalizeString`).
+#[inline]
 pub fn normalize_string(s: &str) -> std::borrow::Cow<'_, str> {
-    if is_nfc_fast(s) {
+    // ASCII text is in NFC: checked where the caller is, without a call.
+    if s.is_ascii() || is_nfc_fast(s) {
         std::borrow::Cow::Borrowed(s)
     } else {
         std::borrow::Cow::Owned(nfc_string(s))
