@@ -76,11 +76,8 @@ fn parse_native_on(
     let opts = native::ParseOptions {
         max_depth: limits.max_nesting,
     };
-    let (parsed, d) = if threads > 1 {
-        native::parse_config_split(source.clone(), &opts, threads)
-    } else {
-        native::parse_config_with(source.clone(), &opts)
-    };
+    // On one thread (or for a small file) this is `parse_config_with`.
+    let (parsed, d) = native::parse_config_split(source.clone(), &opts, threads);
     diags.extend(d);
     let blocks = native::block_headers(&source, &parsed.body);
     let body = Body::native(source.clone(), parsed.body);
@@ -320,18 +317,7 @@ pub fn parse_path_with_limits(
     path: impl AsRef<Path>,
     limits: &Limits,
 ) -> (Option<File>, Diagnostics) {
-    let path = path.as_ref();
-    let name = path.to_string_lossy();
-    if Syntax::for_path(&name) == Syntax::Json {
-        return json::parse_json_path(path, &name, limits);
-    }
-    match std::fs::read(path) {
-        Ok(bytes) => {
-            let (f, d) = parse_native_owned(bytes, &name, limits);
-            (Some(f), d)
-        }
-        Err(e) => (None, read_failure(&name, &e)),
-    }
+    parse_path_with_threads(path, limits, 1)
 }
 
 /// [`parse_path_with_limits`], a large native-syntax file parsed in up to
@@ -358,8 +344,8 @@ pub fn parse_path_with_threads(
 ) -> (Option<File>, Diagnostics) {
     let path = path.as_ref();
     let name = path.to_string_lossy();
-    if threads <= 1 || Syntax::for_path(&name) == Syntax::Json {
-        return parse_path_with_limits(path, limits);
+    if Syntax::for_path(&name) == Syntax::Json {
+        return json::parse_json_path(path, &name, limits);
     }
     match std::fs::read(path) {
         Ok(bytes) => {

@@ -166,8 +166,12 @@ impl Decoder {
     /// `threads` pieces at once, cut between its top-level blocks: the
     /// result and the errors are the ones of parsing it whole, which is
     /// what happens where a piece does not parse cleanly on its own (see
-    /// [`parse::parse_path_with_threads`]). The default is one thread;
-    /// `std::thread::available_parallelism()` gives the machine's.
+    /// [`parse::parse_path_with_threads`]). It applies to
+    /// [`decode_str`](Self::decode_str), [`decode_path`](Self::decode_path)
+    /// and their `_with_source` forms; [`decode_paths`](Self::decode_paths)
+    /// parses its files side by side instead (with the `rayon` feature).
+    /// The default is one thread; `std::thread::available_parallelism()`
+    /// gives the machine's.
     ///
     /// ```
     /// use hcldecode::HclDecode;

@@ -2,8 +2,8 @@
 //! the tree and diagnostics that parsing it whole gives.
 //!
 //! The file is cut at the starts of lines that may follow a top-level
-//! block (after a line that is a `}` alone), and each piece is parsed as a body of its own (spans
-//! stay offsets into the whole file). The pieces are taken only when each
+//! block (after a line that is a `}` alone), and each piece is parsed as
+//! a body of its own (spans stay offsets into the whole file). The pieces are taken only when each
 //! parsed without a diagnostic and no top-level attribute of one repeats
 //! one of another's; otherwise the file is parsed whole. That is enough
 //! for the result to be the whole parse's: the scanner reads left to

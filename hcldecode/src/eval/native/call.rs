@@ -18,12 +18,12 @@ use crate::function::Function;
 use crate::value::Value;
 use crate::value::convert::{convert, fill_optional};
 
-/// A function call argument: an expression, or one element of an expanded
-/// final argument (`f(xs...)`).
 /// A call's argument list: a few on the stack, no allocation (most calls
 /// have at most four).
 type Args<T> = SmallVec<[T; 4]>;
 
+/// A function call argument: an expression, or one element of an expanded
+/// final argument (`f(xs...)`).
 enum CallArg<'x> {
     Expr(&'x Expr),
     Value(Value, Span),
