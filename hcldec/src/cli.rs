@@ -275,7 +275,9 @@ fn real_main(
         return Ok(2);
     }
 
-    let decode_opts = DecodeOptions::new().dynamic_blocks(opts.dynamic_blocks);
+    let decode_opts = DecodeOptions::new()
+        .dynamic_blocks(opts.dynamic_blocks)
+        .threads(threads());
     if opts.var_refs {
         let refs = loaded.variables_with(&body, decode_opts);
         let text = hcldecode::decode::var_refs_json(&refs, ctx.as_ref());
@@ -370,7 +372,7 @@ fn input_body(
                 bodies.push(f.body.clone());
                 continue;
             }
-            let (f, d) = parse::parse_path_with_threads(path, &Limits::DEFAULT, parse_threads());
+            let (f, d) = parse::parse_path_with_threads(path, &Limits::DEFAULT, threads());
             let failed = d.has_errors();
             diags.extend(d);
             if let Some(f) = f {
@@ -389,9 +391,10 @@ fn input_body(
     })
 }
 
-/// How many threads a large input file is parsed on: the machine's
-/// (the result is the same on one).
-fn parse_threads() -> usize {
+/// How many threads a large input file is parsed on, and the blocks of a
+/// large block collection decoded on: the machine's (the output is the
+/// same on one).
+fn threads() -> usize {
     std::thread::available_parallelism().map_or(1, usize::from)
 }
 

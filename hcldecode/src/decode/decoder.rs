@@ -41,6 +41,8 @@ pub(super) struct Decoder<'a> {
     pub(super) keep_block_types: bool,
     /// [`DecodeOptions::limits`].
     pub(super) limits: &'a Limits,
+    /// [`DecodeOptions::threads`].
+    pub(super) threads: usize,
 }
 
 impl Decoder<'_> {

@@ -162,6 +162,7 @@ fn run<R: Recorder>(
         element_errors: options.element_errors,
         keep_block_types: options.keep_block_types,
         limits: &options.limits,
+        threads: options.threads,
     };
     let (v, t) = d.body::<R>(body.as_ref(), &[], spec, &mut diags);
     (v, t, diags)
@@ -210,6 +211,7 @@ fn run_direct<T>(
         element_errors: options.element_errors,
         keep_block_types: options.keep_block_types,
         limits: &options.limits,
+        threads: options.threads,
     };
     let t = d.direct_body(body.as_ref(), None, &[], spec, &mut diags, f)?;
     diags.is_empty().then_some(t)
@@ -272,6 +274,7 @@ pub fn partial_decode(
         element_errors: false,
         keep_block_types: false,
         limits: &Limits::DEFAULT,
+        threads: 1,
     };
     let schema = plan.schema(spec);
     let (content, rest) = body.partial_content(&schema, &mut diags);

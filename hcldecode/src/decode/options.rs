@@ -53,6 +53,14 @@ pub struct DecodeOptions {
     /// none ([`EvalContext::set_limits`]). The typed
     /// [`Decoder::limits`](crate::Decoder::limits) sets them.
     pub limits: Limits,
+    /// How many threads may decode the blocks of one `block_list`,
+    /// `block_set`, `block_tuple`, `block_map` or `block_object` (0 and 1:
+    /// the calling thread alone). Only collections of many blocks are
+    /// shared out (at least 128 KiB of their bodies' source per thread),
+    /// and never with [`dynamic_blocks`](Self::dynamic_blocks) on, whose
+    /// block limit is spent in source order. The value and every
+    /// diagnostic, in order, are those of a decode on one thread.
+    pub threads: usize,
 }
 
 /// A host's check of a dynamic block's `for_each` value
@@ -175,6 +183,26 @@ impl DecodeOptions {
     /// ```
     pub fn limits(mut self, limits: Limits) -> DecodeOptions {
         self.limits = limits;
+        self
+    }
+
+    /// Sets [`threads`](Self::threads).
+    ///
+    /// ```
+    /// use hcldecode::decode::{decode_with, DecodeOptions};
+    /// use hcldecode::spec_file::LoadedSpec;
+    /// let spec = "block_list {\n block_type = \"v\"\n attr {\n  name = \"n\"\n  type = number\n }\n}\n";
+    /// let (spec, _) = LoadedSpec::load_str(spec, "s.hcldec");
+    /// let spec = spec.unwrap().spec;
+    /// let src = "v { n = 1 }\n".repeat(100_000);
+    /// let (file, _) = hcldecode::parse::parse_native(src.as_bytes(), "a.hcl");
+    /// let one = decode_with(&file.body, &spec, None, None, DecodeOptions::new());
+    /// let two = decode_with(&file.body, &spec, None, None, DecodeOptions::new().threads(2));
+    /// assert_eq!(one, two);
+    /// assert_eq!(two.0.length_int(), Some(100_000));
+    /// ```
+    pub fn threads(mut self, threads: usize) -> DecodeOptions {
+        self.threads = threads;
         self
     }
 }

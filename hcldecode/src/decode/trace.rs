@@ -161,8 +161,9 @@ pub struct BodyTrace {
 pub(crate) trait Recorder {
     /// The recorded trace.
     type T;
-    /// The recorded trace of one block.
-    type B;
+    /// The recorded trace of one block (sent back from the threads that
+    /// decode blocks, `DecodeOptions::threads`).
+    type B: Send;
     /// Whether anything is recorded.
     const ON: bool;
     /// Records `f()`.

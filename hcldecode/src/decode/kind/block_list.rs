@@ -28,8 +28,12 @@ impl Decoder<'_> {
     ) -> (Value, R::T) {
         let mut elems = Vec::new();
         let mut traces: Vec<BlockTrace> = Vec::new();
-        for (i, block) in Self::indexed_blocks_of(content, &b.type_name) {
-            let (v, t) = self.block_body::<R>(i, block, &block.labels, &b.nested, diags);
+        let blocks: Vec<_> = Self::indexed_blocks_of(content, &b.type_name).collect();
+        let mut decoded = self.bodies_on_threads::<R>(&blocks, 0, &b.nested);
+        for (i, block) in blocks {
+            let (v, t) = decoded.next(diags, |diags| {
+                self.block_body::<R>(i, block, &block.labels, &b.nested, diags)
+            });
             R::push_block(&mut traces, t);
             if dynblock::BlockScope::is_unknown(block) {
                 // A block generated from an unknown for_each: the whole

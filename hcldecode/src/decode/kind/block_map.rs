@@ -31,12 +31,15 @@ impl Decoder<'_> {
         let n = b.labels.len();
         let mut root: Node<'_> = Node::default();
         let mut traces: Vec<BlockTrace> = Vec::new();
-        for (i, block) in Self::indexed_blocks_of(content, &b.type_name) {
-            // Content has checked the label count against the schema.
-            if block.labels.len() < n || n == 0 {
-                continue;
-            }
-            let (val, t) = self.block_body::<R>(i, block, &block.labels[n..], &b.nested, diags);
+        // Content has checked the label count against the schema.
+        let blocks: Vec<_> = Self::indexed_blocks_of(content, &b.type_name)
+            .filter(|(_, block)| block.labels.len() >= n && n > 0)
+            .collect();
+        let mut decoded = self.bodies_on_threads::<R>(&blocks, n, &b.nested);
+        for (i, block) in blocks {
+            let (val, t) = decoded.next(diags, |diags| {
+                self.block_body::<R>(i, block, &block.labels[n..], &b.nested, diags)
+            });
             R::push_block(&mut traces, t);
             if dynblock::BlockScope::is_unknown(block) {
                 let v = Value::unknown(self.plan.implied_type(spec));

@@ -16,6 +16,7 @@ pub(super) mod block_map;
 pub(super) mod default;
 pub(super) mod literal;
 pub(super) mod object;
+mod parallel;
 pub(super) mod transform;
 
 use hcldecode_spec::diag::Diagnostics;
@@ -29,6 +30,7 @@ use crate::decode::trace::Recorder;
 use crate::decode::trace::{BlockTrace, BodyTrace, DecodeHook, Trace};
 use crate::value::Value;
 use block_list::Kind;
+pub(in crate::decode) use parallel::Decoded;
 
 impl Decoder<'_> {
     /// `decode(body, labels, ctx, spec, partial=false)`; with a
@@ -122,6 +124,48 @@ impl Decoder<'_> {
             body: R::get(t),
         });
         (v, b)
+    }
+
+    /// The bodies of `blocks` decoded with `nested` (each block's labels
+    /// from `label_from` on) on the decoder's
+    /// [`threads`](crate::decode::DecodeOptions::threads), in order, each
+    /// with the diagnostics it reported; `None` where they are to be
+    /// decoded one at a time, as [`Decoded::next`] then does: on one
+    /// thread, with dynamic blocks (whose shared block limit is spent in
+    /// source order), or with too little work to share.
+    ///
+    /// Each block's body is decoded on its own (its value and diagnostics
+    /// depend on nothing decoded before it), so the results, taken in
+    /// order, are what decoding them one by one gives.
+    pub(in crate::decode) fn bodies_on_threads<R: Recorder>(
+        &self,
+        blocks: &[(usize, &Block<'_>)],
+        label_from: usize,
+        nested: &Spec,
+    ) -> Decoded<R::B> {
+        if self.threads < 2 || self.dynamic.is_some() {
+            return Decoded(None);
+        }
+        let cuts = parallel::cuts(blocks, self.threads);
+        if cuts.len() < 3 {
+            return Decoded(None);
+        }
+        // Blocks inside these are decoded on their thread alone.
+        let d = Decoder {
+            threads: 1,
+            ..*self
+        };
+        let run = |chunk: &&[(usize, &Block<'_>)]| -> Vec<(Value, R::B, Diagnostics)> {
+            let body = |(i, b): &(usize, &Block<'_>)| {
+                let mut diags = Diagnostics::new();
+                let (v, t) = d.block_body::<R>(*i, b, &b.labels[label_from..], nested, &mut diags);
+                (v, t, diags)
+            };
+            chunk.iter().map(body).collect()
+        };
+        let chunks: Vec<&[(usize, &Block<'_>)]> =
+            cuts.windows(2).map(|w| &blocks[w[0]..w[1]]).collect();
+        Decoded(Some(parallel::run_chunks(&chunks, &run).into_iter()))
     }
 
     /// `sourceRange(block.Body, labels, nested)`: where the value decoded
