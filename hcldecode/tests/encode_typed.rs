@@ -399,3 +399,35 @@ fn defaults_are_left_out() {
     let text = hcldecode::to_string_typed(&s).unwrap();
     assert_eq!(text, SAMPLE.replace("workers = 8\n", ""));
 }
+
+/// Integers are written as their decimal digits, the extremes of every
+/// width included (the text `Display` gives).
+#[test]
+fn integers_of_every_width_are_written_as_their_digits() {
+    #[derive(hcldecode::HclEncode)]
+    struct Ints {
+        a: i8,
+        b: u8,
+        c: i64,
+        d: u64,
+        e: i128,
+        f: u128,
+        g: isize,
+        h: u16,
+    }
+    let v = Ints {
+        a: i8::MIN,
+        b: u8::MAX,
+        c: i64::MIN,
+        d: u64::MAX,
+        e: i128::MIN,
+        f: u128::MAX,
+        g: 0,
+        h: 8080,
+    };
+    let text = hcldecode::to_string_typed(&v).unwrap();
+    let expected = "a = -128\nb = 255\nc = -9223372036854775808\nd = 18446744073709551615\n\
+        e = -170141183460469231731687303715884105728\nf = 340282366920938463463374607431768211455\n\
+        g = 0\nh = 8080\n";
+    assert_eq!(text, expected);
+}

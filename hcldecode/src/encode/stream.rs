@@ -114,13 +114,18 @@ impl ExprOut<'_> {
         self.out.push_str(text);
     }
 
-    /// Writes a number (a Rust integer, or a finite
-    /// [`Number`](crate::Number)) as a number value is written: its
-    /// `Display` text.
+    /// Writes a finite [`Number`](crate::Number) as a number value is
+    /// written: its `Display` text.
     pub(crate) fn number(&mut self, n: impl std::fmt::Display) {
         use std::fmt::Write;
         // Writing to a `String` cannot fail.
         let _ = write!(self.out, "{n}");
+    }
+
+    /// Writes a Rust integer: its decimal digits (what its `Display`
+    /// writes), made by `itoa` rather than `fmt`.
+    pub(crate) fn integer(&mut self, n: impl itoa::Integer) {
+        self.out.push_str(itoa::Buffer::new().format(n));
     }
 
     /// Writes a string: an indented heredoc where that is asked for and

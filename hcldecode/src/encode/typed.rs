@@ -507,7 +507,7 @@ macro_rules! ints {
                 Ok(Value::from(*self))
             }
             fn write_expr(&self, out: &mut ExprOut<'_>) -> Result<(), EncodeError> {
-                out.number(self);
+                out.integer(*self);
                 Ok(())
             }
         }
