@@ -62,15 +62,142 @@ pub fn format(src: &[u8]) -> Vec<u8> {
         Ok(s) => std::borrow::Cow::Borrowed(s),
         Err(_) => std::borrow::Cow::Owned(sanitize_utf8(src.to_vec())),
     };
-    let toks = lex(&text, Span::new(0, text.len() as u32), LexMode::Normal);
-    let mut f = Formatter::new(text.as_bytes(), &toks);
+    format_lexed(
+        src,
+        &text,
+        lex(&text, Span::new(0, text.len() as u32), LexMode::Normal),
+    )
+}
+
+/// [`format`] of `src` (its text `text`, mended where it is not UTF-8)
+/// from its tokens.
+fn format_lexed(src: &[u8], text: &str, toks: Vec<Token>) -> Vec<u8> {
+    let mut f = Formatter::new(text.as_bytes(), &toks, 0);
     f.run();
     match f.output_len() {
-        Some(n) if n <= src.len().saturating_mul(MAX_GROWTH).saturating_add(1 << 20) => {
-            f.write(src, n)
-        }
+        Some(n) if within_growth(src, n) => f.write(src, n),
         _ => src.to_vec(),
     }
+}
+
+/// Whether output of `n` bytes for `src` is within [`MAX_GROWTH`].
+fn within_growth(src: &[u8], n: usize) -> bool {
+    n <= src.len().saturating_mul(MAX_GROWTH).saturating_add(1 << 20)
+}
+
+/// Pieces shorter than this are formatted with the piece before them.
+const MIN_PIECE: usize = 256 * 1024;
+
+/// [`format`] on up to `threads` threads: a large input is cut where a
+/// large file is parsed in pieces (at the start of a line after a `}`
+/// alone on its line), and the pieces are formatted at once. The result
+/// is [`format`]'s, byte for byte: a piece is taken only when its tokens
+/// are the whole input's (its scan ends at the top level, with no
+/// comment left open) and it ends with no indentation level open, so the
+/// next piece starts where a whole run would be (its lines indented from
+/// the left margin; alignment runs end at the `}` line). Otherwise, and
+/// for inputs under half a megabyte, the input is formatted whole.
+///
+/// ```
+/// use hcldecode_spec::format::{format, format_on};
+/// let src = "job \"a\" {\nx=1\n}\n".repeat(50_000);
+/// assert_eq!(format_on(src.as_bytes(), 2), format(src.as_bytes()));
+/// ```
+pub fn format_on(src: &[u8], threads: usize) -> Vec<u8> {
+    format_in_pieces(src, threads, MIN_PIECE)
+        .unwrap_or_else(|| format_scanned_in_pieces(src, threads, MIN_PIECE))
+}
+
+/// [`format`], the input scanned in pieces of at least `min_piece` bytes
+/// on up to `threads` threads and laid out whole: for inputs whose pieces
+/// cannot be formatted on their own (cut inside blocks, as in a file
+/// without indentation). Public for the differential tests.
+#[doc(hidden)]
+pub fn format_scanned_in_pieces(src: &[u8], threads: usize, min_piece: usize) -> Vec<u8> {
+    if threads < 2 || src.len() > MAX_FILE_SIZE {
+        return format(src);
+    }
+    let Ok(text) = std::str::from_utf8(src) else {
+        return format(src);
+    };
+    let cuts = crate::syntax::native::split::cut_points(src, threads, min_piece, false);
+    if cuts.len() < 3 {
+        return format(src);
+    }
+    let last = cuts.len() - 2;
+    // Each piece but the last must end outside strings, heredocs and
+    // comments for the next to scan as in the whole input.
+    let scan = |k: usize| -> Option<Vec<Token>> {
+        let span = Span::new(cuts[k] as u32, cuts[k + 1] as u32);
+        if k == last {
+            Some(lex(text, span, LexMode::Normal))
+        } else {
+            crate::syntax::native::lexer::lex_closed(text, span)
+        }
+    };
+    let Some(pieces) = on_threads(last + 1, &scan) else {
+        return format(src);
+    };
+    let mut toks = Vec::with_capacity(pieces.iter().map(Vec::len).sum());
+    for (k, mut p) in pieces.into_iter().enumerate() {
+        // Only the whole input's end of input is kept.
+        if k < last {
+            p.pop_if(|t| t.kind == TokenKind::Eof);
+        }
+        toks.append(&mut p);
+    }
+    format_lexed(src, text, toks)
+}
+
+/// `job(k)` for `k` in `0..n`, `0` on this thread and the others on
+/// threads of their own (or here, when a thread cannot be started), in
+/// order; `None` when any gives `None`.
+fn on_threads<T: Send>(n: usize, job: &(impl Fn(usize) -> Option<T> + Sync)) -> Option<Vec<T>> {
+    let results: Vec<Option<T>> = std::thread::scope(|s| {
+        let started: Vec<_> = (1..n)
+            .map(|k| std::thread::Builder::new().spawn_scoped(s, move || job(k)))
+            .collect();
+        let mut out = vec![job(0)];
+        for (k, h) in (1..).zip(started) {
+            out.push(match h {
+                Ok(h) => h.join().ok().flatten(),
+                Err(_) => job(k),
+            });
+        }
+        out
+    });
+    results.into_iter().collect()
+}
+
+/// [`format_on`] with pieces of at least `min_piece` bytes: `None` where
+/// the input is formatted whole. Public for the differential tests, which
+/// cut small inputs.
+#[doc(hidden)]
+pub fn format_in_pieces(src: &[u8], threads: usize, min_piece: usize) -> Option<Vec<u8>> {
+    if threads < 2 || src.len() > MAX_FILE_SIZE {
+        return None;
+    }
+    let text = std::str::from_utf8(src).ok()?;
+    let cuts = crate::syntax::native::split::cut_points(src, threads, min_piece, true);
+    if cuts.len() < 3 {
+        return None;
+    }
+    let last = cuts.len() - 2;
+    let piece = |k: usize| -> Option<Vec<u8>> {
+        let span = Span::new(cuts[k] as u32, cuts[k + 1] as u32);
+        let toks = crate::syntax::native::lexer::lex_closed(text, span)?;
+        let mut f = Formatter::new(src, &toks, cuts[k]);
+        let closed = f.run();
+        // The last piece may leave levels open: nothing follows it.
+        if !closed && k < last {
+            return None;
+        }
+        let n = f.output_len()?;
+        Some(f.write(src, n))
+    };
+    let pieces = on_threads(last + 1, &piece)?;
+    let out = pieces.concat();
+    within_growth(src, out.len()).then_some(out)
 }
 
 /// Whether `src` is already formatted: [`format`] would return it as is.
@@ -102,7 +229,7 @@ pub fn equals_runs(src: &str) -> Vec<Vec<u32>> {
         return Vec::new();
     }
     let toks = lex(src, Span::new(0, src.len() as u32), LexMode::Normal);
-    let mut f = Formatter::new(src.as_bytes(), &toks);
+    let mut f = Formatter::new(src.as_bytes(), &toks, 0);
     f.split_lines();
     let mut runs: Vec<Vec<u32>> = Vec::new();
     let mut open = false;
@@ -221,9 +348,10 @@ fn bracket_change(k: TokenKind) -> i64 {
 }
 
 impl<'a> Formatter<'a> {
-    fn new(text: &'a [u8], toks: &'a [Token]) -> Formatter<'a> {
+    /// The formatter of `toks`, tokens of `text` from offset `from` on.
+    fn new(text: &'a [u8], toks: &'a [Token], from: usize) -> Formatter<'a> {
         let mut spaces = Vec::with_capacity(toks.len());
-        let mut last = 0usize;
+        let mut last = from;
         for t in toks {
             let s = t.span.start as usize;
             spaces.push(s.saturating_sub(last));
@@ -256,11 +384,14 @@ impl<'a> Formatter<'a> {
         }
     }
 
-    fn run(&mut self) {
+    /// Lays the tokens out; whether no indentation level is left open at
+    /// the end.
+    fn run(&mut self) -> bool {
         self.split_lines();
-        self.indent();
+        let closed = self.indent();
         self.space();
         self.align();
+        closed
     }
 
     /// `linesForFormat`.
@@ -305,8 +436,8 @@ impl<'a> Formatter<'a> {
         }
     }
 
-    /// `formatIndent`.
-    fn indent(&mut self) {
+    /// `formatIndent`; whether no level is open at the end.
+    fn indent(&mut self) -> bool {
         let mut indents: Vec<i64> = Vec::new();
         for li in 0..self.lines.len() {
             let line = self.lines[li];
@@ -348,6 +479,7 @@ impl<'a> Formatter<'a> {
             }
             self.spaces[line.start] = 2 * indents.len();
         }
+        indents.is_empty()
     }
 
     /// `formatSpaces`.
@@ -501,15 +633,32 @@ impl<'a> Formatter<'a> {
     }
 
     /// Writes the tokens, with their original bytes from `src`, and the
-    /// spaces before them.
+    /// spaces before them. Where the spaces before a token are the ones
+    /// the source has there, the token joins the run of source bytes
+    /// copied at once (most of an already formatted input is one run).
     fn write(&self, src: &[u8], len: usize) -> Vec<u8> {
         let mut out = Vec::with_capacity(len);
+        // `src[run..prev]` is what the tokens since `run` write.
+        let mut run = src.len();
+        let mut prev = src.len();
         for (i, t) in self.toks.iter().enumerate() {
+            let (s, e) = (t.span.start as usize, t.span.end as usize);
+            let kept = src
+                .get(prev..s)
+                .is_some_and(|gap| gap.len() == self.spaces[i] && gap.iter().all(|&b| b == b' '));
+            if kept && e <= src.len() && s <= e {
+                prev = e;
+                continue;
+            }
+            out.extend_from_slice(&src[run..prev]);
             out.resize(out.len() + self.spaces[i], b' ');
-            if let Some(b) = src.get(t.span.start as usize..t.span.end as usize) {
-                out.extend_from_slice(b);
+            if s <= e && e <= src.len() {
+                (run, prev) = (s, e);
+            } else {
+                (run, prev) = (src.len(), src.len());
             }
         }
+        out.extend_from_slice(&src[run..prev]);
         out
     }
 }

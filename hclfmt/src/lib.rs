@@ -316,7 +316,10 @@ impl State<'_> {
             self.check_errors = true;
             return Ok(());
         }
-        let out = hcldecode_spec::format::format(&src);
+        // A large input is formatted in pieces on the machine's threads
+        // (the result is the same on one).
+        let threads = std::thread::available_parallelism().map_or(1, usize::from);
+        let out = hcldecode_spec::format::format_on(&src, threads);
         let changed = out != src;
         if changed {
             self.changed.push(name.to_string());

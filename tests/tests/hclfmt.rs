@@ -64,6 +64,42 @@ fn corpus_formats_as_the_reference_formats_it() {
     assert!(failed.is_empty(), "differ from the reference: {failed:#?}");
 }
 
+/// The corpus formatted in pieces, and scanned in pieces then laid out
+/// whole (every `}` alone on its line a cut, `format::format_on`'s rule
+/// with pieces of any size): wherever the pieces are taken, the result is
+/// the reference's.
+#[test]
+fn corpus_formats_in_pieces_as_the_reference_formats_it() {
+    let data = repo().join("tests/data/hclfmt");
+    let tsv = std::fs::read_to_string(data.join("expected.tsv")).unwrap();
+    let (mut cut, mut whole) = (0, 0);
+    let mut failed = Vec::new();
+    for line in tsv.lines().filter(|l| !l.starts_with('#')) {
+        let [input, _, expected] = line.split('\t').collect::<Vec<_>>()[..] else {
+            panic!("bad line {line:?}");
+        };
+        let src = std::fs::read(repo().join(input)).unwrap();
+        let want = match expected {
+            "unchanged" => src.clone(),
+            f => std::fs::read(data.join("out").join(f)).unwrap(),
+        };
+        let scanned = hcldecode_spec::format::format_scanned_in_pieces(&src, 64, 1);
+        if scanned != want {
+            failed.push(format!("{input} (scanned in pieces)"));
+        }
+        match hcldecode_spec::format::format_in_pieces(&src, 64, 1) {
+            Some(got) if got != want => failed.push(input.to_string()),
+            Some(_) => cut += 1,
+            None => whole += 1,
+        }
+    }
+    assert!(failed.is_empty(), "differ from the reference: {failed:#?}");
+    assert!(
+        cut > 100,
+        "only {cut} inputs were cut ({whole} formatted whole)"
+    );
+}
+
 fn run(cmd: &mut Command, stdin: &[u8]) -> Output {
     use std::io::Write;
     let mut child = cmd

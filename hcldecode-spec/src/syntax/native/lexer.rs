@@ -330,6 +330,33 @@ pub fn lex(text: &str, span: Span, mode: LexMode) -> Vec<Token> {
     }
 }
 
+/// The tokens of `span` of `text` as a whole scan of `text` gives them,
+/// when that can be told from `span` alone: `span` starts a line where
+/// the whole scan is outside any string, heredoc, template and comment
+/// (the end of a span this gave tokens for), and then its scan ends there
+/// too (no string, heredoc or template left open) with no `/*` in it
+/// lacking its `*/` (a comment that may close past the span). Braces may
+/// be left open or closed past the span's start: outside templates they
+/// do not change how the text scans. `None` otherwise.
+pub(crate) fn lex_closed(text: &str, span: Span) -> Option<Vec<Token>> {
+    let mut sc = Scanner::new(text, span, LexMode::Normal);
+    let mut toks = Vec::with_capacity(span.len() as usize / 5 + 4);
+    loop {
+        let t = sc.next_token();
+        toks.push(t);
+        if t.kind == TokenKind::Eof {
+            break;
+        }
+    }
+    let top = matches!(sc.frames[..], [Frame::Main])
+        && sc.ret_braces.is_empty()
+        && sc.heredocs.is_empty();
+    // A `/*` without its `*/` scans as `/` then `*`.
+    let open_comment =
+        |t: &Token| t.kind == TokenKind::Slash && sc.b.get(t.span.end as usize) == Some(&b'*');
+    (top && !toks.iter().any(open_comment)).then_some(toks)
+}
+
 impl<'a> Scanner<'a> {
     /// A scanner over `span` of `text` (see [`lex`]).
     pub fn new(text: &'a str, span: Span, mode: LexMode) -> Scanner<'a> {

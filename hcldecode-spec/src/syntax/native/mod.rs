@@ -52,7 +52,7 @@ pub mod lexer;
 mod parser;
 mod pos;
 mod spans;
-mod split;
+pub(crate) mod split;
 mod strings;
 mod template;
 pub mod token;

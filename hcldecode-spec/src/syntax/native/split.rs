@@ -44,14 +44,34 @@ pub(super) fn split_body(file: &SourceFile, max_depth: u32, threads: usize) -> O
 
 /// The offsets the pieces start at, then the end: `[0, c1, ..., len]`.
 fn cuts(text: &[u8], threads: usize) -> Vec<usize> {
-    let pieces = threads.clamp(1, 64).min(text.len() / MIN_PIECE).max(1);
+    cut_points(text, threads, MIN_PIECE, true)
+}
+
+/// Where `text` may be cut into up to `threads` pieces of at least
+/// `min_piece` bytes, each cut at the start of a line after a `}` alone
+/// on its line ([`cut_after`]; with `top_level`, after an indented line,
+/// as a top-level block ends): the offsets the pieces start at, then the
+/// end, `[0, c1, ..., len]`. The one rule of where large files are cut,
+/// for the parser and the formatter (`format::format_on`, which also
+/// scans a file in pieces cut inside blocks); each checks its pieces
+/// before taking them.
+pub(crate) fn cut_points(
+    text: &[u8],
+    threads: usize,
+    min_piece: usize,
+    top_level: bool,
+) -> Vec<usize> {
+    let pieces = threads
+        .clamp(1, 64)
+        .min(text.len() / min_piece.max(1))
+        .max(1);
     let mut cuts = vec![0];
     for k in 1..pieces {
         let from = text.len() * k / pieces;
         if from <= *cuts.last().unwrap_or(&0) {
             continue;
         }
-        if let Some(c) = cut_after(text, from) {
+        if let Some(c) = cut_after(text, from, top_level) {
             cuts.push(c);
         }
     }
@@ -64,12 +84,20 @@ fn cuts(text: &[u8], threads: usize) -> Vec<usize> {
 /// may follow a top-level block: the start of a line after a `}` alone at
 /// the start of its line, that starts a block or attribute name, a comment
 /// or a blank line (not indented text, more likely inside a heredoc).
-fn cut_after(text: &[u8], from: usize) -> Option<usize> {
+/// With `top_level`, the line before the `}` must be indented, as a
+/// block's last line is in a formatted file: in a file without
+/// indentation every closing brace is alone at the start of its line, and
+/// most close nested blocks.
+fn cut_after(text: &[u8], from: usize, top_level: bool) -> Option<usize> {
     let end = (from + SEARCH).min(text.len());
     let window = text.get(from..end)?;
     let mut at = 0;
     while let Some(k) = memchr::memmem::find(&window[at..], b"\n}") {
         let brace = from + at + k + 1;
+        if top_level && !after_indented_line(text, brace - 1) {
+            at += k + 2;
+            continue;
+        }
         // The line break after the `}`: `\n` or `\r\n`.
         let c = match text.get(brace + 1..) {
             Some([b'\n', ..]) => brace + 2,
@@ -87,6 +115,13 @@ fn cut_after(text: &[u8], from: usize) -> Option<usize> {
         at += k + 2;
     }
     None
+}
+
+/// Whether the line that ends with the line break at `nl` starts with a
+/// space or a tab.
+fn after_indented_line(text: &[u8], nl: usize) -> bool {
+    let start = memchr::memrchr(b'\n', &text[..nl]).map_or(0, |i| i + 1);
+    matches!(text.get(start), Some(b' ' | b'\t'))
 }
 
 /// The body of the pieces between `cuts`, when each parsed cleanly and
