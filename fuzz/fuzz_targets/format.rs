@@ -2,11 +2,13 @@
 //! that parses is idempotent, and it never changes meaning: input that parses without
 //! errors still does once formatted, with the same top-level blocks and
 //! attributes, and a file of attributes only evaluates to the same value.
+//! Formatted in pieces (every `}` alone on its line a cut), or scanned in
+//! pieces and laid out whole, any bytes format as they do whole.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 
 use hcldecode::Value;
-use hcldecode_spec::format::format;
+use hcldecode_spec::format::{format, format_in_pieces, format_scanned_in_pieces};
 use hcldecode_spec::syntax::native;
 
 /// Whether `src` parses without errors, and the names of its top-level
@@ -32,6 +34,11 @@ fn shape(src: &[u8]) -> (bool, Vec<String>) {
 
 fuzz_target!(|data: &[u8]| {
     let once = format(data);
+    if let Some(pieces) = format_in_pieces(data, 8, 1) {
+        assert_eq!(pieces, once, "formatted in pieces, the text differs");
+    }
+    let scanned = format_scanned_in_pieces(data, 8, 1);
+    assert_eq!(scanned, once, "scanned in pieces, the text differs");
     let (ok, names) = shape(data);
     if !ok {
         // hclwrite.Format is not idempotent on some input that does not
