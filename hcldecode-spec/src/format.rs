@@ -95,8 +95,9 @@ const MIN_PIECE: usize = 256 * 1024;
 /// are the whole input's (its scan ends at the top level, with no
 /// comment left open) and it ends with no indentation level open, so the
 /// next piece starts where a whole run would be (its lines indented from
-/// the left margin; alignment runs end at the `}` line). Otherwise, and
-/// for inputs under half a megabyte, the input is formatted whole.
+/// the left margin; alignment runs end at the `}` line). Otherwise the
+/// input is scanned in pieces and laid out whole; inputs under half a
+/// megabyte are formatted whole.
 ///
 /// ```
 /// use hcldecode_spec::format::{format, format_on};
@@ -149,24 +150,10 @@ pub fn format_scanned_in_pieces(src: &[u8], threads: usize, min_piece: usize) ->
     format_lexed(src, text, toks)
 }
 
-/// `job(k)` for `k` in `0..n`, `0` on this thread and the others on
-/// threads of their own (or here, when a thread cannot be started), in
-/// order; `None` when any gives `None`.
+/// `job(k)` for each `k` in `0..n` at once, in order; `None` when any
+/// gives `None`.
 fn on_threads<T: Send>(n: usize, job: &(impl Fn(usize) -> Option<T> + Sync)) -> Option<Vec<T>> {
-    let results: Vec<Option<T>> = std::thread::scope(|s| {
-        let started: Vec<_> = (1..n)
-            .map(|k| std::thread::Builder::new().spawn_scoped(s, move || job(k)))
-            .collect();
-        let mut out = vec![job(0)];
-        for (k, h) in (1..).zip(started) {
-            out.push(match h {
-                Ok(h) => h.join().ok().flatten(),
-                Err(_) => job(k),
-            });
-        }
-        out
-    });
-    results.into_iter().collect()
+    crate::threads::in_order(n, job).into_iter().collect()
 }
 
 /// [`format_on`] with pieces of at least `min_piece` bytes: `None` where

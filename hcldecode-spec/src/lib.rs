@@ -23,6 +23,8 @@ mod ranges;
 pub mod source;
 pub mod spec;
 pub mod syntax;
+#[doc(hidden)] // shared with the dynamic layer, not an API of its own
+pub mod threads;
 pub mod type_mismatch;
 pub mod types;
 pub mod value;

@@ -319,7 +319,11 @@ pub fn comment_spans(text: &str) -> Vec<Span> {
 ///     TokenKind::QuotedLit, TokenKind::CQuote, TokenKind::Eof]);
 /// ```
 pub fn lex(text: &str, span: Span, mode: LexMode) -> Vec<Token> {
-    let mut sc = Scanner::new(text, span, mode);
+    tokens(&mut Scanner::new(text, span, mode), span)
+}
+
+/// Every token `sc` (over `span`) gives, through the end of input.
+fn tokens(sc: &mut Scanner<'_>, span: Span) -> Vec<Token> {
     let mut toks = Vec::with_capacity(span.len() as usize / 5 + 4);
     loop {
         let t = sc.next_token();
@@ -340,14 +344,7 @@ pub fn lex(text: &str, span: Span, mode: LexMode) -> Vec<Token> {
 /// do not change how the text scans. `None` otherwise.
 pub(crate) fn lex_closed(text: &str, span: Span) -> Option<Vec<Token>> {
     let mut sc = Scanner::new(text, span, LexMode::Normal);
-    let mut toks = Vec::with_capacity(span.len() as usize / 5 + 4);
-    loop {
-        let t = sc.next_token();
-        toks.push(t);
-        if t.kind == TokenKind::Eof {
-            break;
-        }
-    }
+    let toks = tokens(&mut sc, span);
     let top = matches!(sc.frames[..], [Frame::Main])
         && sc.ret_braces.is_empty()
         && sc.heredocs.is_empty();

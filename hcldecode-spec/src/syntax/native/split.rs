@@ -24,9 +24,6 @@ use crate::source::{SourceFile, Span};
 /// Pieces shorter than this are not worth a thread of their own.
 const MIN_PIECE: usize = 256 * 1024;
 
-/// The stack of a thread parsing a piece: a main thread's.
-const PIECE_STACK: usize = 8 << 20;
-
 /// How far past its even share a cut is looked for.
 const SEARCH: usize = 256 * 1024;
 
@@ -131,28 +128,8 @@ fn parse_pieces(file: &SourceFile, max_depth: u32, cuts: &[usize]) -> Option<ast
         .windows(2)
         .map(|w| Span::new(w[0] as u32, w[1] as u32))
         .collect();
-    let parsed: Vec<Option<ast::Body>> = std::thread::scope(|s| {
-        // The main thread's stack size, so that a raised nesting limit
-        // holds on the other threads as on it (the memory is reserved, not
-        // used); a thread that cannot be started makes the file be parsed
-        // whole.
-        let handles: Vec<_> = spans[1..]
-            .iter()
-            .map(|&span| {
-                std::thread::Builder::new()
-                    .stack_size(PIECE_STACK)
-                    .spawn_scoped(s, move || piece(file, max_depth, span))
-                    .ok()
-            })
-            .collect();
-        let mut all = vec![piece(file, max_depth, spans[0])];
-        all.extend(
-            handles
-                .into_iter()
-                .map(|h| h.and_then(|h| h.join().ok().flatten())),
-        );
-        all
-    });
+    // A thread that cannot be started parses its piece after the first.
+    let parsed = crate::threads::in_order(spans.len(), &|k| piece(file, max_depth, spans[k]));
     let bodies: Vec<ast::Body> = parsed.into_iter().collect::<Option<_>>()?;
     let mut names = std::collections::HashSet::new();
     for b in &bodies {

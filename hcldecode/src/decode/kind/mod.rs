@@ -129,10 +129,10 @@ impl Decoder<'_> {
     /// The bodies of `blocks` decoded with `nested` (each block's labels
     /// from `label_from` on) on the decoder's
     /// [`threads`](crate::decode::DecodeOptions::threads), in order, each
-    /// with the diagnostics it reported; `None` where they are to be
-    /// decoded one at a time, as [`Decoded::next`] then does: on one
-    /// thread, with dynamic blocks (whose shared block limit is spent in
-    /// source order), or with too little work to share.
+    /// with the diagnostics it reported; or nothing, the bodies left to
+    /// [`Decoded::next`] to decode one at a time: on one thread, with
+    /// dynamic blocks (whose shared block limit is spent in source order),
+    /// or with too little work to share.
     ///
     /// Each block's body is decoded on its own (its value and diagnostics
     /// depend on nothing decoded before it), so the results, taken in
@@ -155,7 +155,7 @@ impl Decoder<'_> {
             threads: 1,
             ..*self
         };
-        let run = |chunk: &&[(usize, &Block<'_>)]| -> Vec<(Value, R::B, Diagnostics)> {
+        let run = |chunk: &[(usize, &Block<'_>)]| -> Vec<(Value, R::B, Diagnostics)> {
             let body = |(i, b): &(usize, &Block<'_>)| {
                 let mut diags = Diagnostics::new();
                 let (v, t) = d.block_body::<R>(*i, b, &b.labels[label_from..], nested, &mut diags);
@@ -165,7 +165,8 @@ impl Decoder<'_> {
         };
         let chunks: Vec<&[(usize, &Block<'_>)]> =
             cuts.windows(2).map(|w| &blocks[w[0]..w[1]]).collect();
-        Decoded(Some(parallel::run_chunks(&chunks, &run).into_iter()))
+        let decoded = hcldecode_spec::threads::in_order(chunks.len(), &|k| run(chunks[k]));
+        Decoded(Some(decoded.into_iter().flatten()))
     }
 
     /// `sourceRange(block.Body, labels, nested)`: where the value decoded

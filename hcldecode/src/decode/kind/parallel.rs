@@ -1,6 +1,6 @@
 //! The blocks of a block collection decoded on several threads
 //! ([`DecodeOptions::threads`](crate::decode::DecodeOptions::threads)):
-//! where the collection is cut, and the threads that decode the pieces.
+//! where the collection is cut, and the bodies the threads decoded.
 
 use hcldecode_spec::diag::Diagnostics;
 use hcldecode_spec::syntax::body::{Block, BodyRef};
@@ -10,11 +10,6 @@ use crate::value::Value;
 /// Source bytes of block bodies each thread gets at least: below this,
 /// starting a thread costs about what it saves.
 const MIN_THREAD_WORK: usize = 128 * 1024;
-
-/// The stack of a decoding thread: the size the split parse gives its
-/// threads, so that a body nested as deep as the parser allows decodes
-/// there as it does on a main thread.
-const THREAD_STACK: usize = 8 << 20;
 
 /// What a block's body costs to decode, in source bytes (a body of the
 /// JSON syntax or a merged one counts as 1 KiB).
@@ -50,46 +45,14 @@ pub(super) fn cuts(blocks: &[(usize, &Block<'_>)], threads: usize) -> Vec<usize>
     cuts
 }
 
-/// `run` of each of `chunks`, the first on this thread and the others on
-/// threads of their own (or here, after the first, when a thread cannot
-/// be started), concatenated in order. A panic in a thread goes on here.
-pub(super) fn run_chunks<T: Send, C: Sync>(
-    chunks: &[C],
-    run: &(impl Fn(&C) -> Vec<T> + Sync),
-) -> Vec<T> {
-    let Some((first, rest)) = chunks.split_first() else {
-        return Vec::new();
-    };
-    std::thread::scope(|s| {
-        let started: Vec<_> = rest
-            .iter()
-            .map(|c| {
-                std::thread::Builder::new()
-                    .stack_size(THREAD_STACK)
-                    .spawn_scoped(s, move || run(c))
-            })
-            .collect();
-        let mut out = run(first);
-        for (handle, c) in started.into_iter().zip(rest) {
-            match handle {
-                Ok(h) => match h.join() {
-                    Ok(part) => out.extend(part),
-                    Err(panic) => std::panic::resume_unwind(panic),
-                },
-                Err(_) => out.extend(run(c)),
-            }
-        }
-        out
-    })
-}
-
 /// The bodies of a collection's blocks as
 /// [`Decoder::bodies_on_threads`](crate::decode::decoder::Decoder) gives
 /// them: decoded already (with their diagnostics), or to be decoded one
 /// at a time.
-pub(in crate::decode) struct Decoded<B>(
-    pub(super) Option<std::vec::IntoIter<(Value, B, Diagnostics)>>,
-);
+pub(in crate::decode) struct Decoded<B>(pub(super) Option<Pieces<B>>);
+
+/// The pieces' bodies with their diagnostics, piece by piece.
+pub(super) type Pieces<B> = std::iter::Flatten<std::vec::IntoIter<Vec<(Value, B, Diagnostics)>>>;
 
 impl<B> Decoded<B> {
     /// The next block's body: the one decoded already, its diagnostics
@@ -106,17 +69,5 @@ impl<B> Decoded<B> {
             }
             None => decode(diags),
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::run_chunks;
-
-    #[test]
-    fn chunks_are_run_in_order() {
-        let chunks: Vec<Vec<u32>> = vec![vec![1, 2], vec![3], vec![], vec![4, 5, 6]];
-        let doubled = run_chunks(&chunks, &|c: &Vec<u32>| c.iter().map(|x| x * 2).collect());
-        assert_eq!(doubled, [2, 4, 6, 8, 10, 12]);
     }
 }
