@@ -320,76 +320,42 @@ fn body_value() -> impl Strategy<Value = Value> {
         .prop_map(|m| Value::object(m.into_iter().map(|(k, (_, v))| (k, v))))
 }
 
-/// The column of a `key = value` line's `=` when the value is complete
-/// on the line (hclwrite aligns only those), counted in grapheme clusters.
-fn eq_col(line: &str) -> Option<usize> {
-    use unicode_segmentation::UnicodeSegmentation;
-    let body = line.trim_start_matches(' ');
-    if body.ends_with('{') || body.ends_with('[') {
-        return None;
-    }
-    // The key: a quoted string (skip escapes) or a name.
-    let key_end = if let Some(rest) = body.strip_prefix('"') {
-        let mut escaped = false;
-        let mut end = None;
-        for (i, c) in rest.char_indices() {
-            match c {
-                _ if escaped => escaped = false,
-                '\\' => escaped = true,
-                '"' => {
-                    end = Some(i + 2);
-                    break;
-                }
-                _ => {}
-            }
-        }
-        end?
-    } else {
-        body.find(' ')?
-    };
-    let after = &body[key_end..];
-    let spaces = after.len() - after.trim_start_matches(' ').len();
-    if !after[spaces..].starts_with("= ") {
-        return None;
-    }
-    let prefix = &line[..line.len() - body.len() + key_end + spaces];
-    Some(prefix.graphemes(true).count())
-}
-
 /// No line has trailing spaces, every indent is a multiple of two, and
-/// `=` is aligned in each run of consecutive one-line attributes, with one
-/// space before it on the longest key.
+/// `=` is aligned in each run of attributes (the runs hclfmt aligns,
+/// `format::equals_runs`: consecutive lines whose value is complete on the
+/// line, a heredoc through its closing marker counting as one), with one
+/// space before it on the longest key. Columns are grapheme clusters.
 fn check_layout(text: &str) -> Result<(), TestCaseError> {
-    let lines: Vec<&str> = text.lines().collect();
-    let mut i = 0;
-    while i < lines.len() {
-        let line = lines[i];
+    use unicode_segmentation::UnicodeSegmentation;
+    for line in text.lines() {
         prop_assert!(!line.ends_with(' '), "trailing space: {:?}\n{}", line, text);
         let indent = line.len() - line.trim_start_matches(' ').len();
         prop_assert_eq!(indent % 2, 0, "{}", text);
-        let Some(col) = eq_col(line) else {
-            i += 1;
-            continue;
+    }
+    for run in hcldecode_spec::format::equals_runs(text) {
+        // Each `=`: its column and the spaces before it.
+        let at = |eq: u32| {
+            let eq = eq as usize;
+            let start = text[..eq].rfind('\n').map_or(0, |i| i + 1);
+            let prefix = &text[start..eq];
+            (
+                prefix.graphemes(true).count(),
+                prefix.len() - prefix.trim_end().len(),
+            )
         };
-        let mut j = i + 1;
-        let mut min_gap = line[..]
-            .split(" = ")
-            .next()
-            .map_or(0, |k| k.len() - k.trim_end().len());
-        while j < lines.len() {
-            let Some(c) = eq_col(lines[j]) else { break };
-            prop_assert_eq!(c, col, "misaligned run at line {}\n{}", j + 1, text);
-            let k = lines[j].split(" = ").next().unwrap_or("");
-            min_gap = min_gap.min(k.len() - k.trim_end().len());
-            j += 1;
-        }
+        let cols: Vec<(usize, usize)> = run.iter().map(|&eq| at(eq)).collect();
+        prop_assert!(
+            cols.iter().all(|c| c.0 == cols[0].0),
+            "misaligned run\n{}",
+            text
+        );
+        let min_gap = cols.iter().map(|c| c.1).min().unwrap_or(1);
         prop_assert_eq!(
             min_gap,
-            0,
+            1,
             "the longest key has one space before `=`\n{}",
             text
         );
-        i = j;
     }
     Ok(())
 }
@@ -435,6 +401,10 @@ fn the_layout_check_sees_misalignment() {
     assert!(check_layout("a  = 1\nbb = 2\n").is_ok());
     assert!(check_layout("a = 1\nbb = 2\n").is_err());
     assert!(check_layout("a = {\n  x = 1\n}\nbb = 2\n").is_ok());
+    // A heredoc's lines are one line of its run.
+    let heredoc = "a = {\n  \"\"   = <<-EOT\n    $\n  EOT\n  b-s- = \"\"\n  t_   = false\n}\n";
+    assert!(check_layout(heredoc).is_ok());
+    assert!(check_layout("a = {\n  x = <<-EOT\n    $\n  EOT\n  yy = 1\n}\n").is_err());
 }
 
 /// Keys are aligned with the formatter's own measure of a cell (token by
